@@ -1,0 +1,95 @@
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * One small query interface over both engines: PGlite (embedded default, tests) and PostgreSQL
+ * through `pg` (production). SQL is written once and runs unchanged on both.
+ */
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /** One parameterised statement. */
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export type QueryResult<T> = { rows: T[]; rowCount: number };
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one database transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** int8 values (counts, minor units) come back as numbers; anything past 2^53 is a bug, so fail. */
+function parseInt8(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${value} is outside the safe range`);
+  return n;
+}
+
+export async function openPglite(dataDir: string): Promise<Db> {
+  const lite = await PGlite.create(dataDir, {
+    parsers: { [pgliteTypes.INT8]: parseInt8 },
+  });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      const res = await q.query<T>(sql, params as unknown[]);
+      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  const base = wrap(lite);
+  return {
+    kind: 'pglite',
+    ...base,
+    // PGlite has one connection; its transaction() holds it exclusively until fn settles.
+    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    close: () => lite.close(),
+  };
+}
+
+pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
+
+export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // Fail at start, with the driver's reason, rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      const res = await q.query<T>(sql, params as unknown[]);
+      return { rows: res.rows, rowCount: res.rowCount ?? res.rows.length };
+    },
+    async exec(sql: string) {
+      await q.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDb(opts: { databaseUrl: string | undefined; pgliteDir: string }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDir);
+}

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendApiNotFound } from './errors';
+
+const HASHED_ASSET = /\/assets\//;
+
+/**
+ * Serves the built player app on the API's origin. Vite's hashed assets never change, so they
+ * are cached for a year; index.html must be revalidated on every load so a deploy takes effect.
+ * Every other non-API path gets index.html (history fallback) so deep links work.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'cache-control',
+          HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ distDir }, 'web app not built: run `npm run build`; only the API is served');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    // A missing file (has an extension) or an API path is a real 404, never the app shell.
+    if (pathname.startsWith('/api/') || pathname === '/api' || !wantsPage || path.extname(pathname)) {
+      return sendApiNotFound(reply, request.method, request.url);
+    }
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run `npm run build`.');
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,40 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDb } from './db/db';
+import { migrate } from './db/migrate';
+
+/** Entry point: validate config, open and migrate the database, listen, shut down gracefully. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+
+  const db = await openDb(config);
+  await migrate(db);
+  const app = await buildApp({ config, db });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { database: db.kind === 'pglite' ? `PGlite at ${config.pgliteDir}` : 'PostgreSQL' },
+    `Colorplay is running at ${address.replace('127.0.0.1', 'localhost')}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Every failure the API can answer with. Codes are stable: clients branch on them, so a code is
+ * never renamed or reused for another meaning. The HTTP status for each is fixed here too.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ErrorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
+
+/** One problem with one field of the input, so forms can show it beside that field. */
+export const FieldIssueSchema = z.object({
+  path: z.string().describe('Dotted path of the offending field, empty for the whole body'),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+
+/** The single error shape every endpoint answers with. */
+export const ErrorResponseSchema = z
+  .object({
+    error: z.object({
+      code: ErrorCodeSchema,
+      message: z.string(),
+      issues: z.array(FieldIssueSchema).optional(),
+    }),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// Type-checks every workspace with its own tsconfig (strict everywhere).
+import { run } from './lib.mjs';
+
+const projects = ['packages/contract', 'apps/server', 'apps/web', 'e2e'];
+let failed = 0;
+for (const p of projects) {
+  const code = await run('npx', ['--no-install', 'tsc', '-p', p, '--noEmit']);
+  if (code !== 0) failed++;
+  else console.log(`typecheck ${p}: ok`);
+}
+process.exit(failed ? 1 : 0);

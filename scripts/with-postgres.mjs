@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// Starts a throwaway PostgreSQL cluster from the machine's binaries on 127.0.0.1 and a free
+// port, runs the given command with TEST_DATABASE_URL pointing at it, then stops and removes
+// the cluster whatever happened. initdb refuses to run as root, so the cluster belongs to the
+// `postgres` user when we are root.
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { capture, freePort, run } from './lib.mjs';
+
+const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const [cmd, ...args] = process.argv.slice(2);
+if (!cmd) {
+  console.error('usage: node scripts/with-postgres.mjs <command> [args...]');
+  process.exit(2);
+}
+if (!existsSync(path.join(BIN, 'initdb'))) {
+  console.error(`PostgreSQL binaries not found in ${BIN} (apt-get install postgresql-15, or set PG_BIN)`);
+  process.exit(1);
+}
+
+const asRoot = process.getuid?.() === 0;
+const base = mkdtempSync(path.join(tmpdir(), 'colorplay-pg-'));
+chmodSync(base, 0o777);
+const dataDir = path.join(base, 'data');
+const sockDir = path.join(base, 'sock');
+const asPg = (bin, binArgs) =>
+  asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(BIN, bin), ...binArgs]] : [path.join(BIN, bin), binArgs];
+
+const port = await freePort();
+let started = false;
+let code = 1;
+try {
+  if (asRoot) await capture('install', ['-d', '-o', 'postgres', '-g', 'postgres', '-m', '700', sockDir]);
+  await capture(...asPg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']));
+  const opts = [
+    `-p ${port}`,
+    `-c listen_addresses=127.0.0.1`,
+    `-k ${asRoot ? sockDir : base}`,
+    '-c fsync=off -c synchronous_commit=off -c full_page_writes=off',
+    '-c max_connections=200',
+  ].join(' ');
+  await capture(...asPg('pg_ctl', ['-D', dataDir, '-o', opts, '-l', path.join(dataDir, 'server.log'), '-w', 'start']));
+  started = true;
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  console.log(`[with-postgres] PostgreSQL 15 on 127.0.0.1:${port}`);
+  code = await run(cmd, args, { env: { ...process.env, TEST_DATABASE_URL: url }, shell: false });
+} catch (err) {
+  console.error(`[with-postgres] ${err.message}`);
+} finally {
+  if (started) {
+    await capture(...asPg('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])).catch((err) =>
+      console.error(`[with-postgres] stop failed: ${err.message}`),
+    );
+  }
+  rmSync(base, { recursive: true, force: true });
+}
+process.exit(code);
