@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
+import { systemClock } from './lib/clock';
+import { DEMO_PLAYER, ensureDemoPlayer } from './modules/players/demo-player';
 
 /** Entry point: validate config, open and migrate the database, listen, shut down gracefully. */
 async function main(): Promise<void> {
@@ -20,6 +22,10 @@ async function main(): Promise<void> {
   const db = await openDb(config);
   await migrate(db);
   const app = await buildApp({ config, db });
+  if (config.seedDemo) {
+    if (config.env === 'production') throw new Error('SEED_DEMO must not be set in production');
+    await ensureDemoPlayer(db, systemClock);
+  }
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
@@ -32,6 +38,12 @@ async function main(): Promise<void> {
     { database: db.kind === 'pglite' ? `PGlite at ${config.pgliteDir}` : 'PostgreSQL' },
     `Colorplay is running at ${address.replace('127.0.0.1', 'localhost')}`,
   );
+  if (config.seedDemo) {
+    process.stdout.write(
+      `\n  Colorplay: ${address.replace('127.0.0.1', 'localhost')}\n` +
+        `  Demo player (sandbox money only): phone ${DEMO_PLAYER.phone}, password ${DEMO_PLAYER.password}\n\n`,
+    );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from './helpers/build-test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ BODY_LIMIT_BYTES: '2048' });
+  t = await buildTestApp({ env: { BODY_LIMIT_BYTES: '2048' } });
 });
 afterAll(async () => {
   await t.app.close();

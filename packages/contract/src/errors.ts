@@ -17,6 +17,17 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  // accounts and sessions
+  INVALID_CREDENTIALS: 401,
+  PHONE_ALREADY_REGISTERED: 409,
+  OTP_INVALID: 400,
+  OTP_EXPIRED: 400,
+  OTP_ATTEMPTS_EXCEEDED: 400,
+  // money (ledger): the transfer would take a player balance below zero; retrying after a
+  // deposit can succeed, so it is a conflict with the account's current state, not bad input
+  INSUFFICIENT_FUNDS: 409,
+  // a money request reused an idempotency key with a different body
+  IDEMPOTENCY_CONFLICT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, type AppDeps } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Db } from '../../src/db/db';
 import { openTestDb } from './test-db';
@@ -23,11 +23,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+export type TestAppOptions = { env?: Record<string, string> } & Pick<AppDeps, 'clock' | 'sms'>;
+
 /** Builds the real app on a fresh test database; call `app.close()` in afterAll. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp({ env = {}, ...deps }: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(env);
   const db = await openTestDb();
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: false, ...deps });
   await app.ready();
   return { app, db, config };
 }

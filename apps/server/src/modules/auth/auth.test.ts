@@ -1,0 +1,359 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeClock } from '../../lib/clock';
+import type { SmsSender } from '../sms/sms-sender';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import { PlayerClient } from '../../../test/helpers/player-client';
+
+const clock = fakeClock(new Date('2026-06-01T10:00:00Z'));
+const sent: { phone: string; body: string }[] = [];
+const sms: SmsSender = {
+  kind: 'sandbox',
+  async send(phone, body) {
+    sent.push({ phone, body });
+  },
+};
+
+let t: TestApp;
+let seq = 0;
+/** A fresh valid phone and address per test, so rate-limit counters never collide. */
+const nextPhone = () => `98${String(10_000_000 + ++seq).padStart(8, '0')}`;
+const client = () => new PlayerClient(t.app, `198.51.100.${++seq % 250}`);
+const codeFor = (phone: string) => {
+  const msg = [...sent].reverse().find((m) => m.phone === phone);
+  return /\b(\d{6})\b/.exec(msg?.body ?? '')?.[1];
+};
+const count = async (table: string) =>
+  (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock, sms });
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+describe('register', () => {
+  it('creates a player with a session, a refresh cookie and a welcome message', async () => {
+    const c = client();
+    const phone = nextPhone();
+    const res = await c.register(phone);
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.token).toMatch(/^ey/);
+    expect(new Date(data.expiresAt).getTime() - clock.now().getTime()).toBe(15 * 60 * 1000);
+    expect(data.user).toMatchObject({ avatar: 1, phone: `${phone.slice(0, 2)}******${phone.slice(-2)}` });
+    expect(String(data.user.uid)).toMatch(/^\d{8}$/);
+    const cookie = res.cookies.find((k) => k.name === 'cp_refresh')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+
+    const inbox = await c.call('GET', '/api/notifications');
+    expect(inbox.json().data.items[0].title).toBe('Welcome to Colorplay');
+  });
+
+  it('stores only an argon2id hash with at least OWASP minimum parameters', async () => {
+    const phone = nextPhone();
+    await client().register(phone, 'Tiger-Lily-42');
+    const { rows } = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM players WHERE phone = $1', [phone]);
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it.each([
+    ['a 9-digit phone', { phone: '987654321' }, 'phone'],
+    ['a phone starting with 5', { phone: '5876543210' }, 'phone'],
+    ['a 7-character password', { password: 'Ab3$xyz' }, 'password'],
+    ['a 65-character password', { password: 'x'.repeat(65) }, 'password'],
+    ['a common password', { password: 'password123' }, 'password'],
+    ['no 18+ confirmation', { ageConfirmed: false }, 'ageConfirmed'],
+    ['an unknown field', { isAdmin: true }, ''],
+  ])('refuses %s with a field-level error and creates nothing', async (_name, patch, path) => {
+    const before = await count('players');
+    const res = await client().call('POST', '/api/register', {
+      phone: nextPhone(),
+      password: 'Tiger-Lily-42',
+      ageConfirmed: true,
+      ...patch,
+    });
+    expect(res.statusCode).toBe(400);
+    const err = res.json().error;
+    expect(err.code).toBe('VALIDATION_FAILED');
+    if (path) expect(err.issues.map((i: { path: string }) => i.path)).toContain(path);
+    expect(await count('players')).toBe(before);
+  });
+
+  it('refuses a phone that is already registered', async () => {
+    const phone = nextPhone();
+    await client().register(phone);
+    const res = await client().register(phone, 'Another-Pass-77');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('PHONE_ALREADY_REGISTERED');
+  });
+});
+
+describe('login', () => {
+  it('logs in with the right password and gives the same answer for a wrong password or unknown phone', async () => {
+    const phone = nextPhone();
+    await client().register(phone);
+    const ok = await client().login(phone);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.user.lastLoginAt).toBe(clock.now().toISOString());
+
+    const wrongPassword = await client().login(phone, 'Not-The-Password-1');
+    const unknownPhone = await client().login(nextPhone(), 'Tiger-Lily-42');
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownPhone.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(unknownPhone.json());
+    expect(wrongPassword.json().error.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('rate-limits attempts per phone number with Retry-After', async () => {
+    const phone = nextPhone();
+    await client().register(phone);
+    for (let i = 0; i < 5; i++) expect((await client().login(phone, 'Wrong-Pass-000')).statusCode).toBe(401);
+    const limited = await client().login(phone); // even the right password waits now
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    clock.advance(15 * 60 * 1000);
+    expect((await client().login(phone)).statusCode).toBe(200);
+  });
+
+  it('rate-limits attempts per address across phone numbers', async () => {
+    const c = client();
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await c.login(nextPhone(), 'Wrong-Pass-000')).statusCode);
+    expect(codes.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(codes[30]).toBe(429);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates the refresh token on every refresh and the new access token works', async () => {
+    const c = client();
+    await c.register(nextPhone());
+    const first = c.refreshCookie;
+    const res = await c.call('POST', '/api/refresh-token');
+    expect(res.statusCode).toBe(200);
+    expect(c.refreshCookie).toBeDefined();
+    expect(c.refreshCookie).not.toBe(first);
+    expect((await c.call('GET', '/api/get-user-info')).statusCode).toBe(200);
+  });
+
+  it('revokes the whole family when a rotated refresh token is presented again', async () => {
+    const c = client();
+    await c.register(nextPhone());
+    const stolen = c.refreshCookie;
+    await c.call('POST', '/api/refresh-token'); // the legitimate client rotates
+    const thief = new PlayerClient(t.app, '192.0.2.66');
+    thief.refreshCookie = stolen;
+    const replay = await thief.call('POST', '/api/refresh-token');
+    expect(replay.statusCode).toBe(401);
+    // The legitimate holder is logged out too: its newer refresh token and access token die.
+    expect((await c.call('GET', '/api/get-user-info')).statusCode).toBe(401);
+    expect((await c.call('POST', '/api/refresh-token')).statusCode).toBe(401);
+  });
+
+  it('answers 401 without a refresh cookie or with a forged one', async () => {
+    expect((await client().call('POST', '/api/refresh-token')).statusCode).toBe(401);
+    const c = client();
+    c.refreshCookie = 'forged-token';
+    const res = await c.call('POST', '/api/refresh-token');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('ends a session at its absolute lifetime however often it was refreshed', async () => {
+    const c = client();
+    await c.register(nextPhone());
+    for (let day = 0; day < 29; day++) {
+      clock.advance(24 * 3600 * 1000);
+      expect((await c.call('POST', '/api/refresh-token')).statusCode).toBe(200);
+    }
+    clock.advance(24 * 3600 * 1000 + 1000);
+    expect((await c.call('POST', '/api/refresh-token')).statusCode).toBe(401);
+  });
+
+  it('expires access tokens after 15 minutes', async () => {
+    const c = client();
+    await c.register(nextPhone());
+    clock.advance(15 * 60 * 1000 + 1000);
+    expect((await c.call('GET', '/api/get-user-info')).statusCode).toBe(401);
+    expect((await c.call('POST', '/api/refresh-token')).statusCode).toBe(200);
+    expect((await c.call('GET', '/api/get-user-info')).statusCode).toBe(200);
+  });
+});
+
+describe('logout', () => {
+  it('revokes the session: neither the access token nor the refresh cookie work afterwards', async () => {
+    const c = client();
+    await c.register(nextPhone());
+    const token = c.token;
+    const cookie = c.refreshCookie;
+    expect((await c.call('POST', '/api/logout')).statusCode).toBe(200);
+    c.token = token;
+    c.refreshCookie = cookie;
+    expect((await c.call('GET', '/api/get-user-info')).statusCode).toBe(401);
+    expect((await c.call('POST', '/api/refresh-token')).statusCode).toBe(401);
+  });
+});
+
+describe('user info and avatar', () => {
+  it('requires a bearer token', async () => {
+    const res = await client().call('GET', '/api/get-user-info');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('returns data.avatar and saves a new avatar', async () => {
+    const c = client();
+    await c.register(nextPhone());
+    expect((await c.call('GET', '/api/get-user-info')).json().data.avatar).toBe(1);
+    const res = await c.call('POST', '/api/update-user-info', { avatar: 7 });
+    expect(res.statusCode).toBe(200);
+    expect((await c.call('GET', '/api/get-user-info')).json().data.avatar).toBe(7);
+  });
+
+  it.each([[0], [21], ['3'], [2.5], [null], [-1]])('refuses avatar %j and changes nothing', async (avatar) => {
+    const c = client();
+    await c.register(nextPhone());
+    await c.call('POST', '/api/update-user-info', { avatar: 4 });
+    const res = await c.call('POST', '/api/update-user-info', { avatar });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect((await c.call('GET', '/api/get-user-info')).json().data.avatar).toBe(4);
+  });
+
+  it('refuses other fields than the avatar', async () => {
+    const c = client();
+    await c.register(nextPhone());
+    const res = await c.call('POST', '/api/update-user-info', { avatar: 3, nickname: 'Boss' });
+    expect(res.statusCode).toBe(400);
+    expect((await c.call('GET', '/api/get-user-info')).json().data).toMatchObject({ avatar: 1 });
+  });
+});
+
+describe('forgot password', () => {
+  it('sends a 6-digit code, resets the password and ends every session', async () => {
+    const phone = nextPhone();
+    const laptop = client();
+    await laptop.register(phone);
+    const phoneApp = client();
+    await phoneApp.login(phone);
+
+    const req = await client().call('POST', '/api/forgot-password/request-code', { phone });
+    expect(req.statusCode).toBe(200);
+    expect(req.json().data).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 300 });
+    const code = codeFor(phone);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const reset = await client().call('POST', '/api/forgot-password/reset', { phone, code, newPassword: 'Brand-New-Pass-9' });
+    expect(reset.statusCode).toBe(200);
+    for (const c of [laptop, phoneApp]) {
+      expect((await c.call('GET', '/api/get-user-info')).statusCode).toBe(401);
+      expect((await c.call('POST', '/api/refresh-token')).statusCode).toBe(401);
+    }
+    expect((await client().login(phone, 'Tiger-Lily-42')).statusCode).toBe(401);
+    expect((await client().login(phone, 'Brand-New-Pass-9')).statusCode).toBe(200);
+    // A used code cannot be used again.
+    const again = await client().call('POST', '/api/forgot-password/reset', { phone, code, newPassword: 'Other-Pass-123' });
+    expect(again.json().error.code).toBe('OTP_INVALID');
+  });
+
+  it('answers an unknown number the same way and sends nothing', async () => {
+    const phone = nextPhone();
+    const before = sent.length;
+    const res = await client().call('POST', '/api/forgot-password/request-code', { phone });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 300 });
+    expect(sent.length).toBe(before);
+  });
+
+  it('enforces the 60-second resend cooldown', async () => {
+    const phone = nextPhone();
+    await client().register(phone);
+    expect((await client().call('POST', '/api/forgot-password/request-code', { phone })).statusCode).toBe(200);
+    clock.advance(30_000);
+    const early = await client().call('POST', '/api/forgot-password/request-code', { phone });
+    expect(early.statusCode).toBe(429);
+    expect(early.headers['retry-after']).toBe('30');
+    clock.advance(30_000);
+    expect((await client().call('POST', '/api/forgot-password/request-code', { phone })).statusCode).toBe(200);
+  });
+
+  it('expires a code after 5 minutes', async () => {
+    const phone = nextPhone();
+    await client().register(phone);
+    await client().call('POST', '/api/forgot-password/request-code', { phone });
+    const code = codeFor(phone);
+    clock.advance(5 * 60 * 1000 + 1);
+    const res = await client().call('POST', '/api/forgot-password/reset', { phone, code, newPassword: 'Brand-New-Pass-9' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('OTP_EXPIRED');
+    expect((await client().login(phone)).statusCode).toBe(200); // old password still works
+  });
+
+  it('burns a code after 5 wrong tries, even for the right code afterwards', async () => {
+    const phone = nextPhone();
+    await client().register(phone);
+    await client().call('POST', '/api/forgot-password/request-code', { phone });
+    const code = codeFor(phone)!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await client().call('POST', '/api/forgot-password/reset', { phone, code: wrong, newPassword: 'Brand-New-Pass-9' });
+      answers.push(res.json().error.code);
+    }
+    expect(answers).toEqual(['OTP_INVALID', 'OTP_INVALID', 'OTP_INVALID', 'OTP_INVALID', 'OTP_ATTEMPTS_EXCEEDED']);
+    const right = await client().call('POST', '/api/forgot-password/reset', { phone, code, newPassword: 'Brand-New-Pass-9' });
+    expect(right.json().error.code).toBe('OTP_ATTEMPTS_EXCEEDED');
+    expect((await client().login(phone)).statusCode).toBe(200);
+  });
+
+  it('refuses a common new password without spending the code', async () => {
+    const phone = nextPhone();
+    await client().register(phone);
+    await client().call('POST', '/api/forgot-password/request-code', { phone });
+    const code = codeFor(phone);
+    const weak = await client().call('POST', '/api/forgot-password/reset', { phone, code, newPassword: 'qwertyuiop' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.issues[0].path).toBe('newPassword');
+    const ok = await client().call('POST', '/api/forgot-password/reset', { phone, code, newPassword: 'Brand-New-Pass-9' });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('notifications', () => {
+  it('pages newest first and marks all as read', async () => {
+    const c = client();
+    await c.register(nextPhone());
+    const { rows } = await t.db.query<{ id: number }>(
+      `SELECT id FROM players ORDER BY id DESC LIMIT 1`,
+    );
+    for (let i = 1; i <= 4; i++) {
+      await t.db.query('INSERT INTO notifications (player_id, title, body, created_at) VALUES ($1, $2, $3, $4)', [
+        rows[0]!.id,
+        `Message ${i}`,
+        'Body',
+        clock.now(),
+      ]);
+    }
+    const page1 = (await c.call('GET', '/api/notifications?limit=3')).json().data;
+    expect(page1.items.map((n: { title: string }) => n.title)).toEqual(['Message 4', 'Message 3', 'Message 2']);
+    expect(page1.unreadCount).toBe(5);
+    const page2 = (await c.call('GET', `/api/notifications?limit=3&before=${page1.nextCursor}`)).json().data;
+    expect(page2.items.map((n: { title: string }) => n.title)).toEqual(['Message 1', 'Welcome to Colorplay']);
+    expect(page2.nextCursor).toBeNull();
+
+    const marked = await c.call('POST', '/api/notifications/mark-all-as-read');
+    expect(marked.json().data.updated).toBe(5);
+    const after = (await c.call('GET', '/api/notifications')).json().data;
+    expect(after.unreadCount).toBe(0);
+    expect(after.items.every((n: { read: boolean }) => n.read)).toBe(true);
+  });
+
+  it('refuses a malformed cursor and a limit out of range', async () => {
+    const c = client();
+    await c.register(nextPhone());
+    expect((await c.call('GET', '/api/notifications?before=abc')).statusCode).toBe(400);
+    expect((await c.call('GET', '/api/notifications?limit=500')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS } from './rules';
+
+export type AccessClaims = { playerId: number; sessionId: string };
+
+/** Signs and verifies short-lived HS256 access tokens. */
+export function createAccessTokens(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims: AccessClaims, now: Date): Promise<{ token: string; expiresAt: Date }> {
+      const iat = Math.floor(now.getTime() / 1000);
+      const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
+      const token = await new SignJWT({ sid: claims.sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(claims.playerId))
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .setAudience('colorplay-player')
+        .sign(key);
+      return { token, expiresAt: new Date(exp * 1000) };
+    },
+    /** The claims, or null for any invalid, expired or foreign token. */
+    async verify(token: string, now: Date): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          audience: 'colorplay-player',
+          currentDate: now,
+        });
+        const playerId = Number(payload.sub);
+        if (!Number.isSafeInteger(playerId) || typeof payload.sid !== 'string') return null;
+        return { playerId, sessionId: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+/** A refresh token is 32 random bytes; only its SHA-256 is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function hashOtp(phone: string, code: string, secret: string): string {
+  return createHash('sha256').update(`${secret}:${phone}:${code}`).digest('hex');
+}

@@ -1,0 +1,57 @@
+import type { Notification, NotificationsPage } from '@colorplay/contract';
+import type { Queryable } from '../../db/db';
+
+type Row = { id: number; title: string; body: string; created_at: Date; read_at: Date | null };
+
+/** Adds a message to a player's inbox (called by other modules inside their transaction). */
+export async function addNotification(
+  q: Queryable,
+  playerId: number,
+  message: { title: string; body: string },
+  now: Date,
+): Promise<void> {
+  await q.query(
+    'INSERT INTO notifications (player_id, title, body, created_at) VALUES ($1, $2, $3, $4)',
+    [playerId, message.title, message.body, now],
+  );
+}
+
+const toNotification = (r: Row): Notification => ({
+  id: `ntf_${r.id}`,
+  title: r.title,
+  body: r.body,
+  createdAt: r.created_at.toISOString(),
+  read: r.read_at !== null,
+});
+
+/** Newest first, keyset-paginated by id so new messages never shift a page. */
+export async function listNotifications(
+  q: Queryable,
+  playerId: number,
+  page: { limit: number; before?: string | undefined },
+): Promise<NotificationsPage> {
+  const before = page.before ? Number(page.before.slice(4)) : Number.MAX_SAFE_INTEGER;
+  const { rows } = await q.query<Row>(
+    `SELECT id, title, body, created_at, read_at FROM notifications
+     WHERE player_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3`,
+    [playerId, before, page.limit + 1],
+  );
+  const unread = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM notifications WHERE player_id = $1 AND read_at IS NULL',
+    [playerId],
+  );
+  const items = rows.slice(0, page.limit).map(toNotification);
+  return {
+    items,
+    unreadCount: unread.rows[0]?.n ?? 0,
+    nextCursor: rows.length > page.limit ? (items.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function markAllNotificationsRead(q: Queryable, playerId: number, now: Date): Promise<number> {
+  const res = await q.query(
+    'UPDATE notifications SET read_at = $2 WHERE player_id = $1 AND read_at IS NULL',
+    [playerId, now],
+  );
+  return res.rowCount;
+}

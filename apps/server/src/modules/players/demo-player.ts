@@ -1,0 +1,28 @@
+import type { Db } from '../../db/db';
+import type { Clock } from '../../lib/clock';
+import { hashPassword } from '../auth/passwords';
+import { addNotification } from '../notifications/notifications-service';
+import { findPlayerByPhone, insertPlayer } from './players-repo';
+
+/** The sandbox demo account printed at start (embedded default only; never in production). */
+export const DEMO_PLAYER = { phone: '9000000001', password: 'DemoPlayer#2026' } as const;
+
+/** Creates the demo player once; later starts find it and leave it as it is. */
+export async function ensureDemoPlayer(db: Db, clock: Clock): Promise<{ created: boolean }> {
+  if (await findPlayerByPhone(db, DEMO_PLAYER.phone)) return { created: false };
+  const passwordHash = await hashPassword(DEMO_PLAYER.password);
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    const p = await insertPlayer(tx, { phone: DEMO_PLAYER.phone, passwordHash, inviteCode: undefined, now });
+    await addNotification(
+      tx,
+      p.id,
+      {
+        title: 'Welcome to Colorplay',
+        body: 'This is the sandbox demo account. Money here is play money and never leaves this machine.',
+      },
+      now,
+    );
+  });
+  return { created: true };
+}

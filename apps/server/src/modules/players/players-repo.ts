@@ -1,0 +1,74 @@
+import type { UserInfo } from '@colorplay/contract';
+import type { Queryable } from '../../db/db';
+import { secureRandomInt } from '../../lib/ids';
+import { maskPhone } from '../auth/rules';
+
+export type PlayerRow = {
+  id: number;
+  uid: number;
+  phone: string;
+  password_hash: string;
+  nickname: string;
+  avatar: number;
+  invite_code: string | null;
+  created_at: Date;
+  last_login_at: Date | null;
+};
+
+const COLUMNS = 'id, uid, phone, password_hash, nickname, avatar, invite_code, created_at, last_login_at';
+
+export class PhoneTakenError extends Error {}
+
+/** Inserts a player with a fresh random 8-digit public UID (retried on the rare collision). */
+export async function insertPlayer(
+  q: Queryable,
+  p: { phone: string; passwordHash: string; inviteCode: string | undefined; now: Date },
+): Promise<PlayerRow> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const uid = secureRandomInt(10_000_000, 99_999_999);
+    const { rows } = await q.query<PlayerRow & { phone_taken: boolean }>(
+      `INSERT INTO players (uid, phone, password_hash, nickname, invite_code, age_confirmed_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $6)
+       ON CONFLICT DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [uid, p.phone, p.passwordHash, `Player${String(uid).slice(-4)}`, p.inviteCode ?? null, p.now],
+    );
+    if (rows[0]) return rows[0];
+    if (await findPlayerByPhone(q, p.phone)) throw new PhoneTakenError();
+  }
+  throw new Error('could not allocate a unique player uid');
+}
+
+export async function findPlayerByPhone(q: Queryable, phone: string): Promise<PlayerRow | undefined> {
+  const { rows } = await q.query<PlayerRow>(`SELECT ${COLUMNS} FROM players WHERE phone = $1`, [phone]);
+  return rows[0];
+}
+
+export async function findPlayerById(q: Queryable, id: number): Promise<PlayerRow | undefined> {
+  const { rows } = await q.query<PlayerRow>(`SELECT ${COLUMNS} FROM players WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function updateAvatar(q: Queryable, id: number, avatar: number): Promise<void> {
+  await q.query('UPDATE players SET avatar = $2 WHERE id = $1', [id, avatar]);
+}
+
+export async function updatePasswordHash(q: Queryable, id: number, passwordHash: string): Promise<void> {
+  await q.query('UPDATE players SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+}
+
+export async function touchLastLogin(q: Queryable, id: number, now: Date): Promise<void> {
+  await q.query('UPDATE players SET last_login_at = $2 WHERE id = $1', [id, now]);
+}
+
+/** The public view of a player (what get-user-info returns). */
+export function toUserInfo(p: PlayerRow): UserInfo {
+  return {
+    uid: p.uid,
+    phone: maskPhone(p.phone),
+    nickname: p.nickname,
+    avatar: p.avatar,
+    createdAt: p.created_at.toISOString(),
+    lastLoginAt: p.last_login_at?.toISOString() ?? null,
+  };
+}

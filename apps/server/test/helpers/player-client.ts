@@ -1,0 +1,39 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+/** A tiny API client over `inject` that keeps the refresh cookie like a browser would. */
+export class PlayerClient {
+  refreshCookie: string | undefined;
+  token: string | undefined;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly address = '203.0.113.10',
+  ) {}
+
+  async call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.address,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...(this.refreshCookie ? { cookie: `cp_refresh=${this.refreshCookie}` } : {}),
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    const setCookie = res.cookies.find((c) => c.name === 'cp_refresh');
+    if (setCookie) this.refreshCookie = setCookie.value || undefined;
+    const data = res.statusCode === 200 ? res.json()?.data : undefined;
+    if (data && typeof data.token === 'string') this.token = data.token;
+    return res;
+  }
+
+  register(phone: string, password = 'Tiger-Lily-42', extra: Record<string, unknown> = {}) {
+    return this.call('POST', '/api/register', { phone, password, ageConfirmed: true, ...extra });
+  }
+
+  login(phone: string, password = 'Tiger-Lily-42') {
+    return this.call('POST', '/api/login', { phone, password });
+  }
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/** Indian mobile number: 10 digits, the first 6 to 9 (no +91 or leading 0). */
+export const PhoneSchema = z
+  .string()
+  .regex(/^[6-9]\d{9}$/, 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9');
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const AVATAR_COUNT = 20;
+/** Avatar number 1..20 (spec section 5): an integer, never a string or fraction. */
+export const AvatarSchema = z
+  .number()
+  .int('Choose one of the offered avatars')
+  .min(1, 'Choose one of the offered avatars')
+  .max(AVATAR_COUNT, 'Choose one of the offered avatars');
+
+export const OtpCodeSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
+
+export const RegisterInputSchema = z.strictObject({
+  phone: PhoneSchema,
+  password: PasswordSchema,
+  ageConfirmed: z.literal(true, { error: 'You must confirm you are 18 or older' }),
+  inviteCode: z
+    .string()
+    .regex(/^[A-Za-z0-9]{4,16}$/, 'Invite codes are 4 to 16 letters or digits')
+    .optional(),
+});
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+export const LoginInputSchema = z.strictObject({
+  phone: PhoneSchema,
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const UserInfoSchema = z
+  .object({
+    uid: z.number().int().describe('Public numeric player id'),
+    phone: z.string().describe('Masked phone number, e.g. 98******10'),
+    nickname: z.string(),
+    avatar: z.number().int().min(1).max(AVATAR_COUNT),
+    createdAt: z.iso.datetime(),
+    lastLoginAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'UserInfo' });
+export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+/** An access token and when it expires; the client stores `token` under m_login_token. */
+export const SessionTokenSchema = z
+  .object({
+    token: z.string(),
+    expiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'SessionToken' });
+export type SessionToken = z.infer<typeof SessionTokenSchema>;
+
+export const AuthResultSchema = SessionTokenSchema.extend({ user: UserInfoSchema }).meta({
+  id: 'AuthResult',
+});
+export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+export const UpdateUserInfoInputSchema = z.strictObject({ avatar: AvatarSchema });
+export type UpdateUserInfoInput = z.infer<typeof UpdateUserInfoInputSchema>;
+
+export const ForgotPasswordRequestInputSchema = z.strictObject({ phone: PhoneSchema });
+export type ForgotPasswordRequestInput = z.infer<typeof ForgotPasswordRequestInputSchema>;
+
+export const ForgotPasswordRequestResultSchema = z.object({
+  resendAfterSeconds: z.number().int(),
+  expiresInSeconds: z.number().int(),
+});
+
+export const ResetPasswordInputSchema = z.strictObject({
+  phone: PhoneSchema,
+  code: OtpCodeSchema,
+  newPassword: PasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
+export const OkSchema = z.object({ ok: z.literal(true) });
+
+/** Sandbox SMS outbox entry (only served when the SMS channel is the sandbox). */
+export const SandboxSmsSchema = z.object({
+  phone: z.string(),
+  body: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export const SandboxSmsQuerySchema = z.strictObject({ phone: PhoneSchema });
+
+export const NotificationSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    body: z.string(),
+    createdAt: z.iso.datetime(),
+    read: z.boolean(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationsQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  before: z
+    .string()
+    .regex(/^ntf_\d+$/, 'Use the nextCursor of the previous page')
+    .optional(),
+});
+export type NotificationsQuery = z.infer<typeof NotificationsQuerySchema>;
+
+export const NotificationsPageSchema = z.object({
+  items: z.array(NotificationSchema),
+  unreadCount: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type NotificationsPage = z.infer<typeof NotificationsPageSchema>;
+
+export const MarkAllReadResultSchema = z.object({ updated: z.number().int() });
+
+/** The bearer header every authenticated call carries. */
+export const BearerHeadersSchema = z.object({
+  authorization: z.string().regex(/^Bearer \S+$/, 'Send Authorization: Bearer <token>'),
+});

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// e2e: makes sure Debian's Chromium is installed (never a downloaded browser), builds the web
+// app, then runs Playwright against the real server on a free port with a throwaway database.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, run } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (!existsSync(CHROMIUM)) {
+  if (process.getuid?.() !== 0) {
+    console.error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
+    process.exit(1);
+  }
+  console.log('[e2e] installing Debian chromium with apt-get');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) process.exit(1);
+  if ((await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) !== 0) process.exit(1);
+}
+
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  const code = await run('npm', ['run', '--silent', 'build']);
+  if (code !== 0) process.exit(code);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'colorplay-e2e-'));
+const port = await freePort();
+const code = await run(
+  'npx',
+  ['--no-install', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
+  { env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, CHROMIUM_PATH: CHROMIUM } },
+);
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(code);
