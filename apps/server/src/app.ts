@@ -11,6 +11,13 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import { systemClock, type Clock } from './lib/clock';
 import { createAuthService } from './modules/auth/auth-service';
+import { DEFAULT_DEPOSIT_SETTINGS } from './modules/deposits/deposit-rules';
+import { createDepositsService } from './modules/deposits/deposits-service';
+import { walletRoutes } from './modules/deposits/routes';
+import { createSandboxUpiGateway } from './modules/payments/sandbox-upi/sandbox-gateway';
+import { sandboxUpiRoutes } from './modules/payments/sandbox-upi/routes';
+import { upiWebhookRoutes } from './modules/payments/webhook-routes';
+import { createWalletService } from './modules/wallet/wallet-service';
 import { createRateLimiter } from './modules/auth/rate-limiter';
 import { authRoutes } from './modules/auth/routes';
 import { createAccessTokens } from './modules/auth/tokens';
@@ -23,6 +30,13 @@ import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
 import { registerSpa } from './plugins/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Exposed for the operator command and tests; routes receive it as an option. */
+    deposits: ReturnType<typeof createDepositsService>;
+  }
+}
 
 export type AppDeps = {
   config: Config;
@@ -75,6 +89,23 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms }:
   await app.register(authRoutes, { auth, sms: smsSender, db, secureCookies: config.env === 'production' });
   await app.register(playerRoutes, { db, requireAuth });
   await app.register(notificationRoutes, { db, clock, requireAuth });
+
+  // Only the sandbox UPI gateway exists: no configuration can make `npm start` move real money.
+  const gateway = createSandboxUpiGateway(db);
+  const deposits = createDepositsService({ db, clock, gateway, settings: DEFAULT_DEPOSIT_SETTINGS, log: app.log });
+  const wallet = createWalletService({ db, currency: DEFAULT_DEPOSIT_SETTINGS.currency });
+  await app.register(walletRoutes, { deposits, wallet, requireAuth });
+  await app.register(upiWebhookRoutes, { deposits, secret: config.secrets.webhook, clock });
+  await app.register(sandboxUpiRoutes, { gateway, secret: config.secrets.webhook, clock });
+  app.decorate('deposits', deposits);
+  if (config.depositExpirySweepMs > 0) {
+    // Every node runs the sweep; row locks make it safe, and a missed tick only delays expiry.
+    const timer = setInterval(() => {
+      deposits.expireDue().catch((err: unknown) => app.log.error({ err }, 'deposit expiry sweep failed'));
+    }, config.depositExpirySweepMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   await registerSpa(app, config.webDistDir);
   app.addHook('onClose', async () => {

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  DEPOSIT_EXPIRY_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   TOKEN_SECRET: secretSchema.optional(),
   WEBHOOK_SECRET: secretSchema.optional(),
@@ -48,6 +49,8 @@ export type Config = {
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   secrets: { token: string; webhook: string };
+  /** How often open deposit orders are checked for expiry; 0 turns the sweep off (tests). */
+  depositExpirySweepMs: number;
   /** Create the demo player at start (default: on with the embedded database, off otherwise). */
   seedDemo: boolean;
 };
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .filter(Boolean),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    depositExpirySweepMs: e.DEPOSIT_EXPIRY_SWEEP_MS,
     seedDemo: e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
     secrets: {
       token: e.TOKEN_SECRET ?? generated!.token,

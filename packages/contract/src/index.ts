@@ -4,3 +4,4 @@ export * from './paths';
 export * from './envelope';
 export * from './auth';
 export { LOGIN_TOKEN_STORAGE_KEY } from './storage';
+export * from './wallet';

@@ -57,6 +57,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
 
 export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // An idle connection can be cut by the server (restart, failover, a dropped test database).
+  // The pool discards it; the next query opens a new one and reports any real outage itself.
+  pool.on('error', () => undefined);
   // Fail at start, with the driver's reason, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -92,4 +95,10 @@ export async function openPostgres(connectionString: string, maxConnections = 10
 
 export function openDb(opts: { databaseUrl: string | undefined; pgliteDir: string }): Promise<Db> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDir);
+}
+
+/** PostgreSQL's unique_violation (23505), from either driver. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }

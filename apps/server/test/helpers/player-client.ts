@@ -8,9 +8,20 @@ export class PlayerClient {
   constructor(
     private readonly app: FastifyInstance,
     readonly address = '203.0.113.10',
+    /** Like the web client before a call: renew an expired access token once and retry. */
+    private readonly autoRefresh = false,
   ) {}
 
   async call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<LightMyRequestResponse> {
+    const res = await this.once(method, url, body);
+    if (this.autoRefresh && res.statusCode === 401 && this.refreshCookie && url !== '/api/refresh-token') {
+      const refreshed = await this.once('POST', '/api/refresh-token');
+      if (refreshed.statusCode === 200) return this.once(method, url, body);
+    }
+    return res;
+  }
+
+  private async once(method: 'GET' | 'POST', url: string, body?: unknown): Promise<LightMyRequestResponse> {
     const res = await this.app.inject({
       method,
       url,

@@ -1,0 +1,56 @@
+import { DEPOSIT_STATUSES, type DepositStatus } from '@colorplay/contract';
+import { describe, expect, it } from 'vitest';
+import { nextDepositStatus, type DepositEvent } from './deposit-machine';
+
+const allowed: [DepositStatus, DepositEvent, DepositStatus][] = [
+  ['created', 'opened', 'pending_payment'],
+  ['pending_payment', 'utr_submitted', 'utr_submitted'],
+  ['pending_payment', 'gateway_paid', 'succeeded'],
+  ['utr_submitted', 'gateway_paid', 'succeeded'],
+  ['cancelled', 'gateway_paid', 'succeeded'],
+  ['expired', 'gateway_paid', 'succeeded'],
+  ['pending_payment', 'gateway_declined', 'failed'],
+  ['utr_submitted', 'gateway_declined', 'failed'],
+  ['utr_submitted', 'operator_approved', 'succeeded'],
+  ['utr_submitted', 'operator_rejected', 'failed'],
+  ['created', 'player_cancelled', 'cancelled'],
+  ['pending_payment', 'player_cancelled', 'cancelled'],
+  ['created', 'timed_out', 'expired'],
+  ['pending_payment', 'timed_out', 'expired'],
+  ['pending_payment', 'review_needed', 'utr_submitted'],
+  ['cancelled', 'review_needed', 'utr_submitted'],
+  ['expired', 'review_needed', 'utr_submitted'],
+];
+const EVENTS: DepositEvent[] = [
+  'opened',
+  'utr_submitted',
+  'gateway_paid',
+  'gateway_declined',
+  'operator_approved',
+  'operator_rejected',
+  'player_cancelled',
+  'timed_out',
+  'review_needed',
+];
+
+describe('deposit state machine', () => {
+  it.each(allowed)('%s --%s--> %s', (from, event, to) => {
+    expect(nextDepositStatus(from, event)).toBe(to);
+  });
+
+  it('forbids every other transition', () => {
+    const ok = new Set(allowed.map(([from, event]) => `${from}/${event}`));
+    for (const from of DEPOSIT_STATUSES) {
+      for (const event of EVENTS) {
+        if (!ok.has(`${from}/${event}`)) expect(nextDepositStatus(from, event), `${from}/${event}`).toBeNull();
+      }
+    }
+  });
+
+  it('never leaves a final state', () => {
+    for (const event of EVENTS) {
+      expect(nextDepositStatus('succeeded', event)).toBeNull();
+      expect(nextDepositStatus('failed', event)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import type { DepositStatus } from '@colorplay/contract';
+
+/**
+ * The deposit order state machine: the one place that says which event may move an order from
+ * which state to which. Pure: no clock, no I/O (XState's transition idea).
+ *
+ *   created --opened--> pending_payment --utr_submitted--> utr_submitted
+ *   pending_payment | utr_submitted --gateway_paid / operator_approved--> succeeded
+ *   pending_payment | utr_submitted --gateway_declined / operator_rejected--> failed
+ *   created | pending_payment --player_cancelled--> cancelled
+ *   created | pending_payment --timed_out--> expired
+ *   cancelled | expired --gateway_paid--> succeeded   (money that did arrive is always credited)
+ */
+export type DepositEvent =
+  | 'opened'
+  | 'utr_submitted'
+  | 'gateway_paid'
+  | 'gateway_declined'
+  | 'operator_approved'
+  | 'operator_rejected'
+  | 'player_cancelled'
+  | 'timed_out'
+  | 'review_needed';
+
+const TABLE: Record<DepositEvent, Partial<Record<DepositStatus, DepositStatus>>> = {
+  opened: { created: 'pending_payment' },
+  utr_submitted: { pending_payment: 'utr_submitted' },
+  gateway_paid: {
+    pending_payment: 'succeeded',
+    utr_submitted: 'succeeded',
+    cancelled: 'succeeded',
+    expired: 'succeeded',
+  },
+  gateway_declined: { pending_payment: 'failed', utr_submitted: 'failed' },
+  operator_approved: { utr_submitted: 'succeeded' },
+  operator_rejected: { utr_submitted: 'failed' },
+  player_cancelled: { created: 'cancelled', pending_payment: 'cancelled' },
+  timed_out: { created: 'expired', pending_payment: 'expired' },
+  // Something the gateway said does not add up (amount mismatch): a person must look.
+  review_needed: { pending_payment: 'utr_submitted', cancelled: 'utr_submitted', expired: 'utr_submitted' },
+};
+
+/** The next state, or null when the event is not allowed in this state. */
+export function nextDepositStatus(status: DepositStatus, event: DepositEvent): DepositStatus | null {
+  return TABLE[event][status] ?? null;
+}
+
+export const FINAL_STATUSES: ReadonlySet<DepositStatus> = new Set(['succeeded', 'failed']);

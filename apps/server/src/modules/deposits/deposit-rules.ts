@@ -1,0 +1,44 @@
+import type { DepositChannel } from '@colorplay/contract';
+
+/** Recharge limits and presets (configuration; amounts in paise). */
+export type DepositSettings = {
+  currency: string;
+  payeeVpa: string;
+  payeeName: string;
+  expiryMinutes: number;
+  upi: { minMinor: number; maxMinor: number; presetsMinor: number[] };
+};
+
+export const DEFAULT_DEPOSIT_SETTINGS: DepositSettings = {
+  currency: 'INR',
+  payeeVpa: 'colorplay.sandbox@upi',
+  payeeName: 'Colorplay Sandbox',
+  expiryMinutes: 15,
+  upi: { minMinor: 100_00, maxMinor: 50_000_00, presetsMinor: [100_00, 200_00, 500_00, 1_000_00, 2_000_00, 5_000_00] },
+};
+
+/** Minor units as a plain decimal string with two places, without floating point ("500.00"). */
+export function minorToDecimal(amountMinor: number): string {
+  const whole = Math.trunc(amountMinor / 100);
+  const paise = Math.abs(amountMinor % 100);
+  return `${whole}.${String(paise).padStart(2, '0')}`;
+}
+
+/** The `upi://pay` link that UPI apps and the QR code understand (NPCI's deep-link fields). */
+export function upiPayLink(p: { vpa: string; name: string; amountMinor: number; currency: string; orderId: string }): string {
+  const q = new URLSearchParams({
+    pa: p.vpa,
+    pn: p.name,
+    am: minorToDecimal(p.amountMinor),
+    cu: p.currency,
+    tr: p.orderId,
+    tn: `Colorplay recharge ${p.orderId}`,
+  });
+  return `upi://pay?${q.toString()}`;
+}
+
+/** Whether an amount is within a channel's limits. */
+export function amountAllowed(settings: DepositSettings, channel: DepositChannel, amountMinor: number): boolean {
+  if (channel !== 'upi') return false;
+  return amountMinor >= settings.upi.minMinor && amountMinor <= settings.upi.maxMinor;
+}
