@@ -1,0 +1,55 @@
+/**
+ * Every route of product-spec section 2, built from this one typed object, so no page spells a
+ * path by hand (bulletproof-react's `paths` config). `path` is the route pattern, `getHref`
+ * builds a link to it, including any query parameters.
+ */
+
+/** Index of a lobby category in the All Games tab strip (spec: tab 0..7). */
+export type AllGamesTab = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/** Which vendor list All online games shows (spec: type=casino or type=slot, with a tab). */
+export interface AllOnlineGamesQuery {
+  type: 'casino' | 'slot';
+  tab: number;
+}
+
+function route<const P extends string>(path: P) {
+  return { path, getHref: (): P => path };
+}
+
+function withQuery(path: string, query: Record<string, string | number>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) search.set(key, String(value));
+  return `${path}?${search.toString()}`;
+}
+
+/** All routes of the player app. */
+export const paths = {
+  home: route('/'),
+  account: route('/main'),
+  avatar: route('/main/Avatar'),
+  login: route('/login'),
+  register: route('/register'),
+  resetPassword: route('/rpwd'),
+  messages: route('/home/Messages'),
+  wallet: route('/wallet'),
+  payment: route('/wallet/Payment'),
+  recharge: route('/wallet/Recharge'),
+  rechargeHistory: route('/wallet/RechargeHistory'),
+  allGames: {
+    path: '/home/AllGames',
+    getHref: (tab?: AllGamesTab): string =>
+      tab === undefined ? '/home/AllGames' : withQuery('/home/AllGames', { tab }),
+  },
+  allOnlineGames: {
+    path: '/home/AllOnlineGames',
+    getHref: (query?: AllOnlineGamesQuery): string =>
+      query === undefined ? '/home/AllOnlineGames' : withQuery('/home/AllOnlineGames', { ...query }),
+  },
+  allCasinoGames: route('/home/AllCasinoGames'),
+  wingo: route('/home/AllLotteryGames/Wingo'),
+  bettingRecordWin: route('/home/AllLotteryGames/BettingRecordWin'),
+} as const;
+
+/** Name of a route in `paths`. */
+export type RouteName = keyof typeof paths;

@@ -1,0 +1,89 @@
+/**
+ * The English dictionary: every user-visible string of the app. Keys are dotted by screen or
+ * component; `{name}` marks a parameter that `t()` fills in (and type-checks). Other locales
+ * must provide every key (type `Messages`).
+ */
+export const en = {
+  'brand.name': 'Colorplay',
+  'brand.logo': 'Colorplay logo',
+
+  'common.loading': 'Loading…',
+  'common.pleaseWait': 'Please wait',
+  'common.back': 'Back',
+
+  'splash.tagline': 'Withdraw fast, safe and stable.',
+
+  'nav.label': 'Main',
+  'nav.home': 'Home',
+  'nav.wallet': 'Wallet',
+  'nav.account': 'Account',
+
+  'home.promotions': 'Promotions',
+  'home.categories': 'Game categories',
+
+  'promo.wingo.title': 'Provably fair Wingo',
+  'promo.wingo.text': 'Every result can be checked in your own browser.',
+  'promo.upi.title': 'Instant UPI recharge',
+  'promo.upi.text': 'Add money to your wallet in seconds.',
+  'promo.responsible.title': 'Play responsibly, 18+ only',
+  'promo.responsible.text': 'Set limits and take a break whenever you need.',
+
+  'lobby.popular': 'Popular',
+  'lobby.lottery': 'Lottery',
+  'lobby.casino': 'Casino',
+  'lobby.slots': 'Slots',
+  'lobby.sports': 'Sports',
+  'lobby.rummy': 'Rummy',
+  'lobby.fishing': 'Fishing',
+  'lobby.original': 'Original',
+
+  'carousel.slide': 'Slide {n}',
+  'carousel.slideOf': '{n} of {total}',
+  'carousel.pause': 'Pause slideshow',
+  'carousel.play': 'Play slideshow',
+  'carousel.slides': 'Choose a slide',
+
+  'dialog.cancel': 'Cancel',
+  'dialog.confirm': 'Confirm',
+
+  'page.login.title': 'Login',
+  'page.login.text': 'Sign in with your phone number and password here.',
+  'page.register.title': 'Register',
+  'page.register.text': 'Create an account with your phone number here. You must be 18 or older.',
+  'page.resetPassword.title': 'Forgot password',
+  'page.resetPassword.text': 'Reset your password with a one-time code sent to your phone here.',
+  'page.messages.title': 'Messages',
+  'page.messages.text': 'Your notifications and messages will appear here.',
+  'page.wallet.title': 'Wallet',
+  'page.wallet.text': 'Your balance, recharge and history will appear here.',
+  'page.payment.title': 'Payment',
+  'page.payment.text': 'You will complete the payment for a recharge here.',
+  'page.recharge.title': 'Recharge',
+  'page.recharge.text': 'Adding money to your wallet with UPI or USDT will happen here.',
+  'page.rechargeHistory.title': 'Recharge history',
+  'page.rechargeHistory.text': 'Your past recharges and their status will appear here.',
+  'page.account.title': 'Account',
+  'page.account.text': 'Your profile, avatar and account settings will appear here.',
+  'page.avatar.title': 'Change avatar',
+  'page.avatar.text': 'A choice of 20 avatars will appear here.',
+  'page.allGames.title': 'All',
+  'page.allGames.text': 'The games of each category will appear here.',
+  'page.allOnlineGames.title': 'All online games',
+  'page.allOnlineGames.text': 'All games of one game provider will appear here.',
+  'page.allCasinoGames.title': 'Casino games',
+  'page.allCasinoGames.text': 'All live casino games will appear here.',
+  'page.wingo.title': 'Win Go',
+  'page.wingo.text': 'Wingo rounds, your bets and their results will appear here.',
+  'page.bettingRecordWin.title': 'Game history',
+  'page.bettingRecordWin.text': 'The full history of Wingo results will appear here.',
+
+  'wingo.voice': 'Voice',
+
+  'notFound.title': 'Page not found',
+  'notFound.text': 'There is no page at this address.',
+  'notFound.home': 'Go to home',
+
+  'error.title': 'Something went wrong',
+  'error.text': 'This page could not be loaded. Check your connection and try again.',
+  'error.retry': 'Try again',
+} as const;
