@@ -1,0 +1,95 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '../config/paths';
+import { renderApp, skipSplash } from '../test/render';
+
+// Every placeholder route: its path, its heading and the one sentence it shows.
+const PLACEHOLDERS: [path: string, heading: string, sentence: string][] = [
+  [paths.account.path, 'Account', 'Your profile, avatar and account settings will appear here.'],
+  [paths.avatar.path, 'Change avatar', 'A choice of 20 avatars will appear here.'],
+  [paths.login.path, 'Login', 'Sign in with your phone number and password here.'],
+  [paths.register.path, 'Register', 'Create an account with your phone number here. You must be 18 or older.'],
+  [paths.resetPassword.path, 'Forgot password', 'Reset your password with a one-time code sent to your phone here.'],
+  [paths.messages.path, 'Messages', 'Your notifications and messages will appear here.'],
+  [paths.wallet.path, 'Wallet', 'Your balance, recharge and history will appear here.'],
+  [paths.payment.path, 'Payment', 'You will complete the payment for a recharge here.'],
+  [paths.recharge.path, 'Recharge', 'Adding money to your wallet with UPI or USDT will happen here.'],
+  [paths.rechargeHistory.path, 'Recharge history', 'Your past recharges and their status will appear here.'],
+  [paths.allGames.path, 'All', 'The games of each category will appear here.'],
+  [paths.allOnlineGames.path, 'All online games', 'All games of one game provider will appear here.'],
+  [paths.allCasinoGames.path, 'Casino games', 'All live casino games will appear here.'],
+  [paths.wingo.path, 'Win Go', 'Wingo rounds, your bets and their results will appear here.'],
+  [paths.bettingRecordWin.path, 'Game history', 'The full history of Wingo results will appear here.'],
+];
+
+const WITH_BOTTOM_NAV = new Set<string>([paths.home.path, paths.wallet.path, paths.account.path]);
+
+describe('routes', () => {
+  beforeEach(() => {
+    skipSplash();
+  });
+
+  it.each(PLACEHOLDERS)('%s shows "Loading…" while its chunk loads, then its page', async (path, heading, sentence) => {
+    renderApp(path);
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByText(sentence)).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Main' }) !== null).toBe(WITH_BOTTOM_NAV.has(path));
+  });
+
+  it('/ loads lazily too, then shows the home page with the bottom navigation', async () => {
+    renderApp('/');
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Colorplay' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it('shows a not-found page with a link home for an unknown path', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Go to home' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Colorplay' })).toBeTruthy();
+  });
+
+  it('marks the current bottom navigation link and moves between the three tabs', async () => {
+    renderApp('/wallet');
+    await screen.findByRole('heading', { level: 1, name: 'Wallet' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const link = (name: string) => within(nav).getByRole('link', { name });
+
+    expect(link('Home').getAttribute('href')).toBe('/');
+    expect(link('Wallet').getAttribute('href')).toBe('/wallet');
+    expect(link('Account').getAttribute('href')).toBe('/main');
+    expect(link('Wallet').getAttribute('aria-current')).toBe('page');
+    expect(link('Home').getAttribute('aria-current')).toBeNull();
+
+    fireEvent.click(link('Account'));
+    // The new page's chunk loads behind its own indicator, not behind the old page.
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Account' });
+    expect(link('Account').getAttribute('aria-current')).toBe('page');
+    expect(link('Wallet').getAttribute('aria-current')).toBeNull();
+
+    fireEvent.click(link('Home'));
+    await screen.findByRole('heading', { level: 1, name: 'Colorplay' });
+    expect(link('Home').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('gives sub-pages a back link to their parent', async () => {
+    renderApp(paths.avatar.path);
+    await screen.findByRole('heading', { level: 1, name: 'Change avatar' });
+    fireEvent.click(screen.getByRole('link', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
+  });
+
+  it('covers the app with the splash on a first visit', async () => {
+    document.cookie = 'is_splash_screen_shown=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    renderApp('/');
+    expect(screen.getByText('Withdraw fast, safe and stable.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Colorplay' })).toBeTruthy();
+  });
+});

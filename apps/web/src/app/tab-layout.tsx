@@ -1,0 +1,13 @@
+import { Outlet } from 'react-router';
+import { BottomNav } from './bottom-nav';
+import './tab-layout.css';
+
+/** Layout of the three pages with bottom navigation: Home, Wallet and Account. */
+export function TabLayout() {
+  return (
+    <div className="tab-layout">
+      <Outlet />
+      <BottomNav />
+    </div>
+  );
+}
