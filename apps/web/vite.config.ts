@@ -20,5 +20,11 @@ export default defineConfig({
       },
     },
   },
-  server: { port: 5173 },
+  server: {
+    port: 5173,
+    // On http://localhost the API base rule calls http://localhost:3002 directly. From any other
+    // dev host (127.0.0.1, a phone on the LAN) the rule picks the page origin, so the dev server
+    // forwards /api to the local API (docs/decisions/013-api-base-rule.md).
+    proxy: { '/api': 'http://localhost:3002' },
+  },
 });
