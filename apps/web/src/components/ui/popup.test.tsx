@@ -87,4 +87,16 @@ describe('Popup', () => {
     fireEvent.click(screen.getByRole('dialog'));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('learns when the browser force-closes the dialog', () => {
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open rules' }));
+    act(() => {
+      (screen.getByRole('dialog') as HTMLDialogElement).close();
+    });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });
