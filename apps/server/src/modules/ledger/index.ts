@@ -1,0 +1,41 @@
+/**
+ * The ledger's public surface. Other modules import from here, never from the files behind it,
+ * and never touch ledger tables (conventions.md, Boundaries).
+ */
+export {
+  ACCOUNT_CODE_PATTERN,
+  DEFAULT_CURRENCY,
+  HOUSE_ACCOUNTS,
+  accountCodes,
+  accountKindOf,
+  isAccountCode,
+  type AccountKind,
+} from './account-codes';
+export {
+  LedgerError,
+  LedgerMisuseError,
+  isLedgerError,
+  type LedgerFailure,
+  type LedgerMisuse,
+  type LedgerOutcome,
+} from './errors';
+export { checkInvariants, type InvariantRule, type InvariantViolation } from './invariants';
+export {
+  ensureAccount,
+  findTransferById,
+  findTransferByKey,
+  getAccount,
+  getBalance,
+  listAccountsOfOwner,
+  listEntries,
+  postTransfer,
+  withTransaction,
+  type EnsureAccountInput,
+  type LedgerAccount,
+  type LedgerEntry,
+  type LedgerHistoryEntry,
+  type LedgerTransfer,
+  type PostTransferInput,
+  type PostedTransfer,
+  type TransferEntryInput,
+} from './service';

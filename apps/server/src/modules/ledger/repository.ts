@@ -1,0 +1,187 @@
+import type { Queryable } from '../../db/db';
+import type { AccountKind } from './account-codes';
+
+/**
+ * The ledger's SQL. Only this file touches ledger tables, and it only ever INSERTs into
+ * ledger_transfers and ledger_entries (UPDATE touches the cached balance on ledger_accounts).
+ */
+
+export type AccountRow = {
+  id: number;
+  code: string;
+  kind: AccountKind;
+  owner: string | null;
+  currency: string;
+  balance_minor: number;
+  created_at: Date;
+};
+
+export type TransferRow = {
+  id: string;
+  idempotency_key: string;
+  request_hash: string;
+  kind: string;
+  reference: string | null;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+};
+
+export type EntryRow = {
+  id: number;
+  transfer_id: string;
+  account_code: string;
+  amount_minor: number;
+  balance_before_minor: number;
+  balance_after_minor: number;
+  created_at: Date;
+};
+
+export type HistoryRow = EntryRow & {
+  transfer_kind: string;
+  reference: string | null;
+  metadata: Record<string, unknown>;
+};
+
+const ACCOUNT_COLUMNS = 'id, code, kind, owner, currency, balance_minor, created_at';
+const TRANSFER_COLUMNS = 'id, idempotency_key, request_hash, kind, reference, metadata, created_at';
+
+/** Inserts an account unless its code exists; returns the row only when this call created it. */
+export async function insertAccountIfAbsent(
+  q: Queryable,
+  a: { code: string; kind: AccountKind; owner: string | null; currency: string },
+): Promise<AccountRow | undefined> {
+  const { rows } = await q.query<AccountRow>(
+    `INSERT INTO ledger_accounts (code, kind, owner, currency) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (code) DO NOTHING
+     RETURNING ${ACCOUNT_COLUMNS}`,
+    [a.code, a.kind, a.owner, a.currency],
+  );
+  return rows[0];
+}
+
+export async function selectAccount(q: Queryable, code: string): Promise<AccountRow | undefined> {
+  const { rows } = await q.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE code = $1`, [code]);
+  return rows[0];
+}
+
+export async function selectAccountsOfOwner(q: Queryable, owner: string): Promise<AccountRow[]> {
+  const { rows } = await q.query<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE owner = $1 ORDER BY id`,
+    [owner],
+  );
+  return rows;
+}
+
+/**
+ * Locks the named accounts in ascending id order. LockRows runs above the sort, so every
+ * transfer acquires its row locks in the same global order and two transfers can never wait
+ * on each other in a cycle. In READ COMMITTED the rows returned are the latest committed ones.
+ */
+export async function lockAccounts(q: Queryable, codes: readonly string[]): Promise<AccountRow[]> {
+  const { rows } = await q.query<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE code = ANY($1::text[]) ORDER BY id FOR UPDATE`,
+    [codes],
+  );
+  return rows;
+}
+
+export async function selectTransferByKey(q: Queryable, idempotencyKey: string): Promise<TransferRow | undefined> {
+  const { rows } = await q.query<TransferRow>(
+    `SELECT ${TRANSFER_COLUMNS} FROM ledger_transfers WHERE idempotency_key = $1`,
+    [idempotencyKey],
+  );
+  return rows[0];
+}
+
+export async function selectTransferById(q: Queryable, id: string): Promise<TransferRow | undefined> {
+  const { rows } = await q.query<TransferRow>(`SELECT ${TRANSFER_COLUMNS} FROM ledger_transfers WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function selectEntriesOfTransfer(q: Queryable, transferId: string): Promise<EntryRow[]> {
+  const { rows } = await q.query<EntryRow>(
+    `SELECT e.id, e.transfer_id, a.code AS account_code, e.amount_minor, e.balance_before_minor,
+            e.balance_after_minor, e.created_at
+       FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+      WHERE e.transfer_id = $1
+      ORDER BY e.id`,
+    [transferId],
+  );
+  return rows;
+}
+
+/**
+ * Claims the idempotency key. ON CONFLICT DO NOTHING (rather than catching a unique violation)
+ * keeps the caller's transaction usable: when another transaction holds the same key
+ * uncommitted, PostgreSQL waits for it and then reports "nothing inserted" if it committed.
+ */
+export async function insertTransferIfKeyFree(
+  q: Queryable,
+  t: { id: string; idempotencyKey: string; requestHash: string; kind: string; reference: string | null; metadataJson: string },
+): Promise<TransferRow | undefined> {
+  const { rows } = await q.query<TransferRow>(
+    `INSERT INTO ledger_transfers (id, idempotency_key, request_hash, kind, reference, metadata)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+     ON CONFLICT (idempotency_key) DO NOTHING
+     RETURNING ${TRANSFER_COLUMNS}`,
+    [t.id, t.idempotencyKey, t.requestHash, t.kind, t.reference, t.metadataJson],
+  );
+  return rows[0];
+}
+
+export type AppliedEntryRow = Omit<EntryRow, 'account_code' | 'transfer_id'> & { account_id: number };
+
+export type EntryWrite = { accountId: number; amountMinor: number; balanceBeforeMinor: number; balanceAfterMinor: number };
+
+/**
+ * Moves the balances and appends the entries in one statement (one round trip). The accounts
+ * must already be locked by this transaction, so the before-balances are still current.
+ */
+export async function applyEntries(
+  q: Queryable,
+  transferId: string,
+  entries: readonly EntryWrite[],
+): Promise<AppliedEntryRow[]> {
+  const { rows } = await q.query<AppliedEntryRow>(
+    `WITH moved AS (
+       UPDATE ledger_accounts AS a SET balance_minor = v.after_minor
+         FROM unnest($2::bigint[], $5::bigint[]) AS v(account_id, after_minor)
+        WHERE a.id = v.account_id
+     )
+     INSERT INTO ledger_entries (transfer_id, account_id, amount_minor, balance_before_minor, balance_after_minor)
+     SELECT $1, e.account_id, e.amount_minor, e.before_minor, e.after_minor
+       FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
+            WITH ORDINALITY AS e(account_id, amount_minor, before_minor, after_minor, n)
+      ORDER BY e.n
+     RETURNING id, account_id, amount_minor, balance_before_minor, balance_after_minor, created_at`,
+    [
+      transferId,
+      entries.map((e) => e.accountId),
+      entries.map((e) => e.amountMinor),
+      entries.map((e) => e.balanceBeforeMinor),
+      entries.map((e) => e.balanceAfterMinor),
+    ],
+  );
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** One page of an account's entries, newest first, strictly older than entry `beforeId`. */
+export async function selectHistory(
+  q: Queryable,
+  accountId: number,
+  beforeId: number | null,
+  limit: number,
+): Promise<HistoryRow[]> {
+  const { rows } = await q.query<HistoryRow>(
+    `SELECT e.id, e.transfer_id, a.code AS account_code, e.amount_minor, e.balance_before_minor,
+            e.balance_after_minor, e.created_at, t.kind AS transfer_kind, t.reference, t.metadata
+       FROM ledger_entries e
+       JOIN ledger_transfers t ON t.id = e.transfer_id
+       JOIN ledger_accounts a ON a.id = e.account_id
+      WHERE e.account_id = $1 AND ($2::bigint IS NULL OR e.id < $2::bigint)
+      ORDER BY e.id DESC
+      LIMIT $3`,
+    [accountId, beforeId, limit],
+  );
+  return rows;
+}
