@@ -86,6 +86,11 @@ export function Popup({
         event.preventDefault();
         requestClose();
       }}
+      onClose={() => {
+        // Chrome force-closes a dialog whose cancel was refused too often without a user gesture;
+        // then the parent must learn it is closed. Our own close() runs only after `open` is false.
+        if (open) requestClose();
+      }}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.preventDefault();
