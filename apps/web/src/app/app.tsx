@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
+import { startSession } from '../lib/session';
 import { AppProviders } from './providers';
 import { AppRoutes, createRoutes } from './router';
 
@@ -6,6 +8,8 @@ const routes = createRoutes();
 
 /** The player app: providers around the router. */
 export function App() {
+  // Spec section 4: read the stored token, refresh it, then re-check it every second.
+  useEffect(() => startSession(), []);
   return (
     <AppProviders>
       <BrowserRouter>

@@ -1,7 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../config/paths';
-import { renderApp, skipSplash } from '../test/render';
+import { startSession } from '../lib/session';
+import { renderApp, signInForTests, skipSplash } from '../test/render';
 
 // Every placeholder route: its path, its heading and the one sentence it shows.
 const PLACEHOLDERS: [path: string, heading: string, sentence: string][] = [
@@ -27,6 +28,7 @@ const WITH_BOTTOM_NAV = new Set<string>([paths.home.path, paths.wallet.path, pat
 describe('routes', () => {
   beforeEach(() => {
     skipSplash();
+    signInForTests();
   });
 
   it.each(PLACEHOLDERS)('%s shows "Loading…" while its chunk loads, then its page', async (path, heading, sentence) => {
@@ -92,4 +94,50 @@ describe('routes', () => {
     expect(screen.getByText('Withdraw fast, safe and stable.')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Colorplay' })).toBeTruthy();
   });
+});
+
+describe('session guard (spec sections 4 and 6)', () => {
+  beforeEach(() => {
+    skipSplash();
+    localStorage.clear();
+  });
+
+  it('sends a logged-out player from a private route to /login, keeping where they wanted to go', async () => {
+    startSessionForTest();
+    renderApp('/wallet/RechargeHistory?status=failed');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(screen.queryByText('Your past recharges and their status will appear here.')).toBeNull();
+  });
+
+  it.each([paths.home.path, paths.login.path, paths.register.path, paths.resetPassword.path])(
+    'lets a logged-out player open %s',
+    async (path) => {
+      startSessionForTest();
+      renderApp(path);
+      await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull());
+      expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+      expect(screen.queryByRole('heading', { level: 1, name: 'Login' }) !== null).toBe(path === paths.login.path);
+    },
+  );
+
+  it('shows the not-found page to a logged-out player too', async () => {
+    startSessionForTest();
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('renders nothing private while the session is still initializing', () => {
+    renderApp(paths.wallet.path);
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  });
+});
+
+/** The start-up rule with no stored token: status becomes logged_out at once. */
+function startSessionForTest() {
+  const stop = startSession();
+  afterEachStops.push(stop);
+}
+const afterEachStops: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of afterEachStops.splice(0)) stop();
 });

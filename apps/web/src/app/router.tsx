@@ -2,13 +2,15 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { lazyRoute } from './lazy-route';
 import { RootLayout } from './root-layout';
+import { RequireSession } from './session-guard';
 import { TabLayout } from './tab-layout';
 
 /**
  * The route table of product-spec section 2: one lazily loaded module per route under routes/.
  * Declarative React Router (useRoutes) rather than the data router keeps ~16 KB gzip off `/`
  * (docs/decisions/010-react-router.md). A function, not a constant, so each test gets fresh lazy
- * components and sees the loading state again.
+ * components and sees the loading state again. Routes a logged-out player may not open sit under
+ * RequireSession (spec sections 4 and 6).
  */
 export function createRoutes(): RouteObject[] {
   return [
@@ -19,23 +21,33 @@ export function createRoutes(): RouteObject[] {
           element: <TabLayout />,
           children: [
             { path: paths.home.path, element: lazyRoute('home', () => import('./routes/home')) },
-            { path: paths.wallet.path, element: lazyRoute('wallet', () => import('./routes/wallet')) },
-            { path: paths.account.path, element: lazyRoute('account', () => import('./routes/account')) },
+            {
+              element: <RequireSession />,
+              children: [
+                { path: paths.wallet.path, element: lazyRoute('wallet', () => import('./routes/wallet')) },
+                { path: paths.account.path, element: lazyRoute('account', () => import('./routes/account')) },
+              ],
+            },
           ],
         },
-        { path: paths.avatar.path, element: lazyRoute('avatar', () => import('./routes/avatar')) },
         { path: paths.login.path, element: lazyRoute('login', () => import('./routes/login')) },
         { path: paths.register.path, element: lazyRoute('register', () => import('./routes/register')) },
         { path: paths.resetPassword.path, element: lazyRoute('reset-password', () => import('./routes/reset-password')) },
-        { path: paths.messages.path, element: lazyRoute('messages', () => import('./routes/messages')) },
-        { path: paths.payment.path, element: lazyRoute('payment', () => import('./routes/payment')) },
-        { path: paths.recharge.path, element: lazyRoute('recharge', () => import('./routes/recharge')) },
-        { path: paths.rechargeHistory.path, element: lazyRoute('recharge-history', () => import('./routes/recharge-history')) },
-        { path: paths.allGames.path, element: lazyRoute('all-games', () => import('./routes/all-games')) },
-        { path: paths.allOnlineGames.path, element: lazyRoute('all-online-games', () => import('./routes/all-online-games')) },
-        { path: paths.allCasinoGames.path, element: lazyRoute('all-casino-games', () => import('./routes/all-casino-games')) },
-        { path: paths.wingo.path, element: lazyRoute('wingo', () => import('./routes/wingo')) },
-        { path: paths.bettingRecordWin.path, element: lazyRoute('betting-record-win', () => import('./routes/betting-record-win')) },
+        {
+          element: <RequireSession />,
+          children: [
+            { path: paths.avatar.path, element: lazyRoute('avatar', () => import('./routes/avatar')) },
+            { path: paths.messages.path, element: lazyRoute('messages', () => import('./routes/messages')) },
+            { path: paths.payment.path, element: lazyRoute('payment', () => import('./routes/payment')) },
+            { path: paths.recharge.path, element: lazyRoute('recharge', () => import('./routes/recharge')) },
+            { path: paths.rechargeHistory.path, element: lazyRoute('recharge-history', () => import('./routes/recharge-history')) },
+            { path: paths.allGames.path, element: lazyRoute('all-games', () => import('./routes/all-games')) },
+            { path: paths.allOnlineGames.path, element: lazyRoute('all-online-games', () => import('./routes/all-online-games')) },
+            { path: paths.allCasinoGames.path, element: lazyRoute('all-casino-games', () => import('./routes/all-casino-games')) },
+            { path: paths.wingo.path, element: lazyRoute('wingo', () => import('./routes/wingo')) },
+            { path: paths.bettingRecordWin.path, element: lazyRoute('betting-record-win', () => import('./routes/betting-record-win')) },
+          ],
+        },
         { path: '*', element: lazyRoute('not-found', () => import('./routes/not-found')) },
       ],
     },

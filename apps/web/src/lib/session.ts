@@ -64,7 +64,8 @@ export function syncFromStorage(): void {
  */
 function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks ? locks.request('colorplay-refresh-token', fn) : fn();
+  // The lock resolves with the callback's promise, which Promise.resolve flattens.
+  return locks ? (locks.request('colorplay-refresh-token', fn) as Promise<Awaited<T>> as Promise<T>) : fn();
 }
 
 let inFlight: Promise<'refreshed' | 'logged_out' | 'ignored'> | null = null;

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetSessionForTests } from '../lib/session';
 
 // jsdom has no showModal()/close() on <dialog>. This is the minimum the app relies on: the open
 // attribute (which makes the element and its role visible to queries) and the close event.
@@ -42,6 +43,8 @@ function clearCookies() {
 afterEach(() => {
   cleanup();
   clearCookies();
+  localStorage.clear();
+  resetSessionForTests();
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -1,3 +1,6 @@
+import { enAccounts } from './en-accounts';
+import { enWallet } from './en-wallet';
+
 /**
  * The English dictionary: every user-visible string of the app. Keys are dotted by screen or
  * component; `{name}` marks a parameter that `t()` fills in (and type-checks). Other locales
@@ -43,6 +46,11 @@ export const en = {
   'carousel.play': 'Play slideshow',
   'carousel.slides': 'Choose a slide',
 
+  'common.copy': 'Copy {what}',
+  'common.copied': 'Copied',
+  'common.copyFailed': 'Could not copy. Select the text and copy it yourself.',
+  'common.loadFailed': 'Could not load this. Check your connection and try again.',
+
   'dialog.cancel': 'Cancel',
   'dialog.confirm': 'Confirm',
 
@@ -86,4 +94,7 @@ export const en = {
   'error.title': 'Something went wrong',
   'error.text': 'This page could not be loaded. Check your connection and try again.',
   'error.retry': 'Try again',
+
+  ...enAccounts,
+  ...enWallet,
 } as const;
