@@ -6,6 +6,13 @@ import { sendApiNotFound } from './errors';
 
 const HASHED_ASSET = /\/assets\//;
 
+/** Hashed assets never change; index.html must be revalidated; other public files for 5 minutes. */
+function cacheControlFor(filePath: string): string {
+  if (HASHED_ASSET.test(filePath)) return 'public, max-age=31536000, immutable';
+  if (path.basename(filePath) === 'index.html') return 'no-cache';
+  return 'public, max-age=300';
+}
+
 /**
  * Serves the built player app on the API's origin. Vite's hashed assets never change, so they
  * are cached for a year; index.html must be revalidated on every load so a deploy takes effect.
@@ -19,11 +26,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       root: distDir,
       index: false,
       wildcard: false,
+      // Our setHeaders decides; send's default (max-age=0) would overwrite it.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        res.setHeader(
-          'cache-control',
-          HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
+        res.setHeader('cache-control', cacheControlFor(filePath));
       },
     });
   } else {
@@ -43,7 +49,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build`.');
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile('index.html', { cacheControl: false });
   });
 }

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The app shell of the foundation issue, in a real Chromium against the real server.
+
+const SPLASH_COOKIE = 'is_splash_screen_shown';
+
+async function skipSplash(page: Page) {
+  const url = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1');
+  await page.context().addCookies([{ name: SPLASH_COOKIE, value: 'true', domain: url.hostname, path: '/' }]);
+}
+
+test('the splash shows on a first visit, hides after about a second, then not again', async ({ page, context }) => {
+  await page.goto('/');
+  const tagline = page.getByText('Withdraw fast, safe and stable.');
+  await expect(tagline).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Colorplay logo' }).first()).toBeVisible();
+  await expect(tagline).toBeHidden({ timeout: 3000 });
+
+  // Spec cookie format value|epochMillis, about 300 minutes ahead.
+  const cookie = (await context.cookies()).find((c) => c.name === SPLASH_COOKIE);
+  expect(cookie).toBeDefined();
+  const [value, expiry] = decodeURIComponent(cookie!.value).split('|');
+  expect(value).toBe('true');
+  const minutesLeft = (Number(expiry) - Date.now()) / 60_000;
+  expect(minutesLeft).toBeGreaterThan(295);
+  expect(minutesLeft).toBeLessThanOrEqual(300);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Colorplay' })).toBeVisible();
+  await expect(page.getByText('Withdraw fast, safe and stable.')).toHaveCount(0);
+});
+
+test('a lazy route shows its loading indicator while its chunk loads, then its content', async ({ page }) => {
+  await skipSplash(page);
+  // Hold the not-found page's chunk back until the indicator has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/not-found\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('status', { name: 'Loading…' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+});
+
+test('an unknown path shows the not-found page with a way home', async ({ page }) => {
+  await skipSplash(page);
+  const response = await page.goto('/home/NoSuchGame');
+  expect(response?.status()).toBe(200); // history fallback: the SPA decides
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Colorplay' })).toBeVisible();
+});
+
+test('the page scrolls to the top on every path change', async ({ page }) => {
+  await skipSplash(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Colorplay' })).toBeVisible();
+  // Make the document tall enough to scroll on any screen, then scroll well down.
+  await page.evaluate(() => {
+    document.body.style.minHeight = '5000px';
+    window.scrollTo(0, 2000);
+  });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  await expect(page).not.toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the full-screen overlay with the spinning logo shows while the global loading flag is on', async ({ page }) => {
+  await skipSplash(page);
+  await page.addInitScript(() => {
+    (window as unknown as { __colorplayTestHooks: object }).__colorplayTestHooks = {};
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Colorplay' })).toBeVisible();
+  const overlay = page.getByRole('status', { name: 'Please wait' });
+  await expect(overlay).toHaveCount(0);
+
+  type Hooks = { __colorplayTestHooks: { setGlobalLoading: (on: boolean) => void } };
+  await page.evaluate(() => (window as unknown as Hooks).__colorplayTestHooks.setGlobalLoading(true));
+  await expect(overlay).toBeVisible();
+  const box = await overlay.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport && box.width >= viewport.width - 1 && box.height >= viewport.height - 1).toBe(true);
+  const spinning = await overlay.locator('svg').first().evaluate((el) => getComputedStyle(el).animationName);
+  expect(spinning).not.toBe('none');
+
+  await page.evaluate(() => (window as unknown as Hooks).__colorplayTestHooks.setGlobalLoading(false));
+  await expect(overlay).toHaveCount(0);
+});
+
+test('static assets are cached for long and index.html is not', async ({ request }) => {
+  const index = await request.get('/');
+  expect(index.headers()['cache-control']).toContain('no-cache');
+  const html = await index.text();
+  const script = /src="(\/assets\/index\.[\w-]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeDefined();
+  const asset = await request.get(script!);
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['cache-control']).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+});
