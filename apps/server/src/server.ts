@@ -34,13 +34,16 @@ async function main(): Promise<void> {
   });
 
   const address = await app.listen({ host: config.host, port: config.port });
+  // The web app's API base rule (spec section 7, decision 013) sends a page on http://localhost
+  // to port 3002, so localhost is only the right address on that port; elsewhere use the IP.
+  const pageUrl = config.port === 3002 ? address.replace('127.0.0.1', 'localhost') : address;
   app.log.info(
     { database: db.kind === 'pglite' ? `PGlite at ${config.pgliteDir}` : 'PostgreSQL' },
-    `Colorplay is running at ${address.replace('127.0.0.1', 'localhost')}`,
+    `Colorplay is running at ${pageUrl}`,
   );
   if (config.seedDemo) {
     process.stdout.write(
-      `\n  Colorplay: ${address.replace('127.0.0.1', 'localhost')}\n` +
+      `\n  Colorplay: ${pageUrl}\n` +
         `  Demo player (sandbox money only): phone ${DEMO_PLAYER.phone}, password ${DEMO_PLAYER.password}\n\n`,
     );
   }
