@@ -1,9 +1,10 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
-import { paths } from '../../config/paths';
-import { useI18n } from '../../lib/i18n';
+import { useSearchParams } from 'react-router';
+import { PaymentView } from '../../features/wallet/payment-view';
 
-/** Payment (/wallet/Payment). Its content comes with a later issue; until then it says what will be here. */
+/** Payment (/wallet/Payment?orderId=dep_…): pay one recharge order and watch its status. */
 export default function PaymentRoute() {
-  const { t } = useI18n();
-  return <PlaceholderPage title={t('page.payment.title')} description={t('page.payment.text')} backTo={paths.wallet.getHref()} />;
+  const [search] = useSearchParams();
+  const orderId = search.get('orderId');
+  // Keyed by order, so moving from one order to another starts with a clean page.
+  return <PaymentView key={orderId ?? ''} orderId={orderId || null} />;
 }

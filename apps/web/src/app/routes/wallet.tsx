@@ -1,8 +1,6 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
-import { useI18n } from '../../lib/i18n';
+import { WalletOverview } from '../../features/wallet/wallet-overview';
 
-/** Wallet page (/wallet). Its content comes with a later issue; until then it says what will be here. */
+/** Wallet (/wallet): balances, transfer to main wallet, links to recharge and history. */
 export default function WalletRoute() {
-  const { t } = useI18n();
-  return <PlaceholderPage title={t('page.wallet.title')} description={t('page.wallet.text')} />;
+  return <WalletOverview />;
 }

@@ -1,0 +1,284 @@
+import type { Deposit, DepositInfo } from '@colorplay/contract';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CopyButton } from '../../components/ui/copy-button';
+import { useToast } from '../../components/ui/toast';
+import { TopBar } from '../../components/ui/top-bar';
+import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/api-client';
+import { formatMoneyMinor } from '../../lib/format';
+import { useI18n, type PlainMessageKey } from '../../lib/i18n';
+import { useAuthedResource } from '../../lib/use-authed-resource';
+import { cancelDeposit, DEPOSIT_INFO_PATH, submitUtr } from './api/deposits';
+import { formatCountdown, remainingMs } from './countdown';
+import { isAwaitingPayment, isClosedStatus } from './deposit-status';
+import { walletErrorKey } from './errors';
+import { QrCode } from './qr-code';
+import { StatusChip } from './status-chip';
+import { useDeposit } from './use-deposit';
+import { useNow } from './use-now';
+import { normalizeUtr, validateUtr } from './utr';
+import './wallet.css';
+
+/**
+ * The payment page of one recharge order: what to pay and to whom (UPI ID and QR code of the
+ * `upi://pay` link), the time left, a UTR form, cancel, and the order's live status.
+ */
+export function PaymentView({ orderId }: { orderId: string | null }) {
+  const { t } = useI18n();
+  const { deposit, error, replace, refresh } = useDeposit(orderId);
+
+  let body;
+  if (orderId === null) {
+    body = <Missing text={t('payment.noOrder')} />;
+  } else if (!deposit && error instanceof ApiError && [400, 404].includes(error.status)) {
+    body = <Missing text={t('payment.notFound')} />;
+  } else if (!deposit && error) {
+    body = (
+      <div className="wallet__notice" role="alert">
+        <p>{t(walletErrorKey(error))}</p>
+        <button type="button" className="button button--ghost" onClick={refresh}>
+          {t('wallet.retry')}
+        </button>
+      </div>
+    );
+  } else if (!deposit) {
+    body = <p className="wallet__notice">{t('common.loading')}</p>;
+  } else {
+    body = <OrderPayment deposit={deposit} replace={replace} refresh={refresh} />;
+  }
+
+  return (
+    <main className="page payment">
+      <TopBar title={t('payment.title')} backTo={paths.wallet.getHref()} />
+      {body}
+    </main>
+  );
+}
+
+function Missing({ text }: { text: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="wallet__notice">
+      <p>{text}</p>
+      <Link to={paths.recharge.getHref()} className="button button--primary">
+        {t('payment.newRecharge')}
+      </Link>
+    </div>
+  );
+}
+
+function OrderPayment({ deposit, replace, refresh }: { deposit: Deposit; replace: (d: Deposit) => void; refresh: () => void }) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const info = useAuthedResource<{ data: DepositInfo }>(DEPOSIT_INFO_PATH);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const amount = formatMoneyMinor(deposit.amountMinor, deposit.currency);
+  const awaiting = isAwaitingPayment(deposit.status);
+  const closed = isClosedStatus(deposit.status);
+  const sandbox = info.data?.data.sandbox === true;
+
+  const cancel = async () => {
+    setConfirmCancel(false);
+    setCancelling(true);
+    try {
+      replace(await cancelDeposit(deposit.id));
+      toast.show(t('payment.cancelled'), { type: 'info' });
+    } catch (err) {
+      toast.show(t(walletErrorKey(err)), { type: 'fail' });
+      refresh();
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  return (
+    <div className="payment__body">
+      <section className="payment-status" aria-live="polite">
+        <StatusChip status={deposit.status} />
+        <p className="payment-status__text">{statusText(t, deposit, amount)}</p>
+        {!closed && <p className="payment-status__live">{t('payment.live')}</p>}
+      </section>
+
+      <section className="payment-card">
+        <p className="payment-card__label">{t('payment.amount')}</p>
+        <p className="payment-card__amount">{amount}</p>
+        {awaiting && <Countdown expiresAt={deposit.expiresAt} />}
+        <dl className="payment-card__facts">
+          <div className="payment-card__fact">
+            <dt>{t('payment.payee')}</dt>
+            <dd>
+              <span className="payment-card__value">{deposit.payeeVpa}</span>
+              <CopyButton value={deposit.payeeVpa} what={t('payment.payeeWhat')} />
+            </dd>
+          </div>
+          <div className="payment-card__fact">
+            <dt>{t('payment.order')}</dt>
+            <dd>
+              <span className="payment-card__value">{deposit.id}</span>
+              <CopyButton value={deposit.id} what={t('payment.orderWhat')} />
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      {awaiting && (
+        <section className="payment-qr">
+          <QrCode className="payment-qr__code" value={deposit.upiLink} label={t('payment.qr', { amount, payee: deposit.payeeVpa })} />
+          <p className="payment-qr__hint">{t('payment.scan')}</p>
+          <a className="button button--ghost" href={deposit.upiLink}>
+            {t('payment.openUpi')}
+          </a>
+          {deposit.paymentUrl && (
+            <>
+              <a className="button button--primary" href={deposit.paymentUrl}>
+                {sandbox ? t('payment.sandboxPay') : t('payment.gatewayPay')}
+              </a>
+              {sandbox && <p className="sandbox-note">{t('payment.sandboxNote')}</p>}
+            </>
+          )}
+        </section>
+      )}
+
+      {deposit.status === 'pending_payment' && <UtrForm orderId={deposit.id} replace={replace} refresh={refresh} />}
+
+      {awaiting && (
+        <button type="button" className="button button--ghost payment__cancel" onClick={() => setConfirmCancel(true)} disabled={cancelling}>
+          {t('payment.cancel')}
+        </button>
+      )}
+
+      {!awaiting && (
+        <nav className="payment__next" aria-label={t('payment.title')}>
+          <Link to={paths.wallet.getHref()} className="button button--primary">
+            {t('payment.toWallet')}
+          </Link>
+          <Link to={paths.rechargeHistory.getHref()} className="button button--ghost">
+            {t('payment.toHistory')}
+          </Link>
+          {closed && deposit.status !== 'succeeded' && (
+            <Link to={paths.recharge.getHref()} className="button button--ghost">
+              {t('payment.newRecharge')}
+            </Link>
+          )}
+        </nav>
+      )}
+
+      <ConfirmDialog
+        open={confirmCancel}
+        title={t('payment.cancelTitle')}
+        message={t('payment.cancelText')}
+        confirmLabel={t('payment.cancelConfirm')}
+        cancelLabel={t('payment.cancelKeep')}
+        onConfirm={() => void cancel()}
+        onCancel={() => setConfirmCancel(false)}
+      />
+    </div>
+  );
+}
+
+function statusText(t: ReturnType<typeof useI18n>['t'], deposit: Deposit, amount: string): string {
+  switch (deposit.status) {
+    case 'created':
+      return t('payment.result.created');
+    case 'pending_payment':
+      return t('payment.result.pending');
+    case 'utr_submitted':
+      return t('payment.result.review', { utr: deposit.utr ?? '' });
+    case 'succeeded':
+      return t('payment.result.succeeded', { amount });
+    case 'failed':
+      return t('payment.result.failed');
+    case 'cancelled':
+      return t('payment.result.cancelled');
+    case 'expired':
+      return t('payment.result.expired');
+  }
+}
+
+/** Minutes and seconds left to pay, ticking every second. */
+function Countdown({ expiresAt }: { expiresAt: string }) {
+  const { t } = useI18n();
+  const now = useNow(1000);
+  const left = remainingMs(expiresAt, now);
+  return (
+    <div className="countdown">
+      <p className="countdown__line">
+        {t('payment.expiresIn')}{' '}
+        <time className="countdown__time" role="timer" dateTime={expiresAt}>
+          {formatCountdown(left)}
+        </time>
+      </p>
+      {left === 0 && <p className="countdown__over">{t('payment.expired')}</p>}
+    </div>
+  );
+}
+
+function UtrForm({ orderId, replace, refresh }: { orderId: string; replace: (d: Deposit) => void; refresh: () => void }) {
+  const { t } = useI18n();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<PlainMessageKey | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const ids = { input: useId(), hint: useId(), problem: useId() };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const invalid = validateUtr(text);
+    if (invalid) {
+      setProblem(invalid === 'empty' ? 'payment.utr.empty' : 'payment.utr.format');
+      inputRef.current?.focus();
+      return;
+    }
+    inFlight.current = true;
+    setSubmitting(true);
+    setProblem(null);
+    try {
+      replace(await submitUtr(orderId, normalizeUtr(text)));
+    } catch (err) {
+      setProblem(walletErrorKey(err));
+      if (err instanceof ApiError && err.code === 'DEPOSIT_STATE_CONFLICT') refresh();
+      inputRef.current?.focus();
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className="utr-form field" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <label htmlFor={ids.input} className="field__label">
+        {t('payment.utr')}
+      </label>
+      <input
+        ref={inputRef}
+        id={ids.input}
+        className="field__input"
+        inputMode="numeric"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (problem) setProblem(null);
+        }}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${ids.problem} ${ids.hint}` : ids.hint}
+      />
+      <p id={ids.hint} className="field__hint">
+        {t('payment.utrHint')}
+      </p>
+      {problem && (
+        <p id={ids.problem} className="field__error" role="alert">
+          {t(problem)}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={submitting}>
+        {submitting ? t('payment.utrSubmitting') : t('payment.utrSubmit')}
+      </button>
+    </form>
+  );
+}

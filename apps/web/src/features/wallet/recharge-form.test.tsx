@@ -1,0 +1,109 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp, signInForTests, skipSplash } from '../../test/render';
+import { DEPOSIT_INFO, makeDeposit, stubWalletApi } from './fake-wallet-api';
+
+function amountInput() {
+  return screen.getByRole('textbox', { name: 'Amount (₹)' }) as HTMLInputElement;
+}
+
+describe('recharge page', () => {
+  beforeEach(() => {
+    skipSplash();
+    signInForTests();
+  });
+
+  it('offers UPI, shows USDT as not available yet, and fills the amount from a preset', async () => {
+    stubWalletApi({ 'GET /api/wallet/get-deposit-info': () => ({ body: { data: DEPOSIT_INFO } }) });
+    renderApp('/wallet/Recharge');
+    const channels = await screen.findByRole('group', { name: 'Payment channel' });
+    const upi = within(channels).getByRole('radio', { name: 'UPI' }) as HTMLInputElement;
+    const usdt = within(channels).getByRole('radio', { name: /USDT/ }) as HTMLInputElement;
+    expect(upi.checked).toBe(true);
+    expect(usdt.disabled).toBe(true);
+    expect(within(channels).getByText('Not available yet')).toBeTruthy();
+    expect(screen.getByText('Sandbox: no real money moves.')).toBeTruthy();
+    expect(screen.getByText('From ₹100.00 to ₹50,000.00')).toBeTruthy();
+
+    const preset = screen.getByRole('button', { name: '₹500.00' });
+    fireEvent.click(preset);
+    expect(amountInput().value).toBe('500');
+    expect(preset.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Recharge ₹500.00' })).toBeTruthy();
+  });
+
+  it.each([
+    ['', 'Enter an amount.'],
+    ['abc', 'Enter an amount in rupees, like 500 or 500.50.'],
+    ['99.99', 'The smallest recharge is ₹100.00.'],
+    ['50000.01', 'The largest recharge is ₹50,000.00.'],
+    ['100.001', 'Use at most two decimals (paise).'],
+  ])('refuses %j inline, without calling the server', async (typed, message) => {
+    const api = stubWalletApi({ 'GET /api/wallet/get-deposit-info': () => ({ body: { data: DEPOSIT_INFO } }) });
+    renderApp('/wallet/Recharge');
+    await screen.findByRole('group', { name: 'Payment channel' });
+    fireEvent.change(amountInput(), { target: { value: typed } });
+    fireEvent.click(screen.getByRole('button', { name: /^Recharge/ }));
+    const error = await screen.findByText(message);
+    expect(amountInput().getAttribute('aria-invalid')).toBe('true');
+    expect(amountInput().getAttribute('aria-describedby')).toContain(error.id);
+    expect(document.activeElement).toBe(amountInput());
+    expect(api.callsTo('POST', '/api/wallet/get-recharge-url')).toHaveLength(0);
+  });
+
+  it('creates the order in paise with an idempotency key, then opens its payment page', async () => {
+    const deposit = makeDeposit({ id: 'dep_new0000001', amountMinor: 1_234_50 });
+    const api = stubWalletApi({
+      'GET /api/wallet/get-deposit-info': () => ({ body: { data: DEPOSIT_INFO } }),
+      'POST /api/wallet/get-recharge-url': () => ({ body: { data: deposit } }),
+      'GET /api/wallet/get-deposits': () => ({ body: { data: { items: [deposit], nextCursor: null } } }),
+    });
+    renderApp('/wallet/Recharge');
+    await screen.findByRole('group', { name: 'Payment channel' });
+    fireEvent.change(amountInput(), { target: { value: '1,234.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Recharge ₹1,234.50' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
+    const [create] = api.callsTo('POST', '/api/wallet/get-recharge-url');
+    expect(create!.body).toEqual({ channel: 'upi', amountMinor: 123_450, idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,100}$/) });
+    expect(await screen.findByText('dep_new0000001')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/wallet/get-deposits')[0]!.url.searchParams.get('id')).toBe('dep_new0000001');
+  });
+
+  it('keeps the key for a retry of the same amount and takes a new one for another amount', async () => {
+    const api = stubWalletApi({
+      'GET /api/wallet/get-deposit-info': () => ({ body: { data: DEPOSIT_INFO } }),
+      'POST /api/wallet/get-recharge-url': () => ({ status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } } }),
+    });
+    renderApp('/wallet/Recharge');
+    await screen.findByRole('group', { name: 'Payment channel' });
+    const submit = async (value: string) => {
+      fireEvent.change(amountInput(), { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: /^Recharge ₹/ }));
+      await screen.findByRole('alert');
+      await screen.findByRole('button', { name: /^Recharge ₹/ });
+    };
+    await submit('500');
+    await submit('500');
+    await submit('600');
+    const keys = api.callsTo('POST', '/api/wallet/get-recharge-url').map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('shows the server refusing an amount', async () => {
+    stubWalletApi({
+      'GET /api/wallet/get-deposit-info': () => ({ body: { data: DEPOSIT_INFO } }),
+      'POST /api/wallet/get-recharge-url': () => ({
+        status: 400,
+        body: { error: { code: 'AMOUNT_OUT_OF_RANGE', message: 'Recharge between ₹100.00 and ₹50000.00', issues: [{ path: 'amountMinor', message: 'x' }] } },
+      }),
+    });
+    renderApp('/wallet/Recharge');
+    await screen.findByRole('group', { name: 'Payment channel' });
+    fireEvent.change(amountInput(), { target: { value: '500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Recharge ₹500.00' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This amount is outside the recharge limits.');
+  });
+});

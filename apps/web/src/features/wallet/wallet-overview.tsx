@@ -1,0 +1,128 @@
+import type { Wallet } from '@colorplay/contract';
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useToast } from '../../components/ui/toast';
+import { TopBar } from '../../components/ui/top-bar';
+import { paths } from '../../config/paths';
+import { formatMoneyMinor } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
+import { useAuthedResource } from '../../lib/use-authed-resource';
+import { transferToMainWallet, WALLET_PATH } from './api/wallet';
+import { walletErrorKey } from './errors';
+import { newIdempotencyKey } from './idempotency';
+import './wallet.css';
+
+/**
+ * The wallet page: total balance, the main wallet, each game provider's wallet and a button that
+ * sweeps those back into the main wallet, plus the ways to recharge and to see past recharges.
+ */
+export function WalletOverview() {
+  const { t } = useI18n();
+  const toast = useToast();
+  const resource = useAuthedResource<{ data: Wallet }>(WALLET_PATH);
+  const [afterTransfer, setAfterTransfer] = useState<Wallet | null>(null);
+  const [transferring, setTransferring] = useState(false);
+  // A ref, not state: a second tap in the same frame must see the first one at once.
+  const inFlight = useRef(false);
+  // One key per transfer attempt, kept until it succeeds, so a retry after a lost answer cannot
+  // move money twice (the server answers a repeated key with the first result).
+  const attemptKey = useRef<string | null>(null);
+  const totalId = useId();
+
+  const wallet = afterTransfer ?? resource.data?.data;
+  const movable = wallet?.vendors.some((v) => v.balanceMinor > 0) ?? false;
+
+  const transfer = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setTransferring(true);
+    attemptKey.current ??= newIdempotencyKey();
+    try {
+      const result = await transferToMainWallet(attemptKey.current);
+      attemptKey.current = null;
+      setAfterTransfer(result.wallet);
+      toast.show(
+        result.movedMinor > 0
+          ? t('wallet.transferDone', { amount: formatMoneyMinor(result.movedMinor, result.wallet.currency) })
+          : t('wallet.transferNothing'),
+        { type: result.movedMinor > 0 ? 'success' : 'info' },
+      );
+    } catch (err) {
+      toast.show(t(walletErrorKey(err)), { type: 'fail' });
+    } finally {
+      inFlight.current = false;
+      setTransferring(false);
+    }
+  };
+
+  const retry = () => {
+    setAfterTransfer(null);
+    resource.reload();
+  };
+
+  return (
+    <main className="page wallet">
+      <TopBar title={t('wallet.title')} />
+      {!wallet && resource.error && (
+        <div className="wallet__notice" role="alert">
+          <p>{t('common.loadFailed')}</p>
+          <button type="button" className="button button--ghost" onClick={retry}>
+            {t('wallet.retry')}
+          </button>
+        </div>
+      )}
+      {!wallet && !resource.error && <p className="wallet__notice">{t('common.loading')}</p>}
+      {wallet && (
+        <>
+          <section className="wallet-card" aria-labelledby={totalId}>
+            <h2 id={totalId} className="wallet-card__label">
+              {t('wallet.total')}
+            </h2>
+            <p className="wallet-card__total">{formatMoneyMinor(wallet.totalMinor, wallet.currency)}</p>
+            <dl className="wallet-card__rows">
+              <div className="wallet-card__row">
+                <dt>{t('wallet.main')}</dt>
+                <dd>{formatMoneyMinor(wallet.mainMinor, wallet.currency)}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <nav className="wallet__links" aria-label={t('wallet.title')}>
+            <Link to={paths.recharge.getHref()} className="button button--primary">
+              {t('wallet.recharge')}
+            </Link>
+            <Link to={paths.rechargeHistory.getHref()} className="button button--ghost">
+              {t('wallet.history')}
+            </Link>
+          </nav>
+
+          <section className="wallet-vendors" aria-labelledby={`${totalId}-vendors`}>
+            <h2 id={`${totalId}-vendors`} className="wallet-vendors__title">
+              {t('wallet.vendors')}
+            </h2>
+            {wallet.vendors.length === 0 ? (
+              <p className="wallet-vendors__empty">{t('wallet.vendorsEmpty')}</p>
+            ) : (
+              <ul className="wallet-vendors__list">
+                {wallet.vendors.map((v) => (
+                  <li key={v.vendorCode} className="wallet-vendors__item" aria-label={t('wallet.vendor', { code: v.vendorCode })}>
+                    <span className="wallet-vendors__code">{v.vendorCode}</span>
+                    <span>{formatMoneyMinor(v.balanceMinor, wallet.currency)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <button
+              type="button"
+              className="button button--ghost wallet-vendors__transfer"
+              onClick={() => void transfer()}
+              disabled={!movable || transferring}
+            >
+              {transferring ? t('wallet.transferring') : t('wallet.transfer')}
+            </button>
+          </section>
+        </>
+      )}
+    </main>
+  );
+}
