@@ -1,0 +1,61 @@
+import { randomInt } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+
+// Shared steps of the wallet specs: a fresh player created through the API (the login fixture
+// of docs/conventions), signed in the way the app keeps a session (the access token as JSON in
+// localStorage under m_login_token; the refresh cookie is set on the same browser context).
+
+const LOGIN_TOKEN_KEY = 'm_login_token';
+const SPLASH_COOKIE = 'is_splash_screen_shown';
+
+/** A 10-digit Indian mobile number starting with 9, never the demo player's. */
+export function randomPhone(): string {
+  let phone: string;
+  do phone = `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+  while (phone === '9000000001');
+  return phone;
+}
+
+/** A 12-digit UTR that is unlikely to meet another test's. */
+export function randomUtr(): string {
+  return `${randomInt(100_000, 1_000_000)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/**
+ * Registers a new player with the API and signs the page in as that player: the token is
+ * written before any app script runs, only when none is stored, so the app's own token
+ * refreshes are not overwritten on later navigations.
+ */
+export async function signInAsNewPlayer(page: Page): Promise<{ phone: string }> {
+  const phone = randomPhone();
+  const res = await page.request.post('/api/register', {
+    data: { phone, password: `E2e-${phone}-pw`, ageConfirmed: true },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { data } = (await res.json()) as { data: { token: string } };
+
+  const url = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1');
+  await page.context().addCookies([{ name: SPLASH_COOKIE, value: 'true', domain: url.hostname, path: '/' }]);
+  await page.addInitScript(
+    ([key, token]) => {
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify(token));
+    },
+    [LOGIN_TOKEN_KEY, data.token] as const,
+  );
+  return { phone };
+}
+
+/** Creates a recharge order for a preset or typed amount and waits for its payment page; returns the order id. */
+export async function startRecharge(page: Page, amount: { preset: string } | { typed: string }): Promise<string> {
+  await page.goto('/wallet/Recharge');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recharge' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'UPI' })).toBeChecked();
+  if ('preset' in amount) await page.getByRole('button', { name: amount.preset, exact: true }).click();
+  else await page.getByRole('textbox', { name: 'Amount (₹)' }).fill(amount.typed);
+  await page.getByRole('button', { name: /^Recharge ₹/ }).click();
+  await expect(page).toHaveURL(/\/wallet\/Payment\?orderId=dep_/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get('orderId');
+  expect(orderId).toMatch(/^dep_/);
+  return orderId!;
+}
