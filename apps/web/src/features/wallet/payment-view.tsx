@@ -151,7 +151,7 @@ function OrderPayment({ deposit, replace, refresh }: { deposit: Deposit; replace
       )}
 
       {!awaiting && (
-        <nav className="payment__next" aria-label={t('payment.title')}>
+        <div className="payment__next">
           <Link to={paths.wallet.getHref()} className="button button--primary">
             {t('payment.toWallet')}
           </Link>
@@ -163,7 +163,7 @@ function OrderPayment({ deposit, replace, refresh }: { deposit: Deposit; replace
               {t('payment.newRecharge')}
             </Link>
           )}
-        </nav>
+        </div>
       )}
 
       <ConfirmDialog

@@ -87,14 +87,14 @@ export function WalletOverview() {
             </dl>
           </section>
 
-          <nav className="wallet__links" aria-label={t('wallet.title')}>
+          <div className="wallet__links">
             <Link to={paths.recharge.getHref()} className="button button--primary">
               {t('wallet.recharge')}
             </Link>
             <Link to={paths.rechargeHistory.getHref()} className="button button--ghost">
               {t('wallet.history')}
             </Link>
-          </nav>
+          </div>
 
           <section className="wallet-vendors" aria-labelledby={`${totalId}-vendors`}>
             <h2 id={`${totalId}-vendors`} className="wallet-vendors__title">
