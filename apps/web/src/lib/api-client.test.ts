@@ -94,6 +94,18 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
   });
 
+  it('reads Retry-After of a 429 in seconds', async () => {
+    const limited = () =>
+      new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many attempts.' } }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '754' },
+      });
+    vi.stubGlobal('fetch', vi.fn(async () => limited()));
+    expect(await failure(api.post('/api/login', {}, { baseUrl: BASE }))).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterSeconds: 754 });
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(429, { error: { code: 'RATE_LIMITED', message: 'x' } })));
+    expect((await failure(api.post('/api/login', {}, { baseUrl: BASE }))).retryAfterSeconds).toBeUndefined();
+  });
+
   it('reports an error answer without the contract shape as UNEXPECTED_RESPONSE', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(502, { message: 'bad gateway' })));
     expect(await failure(apiRequest('/api/x', { baseUrl: BASE }))).toMatchObject({ code: 'UNEXPECTED_RESPONSE', status: 502 });

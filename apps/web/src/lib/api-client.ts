@@ -21,6 +21,8 @@ export class ApiError extends Error {
     /** HTTP status, or 0 when no response arrived. */
     readonly status: number,
     readonly issues?: FieldIssue[],
+    /** From the Retry-After header of a 429 (or 503), in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -92,7 +94,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     } catch {
       throw new ApiError('UNEXPECTED_RESPONSE', `${method} ${path} answered ${response.status} with a body that is not JSON`, response.status);
     }
-    if (!response.ok) throw await errorFromBody(response.status, json);
+    if (!response.ok) throw await errorFromBody(response.status, json, retryAfter(response.headers.get('retry-after')));
     return json as T;
   } finally {
     clearTimeout(timer);
@@ -105,7 +107,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
  * demand: the contract pulls in zod (~25 KB gzip), which must not count against the JS budget of
  * `/` for a path that runs only when a call fails.
  */
-async function errorFromBody(status: number, body: unknown): Promise<ApiError> {
+async function errorFromBody(status: number, body: unknown, retryAfterSeconds?: number): Promise<ApiError> {
   const contract = await import('@colorplay/contract').catch(() => null);
   if (!contract) {
     return new ApiError('NETWORK', `could not load the error schema to read an HTTP ${status} answer`, status);
@@ -113,7 +115,13 @@ async function errorFromBody(status: number, body: unknown): Promise<ApiError> {
   const parsed = contract.ErrorResponseSchema.safeParse(body);
   if (!parsed.success) return new ApiError('UNEXPECTED_RESPONSE', `HTTP ${status} without the error shape`, status);
   const { code, message, issues } = parsed.data.error;
-  return new ApiError(code, message, status, issues);
+  return new ApiError(code, message, status, issues, retryAfterSeconds);
+}
+
+/** Retry-After in seconds (the API sends seconds, never an HTTP date). */
+function retryAfter(header: string | null): number | undefined {
+  if (header === null || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header.trim());
 }
 
 /** Shorthands for the common methods. */

@@ -1,8 +1,6 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
-import { useI18n } from '../../lib/i18n';
+import { AccountPage } from '../../features/accounts/account-page';
 
-/** Account page (/main). Its content comes with a later issue; until then it says what will be here. */
+/** Account page (/main), with the bottom navigation. */
 export default function AccountRoute() {
-  const { t } = useI18n();
-  return <PlaceholderPage title={t('page.account.title')} description={t('page.account.text')} />;
+  return <AccountPage />;
 }

@@ -1,9 +1,6 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
-import { paths } from '../../config/paths';
-import { useI18n } from '../../lib/i18n';
+import { AvatarPicker } from '../../features/accounts/avatar-picker';
 
-/** Change avatar (/main/Avatar). Its content comes with a later issue; until then it says what will be here. */
+/** Change avatar (/main/Avatar). */
 export default function AvatarRoute() {
-  const { t } = useI18n();
-  return <PlaceholderPage title={t('page.avatar.title')} description={t('page.avatar.text')} backTo={paths.account.getHref()} />;
+  return <AvatarPicker />;
 }

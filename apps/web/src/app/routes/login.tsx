@@ -1,9 +1,6 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
-import { paths } from '../../config/paths';
-import { useI18n } from '../../lib/i18n';
+import { LoginForm } from '../../features/accounts/login-form';
 
-/** Login (/login). Its content comes with a later issue; until then it says what will be here. */
+/** Login (/login). */
 export default function LoginRoute() {
-  const { t } = useI18n();
-  return <PlaceholderPage title={t('page.login.title')} description={t('page.login.text')} backTo={paths.home.getHref()} />;
+  return <LoginForm />;
 }

@@ -1,9 +1,6 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
-import { paths } from '../../config/paths';
-import { useI18n } from '../../lib/i18n';
+import { RegisterForm } from '../../features/accounts/register-form';
 
-/** Register (/register). Its content comes with a later issue; until then it says what will be here. */
+/** Register (/register). */
 export default function RegisterRoute() {
-  const { t } = useI18n();
-  return <PlaceholderPage title={t('page.register.title')} description={t('page.register.text')} backTo={paths.home.getHref()} />;
+  return <RegisterForm />;
 }

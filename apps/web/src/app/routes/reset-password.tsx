@@ -1,9 +1,6 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
-import { paths } from '../../config/paths';
-import { useI18n } from '../../lib/i18n';
+import { ResetPasswordForm } from '../../features/accounts/reset-password-form';
 
-/** Forgot password (/rpwd). Its content comes with a later issue; until then it says what will be here. */
+/** Forgot password (/rpwd). */
 export default function ResetPasswordRoute() {
-  const { t } = useI18n();
-  return <PlaceholderPage title={t('page.resetPassword.title')} description={t('page.resetPassword.text')} backTo={paths.login.getHref()} />;
+  return <ResetPasswordForm />;
 }

@@ -1,0 +1,290 @@
+import type { NotificationsPage, UserInfo } from '@colorplay/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readStoredToken } from '../../lib/session';
+import { stubApi } from '../../test/fake-api';
+import { renderApp, signInForTests, skipSplash } from '../../test/render';
+
+const USER: UserInfo = {
+  uid: 1000042,
+  phone: '98******10',
+  nickname: 'Player 1000042',
+  avatar: 7,
+  createdAt: '2026-01-15T04:30:00.000Z',
+  lastLoginAt: '2026-01-15T04:30:00.000Z',
+};
+
+const tokenAnswer = (token = 'fresh-token') => ({ body: { data: { token, expiresAt: '2026-01-15T04:45:00.000Z', user: USER } } });
+
+beforeEach(() => {
+  skipSplash();
+});
+
+describe('login', () => {
+  it('checks the fields before calling the server', async () => {
+    const api = stubApi({});
+    renderApp('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect(screen.getByLabelText('Mobile number').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter a 10-digit mobile number starting with 6, 7, 8 or 9.')).toBeTruthy();
+    expect(screen.getByText('Enter your password.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('shows and hides the password with a real button', async () => {
+    stubApi({});
+    renderApp('/login');
+    const password = await screen.findByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.getAttribute('type')).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide password' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('disables the button while submitting, stores the token and returns to the wanted page', async () => {
+    let answer!: () => void;
+    const api = stubApi({
+      'POST /api/login': () => new Promise((resolve) => (answer = () => resolve(tokenAnswer('tok-A')))),
+      'GET /api/wallet/get': () => ({ body: { data: { currency: 'INR', totalMinor: 0, mainMinor: 0, vendors: [] } } }),
+    });
+    renderApp('/login?next=%2Fwallet');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '+91 98765 43210' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tiger-Lily-42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const busy = await screen.findByRole('button', { name: 'Logging in…' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(api.callsTo('POST', '/api/login')[0]?.body).toEqual({ phone: '9876543210', password: 'Tiger-Lily-42' });
+    act(() => answer());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' })).toBeTruthy();
+    expect(readStoredToken()).toBe('tok-A');
+    expect(JSON.parse(localStorage.getItem('m_login_token') ?? 'null')).toBe('tok-A');
+  });
+
+  it('says the same thing for a wrong phone or password, and how long to wait when rate limited', async () => {
+    let status = 401;
+    stubApi({
+      'POST /api/login': () =>
+        status === 401
+          ? { status, body: { error: { code: 'INVALID_CREDENTIALS', message: 'Wrong phone or password' } } }
+          : { status, body: { error: { code: 'RATE_LIMITED', message: 'Too many attempts. Try again in 300 seconds.' } } },
+    });
+    renderApp('/login');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '9876543210' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The mobile number or password is not right.');
+    status = 429;
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^Too many tries\. Try again in \d+ min\.$/));
+    expect(readStoredToken()).toBeNull();
+  });
+});
+
+describe('register', () => {
+  it('requires the 18+ confirmation and maps server field issues beside their fields', async () => {
+    const api = stubApi({
+      'POST /api/register': () => ({
+        status: 400,
+        body: { error: { code: 'VALIDATION_FAILED', message: 'Invalid body', issues: [{ path: 'password', message: 'too common' }] } },
+      }),
+    });
+    renderApp('/register');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '9876543210' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'password123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByText('You must confirm that you are 18 or older.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I am 18 or older and accept the rules of play' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('This password is too common or too easy to guess. Choose another.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/register')[0]?.body).toEqual({ phone: '9876543210', password: 'password123', ageConfirmed: true });
+  });
+
+  it('tells a known number to log in instead', async () => {
+    stubApi({ 'POST /api/register': () => ({ status: 409, body: { error: { code: 'PHONE_ALREADY_REGISTERED', message: 'taken' } } }) });
+    renderApp('/register');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '9876543210' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tiger-Lily-42' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('This number already has an account. Log in instead.')).toBeTruthy();
+  });
+});
+
+describe('change avatar (spec sections 2 and 4)', () => {
+  it('shows Loading... until the current avatar is known, then 20 buttons with the current one pressed', async () => {
+    let answer!: () => void;
+    stubApi({ 'GET /api/get-user-info': () => new Promise((resolve) => (answer = () => resolve({ body: { data: USER } }))) });
+    signInForTests();
+    renderApp('/main/Avatar');
+    expect(await screen.findByText('Loading...')).toBeTruthy();
+    act(() => answer());
+    const grid = await screen.findByRole('list', { name: 'Avatars' });
+    const buttons = within(grid).getAllByRole('button');
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(Array.from({ length: 20 }, (_, i) => `Avatar ${i + 1}`));
+    expect(buttons.filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.getAttribute('aria-label'))).toEqual(['Avatar 7']);
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
+  it('selects at once, shows the global loading overlay while saving, then goes to /main', async () => {
+    let finishSave!: () => void;
+    const api = stubApi({
+      'GET /api/get-user-info': () => ({ body: { data: USER } }),
+      'POST /api/update-user-info': () => new Promise((resolve) => (finishSave = () => resolve({ body: { data: { ...USER, avatar: 12 } } }))),
+      'GET /api/wallet/balance': () => ({ body: { data: { balanceMinor: 0, currency: 'INR' } } }),
+      'GET /api/notifications': () => ({ body: { data: { items: [], unreadCount: 0, nextCursor: null } } }),
+    });
+    signInForTests('tok-1');
+    renderApp('/main/Avatar');
+    fireEvent.click(await screen.findByRole('button', { name: 'Avatar 12' }));
+    expect(screen.getByRole('button', { name: 'Avatar 12' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Avatar 7' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await screen.findByRole('status', { name: 'Please wait' })).toBeTruthy();
+    const save = api.callsTo('POST', '/api/update-user-info')[0];
+    expect(save?.body).toEqual({ avatar: 12 });
+    act(() => finishSave());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
+  });
+});
+
+describe('account page', () => {
+  it('shows avatar, nickname, UID, balance, unread count and the links', async () => {
+    stubApi({
+      'GET /api/get-user-info': () => ({ body: { data: USER } }),
+      'GET /api/wallet/balance': () => ({ body: { data: { balanceMinor: 1234_56, currency: 'INR' } } }),
+      'GET /api/notifications': () => ({ body: { data: { items: [], unreadCount: 2, nextCursor: null } } }),
+    });
+    signInForTests();
+    renderApp('/main');
+    expect(await screen.findByText('Player 1000042')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Avatar 7' })).toBeTruthy();
+    expect(screen.getByText('1000042')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy UID' })).toBeTruthy();
+    expect(await screen.findByText('₹1,234.56')).toBeTruthy();
+    const links = within(screen.getByRole('navigation', { name: 'Account' }));
+    expect(links.getByRole('link', { name: 'Messages 2 unread' }).getAttribute('href')).toBe('/home/Messages');
+    expect(links.getByRole('link', { name: 'Recharge history' }).getAttribute('href')).toBe('/wallet/RechargeHistory');
+  });
+
+  it('logs out after confirming and lands on /login', async () => {
+    const api = stubApi({
+      'GET /api/get-user-info': () => ({ body: { data: USER } }),
+      'GET /api/wallet/balance': () => ({ body: { data: { balanceMinor: 0, currency: 'INR' } } }),
+      'GET /api/notifications': () => ({ body: { data: { items: [], unreadCount: 0, nextCursor: null } } }),
+      'POST /api/logout': () => ({ body: { data: { ok: true } } }),
+    });
+    signInForTests();
+    renderApp('/main');
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log out?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(readStoredToken()).toBeNull();
+    expect(api.callsTo('POST', '/api/logout')).toHaveLength(1);
+  });
+
+  it('ends the session when get-user-info answers 401 and the refresh is refused (spec section 8)', async () => {
+    stubApi({
+      'GET /api/get-user-info': () => ({ status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'expired' } } }),
+      'POST /api/refresh-token': () => ({ status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'no session' } } }),
+      'GET /api/wallet/balance': () => ({ status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'expired' } } }),
+      'GET /api/notifications': () => ({ status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'expired' } } }),
+    });
+    signInForTests();
+    renderApp('/main');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(readStoredToken()).toBeNull();
+  });
+});
+
+describe('messages', () => {
+  const page = (over: Partial<NotificationsPage> = {}): NotificationsPage => ({
+    items: [
+      { id: 'ntf_2', title: 'Recharge successful', body: '₹500.00 added', createdAt: '2026-01-15T04:30:00.000Z', read: false },
+      { id: 'ntf_1', title: 'Welcome to Colorplay', body: 'Play responsibly.', createdAt: '2026-01-14T18:45:00.000Z', read: true },
+    ],
+    unreadCount: 1,
+    nextCursor: null,
+    ...over,
+  });
+
+  it('marks unread messages, shows IST times and marks all as read', async () => {
+    const api = stubApi({
+      'GET /api/notifications': () => ({ body: { data: page() } }),
+      'POST /api/notifications/mark-all-as-read': () => ({ body: { data: { updated: 1 } } }),
+    });
+    signInForTests();
+    renderApp('/home/Messages');
+    const unread = await screen.findByRole('heading', { level: 2, name: 'Unread: Recharge successful' });
+    expect(unread).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome to Colorplay' })).toBeTruthy();
+    // 04:30 UTC is 10:00 at UTC+5:30.
+    expect(screen.getAllByText(/10:00/).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Recharge successful' })).toBeTruthy();
+    expect(screen.queryByText(/^Unread/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).toBeNull();
+    expect(api.callsTo('POST', '/api/notifications/mark-all-as-read')).toHaveLength(1);
+  });
+
+  it('has an empty state', async () => {
+    stubApi({ 'GET /api/notifications': () => ({ body: { data: page({ items: [], unreadCount: 0 }) } }) });
+    signInForTests();
+    renderApp('/home/Messages');
+    expect(await screen.findByText('No messages yet. News about your account and deposits will appear here.')).toBeTruthy();
+  });
+
+  it('loads the next page with the cursor', async () => {
+    const api = stubApi({
+      'GET /api/notifications': (call) =>
+        call.url.searchParams.get('before') === 'ntf_1'
+          ? { body: { data: page({ items: [{ id: 'ntf_0', title: 'Older', body: 'x', createdAt: '2026-01-13T00:00:00.000Z', read: true }] }) } }
+          : { body: { data: page({ nextCursor: 'ntf_1' }) } },
+    });
+    signInForTests();
+    renderApp('/home/Messages');
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Older' })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/notifications').map((c) => c.url.searchParams.get('before'))).toEqual([null, 'ntf_1']);
+    expect(screen.getByText('No more messages')).toBeTruthy();
+  });
+});
+
+describe('forgot password', () => {
+  it('asks for a code, shows the sandbox SMS, then resets and goes to /login', async () => {
+    const api = stubApi({
+      'POST /api/forgot-password/request-code': () => ({ body: { data: { resendAfterSeconds: 60, expiresInSeconds: 300 } } }),
+      'GET /api/sandbox/sms-outbox': () => ({
+        body: { data: { messages: [{ phone: '9876543210', body: 'Your Colorplay code is 482913', createdAt: '2026-01-15T04:30:00.000Z' }] } },
+      }),
+      'POST /api/forgot-password/reset': () => ({ body: { data: { ok: true } } }),
+    });
+    renderApp('/rpwd');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '9876543210' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    const sms = await screen.findByRole('region', { name: 'Sandbox SMS to 9876543210' });
+    expect(within(sms).getByText('Your Colorplay code is 482913')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /^Send again in \d+ s$/ }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '482913' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Brand-New-Pass-9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(api.callsTo('POST', '/api/forgot-password/reset')[0]?.body).toEqual({ phone: '9876543210', code: '482913', newPassword: 'Brand-New-Pass-9' });
+  });
+
+  it('explains a wrong code', async () => {
+    stubApi({
+      'POST /api/forgot-password/request-code': () => ({ body: { data: { resendAfterSeconds: 60, expiresInSeconds: 300 } } }),
+      'POST /api/forgot-password/reset': () => ({ status: 400, body: { error: { code: 'OTP_INVALID', message: 'wrong' } } }),
+    });
+    renderApp('/rpwd');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '9876543210' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    fireEvent.change(await screen.findByLabelText('6-digit code'), { target: { value: '000000' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Brand-New-Pass-9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('That code is not right. Check the SMS and try again.')).toBeTruthy();
+  });
+});

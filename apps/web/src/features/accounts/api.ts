@@ -1,0 +1,79 @@
+import type { AuthResult, Notification, NotificationsPage, UserInfo } from '@colorplay/contract';
+import { API_PATHS } from '@colorplay/contract/paths';
+import { api } from '../../lib/api-client';
+import { authedApi } from '../../lib/session';
+
+/** Account calls. Paths of spec section 7 come from the contract; ours are spelled here once. */
+export const ACCOUNT_PATHS = {
+  logout: '/api/logout',
+  requestCode: '/api/forgot-password/request-code',
+  resetPassword: '/api/forgot-password/reset',
+  sandboxOutbox: '/api/sandbox/sms-outbox',
+  userInfo: API_PATHS.get_user_info,
+  balance: API_PATHS.get_balance,
+  notifications: API_PATHS.notifications,
+} as const;
+
+export type { AuthResult, Notification, NotificationsPage, UserInfo };
+
+export interface RegisterFields {
+  phone: string;
+  password: string;
+  ageConfirmed: true;
+  inviteCode?: string;
+}
+
+export async function login(phone: string, password: string): Promise<AuthResult> {
+  return (await api.post<{ data: AuthResult }>(API_PATHS.login, { phone, password })).data;
+}
+
+export async function register(fields: RegisterFields): Promise<AuthResult> {
+  return (await api.post<{ data: AuthResult }>(API_PATHS.register, fields)).data;
+}
+
+export async function requestResetCode(phone: string): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
+  return (await api.post<{ data: { resendAfterSeconds: number; expiresInSeconds: number } }>(ACCOUNT_PATHS.requestCode, { phone })).data;
+}
+
+export async function resetPassword(phone: string, code: string, newPassword: string): Promise<void> {
+  await api.post(ACCOUNT_PATHS.resetPassword, { phone, code, newPassword });
+}
+
+export interface SandboxSms {
+  phone: string;
+  body: string;
+  createdAt: string;
+}
+
+/**
+ * The sandbox SMS channel's outbox for a phone. The endpoint exists only when the server runs
+ * the sandbox channel; anywhere else it answers 404 and there is nothing to show.
+ */
+export async function readSandboxOutbox(phone: string): Promise<SandboxSms[] | null> {
+  try {
+    const res = await api.get<{ data: { messages: SandboxSms[] } }>(`${ACCOUNT_PATHS.sandboxOutbox}?phone=${encodeURIComponent(phone)}`);
+    return res.data.messages;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec section 7: POST {avatar} with the bearer header. */
+export async function updateAvatar(avatar: number): Promise<void> {
+  await authedApi.post(API_PATHS.update_user_info, { avatar });
+}
+
+export async function markAllRead(): Promise<number> {
+  return (await authedApi.post<{ data: { updated: number } }>(API_PATHS.mark_all_as_read)).data.updated;
+}
+
+export async function fetchNotifications(before: string | null, limit = 20): Promise<NotificationsPage> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (before) query.set('before', before);
+  return (await authedApi.get<{ data: NotificationsPage }>(`${API_PATHS.notifications}?${query.toString()}`)).data;
+}
+
+/** The image of avatar n (spec section 3: static assets numbered 1 to 20). */
+export function avatarSrc(n: number): string {
+  return `/avatars/${n}.svg`;
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useToast } from '../../components/ui/toast';
+import { TopBar } from '../../components/ui/top-bar';
+import { paths } from '../../config/paths';
+import { useGlobalLoading } from '../../lib/global-loading';
+import { useI18n } from '../../lib/i18n';
+import { useAuthedResource } from '../../lib/use-authed-resource';
+import { ACCOUNT_PATHS, avatarSrc, updateAvatar, type UserInfo } from './api';
+import './accounts.css';
+
+export const AVATAR_NUMBERS = Array.from({ length: 20 }, (_, i) => i + 1);
+
+/**
+ * /main/Avatar, spec sections 2 and 4: 20 avatars, 3 per row, the current one checked;
+ * "Loading..." until it is known. A tap selects at once, turns the global loading flag on,
+ * saves, turns it off and goes to /main. A failed save says so (and a 401 that a refresh
+ * cannot cure has ended the session, spec section 8).
+ */
+export function AvatarPicker() {
+  const { t } = useI18n();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { setLoading } = useGlobalLoading();
+  const user = useAuthedResource<{ data: UserInfo }>(ACCOUNT_PATHS.userInfo);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const current = chosen ?? user.data?.data.avatar ?? null;
+
+  const choose = async (n: number) => {
+    setChosen(n);
+    setLoading(true);
+    try {
+      await updateAvatar(n);
+    } catch {
+      toast.show(t('avatar.saveFailed'), { type: 'fail' });
+    } finally {
+      setLoading(false);
+    }
+    navigate(paths.account.path);
+  };
+
+  return (
+    <main className="page avatar-page">
+      <TopBar title={t('avatar.title')} backTo={paths.account.path} />
+      {current === null ? (
+        <p className="avatar-page__loading" role="status">
+          {user.error ? t('common.loadFailed') : t('avatar.loading')}
+        </p>
+      ) : (
+        <ul className="avatar-grid" aria-label={t('avatar.grid')}>
+          {AVATAR_NUMBERS.map((n) => {
+            const selected = n === current;
+            return (
+              <li key={n}>
+                <button
+                  type="button"
+                  className="avatar-grid__option"
+                  aria-label={t('avatar.option', { n })}
+                  aria-pressed={selected}
+                  onClick={() => void choose(n)}
+                >
+                  <img src={avatarSrc(n)} alt="" width="80" height="80" />
+                  {selected && (
+                    <svg className="avatar-grid__check" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                      <circle cx="12" cy="12" r="11" fill="var(--c-green)" />
+                      <path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+                    </svg>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </main>
+  );
+}

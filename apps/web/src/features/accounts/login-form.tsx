@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { TopBar } from '../../components/ui/top-bar';
+import { paths } from '../../config/paths';
+import { useI18n } from '../../lib/i18n';
+import { returnPathFrom } from '../../lib/return-to';
+import { setLoginToken } from '../../lib/session';
+import { login } from './api';
+import { formErrorsFrom } from './auth-errors';
+import { TextField } from './text-field';
+import { useFormErrors } from './use-form-errors';
+import { checkLoginPassword, checkPhone, normalisePhone } from './validation';
+import './accounts.css';
+
+type Field = 'phone' | 'password';
+
+/** /login: mobile number and password; afterwards back to the page the player wanted. */
+export function LoginForm() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const { setErrors, text } = useFormErrors<Field>();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const bare = normalisePhone(phone);
+    const phoneError = checkPhone(bare);
+    const passwordError = checkLoginPassword(password);
+    if (phoneError || passwordError) {
+      setErrors({ ...(phoneError && { phone: { key: phoneError } }), ...(passwordError && { password: { key: passwordError } }) });
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const result = await login(bare, password);
+      setLoginToken(result.token);
+      navigate(returnPathFrom(search, paths.account.path), { replace: true });
+    } catch (err) {
+      setErrors(formErrorsFrom<Field>(err, { phone: 'auth.error.phone', password: 'auth.error.passwordRequired' }));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <main className="page auth">
+      <TopBar title={t('login.title')} backTo={paths.home.path} />
+      <form className="auth__form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <p className="auth__intro">{t('login.intro')}</p>
+        <TextField
+          label={t('auth.phone')}
+          hint={t('auth.phoneHint')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          name="phone"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          error={text('phone')}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          name="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={text('password')}
+        />
+        {text('form') && (
+          <p className="auth__form-error" role="alert">
+            {text('form')}
+          </p>
+        )}
+        <button type="submit" className="auth__submit" disabled={submitting}>
+          {submitting ? t('login.submitting') : t('login.submit')}
+        </button>
+        <p className="auth__links">
+          <Link to={paths.resetPassword.path}>{t('login.forgot')}</Link>
+        </p>
+        <p className="auth__links">
+          {t('login.noAccount')} <Link to={{ pathname: paths.register.path, search }}>{t('login.toRegister')}</Link>
+        </p>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,130 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { TopBar } from '../../components/ui/top-bar';
+import { paths } from '../../config/paths';
+import { useI18n } from '../../lib/i18n';
+import { returnPathFrom } from '../../lib/return-to';
+import { setLoginToken } from '../../lib/session';
+import { register } from './api';
+import { formErrorsFrom, type FormErrors } from './auth-errors';
+import { TextField } from './text-field';
+import { useFormErrors } from './use-form-errors';
+import { checkInvite, checkNewPassword, checkPhone, normalisePhone } from './validation';
+import './accounts.css';
+
+type Field = 'phone' | 'password' | 'ageConfirmed' | 'inviteCode';
+
+/** /register: mobile number, password, the 18+ confirmation and an optional invite code. */
+export function RegisterForm() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const ageErrorId = useId();
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [adult, setAdult] = useState(false);
+  const [invite, setInvite] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const { setErrors, text } = useFormErrors<Field>();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const bare = normalisePhone(phone);
+    const inviteCode = invite.trim();
+    const found: FormErrors<Field> = {};
+    const phoneError = checkPhone(bare);
+    const passwordError = checkNewPassword(password);
+    const inviteError = checkInvite(inviteCode);
+    if (phoneError) found.phone = { key: phoneError };
+    if (passwordError) found.password = { key: passwordError };
+    if (!adult) found.ageConfirmed = { key: 'auth.error.age' };
+    if (inviteError) found.inviteCode = { key: inviteError };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+
+    setSubmitting(true);
+    try {
+      const result = await register({ phone: bare, password, ageConfirmed: true, ...(inviteCode && { inviteCode }) });
+      setLoginToken(result.token);
+      navigate(returnPathFrom(search, paths.account.path), { replace: true });
+    } catch (err) {
+      setErrors(
+        formErrorsFrom<Field>(err, {
+          phone: 'auth.error.phone',
+          // The server refuses common passwords with a validation issue on this field.
+          password: 'auth.error.passwordWeak',
+          ageConfirmed: 'auth.error.age',
+          inviteCode: 'auth.error.invite',
+        }),
+      );
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <main className="page auth">
+      <TopBar title={t('register.title')} backTo={paths.home.path} />
+      <form className="auth__form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <p className="auth__intro">{t('register.intro')}</p>
+        <TextField
+          label={t('auth.phone')}
+          hint={t('auth.phoneHint')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          name="phone"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          error={text('phone')}
+        />
+        <TextField
+          label={t('auth.password')}
+          hint={t('auth.passwordHint')}
+          type="password"
+          autoComplete="new-password"
+          name="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={text('password')}
+        />
+        <TextField
+          label={t('register.invite')}
+          name="inviteCode"
+          autoComplete="off"
+          value={invite}
+          onChange={(e) => setInvite(e.target.value)}
+          error={text('inviteCode')}
+        />
+        <div className={`check${text('ageConfirmed') ? ' check--invalid' : ''}`}>
+          <label className="check__label">
+            <input
+              type="checkbox"
+              checked={adult}
+              onChange={(e) => setAdult(e.target.checked)}
+              aria-invalid={text('ageConfirmed') ? true : undefined}
+              aria-describedby={text('ageConfirmed') ? ageErrorId : undefined}
+            />
+            <span>{t('register.age')}</span>
+          </label>
+          {text('ageConfirmed') && (
+            <p id={ageErrorId} className="field__error">
+              {text('ageConfirmed')}
+            </p>
+          )}
+        </div>
+        {text('form') && (
+          <p className="auth__form-error" role="alert">
+            {text('form')}
+          </p>
+        )}
+        <button type="submit" className="auth__submit" disabled={submitting}>
+          {submitting ? t('register.submitting') : t('register.submit')}
+        </button>
+        <p className="auth__links">
+          {t('register.haveAccount')} <Link to={{ pathname: paths.login.path, search }}>{t('register.toLogin')}</Link>
+        </p>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,174 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useToast } from '../../components/ui/toast';
+import { TopBar } from '../../components/ui/top-bar';
+import { paths } from '../../config/paths';
+import { formatDateTimeIst } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
+import { readSandboxOutbox, requestResetCode, resetPassword, type SandboxSms } from './api';
+import { formErrorsFrom } from './auth-errors';
+import { TextField } from './text-field';
+import { useFormErrors } from './use-form-errors';
+import { checkNewPassword, checkOtp, checkPhone, normalisePhone } from './validation';
+import './accounts.css';
+
+type Field = 'phone' | 'code' | 'newPassword';
+
+/** Seconds left until `until` (epoch ms), ticking once a second; 0 when past. */
+function useSecondsUntil(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/**
+ * /rpwd: ask for a 6-digit code by SMS, then set a new password with it. The resend button
+ * waits out the server's 60 s cooldown. With the sandbox SMS channel the message a phone would
+ * have received is shown on the page, labelled as such.
+ */
+export function ResetPasswordForm() {
+  const { t } = useI18n();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [phone, setPhone] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [validMinutes, setValidMinutes] = useState(5);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sandboxSms, setSandboxSms] = useState<SandboxSms | null>(null);
+  const { setErrors, text } = useFormErrors<Field>();
+  const resendIn = useSecondsUntil(resendAt);
+
+  const sendCode = async (target: string) => {
+    setBusy(true);
+    try {
+      const sent = await requestResetCode(target);
+      setSentTo(target);
+      setValidMinutes(Math.round(sent.expiresInSeconds / 60));
+      setResendAt(Date.now() + sent.resendAfterSeconds * 1000);
+      setErrors({});
+      const outbox = await readSandboxOutbox(target);
+      setSandboxSms(outbox?.[0] ?? null);
+    } catch (err) {
+      setErrors(formErrorsFrom<Field>(err, { phone: 'auth.error.phone' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onRequest = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const bare = normalisePhone(phone);
+    const phoneError = checkPhone(bare);
+    if (phoneError) {
+      setErrors({ phone: { key: phoneError } });
+      return;
+    }
+    void sendCode(bare);
+  };
+
+  const onReset = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || sentTo === null) return;
+    const codeError = checkOtp(code.trim());
+    const passwordError = checkNewPassword(newPassword);
+    if (codeError || passwordError) {
+      setErrors({ ...(codeError && { code: { key: codeError } }), ...(passwordError && { newPassword: { key: passwordError } }) });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await resetPassword(sentTo, code.trim(), newPassword);
+      toast.show(t('rpwd.done'), { type: 'success', durationMs: 4000 });
+      navigate(paths.login.path, { replace: true });
+    } catch (err) {
+      setErrors(formErrorsFrom<Field>(err, { code: 'auth.error.code', newPassword: 'auth.error.passwordWeak', phone: 'auth.error.phone' }));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="page auth">
+      <TopBar title={t('rpwd.title')} backTo={paths.login.path} />
+      {sentTo === null ? (
+        <form className="auth__form" noValidate onSubmit={onRequest}>
+          <p className="auth__intro">{t('rpwd.intro')}</p>
+          <TextField
+            label={t('auth.phone')}
+            hint={t('auth.phoneHint')}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            name="phone"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            error={text('phone')}
+          />
+          {text('form') && (
+            <p className="auth__form-error" role="alert">
+              {text('form')}
+            </p>
+          )}
+          <button type="submit" className="auth__submit" disabled={busy}>
+            {busy ? t('rpwd.sending') : t('rpwd.sendCode')}
+          </button>
+        </form>
+      ) : (
+        <form className="auth__form" noValidate onSubmit={(e) => void onReset(e)}>
+          <p className="auth__intro" role="status">
+            {t('rpwd.codeSent', { phone: sentTo, minutes: validMinutes })}
+          </p>
+          {sandboxSms && (
+            <section className="sandbox-sms" aria-label={t('rpwd.sandboxSms', { phone: sentTo })}>
+              <p className="sandbox-sms__note">{t('auth.sandboxNote')}</p>
+              <p className="sandbox-sms__body">{sandboxSms.body}</p>
+              <p className="sandbox-sms__time">{formatDateTimeIst(new Date(sandboxSms.createdAt))}</p>
+            </section>
+          )}
+          <TextField
+            label={t('rpwd.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            name="code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            error={text('code')}
+          />
+          <TextField
+            label={t('auth.newPassword')}
+            hint={t('auth.passwordHint')}
+            type="password"
+            autoComplete="new-password"
+            name="newPassword"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+            error={text('newPassword')}
+          />
+          {text('form') && (
+            <p className="auth__form-error" role="alert">
+              {text('form')}
+            </p>
+          )}
+          <button type="submit" className="auth__submit" disabled={busy}>
+            {busy ? t('rpwd.submitting') : t('rpwd.submit')}
+          </button>
+          <button type="button" className="auth__secondary" disabled={busy || resendIn > 0} onClick={() => void sendCode(sentTo)}>
+            {resendIn > 0 ? t('rpwd.resendIn', { seconds: resendIn }) : t('rpwd.resend')}
+          </button>
+        </form>
+      )}
+      <p className="auth__links">
+        <Link to={paths.login.path}>{t('rpwd.backToLogin')}</Link>
+      </p>
+    </main>
+  );
+}
