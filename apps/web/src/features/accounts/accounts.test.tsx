@@ -80,6 +80,16 @@ describe('login', () => {
   });
 });
 
+describe('already logged in', () => {
+  it('leaves /login for the wanted page, as when another tab logs in', async () => {
+    stubApi({ 'GET /api/wallet/get': () => ({ body: { data: { currency: 'INR', totalMinor: 0, mainMinor: 0, vendors: [] } } }) });
+    renderApp('/login?next=%2Fwallet');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    act(() => signInForTests('from-another-tab'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' })).toBeTruthy();
+  });
+});
+
 describe('register', () => {
   it('requires the 18+ confirmation and maps server field issues beside their fields', async () => {
     const api = stubApi({

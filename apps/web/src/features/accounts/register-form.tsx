@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../lib/i18n';
 import { returnPathFrom } from '../../lib/return-to';
-import { setLoginToken } from '../../lib/session';
+import { setLoginToken, useSession } from '../../lib/session';
 import { register } from './api';
 import { formErrorsFrom, type FormErrors } from './auth-errors';
 import { TextField } from './text-field';
@@ -26,6 +26,7 @@ export function RegisterForm() {
   const [invite, setInvite] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const { setErrors, text } = useFormErrors<Field>();
+  const { status } = useSession();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,6 +62,10 @@ export function RegisterForm() {
       setSubmitting(false);
     }
   };
+
+  // Already logged in, here or in another tab a moment ago (spec section 4's 1-second re-check):
+  // there is nothing to do on this page.
+  if (status === 'logged_in' && !submitting) return <Navigate to={returnPathFrom(search, paths.account.path)} replace />;
 
   return (
     <main className="page auth">

@@ -1,0 +1,142 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { randomPhone } from './support/wallet';
+
+// Accounts and sessions (issue 3) in a real Chromium against the real server in sandbox mode.
+
+const DEMO = { phone: '9000000001', password: 'DemoPlayer#2026' };
+
+async function skipSplash(context: BrowserContext) {
+  const url = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1');
+  await context.addCookies([{ name: 'is_splash_screen_shown', value: 'true', domain: url.hostname, path: '/' }]);
+}
+
+async function logInThroughTheForm(page: Page, phone: string, password: string) {
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('register, land logged in, change avatar and see the check on the new one', async ({ page, context }) => {
+  await skipSplash(context);
+  const phone = randomPhone();
+  await page.goto('/register');
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(`Reg-${phone}-pw`);
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('checkbox', { name: 'I am 18 or older and accept the rules of play' }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/main$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Avatar 1' })).toBeVisible();
+  await expect(page.getByText('₹0.00')).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('m_login_token') ?? 'null'))).toEqual(expect.any(String));
+
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Change avatar' }).click();
+  await expect(page.getByRole('button', { name: 'Avatar 1', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: /^Avatar \d+$/ })).toHaveCount(20);
+  await page.getByRole('button', { name: 'Avatar 14' }).click();
+  await expect(page).toHaveURL(/\/main$/);
+  await expect(page.getByRole('img', { name: 'Avatar 14' })).toBeVisible();
+
+  await page.goto('/main/Avatar');
+  await expect(page.getByRole('button', { name: 'Avatar 14' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Avatar 1', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  // Three avatars a row: the fourth starts the second row.
+  const boxes = await Promise.all([1, 2, 3, 4].map((n) => page.getByRole('button', { name: `Avatar ${n}`, exact: true }).boundingBox()));
+  expect(new Set(boxes.slice(0, 3).map((b) => Math.round(b!.y))).size).toBe(1);
+  expect(boxes[3]!.y).toBeGreaterThan(boxes[0]!.y + boxes[0]!.height / 2);
+});
+
+test('a logged-out visit to /wallet goes to /login, and logging in returns to /wallet', async ({ page, context }) => {
+  await skipSplash(context);
+  await page.goto('/wallet');
+  await expect(page).toHaveURL(/\/login\?next=%2Fwallet$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+
+  await logInThroughTheForm(page, DEMO.phone, 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText('The mobile number or password is not right.');
+
+  await logInThroughTheForm(page, DEMO.phone, DEMO.password);
+  await expect(page).toHaveURL(/\/wallet$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
+});
+
+test('a login in one tab reaches the other within about a second, and so does a logout', async ({ context }) => {
+  await skipSplash(context);
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await second.goto('/main');
+  await expect(second).toHaveURL(/\/login\?next=%2Fmain$/);
+
+  await first.goto('/login');
+  await logInThroughTheForm(first, DEMO.phone, DEMO.password);
+  await expect(first).toHaveURL(/\/main$/);
+
+  // The other tab notices the stored token (storage event or the 1-second re-check).
+  await expect(second).toHaveURL(/\/main$/, { timeout: 2500 });
+  await expect(second.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+
+  await first.getByRole('button', { name: 'Log out' }).click();
+  await first.getByRole('dialog', { name: 'Log out?' }).getByRole('button', { name: 'Log out' }).click();
+  await expect(first).toHaveURL(/\/login$/);
+  await expect(second).toHaveURL(/\/login/, { timeout: 2500 });
+  expect(await second.evaluate(() => localStorage.getItem('m_login_token'))).toBeNull();
+});
+
+test('forgot password end to end with the sandbox code, then log in with the new password', async ({ page, context }) => {
+  await skipSplash(context);
+  const phone = randomPhone();
+  const register = await page.request.post('/api/register', { data: { phone, password: `Old-${phone}-pw`, ageConfirmed: true } });
+  expect(register.status(), await register.text()).toBe(200);
+  await context.clearCookies({ name: 'cp_refresh' });
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/rpwd$/);
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+
+  const sms = page.getByRole('region', { name: `Sandbox SMS to ${phone}` });
+  await expect(sms).toBeVisible();
+  const code = /\b(\d{6})\b/.exec((await sms.textContent()) ?? '')?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+  await expect(page.getByRole('button', { name: /^Send again in \d+ s$/ })).toBeDisabled();
+
+  const newPassword = `New-${phone}-pw`;
+  await page.getByLabel('6-digit code').fill(code!);
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your password has been changed. Log in with the new one.')).toBeVisible();
+
+  await logInThroughTheForm(page, phone, `Old-${phone}-pw`);
+  await expect(page.getByRole('alert')).toHaveText('The mobile number or password is not right.');
+  await logInThroughTheForm(page, phone, newPassword);
+  await expect(page).toHaveURL(/\/main$/);
+});
+
+test('messages show the welcome message as unread, then mark all as read', async ({ page, context }) => {
+  await skipSplash(context);
+  const phone = randomPhone();
+  const register = await page.request.post('/api/register', { data: { phone, password: `Msg-${phone}-pw`, ageConfirmed: true } });
+  expect(register.status(), await register.text()).toBe(200);
+  await context.clearCookies({ name: 'cp_refresh' });
+
+  await page.goto('/login?next=%2Fhome%2FMessages');
+  await logInThroughTheForm(page, phone, `Msg-${phone}-pw`);
+  await expect(page).toHaveURL(/\/home\/Messages$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /^Unread:/ })).toHaveCount(1);
+  await expect(page.getByText(/\d{2}:\d{2}/).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Unread:/ })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 2, name: /^Unread:/ })).toHaveCount(0);
+});
