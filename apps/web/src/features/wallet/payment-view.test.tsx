@@ -2,7 +2,7 @@ import type { Deposit } from '@colorplay/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
-import { DEPOSIT_INFO, makeDeposit, stubWalletApi } from './fake-wallet-api';
+import { DEPOSIT_INFO, makeDeposit, stubWalletApi } from '../../test/fake-wallet-api';
 
 const ORDER = 'dep_pay0000001';
 const PAGE = `/wallet/Payment?orderId=${ORDER}`;

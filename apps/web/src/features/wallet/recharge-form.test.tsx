@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
-import { DEPOSIT_INFO, makeDeposit, stubWalletApi } from './fake-wallet-api';
+import { DEPOSIT_INFO, makeDeposit, stubWalletApi } from '../../test/fake-wallet-api';
 
 function amountInput() {
   return screen.getByRole('textbox', { name: 'Amount (₹)' }) as HTMLInputElement;

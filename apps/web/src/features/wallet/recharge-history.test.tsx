@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
-import { makeDeposit, stubWalletApi, type RecordedCall } from './fake-wallet-api';
+import { makeDeposit, stubWalletApi, type RecordedCall } from '../../test/fake-wallet-api';
 
 const PAGE_1 = [
   makeDeposit({ id: 'dep_hist000003', status: 'succeeded', amountMinor: 500_00, utr: '123456789012', createdAt: '2026-01-15T18:40:05.000Z' }),

@@ -2,7 +2,7 @@ import type { DepositStatus } from '@colorplay/contract';
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInForTests } from '../../test/render';
-import { makeDeposit, stubWalletApi } from './fake-wallet-api';
+import { makeDeposit, stubWalletApi } from '../../test/fake-wallet-api';
 import { DEPOSIT_POLL_MS, useDeposit } from './use-deposit';
 
 const ORDER = 'dep_poll000001';

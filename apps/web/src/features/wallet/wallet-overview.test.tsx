@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
-import { makeWallet, stubWalletApi } from './fake-wallet-api';
+import { makeWallet, stubWalletApi } from '../../test/fake-wallet-api';
 
 describe('wallet page', () => {
   beforeEach(() => {

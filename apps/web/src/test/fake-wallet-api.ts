@@ -2,7 +2,7 @@ import type { Deposit, DepositInfo, Wallet } from '@colorplay/contract';
 
 /** Test helper (imported only by *.test.tsx): wallet fixtures over the shared fetch stub. */
 
-export { jsonResponse, stubApi as stubWalletApi, type RecordedCall } from '../../test/fake-api';
+export { jsonResponse, stubApi as stubWalletApi, type RecordedCall } from './fake-api';
 
 export const DEPOSIT_INFO: DepositInfo = {
   currency: 'INR',
