@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
 import { DEPOSIT_INFO, makeDeposit, stubWalletApi } from '../../test/fake-wallet-api';
@@ -77,15 +77,17 @@ describe('recharge page', () => {
     });
     renderApp('/wallet/Recharge');
     await screen.findByRole('group', { name: 'Payment channel' });
-    const submit = async (value: string) => {
+    // Each attempt must have reached the server and failed (button usable again) before the next.
+    const submit = async (value: string, attempt: number) => {
       fireEvent.change(amountInput(), { target: { value } });
       fireEvent.click(screen.getByRole('button', { name: /^Recharge ₹/ }));
+      await waitFor(() => expect(api.callsTo('POST', '/api/wallet/get-recharge-url')).toHaveLength(attempt));
       await screen.findByRole('alert');
-      await screen.findByRole('button', { name: /^Recharge ₹/ });
+      await waitFor(() => expect((screen.getByRole('button', { name: /^Recharge ₹/ }) as HTMLButtonElement).disabled).toBe(false));
     };
-    await submit('500');
-    await submit('500');
-    await submit('600');
+    await submit('500', 1);
+    await submit('500', 2);
+    await submit('600', 3);
     const keys = api.callsTo('POST', '/api/wallet/get-recharge-url').map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
     expect(keys).toHaveLength(3);
     expect(keys[1]).toBe(keys[0]);
