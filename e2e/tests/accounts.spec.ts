@@ -10,6 +10,15 @@ async function skipSplash(context: BrowserContext) {
   await context.addCookies([{ name: 'is_splash_screen_shown', value: 'true', domain: url.hostname, path: '/' }]);
 }
 
+/** A new player made through the API, logged out again (no refresh cookie), to test the UI with. */
+async function registerByApi(page: Page, context: BrowserContext, password: (phone: string) => string) {
+  const phone = randomPhone();
+  const res = await page.request.post('/api/register', { data: { phone, password: password(phone), ageConfirmed: true } });
+  expect(res.status(), await res.text()).toBe(200);
+  await context.clearCookies({ name: 'cp_refresh' });
+  return { phone, password: password(phone) };
+}
+
 async function logInThroughTheForm(page: Page, phone: string, password: string) {
   await page.getByLabel('Mobile number').fill(phone);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -87,10 +96,7 @@ test('a login in one tab reaches the other within about a second, and so does a 
 
 test('forgot password end to end with the sandbox code, then log in with the new password', async ({ page, context }) => {
   await skipSplash(context);
-  const phone = randomPhone();
-  const register = await page.request.post('/api/register', { data: { phone, password: `Old-${phone}-pw`, ageConfirmed: true } });
-  expect(register.status(), await register.text()).toBe(200);
-  await context.clearCookies({ name: 'cp_refresh' });
+  const { phone, password: oldPassword } = await registerByApi(page, context, (p) => `Old-${p}-pw`);
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -111,7 +117,7 @@ test('forgot password end to end with the sandbox code, then log in with the new
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your password has been changed. Log in with the new one.')).toBeVisible();
 
-  await logInThroughTheForm(page, phone, `Old-${phone}-pw`);
+  await logInThroughTheForm(page, phone, oldPassword);
   await expect(page.getByRole('alert')).toHaveText('The mobile number or password is not right.');
   await logInThroughTheForm(page, phone, newPassword);
   await expect(page).toHaveURL(/\/main$/);
@@ -119,13 +125,10 @@ test('forgot password end to end with the sandbox code, then log in with the new
 
 test('messages show the welcome message as unread, then mark all as read', async ({ page, context }) => {
   await skipSplash(context);
-  const phone = randomPhone();
-  const register = await page.request.post('/api/register', { data: { phone, password: `Msg-${phone}-pw`, ageConfirmed: true } });
-  expect(register.status(), await register.text()).toBe(200);
-  await context.clearCookies({ name: 'cp_refresh' });
+  const { phone, password } = await registerByApi(page, context, (p) => `Msg-${p}-pw`);
 
   await page.goto('/login?next=%2Fhome%2FMessages');
-  await logInThroughTheForm(page, phone, `Msg-${phone}-pw`);
+  await logInThroughTheForm(page, phone, password);
   await expect(page).toHaveURL(/\/home\/Messages$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /^Unread:/ })).toHaveCount(1);

@@ -7,6 +7,7 @@ import { returnPathFrom } from '../../lib/return-to';
 import { setLoginToken, useSession } from '../../lib/session';
 import { login } from './api';
 import { formErrorsFrom } from './auth-errors';
+import { FormAlert, PhoneField, SubmitButton } from './form-parts';
 import { TextField } from './text-field';
 import { useFormErrors } from './use-form-errors';
 import { checkLoginPassword, checkPhone, normalisePhone } from './validation';
@@ -56,17 +57,7 @@ export function LoginForm() {
       <TopBar title={t('login.title')} backTo={paths.home.path} />
       <form className="auth__form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <p className="auth__intro">{t('login.intro')}</p>
-        <TextField
-          label={t('auth.phone')}
-          hint={t('auth.phoneHint')}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          name="phone"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          error={text('phone')}
-        />
+        <PhoneField value={phone} onChange={setPhone} error={text('phone')} />
         <TextField
           label={t('auth.password')}
           type="password"
@@ -76,14 +67,8 @@ export function LoginForm() {
           onChange={(e) => setPassword(e.target.value)}
           error={text('password')}
         />
-        {text('form') && (
-          <p className="auth__form-error" role="alert">
-            {text('form')}
-          </p>
-        )}
-        <button type="submit" className="auth__submit" disabled={submitting}>
-          {submitting ? t('login.submitting') : t('login.submit')}
-        </button>
+        <FormAlert text={text('form')} />
+        <SubmitButton busy={submitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
         <p className="auth__links">
           <Link to={paths.resetPassword.path}>{t('login.forgot')}</Link>
         </p>

@@ -7,6 +7,7 @@ import { returnPathFrom } from '../../lib/return-to';
 import { setLoginToken, useSession } from '../../lib/session';
 import { register } from './api';
 import { formErrorsFrom, type FormErrors } from './auth-errors';
+import { FormAlert, PhoneField, SubmitButton } from './form-parts';
 import { TextField } from './text-field';
 import { useFormErrors } from './use-form-errors';
 import { checkInvite, checkNewPassword, checkPhone, normalisePhone } from './validation';
@@ -72,17 +73,7 @@ export function RegisterForm() {
       <TopBar title={t('register.title')} backTo={paths.home.path} />
       <form className="auth__form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <p className="auth__intro">{t('register.intro')}</p>
-        <TextField
-          label={t('auth.phone')}
-          hint={t('auth.phoneHint')}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          name="phone"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          error={text('phone')}
-        />
+        <PhoneField value={phone} onChange={setPhone} error={text('phone')} />
         <TextField
           label={t('auth.password')}
           hint={t('auth.passwordHint')}
@@ -118,14 +109,8 @@ export function RegisterForm() {
             </p>
           )}
         </div>
-        {text('form') && (
-          <p className="auth__form-error" role="alert">
-            {text('form')}
-          </p>
-        )}
-        <button type="submit" className="auth__submit" disabled={submitting}>
-          {submitting ? t('register.submitting') : t('register.submit')}
-        </button>
+        <FormAlert text={text('form')} />
+        <SubmitButton busy={submitting} label={t('register.submit')} busyLabel={t('register.submitting')} />
         <p className="auth__links">
           {t('register.haveAccount')} <Link to={{ pathname: paths.login.path, search }}>{t('register.toLogin')}</Link>
         </p>

@@ -7,6 +7,7 @@ import { formatDateTimeIst } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { readSandboxOutbox, requestResetCode, resetPassword, type SandboxSms } from './api';
 import { formErrorsFrom } from './auth-errors';
+import { FormAlert, PhoneField, SubmitButton } from './form-parts';
 import { TextField } from './text-field';
 import { useFormErrors } from './use-form-errors';
 import { checkNewPassword, checkOtp, checkPhone, normalisePhone } from './validation';
@@ -101,25 +102,9 @@ export function ResetPasswordForm() {
       {sentTo === null ? (
         <form className="auth__form" noValidate onSubmit={onRequest}>
           <p className="auth__intro">{t('rpwd.intro')}</p>
-          <TextField
-            label={t('auth.phone')}
-            hint={t('auth.phoneHint')}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            name="phone"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            error={text('phone')}
-          />
-          {text('form') && (
-            <p className="auth__form-error" role="alert">
-              {text('form')}
-            </p>
-          )}
-          <button type="submit" className="auth__submit" disabled={busy}>
-            {busy ? t('rpwd.sending') : t('rpwd.sendCode')}
-          </button>
+          <PhoneField value={phone} onChange={setPhone} error={text('phone')} />
+          <FormAlert text={text('form')} />
+          <SubmitButton busy={busy} label={t('rpwd.sendCode')} busyLabel={t('rpwd.sending')} />
         </form>
       ) : (
         <form className="auth__form" noValidate onSubmit={(e) => void onReset(e)}>
@@ -153,14 +138,8 @@ export function ResetPasswordForm() {
             onChange={(e) => setNewPassword(e.target.value)}
             error={text('newPassword')}
           />
-          {text('form') && (
-            <p className="auth__form-error" role="alert">
-              {text('form')}
-            </p>
-          )}
-          <button type="submit" className="auth__submit" disabled={busy}>
-            {busy ? t('rpwd.submitting') : t('rpwd.submit')}
-          </button>
+          <FormAlert text={text('form')} />
+          <SubmitButton busy={busy} label={t('rpwd.submit')} busyLabel={t('rpwd.submitting')} />
           <button type="button" className="auth__secondary" disabled={busy || resendIn > 0} onClick={() => void sendCode(sentTo)}>
             {resendIn > 0 ? t('rpwd.resendIn', { seconds: resendIn }) : t('rpwd.resend')}
           </button>
