@@ -1,4 +1,9 @@
+import type { ReactElement } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
 import { useI18n } from '../../lib/i18n';
+import { returnPathFrom } from '../../lib/return-to';
+import { useSession } from '../../lib/session';
 import { TextField } from './text-field';
 
 /** The mobile number field every account form starts with. */
@@ -36,4 +41,47 @@ export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label:
       {busy ? busyLabel : label}
     </button>
   );
+}
+
+/** A password field: the player's current one (login) or a new one, with the rules as a hint. */
+export function PasswordField({
+  value,
+  onChange,
+  error,
+  isNew,
+  name = 'password',
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  isNew: boolean;
+  name?: string;
+  /** Defaults to "Password". */
+  label?: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <TextField
+      label={label ?? t('auth.password')}
+      hint={isNew ? t('auth.passwordHint') : undefined}
+      type="password"
+      autoComplete={isNew ? 'new-password' : 'current-password'}
+      name={name}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+    />
+  );
+}
+
+/**
+ * Login and register have nothing to do for a player who is logged in, here or, a moment ago,
+ * in another tab (spec section 4's 1-second re-check): they go on to the page that was wanted.
+ */
+export function useWantedPageOnceLoggedIn(submitting: boolean): ReactElement | null {
+  const { status } = useSession();
+  const { search } = useLocation();
+  if (status !== 'logged_in' || submitting) return null;
+  return <Navigate to={returnPathFrom(search, paths.account.path)} replace />;
 }

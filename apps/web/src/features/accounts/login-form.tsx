@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../lib/i18n';
 import { returnPathFrom } from '../../lib/return-to';
-import { setLoginToken, useSession } from '../../lib/session';
+import { setLoginToken } from '../../lib/session';
 import { login } from './api';
 import { formErrorsFrom } from './auth-errors';
-import { FormAlert, PhoneField, SubmitButton } from './form-parts';
-import { TextField } from './text-field';
+import { FormAlert, PasswordField, PhoneField, SubmitButton, useWantedPageOnceLoggedIn } from './form-parts';
 import { useFormErrors } from './use-form-errors';
 import { checkLoginPassword, checkPhone, normalisePhone } from './validation';
 import './accounts.css';
@@ -24,7 +23,6 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const { setErrors, text } = useFormErrors<Field>();
-  const { status } = useSession();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,9 +46,8 @@ export function LoginForm() {
     }
   };
 
-  // Already logged in, here or in another tab a moment ago (spec section 4's 1-second re-check):
-  // there is nothing to do on this page.
-  if (status === 'logged_in' && !submitting) return <Navigate to={returnPathFrom(search, paths.account.path)} replace />;
+  const leave = useWantedPageOnceLoggedIn(submitting);
+  if (leave) return leave;
 
   return (
     <main className="page auth">
@@ -58,15 +55,7 @@ export function LoginForm() {
       <form className="auth__form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <p className="auth__intro">{t('login.intro')}</p>
         <PhoneField value={phone} onChange={setPhone} error={text('phone')} />
-        <TextField
-          label={t('auth.password')}
-          type="password"
-          autoComplete="current-password"
-          name="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={text('password')}
-        />
+        <PasswordField value={password} onChange={setPassword} error={text('password')} isNew={false} />
         <FormAlert text={text('form')} />
         <SubmitButton busy={submitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
         <p className="auth__links">

@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../lib/i18n';
 import { returnPathFrom } from '../../lib/return-to';
-import { setLoginToken, useSession } from '../../lib/session';
+import { setLoginToken } from '../../lib/session';
 import { register } from './api';
 import { formErrorsFrom, type FormErrors } from './auth-errors';
-import { FormAlert, PhoneField, SubmitButton } from './form-parts';
+import { FormAlert, PasswordField, PhoneField, SubmitButton, useWantedPageOnceLoggedIn } from './form-parts';
 import { TextField } from './text-field';
 import { useFormErrors } from './use-form-errors';
 import { checkInvite, checkNewPassword, checkPhone, normalisePhone } from './validation';
@@ -27,7 +27,6 @@ export function RegisterForm() {
   const [invite, setInvite] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const { setErrors, text } = useFormErrors<Field>();
-  const { status } = useSession();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,9 +63,8 @@ export function RegisterForm() {
     }
   };
 
-  // Already logged in, here or in another tab a moment ago (spec section 4's 1-second re-check):
-  // there is nothing to do on this page.
-  if (status === 'logged_in' && !submitting) return <Navigate to={returnPathFrom(search, paths.account.path)} replace />;
+  const leave = useWantedPageOnceLoggedIn(submitting);
+  if (leave) return leave;
 
   return (
     <main className="page auth">
@@ -74,16 +72,7 @@ export function RegisterForm() {
       <form className="auth__form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <p className="auth__intro">{t('register.intro')}</p>
         <PhoneField value={phone} onChange={setPhone} error={text('phone')} />
-        <TextField
-          label={t('auth.password')}
-          hint={t('auth.passwordHint')}
-          type="password"
-          autoComplete="new-password"
-          name="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={text('password')}
-        />
+        <PasswordField value={password} onChange={setPassword} error={text('password')} isNew />
         <TextField
           label={t('register.invite')}
           name="inviteCode"

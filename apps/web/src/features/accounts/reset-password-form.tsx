@@ -7,7 +7,7 @@ import { formatDateTimeIst } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { readSandboxOutbox, requestResetCode, resetPassword, type SandboxSms } from './api';
 import { formErrorsFrom } from './auth-errors';
-import { FormAlert, PhoneField, SubmitButton } from './form-parts';
+import { FormAlert, PasswordField, PhoneField, SubmitButton } from './form-parts';
 import { TextField } from './text-field';
 import { useFormErrors } from './use-form-errors';
 import { checkNewPassword, checkOtp, checkPhone, normalisePhone } from './validation';
@@ -128,16 +128,7 @@ export function ResetPasswordForm() {
             onChange={(e) => setCode(e.target.value)}
             error={text('code')}
           />
-          <TextField
-            label={t('auth.newPassword')}
-            hint={t('auth.passwordHint')}
-            type="password"
-            autoComplete="new-password"
-            name="newPassword"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-            error={text('newPassword')}
-          />
+          <PasswordField name="newPassword" label={t('auth.newPassword')} value={newPassword} onChange={setNewPassword} error={text('newPassword')} isNew />
           <FormAlert text={text('form')} />
           <SubmitButton busy={busy} label={t('rpwd.submit')} busyLabel={t('rpwd.submitting')} />
           <button type="button" className="auth__secondary" disabled={busy || resendIn > 0} onClick={() => void sendCode(sentTo)}>
