@@ -1,6 +1,6 @@
 import type { NotificationsPage, UserInfo } from '@colorplay/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStoredToken } from '../../lib/session';
 import { stubApi } from '../../test/fake-api';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
@@ -80,6 +80,51 @@ describe('login', () => {
   });
 });
 
+describe('login errors from the server', () => {
+  it('puts a validation issue beside its field, and a lost connection above the button', async () => {
+    let offline = false;
+    stubApi({
+      'POST /api/login': () => {
+        if (offline) return Promise.reject(new TypeError('Failed to fetch'));
+        return { status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'Invalid body', issues: [{ path: 'phone', message: 'bad phone' }] } } };
+      },
+    });
+    renderApp('/login');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '9876543210' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tiger-Lily-42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Enter a 10-digit mobile number starting with 6, 7, 8 or 9.')).toBeTruthy();
+    expect(screen.getByLabelText('Mobile number').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    offline = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No connection to the server. Check your internet and try again.');
+    expect(screen.getByLabelText('Mobile number').getAttribute('aria-invalid')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('gives the wait of a 429 in minutes from Retry-After', async () => {
+    // The shared stub sends no headers; this answer needs Retry-After.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many attempts.' } }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '600' },
+          }),
+      ),
+    );
+    renderApp('/login');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '9876543210' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tiger-Lily-42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many tries. Try again in 10 min.');
+  });
+});
+
 describe('already logged in', () => {
   it('leaves /login for the wanted page, as when another tab logs in', async () => {
     stubApi({ 'GET /api/wallet/get': () => ({ body: { data: { currency: 'INR', totalMinor: 0, mainMinor: 0, vendors: [] } } }) });
@@ -155,6 +200,53 @@ describe('change avatar (spec sections 2 and 4)', () => {
     expect(save?.body).toEqual({ avatar: 12 });
     act(() => finishSave());
     expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
+  });
+});
+
+describe('change avatar: check mark and failures', () => {
+  const userAndAccount = {
+    'GET /api/get-user-info': () => ({ body: { data: USER } }),
+    'GET /api/wallet/balance': () => ({ body: { data: { balanceMinor: 0, currency: 'INR' } } }),
+    'GET /api/notifications': () => ({ body: { data: { items: [], unreadCount: 0, nextCursor: null } } }),
+  };
+
+  it('draws the check mark on the current avatar only', async () => {
+    stubApi(userAndAccount);
+    signInForTests();
+    renderApp('/main/Avatar');
+    await screen.findByRole('button', { name: 'Avatar 7' });
+    const withCheck = screen.getAllByRole('button', { name: /^Avatar \d+$/ }).filter((b) => b.querySelector('svg') !== null);
+    expect(withCheck.map((b) => b.getAttribute('aria-label'))).toEqual(['Avatar 7']);
+  });
+
+  it('says so when saving fails, turns the loading flag off and still goes to /main', async () => {
+    let failSave!: () => void;
+    stubApi({
+      ...userAndAccount,
+      'POST /api/update-user-info': () =>
+        new Promise((resolve) => (failSave = () => resolve({ status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } }))),
+    });
+    signInForTests();
+    renderApp('/main/Avatar');
+    fireEvent.click(await screen.findByRole('button', { name: 'Avatar 3' }));
+    expect(await screen.findByRole('status', { name: 'Please wait' })).toBeTruthy();
+    act(() => failSave());
+    expect(await screen.findByText('Could not save your avatar. Please try again.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Please wait' })).toBeNull());
+  });
+
+  it('ends the session when saving answers 401 and the refresh is refused (spec section 8)', async () => {
+    stubApi({
+      ...userAndAccount,
+      'POST /api/update-user-info': () => ({ status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'expired' } } }),
+      'POST /api/refresh-token': () => ({ status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'no session' } } }),
+    });
+    signInForTests();
+    renderApp('/main/Avatar');
+    fireEvent.click(await screen.findByRole('button', { name: 'Avatar 3' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(readStoredToken()).toBeNull();
   });
 });
 
@@ -245,6 +337,34 @@ describe('messages', () => {
     expect(await screen.findByText('No messages yet. News about your account and deposits will appear here.')).toBeTruthy();
   });
 
+  it('loads the next page when the end of the list scrolls into view', async () => {
+    const observed: { callback: IntersectionObserverCallback; target: Element }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          observed.push({ callback: this.callback, target });
+        }
+        disconnect() {}
+      },
+    );
+    const api = stubApi({
+      'GET /api/notifications': (call) =>
+        call.url.searchParams.get('before') === 'ntf_1'
+          ? { body: { data: page({ items: [{ id: 'ntf_0', title: 'Older', body: 'x', createdAt: '2026-01-13T00:00:00.000Z', read: true }] }) } }
+          : { body: { data: page({ nextCursor: 'ntf_1' }) } },
+    });
+    signInForTests();
+    renderApp('/home/Messages');
+    await screen.findByRole('button', { name: 'Load more' });
+    const last = observed.at(-1);
+    expect(last?.target.contains(screen.getByRole('button', { name: 'Load more' }))).toBe(true);
+    act(() => last?.callback([{ isIntersecting: true, target: last.target } as IntersectionObserverEntry], {} as IntersectionObserver));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Older' })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/notifications').map((c) => c.url.searchParams.get('before'))).toEqual([null, 'ntf_1']);
+  });
+
   it('loads the next page with the cursor', async () => {
     const api = stubApi({
       'GET /api/notifications': (call) =>
@@ -282,6 +402,40 @@ describe('forgot password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
     expect(api.callsTo('POST', '/api/forgot-password/reset')[0]?.body).toEqual({ phone: '9876543210', code: '482913', newPassword: 'Brand-New-Pass-9' });
+  });
+
+  it('shows no sandbox message when the outbox answers 404, and counts the resend cooldown down from its start', async () => {
+    // Only the clock is faked (intervals stay real), so the time on the page can jump.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = new Date('2026-01-15T04:30:00.000Z').getTime();
+    vi.setSystemTime(start);
+    try {
+      const api = stubApi({
+        'POST /api/forgot-password/request-code': () => ({ body: { data: { resendAfterSeconds: 60, expiresInSeconds: 300 } } }),
+      });
+      renderApp('/rpwd');
+      fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '9876543210' } });
+      // The player takes half a minute to type the number: the wait still starts at 60 s.
+      vi.setSystemTime(start + 30_000);
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+      expect(await screen.findByLabelText('6-digit code')).toBeTruthy();
+      expect(api.callsTo('GET', '/api/sandbox/sms-outbox')[0]?.url.searchParams.get('phone')).toBe('9876543210');
+      expect(screen.queryByRole('region', { name: /Sandbox SMS/ })).toBeNull();
+      expect(screen.queryByText(/^Sandbox:/)).toBeNull();
+      expect((screen.getByRole('button', { name: 'Send again in 60 s' }) as HTMLButtonElement).disabled).toBe(true);
+
+      vi.setSystemTime(start + 30_000 + 45_500);
+      expect(await screen.findByRole('button', { name: 'Send again in 15 s' }, { timeout: 3000 })).toBeTruthy();
+      vi.setSystemTime(start + 30_000 + 60_000);
+      const resend = await screen.findByRole('button', { name: 'Send the code again' }, { timeout: 3000 });
+      expect((resend as HTMLButtonElement).disabled).toBe(false);
+      fireEvent.click(resend);
+      await waitFor(() => expect(api.callsTo('POST', '/api/forgot-password/request-code')).toHaveLength(2));
+      expect(api.callsTo('POST', '/api/forgot-password/request-code')[1]?.body).toEqual({ phone: '9876543210' });
+      expect(await screen.findByRole('button', { name: 'Send again in 60 s' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('explains a wrong code', async () => {

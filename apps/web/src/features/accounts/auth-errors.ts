@@ -5,7 +5,7 @@ import type { PlainMessageKey } from '../../lib/i18n';
 export type FormErrors<F extends string> = Partial<Record<F | 'form', FormError>>;
 
 /** A message key, with minutes for the rate-limit message. */
-export type FormError = { key: PlainMessageKey } | { key: 'auth.error.rateLimited'; minutes: number };
+export type FormError = { key: PlainMessageKey } | { key: 'accounts.error.rateLimited'; minutes: number };
 
 /**
  * Turns a failed account call into form errors. The server's English messages are not shown
@@ -13,23 +13,23 @@ export type FormError = { key: PlainMessageKey } | { key: 'auth.error.rateLimite
  * decide which of our translated messages appears beside which field.
  */
 export function formErrorsFrom<F extends string>(err: unknown, fieldMessages: Partial<Record<string, PlainMessageKey>>): FormErrors<F> {
-  if (!(err instanceof ApiError)) return { form: { key: 'auth.error.generic' } } as FormErrors<F>;
+  if (!(err instanceof ApiError)) return { form: { key: 'accounts.error.generic' } } as FormErrors<F>;
   switch (err.code) {
     case 'INVALID_CREDENTIALS':
-      return { form: { key: 'auth.error.credentials' } } as FormErrors<F>;
+      return { form: { key: 'accounts.error.credentials' } } as FormErrors<F>;
     case 'PHONE_ALREADY_REGISTERED':
-      return { phone: { key: 'auth.error.phoneTaken' } } as FormErrors<F>;
+      return { phone: { key: 'accounts.error.phoneTaken' } } as FormErrors<F>;
     case 'OTP_INVALID':
-      return { code: { key: 'auth.error.codeWrong' } } as FormErrors<F>;
+      return { code: { key: 'accounts.error.codeWrong' } } as FormErrors<F>;
     case 'OTP_EXPIRED':
-      return { code: { key: 'auth.error.codeExpired' } } as FormErrors<F>;
+      return { code: { key: 'accounts.error.codeExpired' } } as FormErrors<F>;
     case 'OTP_ATTEMPTS_EXCEEDED':
-      return { code: { key: 'auth.error.codeAttempts' } } as FormErrors<F>;
+      return { code: { key: 'accounts.error.codeAttempts' } } as FormErrors<F>;
     case 'RATE_LIMITED':
-      return { form: { key: 'auth.error.rateLimited', minutes: Math.max(1, Math.ceil((err.retryAfterSeconds ?? 60) / 60)) } } as FormErrors<F>;
+      return { form: { key: 'accounts.error.rateLimited', minutes: Math.max(1, Math.ceil((err.retryAfterSeconds ?? 60) / 60)) } } as FormErrors<F>;
     case 'NETWORK':
     case 'TIMEOUT':
-      return { form: { key: 'auth.error.network' } } as FormErrors<F>;
+      return { form: { key: 'accounts.error.network' } } as FormErrors<F>;
     case 'VALIDATION_FAILED': {
       const errors: Record<string, FormError> = {};
       for (const issue of err.issues ?? []) {
@@ -37,9 +37,9 @@ export function formErrorsFrom<F extends string>(err: unknown, fieldMessages: Pa
         const key = fieldMessages[field];
         if (key && !errors[field]) errors[field] = { key };
       }
-      return (Object.keys(errors).length > 0 ? errors : { form: { key: 'auth.error.generic' } }) as FormErrors<F>;
+      return (Object.keys(errors).length > 0 ? errors : { form: { key: 'accounts.error.generic' } }) as FormErrors<F>;
     }
     default:
-      return { form: { key: 'auth.error.generic' } } as FormErrors<F>;
+      return { form: { key: 'accounts.error.generic' } } as FormErrors<F>;
   }
 }

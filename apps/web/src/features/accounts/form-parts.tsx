@@ -11,8 +11,8 @@ export function PhoneField({ value, onChange, error }: { value: string; onChange
   const { t } = useI18n();
   return (
     <TextField
-      label={t('auth.phone')}
-      hint={t('auth.phoneHint')}
+      label={t('accounts.phone')}
+      hint={t('accounts.phoneHint')}
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"
@@ -63,8 +63,8 @@ export function PasswordField({
   const { t } = useI18n();
   return (
     <TextField
-      label={label ?? t('auth.password')}
-      hint={isNew ? t('auth.passwordHint') : undefined}
+      label={label ?? t('accounts.password')}
+      hint={isNew ? t('accounts.passwordHint') : undefined}
       type="password"
       autoComplete={isNew ? 'new-password' : 'current-password'}
       name={name}

@@ -41,7 +41,7 @@ export function LoginForm() {
       setLoginToken(result.token);
       navigate(returnPathFrom(search, paths.account.path), { replace: true });
     } catch (err) {
-      setErrors(formErrorsFrom<Field>(err, { phone: 'auth.error.phone', password: 'auth.error.passwordRequired' }));
+      setErrors(formErrorsFrom<Field>(err, { phone: 'accounts.error.phone', password: 'accounts.error.passwordRequired' }));
       setSubmitting(false);
     }
   };

@@ -87,7 +87,7 @@ export function MessagesList() {
       setState((s) => ({ ...s, unreadCount: 0, items: s.items.map((n) => ({ ...n, read: true })) }));
       toast.show(t('messages.allRead'), { type: 'success' });
     } catch {
-      toast.show(t('auth.error.generic'), { type: 'fail' });
+      toast.show(t('accounts.error.generic'), { type: 'fail' });
     } finally {
       setMarking(false);
     }

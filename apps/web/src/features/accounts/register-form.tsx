@@ -39,7 +39,7 @@ export function RegisterForm() {
     const inviteError = checkInvite(inviteCode);
     if (phoneError) found.phone = { key: phoneError };
     if (passwordError) found.password = { key: passwordError };
-    if (!adult) found.ageConfirmed = { key: 'auth.error.age' };
+    if (!adult) found.ageConfirmed = { key: 'accounts.error.age' };
     if (inviteError) found.inviteCode = { key: inviteError };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -52,11 +52,11 @@ export function RegisterForm() {
     } catch (err) {
       setErrors(
         formErrorsFrom<Field>(err, {
-          phone: 'auth.error.phone',
+          phone: 'accounts.error.phone',
           // The server refuses common passwords with a validation issue on this field.
-          password: 'auth.error.passwordWeak',
-          ageConfirmed: 'auth.error.age',
-          inviteCode: 'auth.error.invite',
+          password: 'accounts.error.passwordWeak',
+          ageConfirmed: 'accounts.error.age',
+          inviteCode: 'accounts.error.invite',
         }),
       );
       setSubmitting(false);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/ui/toast';
 import { TopBar } from '../../components/ui/top-bar';
@@ -15,15 +15,26 @@ import './accounts.css';
 
 type Field = 'phone' | 'code' | 'newPassword';
 
-/** Seconds left until `until` (epoch ms), ticking once a second; 0 when past. */
-function useSecondsUntil(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * A countdown in whole seconds, ticking once a second. `start` sets the clock as well as the end,
+ * so the first value shown is the full wait, not one measured from an old tick.
+ */
+function useCountdown(): { secondsLeft: number; start: (seconds: number) => void } {
+  const [clock, setClock] = useState<{ now: number; until: number | null }>({ now: 0, until: null });
+  const { until } = clock;
   useEffect(() => {
     if (until === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => {
+      const now = Date.now();
+      setClock((c) => (now >= until ? { now, until: null } : { ...c, now }));
+    }, 1000);
     return () => clearInterval(timer);
   }, [until]);
-  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+  const start = useCallback((seconds: number) => {
+    const now = Date.now();
+    setClock({ now, until: now + seconds * 1000 });
+  }, []);
+  return { secondsLeft: until === null ? 0 : Math.max(0, Math.ceil((until - clock.now) / 1000)), start };
 }
 
 /**
@@ -38,13 +49,12 @@ export function ResetPasswordForm() {
   const [phone, setPhone] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [validMinutes, setValidMinutes] = useState(5);
-  const [resendAt, setResendAt] = useState<number | null>(null);
   const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [sandboxSms, setSandboxSms] = useState<SandboxSms | null>(null);
   const { setErrors, text } = useFormErrors<Field>();
-  const resendIn = useSecondsUntil(resendAt);
+  const { secondsLeft: resendIn, start: startCooldown } = useCountdown();
 
   const sendCode = async (target: string) => {
     setBusy(true);
@@ -52,12 +62,12 @@ export function ResetPasswordForm() {
       const sent = await requestResetCode(target);
       setSentTo(target);
       setValidMinutes(Math.round(sent.expiresInSeconds / 60));
-      setResendAt(Date.now() + sent.resendAfterSeconds * 1000);
+      startCooldown(sent.resendAfterSeconds);
       setErrors({});
       const outbox = await readSandboxOutbox(target);
       setSandboxSms(outbox?.[0] ?? null);
     } catch (err) {
-      setErrors(formErrorsFrom<Field>(err, { phone: 'auth.error.phone' }));
+      setErrors(formErrorsFrom<Field>(err, { phone: 'accounts.error.phone' }));
     } finally {
       setBusy(false);
     }
@@ -91,7 +101,7 @@ export function ResetPasswordForm() {
       toast.show(t('rpwd.done'), { type: 'success', durationMs: 4000 });
       navigate(paths.login.path, { replace: true });
     } catch (err) {
-      setErrors(formErrorsFrom<Field>(err, { code: 'auth.error.code', newPassword: 'auth.error.passwordWeak', phone: 'auth.error.phone' }));
+      setErrors(formErrorsFrom<Field>(err, { code: 'accounts.error.code', newPassword: 'accounts.error.passwordWeak', phone: 'accounts.error.phone' }));
       setBusy(false);
     }
   };
@@ -113,7 +123,7 @@ export function ResetPasswordForm() {
           </p>
           {sandboxSms && (
             <section className="sandbox-sms" aria-label={t('rpwd.sandboxSms', { phone: sentTo })}>
-              <p className="sandbox-sms__note">{t('auth.sandboxNote')}</p>
+              <p className="sandbox-sms__note">{t('accounts.sandboxNote')}</p>
               <p className="sandbox-sms__body">{sandboxSms.body}</p>
               <p className="sandbox-sms__time">{formatDateTimeIst(new Date(sandboxSms.createdAt))}</p>
             </section>
@@ -128,7 +138,7 @@ export function ResetPasswordForm() {
             onChange={(e) => setCode(e.target.value)}
             error={text('code')}
           />
-          <PasswordField name="newPassword" label={t('auth.newPassword')} value={newPassword} onChange={setNewPassword} error={text('newPassword')} isNew />
+          <PasswordField name="newPassword" label={t('accounts.newPassword')} value={newPassword} onChange={setNewPassword} error={text('newPassword')} isNew />
           <FormAlert text={text('form')} />
           <SubmitButton busy={busy} label={t('rpwd.submit')} busyLabel={t('rpwd.submitting')} />
           <button type="button" className="auth__secondary" disabled={busy || resendIn > 0} onClick={() => void sendCode(sentTo)}>

@@ -43,7 +43,7 @@ export function TextField({ label, hint, error, type = 'text', ...input }: TextF
             type="button"
             className="field__reveal"
             aria-pressed={revealed}
-            aria-label={revealed ? t('auth.hidePassword') : t('auth.showPassword')}
+            aria-label={revealed ? t('accounts.hidePassword') : t('accounts.showPassword')}
             onClick={() => setRevealed((r) => !r)}
           >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

@@ -10,7 +10,7 @@ export function useFormErrors<F extends string>() {
     (field: F | 'form'): string | null => {
       const error: FormError | undefined = errors[field];
       if (!error) return null;
-      return 'minutes' in error ? t('auth.error.rateLimited', { minutes: error.minutes }) : t(error.key);
+      return 'minutes' in error ? t('accounts.error.rateLimited', { minutes: error.minutes }) : t(error.key);
     },
     [errors, t],
   );

@@ -14,25 +14,25 @@ describe('account form rules', () => {
   it('accepts 10-digit numbers starting 6 to 9 only', () => {
     expect(checkPhone('6000000000')).toBeNull();
     expect(checkPhone('9999999999')).toBeNull();
-    for (const bad of ['5999999999', '999999999', '99999999999', '99999x9999', '']) expect(checkPhone(bad)).toBe('auth.error.phone');
+    for (const bad of ['5999999999', '999999999', '99999999999', '99999x9999', '']) expect(checkPhone(bad)).toBe('accounts.error.phone');
   });
 
   it('bounds new passwords to 8..64 characters', () => {
-    expect(checkNewPassword('a'.repeat(7))).toBe('auth.error.passwordLength');
+    expect(checkNewPassword('a'.repeat(7))).toBe('accounts.error.passwordLength');
     expect(checkNewPassword('a'.repeat(8))).toBeNull();
     expect(checkNewPassword('a'.repeat(64))).toBeNull();
-    expect(checkNewPassword('a'.repeat(65))).toBe('auth.error.passwordLength');
-    expect(checkLoginPassword('')).toBe('auth.error.passwordRequired');
+    expect(checkNewPassword('a'.repeat(65))).toBe('accounts.error.passwordLength');
+    expect(checkLoginPassword('')).toBe('accounts.error.passwordRequired');
     expect(checkLoginPassword('short')).toBeNull();
   });
 
   it('checks codes and invite codes', () => {
     expect(checkOtp('123456')).toBeNull();
-    expect(checkOtp('12345')).toBe('auth.error.code');
-    expect(checkOtp('12345a')).toBe('auth.error.code');
+    expect(checkOtp('12345')).toBe('accounts.error.code');
+    expect(checkOtp('12345a')).toBe('accounts.error.code');
     expect(checkInvite('')).toBeNull();
     expect(checkInvite('AB12')).toBeNull();
-    expect(checkInvite('AB1')).toBe('auth.error.invite');
-    expect(checkInvite('AB-12')).toBe('auth.error.invite');
+    expect(checkInvite('AB1')).toBe('accounts.error.invite');
+    expect(checkInvite('AB-12')).toBe('accounts.error.invite');
   });
 });

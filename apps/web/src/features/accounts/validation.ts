@@ -23,22 +23,22 @@ export function normalisePhone(input: string): string {
 }
 
 export function checkPhone(phone: string): FieldError {
-  return PHONE_PATTERN.test(phone) ? null : 'auth.error.phone';
+  return PHONE_PATTERN.test(phone) ? null : 'accounts.error.phone';
 }
 
 export function checkNewPassword(password: string): FieldError {
-  return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX ? null : 'auth.error.passwordLength';
+  return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX ? null : 'accounts.error.passwordLength';
 }
 
 export function checkLoginPassword(password: string): FieldError {
-  if (password === '') return 'auth.error.passwordRequired';
-  return password.length <= PASSWORD_MAX ? null : 'auth.error.passwordLength';
+  if (password === '') return 'accounts.error.passwordRequired';
+  return password.length <= PASSWORD_MAX ? null : 'accounts.error.passwordLength';
 }
 
 export function checkOtp(code: string): FieldError {
-  return OTP_PATTERN.test(code) ? null : 'auth.error.code';
+  return OTP_PATTERN.test(code) ? null : 'accounts.error.code';
 }
 
 export function checkInvite(code: string): FieldError {
-  return code === '' || INVITE_PATTERN.test(code) ? null : 'auth.error.invite';
+  return code === '' || INVITE_PATTERN.test(code) ? null : 'accounts.error.invite';
 }
