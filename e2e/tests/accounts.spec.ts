@@ -1,33 +1,13 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { randomPhone } from './support/wallet';
+import { expect, test } from '@playwright/test';
+import { DEMO_PLAYER as DEMO, logInThroughTheForm, newPhone, newPlayerByApi, skipSplash } from './support/accounts';
 
 // Accounts and sessions (issue 3) in a real Chromium against the real server in sandbox mode.
-
-const DEMO = { phone: '9000000001', password: 'DemoPlayer#2026' };
-
-async function skipSplash(context: BrowserContext) {
-  const url = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1');
-  await context.addCookies([{ name: 'is_splash_screen_shown', value: 'true', domain: url.hostname, path: '/' }]);
-}
-
-/** A new player made through the API, logged out again (no refresh cookie), to test the UI with. */
-async function registerByApi(page: Page, context: BrowserContext, password: (phone: string) => string) {
-  const phone = randomPhone();
-  const res = await page.request.post('/api/register', { data: { phone, password: password(phone), ageConfirmed: true } });
-  expect(res.status(), await res.text()).toBe(200);
-  await context.clearCookies({ name: 'cp_refresh' });
-  return { phone, password: password(phone) };
-}
-
-async function logInThroughTheForm(page: Page, phone: string, password: string) {
-  await page.getByLabel('Mobile number').fill(phone);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+// Every test that registers uses its own new phone: registration and login are rate-limited per
+// phone and per address (see support/accounts.ts).
 
 test('register, land logged in, change avatar and see the check on the new one', async ({ page, context }) => {
   await skipSplash(context);
-  const phone = randomPhone();
+  const phone = newPhone();
   await page.goto('/register');
   await page.getByLabel('Mobile number').fill(phone);
   await page.getByLabel('Password', { exact: true }).fill(`Reg-${phone}-pw`);
@@ -52,6 +32,9 @@ test('register, land logged in, change avatar and see the check on the new one',
   await page.goto('/main/Avatar');
   await expect(page.getByRole('button', { name: 'Avatar 14' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Avatar 1', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  // The visible check mark (decorative, hidden from screen readers) sits on the new one only.
+  await expect(page.getByRole('button', { name: 'Avatar 14' }).locator('svg')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Avatar \d+$/ }).locator('svg')).toHaveCount(1);
   // Three avatars a row: the fourth starts the second row.
   const boxes = await Promise.all([1, 2, 3, 4].map((n) => page.getByRole('button', { name: `Avatar ${n}`, exact: true }).boundingBox()));
   expect(new Set(boxes.slice(0, 3).map((b) => Math.round(b!.y))).size).toBe(1);
@@ -96,7 +79,7 @@ test('a login in one tab reaches the other within about a second, and so does a 
 
 test('forgot password end to end with the sandbox code, then log in with the new password', async ({ page, context }) => {
   await skipSplash(context);
-  const { phone, password: oldPassword } = await registerByApi(page, context, (p) => `Old-${p}-pw`);
+  const { phone, password: oldPassword } = await newPlayerByApi(page, (p) => `Old-${p}-pw`);
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -125,7 +108,7 @@ test('forgot password end to end with the sandbox code, then log in with the new
 
 test('messages show the welcome message as unread, then mark all as read', async ({ page, context }) => {
   await skipSplash(context);
-  const { phone, password } = await registerByApi(page, context, (p) => `Msg-${p}-pw`);
+  const { phone, password } = await newPlayerByApi(page, (p) => `Msg-${p}-pw`);
 
   await page.goto('/login?next=%2Fhome%2FMessages');
   await logInThroughTheForm(page, phone, password);
