@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { skipSplash as skipSplashFor } from './support/accounts';
 
 // The app shell of the foundation issue, in a real Chromium against the real server.
 
 const SPLASH_COOKIE = 'is_splash_screen_shown';
 
 async function skipSplash(page: Page) {
-  const url = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1');
-  await page.context().addCookies([{ name: SPLASH_COOKIE, value: 'true', domain: url.hostname, path: '/' }]);
+  await skipSplashFor(page.context());
 }
 
 test('the splash shows on a first visit, hides after about a second, then not again', async ({ page, context }) => {

@@ -1,20 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { newPhone, skipSplash } from './accounts';
 
 // Shared steps of the wallet specs: a fresh player created through the API (the login fixture
 // of docs/conventions), signed in the way the app keeps a session (the access token as JSON in
 // localStorage under m_login_token; the refresh cookie is set on the same browser context).
 
 const LOGIN_TOKEN_KEY = 'm_login_token';
-const SPLASH_COOKIE = 'is_splash_screen_shown';
-
-/** A 10-digit Indian mobile number starting with 9, never the demo player's. */
-export function randomPhone(): string {
-  let phone: string;
-  do phone = `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
-  while (phone === '9000000001');
-  return phone;
-}
 
 /** A 12-digit UTR that is unlikely to meet another test's. */
 export function randomUtr(): string {
@@ -27,15 +19,14 @@ export function randomUtr(): string {
  * refreshes are not overwritten on later navigations.
  */
 export async function signInAsNewPlayer(page: Page): Promise<{ phone: string }> {
-  const phone = randomPhone();
+  const phone = newPhone();
   const res = await page.request.post('/api/register', {
     data: { phone, password: `E2e-${phone}-pw`, ageConfirmed: true },
   });
   expect(res.status(), await res.text()).toBe(200);
   const { data } = (await res.json()) as { data: { token: string } };
 
-  const url = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1');
-  await page.context().addCookies([{ name: SPLASH_COOKIE, value: 'true', domain: url.hostname, path: '/' }]);
+  await skipSplash(page.context());
   await page.addInitScript(
     ([key, token]) => {
       if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify(token));
