@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import { useI18n } from '../../lib/i18n';
 import { returnPathFrom } from '../../lib/return-to';
 import { useSession } from '../../lib/session';
-import { TextField } from './text-field';
+import { TextField } from '../../components/ui/text-field';
 
 /** The mobile number field every account form starts with. */
 export function PhoneField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | null }) {

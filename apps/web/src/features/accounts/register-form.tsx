@@ -8,7 +8,7 @@ import { setLoginToken } from '../../lib/session';
 import { register } from './api';
 import { formErrorsFrom, type FormErrors } from './auth-errors';
 import { FormAlert, PasswordField, PhoneField, SubmitButton, useWantedPageOnceLoggedIn } from './form-parts';
-import { TextField } from './text-field';
+import { TextField } from '../../components/ui/text-field';
 import { useFormErrors } from './use-form-errors';
 import { checkInvite, checkNewPassword, checkPhone, normalisePhone } from './validation';
 import './accounts.css';

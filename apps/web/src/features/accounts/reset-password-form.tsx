@@ -8,7 +8,7 @@ import { useI18n } from '../../lib/i18n';
 import { readSandboxOutbox, requestResetCode, resetPassword, type SandboxSms } from './api';
 import { formErrorsFrom } from './auth-errors';
 import { FormAlert, PasswordField, PhoneField, SubmitButton } from './form-parts';
-import { TextField } from './text-field';
+import { TextField } from '../../components/ui/text-field';
 import { useFormErrors } from './use-form-errors';
 import { checkNewPassword, checkOtp, checkPhone, normalisePhone } from './validation';
 import './accounts.css';

@@ -1,9 +1,10 @@
 import type { Deposit, DepositInfo } from '@colorplay/contract';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
 import { useToast } from '../../components/ui/toast';
+import { TextField } from '../../components/ui/text-field';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
@@ -223,7 +224,6 @@ function UtrForm({ orderId, replace, refresh }: { orderId: string; replace: (d: 
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const ids = { input: useId(), hint: useId(), problem: useId() };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -250,14 +250,13 @@ function UtrForm({ orderId, replace, refresh }: { orderId: string; replace: (d: 
   };
 
   return (
-    <form className="utr-form field" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <label htmlFor={ids.input} className="field__label">
-        {t('payment.utr')}
-      </label>
-      <input
+    <form className="utr-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <TextField
         ref={inputRef}
-        id={ids.input}
-        className="field__input"
+        label={t('payment.utr')}
+        hint={t('payment.utrHint')}
+        error={problem ? t(problem) : null}
+        announceError
         inputMode="numeric"
         autoComplete="off"
         value={text}
@@ -265,17 +264,7 @@ function UtrForm({ orderId, replace, refresh }: { orderId: string; replace: (d: 
           setText(e.target.value);
           if (problem) setProblem(null);
         }}
-        aria-invalid={problem !== null}
-        aria-describedby={problem ? `${ids.problem} ${ids.hint}` : ids.hint}
       />
-      <p id={ids.hint} className="field__hint">
-        {t('payment.utrHint')}
-      </p>
-      {problem && (
-        <p id={ids.problem} className="field__error" role="alert">
-          {t(problem)}
-        </p>
-      )}
       <button type="submit" className="button button--primary" disabled={submitting}>
         {submitting ? t('payment.utrSubmitting') : t('payment.utrSubmit')}
       </button>

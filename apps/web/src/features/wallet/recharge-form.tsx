@@ -1,6 +1,7 @@
 import type { DepositChannel, DepositInfo } from '@colorplay/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { TextField } from '../../components/ui/text-field';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
@@ -34,7 +35,7 @@ export function RechargeForm() {
   // the server returns the order it already made instead of opening a second one.
   const attempt = useRef<{ amountMinor: number; key: string } | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
-  const ids = { amount: useId(), hint: useId(), problem: useId(), channel: useId(), presets: useId() };
+  const ids = { channel: useId(), presets: useId() };
 
   const channels = info.data?.data.channels ?? [];
   const channelInfo = channels.find((c) => c.channel === picked && c.enabled) ?? channels.find((c) => c.enabled);
@@ -146,34 +147,21 @@ export function RechargeForm() {
             </div>
           </div>
 
-          <div className="field">
-            <label htmlFor={ids.amount} className="field__label">
-              {t('recharge.amount')}
-            </label>
-            <input
-              ref={amountRef}
-              id={ids.amount}
-              className="field__input"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amountText}
-              onChange={(e) => {
-                setAmountText(e.target.value);
-                setServerError(null);
-              }}
-              onBlur={() => setShowProblem(amountText.trim() !== '')}
-              aria-invalid={problem !== null}
-              aria-describedby={problem ? `${ids.problem} ${ids.hint}` : ids.hint}
-            />
-            <p id={ids.hint} className="field__hint">
-              {t('recharge.limits', { min: money(limits.minMinor), max: money(limits.maxMinor) })}
-            </p>
-            {problem && (
-              <p id={ids.problem} className="field__error" role="alert">
-                {problem}
-              </p>
-            )}
-          </div>
+          <TextField
+            ref={amountRef}
+            label={t('recharge.amount')}
+            hint={t('recharge.limits', { min: money(limits.minMinor), max: money(limits.maxMinor) })}
+            error={problem}
+            announceError
+            inputMode="decimal"
+            autoComplete="off"
+            value={amountText}
+            onChange={(e) => {
+              setAmountText(e.target.value);
+              setServerError(null);
+            }}
+            onBlur={() => setShowProblem(amountText.trim() !== '')}
+          />
 
           {serverError && (
             <p className="form-error" role="alert">

@@ -9,8 +9,6 @@ export const enAccounts = {
   'accounts.password': 'Password',
   'accounts.newPassword': 'New password',
   'accounts.passwordHint': '8 to 64 characters. Avoid common passwords.',
-  'accounts.showPassword': 'Show password',
-  'accounts.hidePassword': 'Hide password',
   'accounts.sandboxNote': 'Sandbox: no real SMS is sent. The message a phone would receive is shown here.',
 
   'accounts.error.phone': 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9.',

@@ -46,6 +46,8 @@ export const en = {
   'carousel.play': 'Play slideshow',
   'carousel.slides': 'Choose a slide',
 
+  'common.showPassword': 'Show password',
+  'common.hidePassword': 'Hide password',
   'common.copy': 'Copy {what}',
   'common.copied': 'Copied',
   'common.copyFailed': 'Could not copy. Select the text and copy it yourself.',

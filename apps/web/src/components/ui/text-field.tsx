@@ -1,5 +1,6 @@
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { useI18n } from '../../lib/i18n';
+import './text-field.css';
 
 /** Props of a labelled form field. */
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
@@ -9,13 +10,16 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** An already translated error; marks the field invalid and is read with it. */
   error?: string | null;
   type?: 'text' | 'tel' | 'password';
+  /** Announce the error as soon as it appears (role=alert), for errors found on submit. */
+  announceError?: boolean;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
  * An input with its label, an optional hint and an error that screen readers read with the
  * field. A password field gets a real button that shows or hides what was typed.
  */
-export function TextField({ label, hint, error, type = 'text', ...input }: TextFieldProps) {
+export function TextField({ label, hint, error, type = 'text', announceError = false, ref, ...input }: TextFieldProps) {
   const { t } = useI18n();
   const id = useId();
   const [revealed, setRevealed] = useState(false);
@@ -32,6 +36,7 @@ export function TextField({ label, hint, error, type = 'text', ...input }: TextF
       <div className="field__control">
         <input
           {...input}
+          ref={ref}
           id={id}
           className="field__input"
           type={inputType}
@@ -43,7 +48,7 @@ export function TextField({ label, hint, error, type = 'text', ...input }: TextF
             type="button"
             className="field__reveal"
             aria-pressed={revealed}
-            aria-label={revealed ? t('accounts.hidePassword') : t('accounts.showPassword')}
+            aria-label={revealed ? t('common.hidePassword') : t('common.showPassword')}
             onClick={() => setRevealed((r) => !r)}
           >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -55,7 +60,7 @@ export function TextField({ label, hint, error, type = 'text', ...input }: TextF
         )}
       </div>
       {error && (
-        <p id={errorId} className="field__error">
+        <p id={errorId} className="field__error" role={announceError ? 'alert' : undefined}>
           {error}
         </p>
       )}
