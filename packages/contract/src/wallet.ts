@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEPOSIT_CHANNELS, DEPOSIT_STATUSES } from './deposit-states';
 
 /** Money is always an integer count of minor units (paise for INR); never a float. */
 export const AmountMinorSchema = z
@@ -16,19 +17,11 @@ export const DepositIdSchema = z.string().regex(/^dep_[A-Za-z0-9_-]{6,40}$/, 'Un
 /** A UPI transaction reference (UTR): 12 digits. */
 export const UtrSchema = z.string().regex(/^\d{12}$/, 'A UTR is exactly 12 digits');
 
-export const DEPOSIT_STATUSES = [
-  'created',
-  'pending_payment',
-  'utr_submitted',
-  'succeeded',
-  'failed',
-  'cancelled',
-  'expired',
-] as const;
+export { DEPOSIT_CHANNELS, DEPOSIT_STATUSES } from './deposit-states';
 export const DepositStatusSchema = z.enum(DEPOSIT_STATUSES);
 export type DepositStatus = z.infer<typeof DepositStatusSchema>;
 
-export const DepositChannelSchema = z.enum(['upi', 'usdt']);
+export const DepositChannelSchema = z.enum(DEPOSIT_CHANNELS);
 export type DepositChannel = z.infer<typeof DepositChannelSchema>;
 
 export const BalanceSchema = z.object({ balanceMinor: z.number().int(), currency: z.string() });

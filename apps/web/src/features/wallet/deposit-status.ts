@@ -1,19 +1,12 @@
 import type { DepositChannel, DepositStatus } from '@colorplay/contract';
+import { DEPOSIT_CHANNELS, DEPOSIT_STATUSES } from '@colorplay/contract/deposit-states';
 import type { PlainMessageKey } from '../../lib/i18n';
 
-/** Every order status, in the order the history filter lists them (contract: DEPOSIT_STATUSES). */
-export const DEPOSIT_STATUS_LIST: readonly DepositStatus[] = [
-  'created',
-  'pending_payment',
-  'utr_submitted',
-  'succeeded',
-  'failed',
-  'cancelled',
-  'expired',
-];
+/** Every order status, in the order the history filter lists them. */
+export const DEPOSIT_STATUS_LIST: readonly DepositStatus[] = DEPOSIT_STATUSES;
 
 /** Channels the history filter offers. */
-export const DEPOSIT_CHANNEL_LIST: readonly DepositChannel[] = ['upi', 'usdt'];
+export const DEPOSIT_CHANNEL_LIST: readonly DepositChannel[] = DEPOSIT_CHANNELS;
 
 /**
  * States in which nothing more is expected while the player watches: succeeded and failed are
