@@ -1,5 +1,6 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../lib/i18n';
 import { returnPathFrom } from '../../lib/return-to';
@@ -84,4 +85,47 @@ export function useWantedPageOnceLoggedIn(submitting: boolean): ReactElement | n
   const { search } = useLocation();
   if (status !== 'logged_in' || submitting) return null;
   return <Navigate to={returnPathFrom(search, paths.account.path)} replace />;
+}
+
+/** The page around an account form: top bar with its back arrow, then the form(s). */
+export function AuthPage({ title, backTo, children }: { title: string; backTo: string; children: ReactNode }) {
+  return (
+    <main className="page auth">
+      <TopBar title={title} backTo={backTo} />
+      {children}
+    </main>
+  );
+}
+
+/**
+ * An account form with its opening sentence. The browser's own validation is off (our messages
+ * stand beside the fields) and the page never reloads on submit.
+ */
+export function AuthForm({
+  intro,
+  announceIntro = false,
+  onSubmit,
+  children,
+}: {
+  intro: string;
+  /** Read the sentence out when it appears (e.g. "Code sent to …"). */
+  announceIntro?: boolean;
+  onSubmit: () => void | Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className="auth__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      <p className="auth__intro" role={announceIntro ? 'status' : undefined}>
+        {intro}
+      </p>
+      {children}
+    </form>
+  );
 }

@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../lib/i18n';
 import { returnPathFrom } from '../../lib/return-to';
 import { setLoginToken } from '../../lib/session';
 import { login } from './api';
 import { formErrorsFrom } from './auth-errors';
-import { FormAlert, PasswordField, PhoneField, SubmitButton, useWantedPageOnceLoggedIn } from './form-parts';
+import { AuthForm, AuthPage, FormAlert, PasswordField, PhoneField, SubmitButton, useWantedPageOnceLoggedIn } from './form-parts';
 import { useFormErrors } from './use-form-errors';
 import { checkLoginPassword, checkPhone, normalisePhone } from './validation';
 import './accounts.css';
@@ -24,8 +23,7 @@ export function LoginForm() {
   const [submitting, setSubmitting] = useState(false);
   const { setErrors, text } = useFormErrors<Field>();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (submitting) return;
     const bare = normalisePhone(phone);
     const phoneError = checkPhone(bare);
@@ -50,10 +48,8 @@ export function LoginForm() {
   if (leave) return leave;
 
   return (
-    <main className="page auth">
-      <TopBar title={t('login.title')} backTo={paths.home.path} />
-      <form className="auth__form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <p className="auth__intro">{t('login.intro')}</p>
+    <AuthPage title={t('login.title')} backTo={paths.home.path}>
+      <AuthForm intro={t('login.intro')} onSubmit={onSubmit}>
         <PhoneField value={phone} onChange={setPhone} error={text('phone')} />
         <PasswordField value={password} onChange={setPassword} error={text('password')} isNew={false} />
         <FormAlert text={text('form')} />
@@ -64,7 +60,7 @@ export function LoginForm() {
         <p className="auth__links">
           {t('login.noAccount')} <Link to={{ pathname: paths.register.path, search }}>{t('login.toRegister')}</Link>
         </p>
-      </form>
-    </main>
+      </AuthForm>
+    </AuthPage>
   );
 }

@@ -1,13 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../lib/i18n';
 import { returnPathFrom } from '../../lib/return-to';
 import { setLoginToken } from '../../lib/session';
 import { register } from './api';
 import { formErrorsFrom, type FormErrors } from './auth-errors';
-import { FormAlert, PasswordField, PhoneField, SubmitButton, useWantedPageOnceLoggedIn } from './form-parts';
+import { AuthForm, AuthPage, FormAlert, PasswordField, PhoneField, SubmitButton, useWantedPageOnceLoggedIn } from './form-parts';
 import { TextField } from '../../components/ui/text-field';
 import { useFormErrors } from './use-form-errors';
 import { checkInvite, checkNewPassword, checkPhone, normalisePhone } from './validation';
@@ -28,8 +27,7 @@ export function RegisterForm() {
   const [submitting, setSubmitting] = useState(false);
   const { setErrors, text } = useFormErrors<Field>();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (submitting) return;
     const bare = normalisePhone(phone);
     const inviteCode = invite.trim();
@@ -67,10 +65,8 @@ export function RegisterForm() {
   if (leave) return leave;
 
   return (
-    <main className="page auth">
-      <TopBar title={t('register.title')} backTo={paths.home.path} />
-      <form className="auth__form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <p className="auth__intro">{t('register.intro')}</p>
+    <AuthPage title={t('register.title')} backTo={paths.home.path}>
+      <AuthForm intro={t('register.intro')} onSubmit={onSubmit}>
         <PhoneField value={phone} onChange={setPhone} error={text('phone')} />
         <PasswordField value={password} onChange={setPassword} error={text('password')} isNew />
         <TextField
@@ -103,7 +99,7 @@ export function RegisterForm() {
         <p className="auth__links">
           {t('register.haveAccount')} <Link to={{ pathname: paths.login.path, search }}>{t('register.toLogin')}</Link>
         </p>
-      </form>
-    </main>
+      </AuthForm>
+    </AuthPage>
   );
 }

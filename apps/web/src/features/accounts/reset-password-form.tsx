@@ -1,13 +1,12 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/ui/toast';
-import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { formatDateTimeIst } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { readSandboxOutbox, requestResetCode, resetPassword, type SandboxSms } from './api';
 import { formErrorsFrom } from './auth-errors';
-import { FormAlert, PasswordField, PhoneField, SubmitButton } from './form-parts';
+import { AuthForm, AuthPage, FormAlert, PasswordField, PhoneField, SubmitButton } from './form-parts';
 import { TextField } from '../../components/ui/text-field';
 import { useFormErrors } from './use-form-errors';
 import { checkNewPassword, checkOtp, checkPhone, normalisePhone } from './validation';
@@ -73,8 +72,7 @@ export function ResetPasswordForm() {
     }
   };
 
-  const onRequest = (event: FormEvent) => {
-    event.preventDefault();
+  const onRequest = () => {
     if (busy) return;
     const bare = normalisePhone(phone);
     const phoneError = checkPhone(bare);
@@ -85,8 +83,7 @@ export function ResetPasswordForm() {
     void sendCode(bare);
   };
 
-  const onReset = async (event: FormEvent) => {
-    event.preventDefault();
+  const onReset = async () => {
     if (busy || sentTo === null) return;
     const codeError = checkOtp(code.trim());
     const passwordError = checkNewPassword(newPassword);
@@ -107,20 +104,15 @@ export function ResetPasswordForm() {
   };
 
   return (
-    <main className="page auth">
-      <TopBar title={t('rpwd.title')} backTo={paths.login.path} />
+    <AuthPage title={t('rpwd.title')} backTo={paths.login.path}>
       {sentTo === null ? (
-        <form className="auth__form" noValidate onSubmit={onRequest}>
-          <p className="auth__intro">{t('rpwd.intro')}</p>
+        <AuthForm intro={t('rpwd.intro')} onSubmit={onRequest}>
           <PhoneField value={phone} onChange={setPhone} error={text('phone')} />
           <FormAlert text={text('form')} />
           <SubmitButton busy={busy} label={t('rpwd.sendCode')} busyLabel={t('rpwd.sending')} />
-        </form>
+        </AuthForm>
       ) : (
-        <form className="auth__form" noValidate onSubmit={(e) => void onReset(e)}>
-          <p className="auth__intro" role="status">
-            {t('rpwd.codeSent', { phone: sentTo, minutes: validMinutes })}
-          </p>
+        <AuthForm intro={t('rpwd.codeSent', { phone: sentTo, minutes: validMinutes })} announceIntro onSubmit={onReset}>
           {sandboxSms && (
             <section className="sandbox-sms" aria-label={t('rpwd.sandboxSms', { phone: sentTo })}>
               <p className="sandbox-sms__note">{t('accounts.sandboxNote')}</p>
@@ -144,11 +136,11 @@ export function ResetPasswordForm() {
           <button type="button" className="auth__secondary" disabled={busy || resendIn > 0} onClick={() => void sendCode(sentTo)}>
             {resendIn > 0 ? t('rpwd.resendIn', { seconds: resendIn }) : t('rpwd.resend')}
           </button>
-        </form>
+        </AuthForm>
       )}
       <p className="auth__links">
         <Link to={paths.login.path}>{t('rpwd.backToLogin')}</Link>
       </p>
-    </main>
+    </AuthPage>
   );
 }
