@@ -27,8 +27,9 @@ import { playerRoutes } from './modules/players/routes';
 import { sandboxSmsSender, type SmsSender } from './modules/sms/sms-sender';
 import { authGuard } from './plugins/auth-guard';
 import { registerDocs } from './plugins/docs';
-import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrorHandler, refuseInvalidPreflight, registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
 declare module 'fastify' {
@@ -53,6 +54,7 @@ export type AppDeps = {
  * this and use `inject`; server.ts calls it and listens.
  */
 export async function buildApp({ config, db, logger, clock = systemClock, sms }: AppDeps): Promise<FastifyInstance> {
+  const production = config.env === 'production';
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -60,19 +62,25 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms }:
     trustProxy: config.env === 'production',
     // Ids in logs tie one request's lines together.
     genReqId: () => `req_${crypto.randomUUID()}`,
+    // Answers Fastify and Node give before any route runs, put in the API error shape.
+    frameworkErrors: frameworkErrorHandler(production),
+    clientErrorHandler: clientErrorHandler(production),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First, so every encapsulated plugin inherits the hook.
+  registerSecurityHeaders(app, production);
   registerErrorHandling(app);
 
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   if (config.corsOrigins.length > 0) {
+    refuseInvalidPreflight(app);
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
   }
-  await registerDocs(app);
-  registerMetrics(app);
+  await registerDocs(app, { serve: config.exposure.apiDocs });
+  registerMetrics(app, { expose: config.exposure.metricsEnabled, token: config.exposure.metricsToken });
 
   await app.register(healthRoutes, { db });
 
@@ -107,7 +115,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms }:
     app.addHook('onClose', async () => clearInterval(timer));
   }
 
-  await registerSpa(app, config.webDistDir);
+  await registerSpa(app, config.webDistDir, { serveSourceMaps: !production });
   app.addHook('onClose', async () => {
     await db.close();
   });

@@ -13,6 +13,38 @@ const portSchema = z.coerce
 
 const secretSchema = z.string().min(32, 'must be at least 32 characters');
 
+// ---- Exposure settings (metrics, API docs): what an outsider can read in production. ----
+
+const flagSchema = z.enum(['0', '1', 'true', 'false'], { error: 'must be 0, 1, true or false' });
+const isOn = (flag: string | undefined) => flag === '1' || flag === 'true';
+
+const EXPOSURE_ENV = {
+  /** Bearer token that /metrics requires; in production /metrics does not exist without it. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The OpenAPI document and viewer under /api/docs: on outside production, off in it unless 1. */
+  API_DOCS: flagSchema.optional(),
+};
+
+export type ExposureConfig = {
+  /** Required as `Authorization: Bearer <token>` on /metrics when set. */
+  metricsToken: string | undefined;
+  /** False in production unless asked for: /metrics is then not registered at all. */
+  metricsEnabled: boolean;
+  /** Serve /api/docs (OpenAPI JSON and viewer). */
+  apiDocs: boolean;
+};
+
+function exposureConfig(e: { NODE_ENV: string; METRICS_TOKEN?: string | undefined; API_DOCS?: string | undefined }): ExposureConfig {
+  const production = e.NODE_ENV === 'production';
+  return {
+    metricsToken: e.METRICS_TOKEN,
+    metricsEnabled: !production || e.METRICS_TOKEN !== undefined,
+    apiDocs: e.API_DOCS === undefined ? !production : isOn(e.API_DOCS),
+  };
+}
+
+// ---- End of exposure settings. ----
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -32,6 +64,7 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   TOKEN_SECRET: secretSchema.optional(),
   WEBHOOK_SECRET: secretSchema.optional(),
+  ...EXPOSURE_ENV,
 });
 
 export type Config = {
@@ -53,6 +86,7 @@ export type Config = {
   depositExpirySweepMs: number;
   /** Create the demo player at start (default: on with the embedded database, off otherwise). */
   seedDemo: boolean;
+  exposure: ExposureConfig;
 };
 
 export class ConfigError extends Error {
@@ -112,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       token: e.TOKEN_SECRET ?? generated!.token,
       webhook: e.WEBHOOK_SECRET ?? generated!.webhook,
     },
+    exposure: exposureConfig(e),
   };
 }
 

@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { pgText } from './text';
 
 /** Indian mobile number: 10 digits, the first 6 to 9 (no +91 or leading 0). */
-export const PhoneSchema = z
-  .string()
+export const PhoneSchema = pgText()
   .regex(/^[6-9]\d{9}$/, 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9');
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
-export const PasswordSchema = z
-  .string()
+export const PasswordSchema = pgText()
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
 
@@ -20,14 +19,13 @@ export const AvatarSchema = z
   .min(1, 'Choose one of the offered avatars')
   .max(AVATAR_COUNT, 'Choose one of the offered avatars');
 
-export const OtpCodeSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
+export const OtpCodeSchema = pgText().regex(/^\d{6}$/, 'Enter the 6-digit code');
 
 export const RegisterInputSchema = z.strictObject({
   phone: PhoneSchema,
   password: PasswordSchema,
   ageConfirmed: z.literal(true, { error: 'You must confirm you are 18 or older' }),
-  inviteCode: z
-    .string()
+  inviteCode: pgText()
     .regex(/^[A-Za-z0-9]{4,16}$/, 'Invite codes are 4 to 16 letters or digits')
     .optional(),
 });
@@ -35,7 +33,7 @@ export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
 export const LoginInputSchema = z.strictObject({
   phone: PhoneSchema,
-  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+  password: pgText().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
@@ -106,9 +104,11 @@ export type Notification = z.infer<typeof NotificationSchema>;
 
 export const NotificationsQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(50).default(20),
-  before: z
-    .string()
-    .regex(/^ntf_\d+$/, 'Use the nextCursor of the previous page')
+  // Notification ids are bigint in the database but pages read them as JS numbers: a cursor past
+  // the safe-integer range is refused here rather than failing in SQL.
+  before: pgText()
+    .regex(/^ntf_\d{1,16}$/, 'Use the nextCursor of the previous page')
+    .refine((cursor) => Number.isSafeInteger(Number(cursor.slice(4))), 'Use the nextCursor of the previous page')
     .optional(),
 });
 export type NotificationsQuery = z.infer<typeof NotificationsQuerySchema>;
@@ -124,5 +124,5 @@ export const MarkAllReadResultSchema = z.object({ updated: z.number().int() });
 
 /** The bearer header every authenticated call carries. */
 export const BearerHeadersSchema = z.object({
-  authorization: z.string().regex(/^Bearer \S+$/, 'Send Authorization: Bearer <token>'),
+  authorization: pgText().regex(/^Bearer \S+$/, 'Send Authorization: Bearer <token>'),
 });

@@ -17,6 +17,14 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  // malformed HTTP: answered before any route runs (bad syntax, bad percent-escape, headers too
+  // large, a too slow client, an OPTIONS request that is not a valid CORS preflight)
+  MALFORMED_REQUEST: 400,
+  MALFORMED_URL: 400,
+  URL_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
+  PREFLIGHT_INVALID: 400,
   // wallet and deposits
   AMOUNT_OUT_OF_RANGE: 400,
   CHANNEL_UNAVAILABLE: 400,

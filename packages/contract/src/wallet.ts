@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pgText } from './text';
 import { DEPOSIT_CHANNELS, DEPOSIT_STATUSES } from './deposit-states';
 
 /** Money is always an integer count of minor units (paise for INR); never a float. */
@@ -8,14 +9,13 @@ export const AmountMinorSchema = z
   .positive('The amount must be more than zero')
   .max(Number.MAX_SAFE_INTEGER);
 
-export const IdempotencyKeySchema = z
-  .string()
+export const IdempotencyKeySchema = pgText()
   .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Send a unique key of 8 to 100 letters, digits, - or _');
 
-export const DepositIdSchema = z.string().regex(/^dep_[A-Za-z0-9_-]{6,40}$/, 'Unknown order number');
+export const DepositIdSchema = pgText().regex(/^dep_[A-Za-z0-9_-]{6,40}$/, 'Unknown order number');
 
 /** A UPI transaction reference (UTR): 12 digits. */
-export const UtrSchema = z.string().regex(/^\d{12}$/, 'A UTR is exactly 12 digits');
+export const UtrSchema = pgText().regex(/^\d{12}$/, 'A UTR is exactly 12 digits');
 
 export { DEPOSIT_CHANNELS, DEPOSIT_STATUSES } from './deposit-states';
 export const DepositStatusSchema = z.enum(DEPOSIT_STATUSES);
@@ -106,8 +106,8 @@ export type DepositsPage = z.infer<typeof DepositsPageSchema>;
 
 /** What a payment gateway posts to our webhook (signed; see docs/payments.md). */
 export const UpiWebhookEventSchema = z.strictObject({
-  eventId: z.string().min(1).max(100),
-  gatewayRef: z.string().min(1).max(100),
+  eventId: pgText().min(1).max(100),
+  gatewayRef: pgText().min(1).max(100),
   status: z.enum(['paid', 'declined']),
   amountMinor: z.number().int().positive(),
   utr: UtrSchema.nullable(),

@@ -5,9 +5,10 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 
 /**
  * OpenAPI 3.1 generated from the zod contract of every route, served as JSON and through a
- * readable viewer. Must be registered before the routes it documents.
+ * readable viewer. Must be registered before the routes it documents. With `serve` false (the
+ * production default) the document is still built, for tools, but no /api/docs route exists.
  */
-export async function registerDocs(app: FastifyInstance): Promise<void> {
+export async function registerDocs(app: FastifyInstance, { serve }: { serve: boolean }): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -25,9 +26,15 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
+  if (!serve) return;
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: { docExpansion: 'list', deepLinking: false },
+    // The viewer needs its own inline bootstrap; the plugin hashes it into a CSP for its pages.
+    // Ours is stricter about framing, and plain http must keep working locally.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;/, ''),
   });
 }

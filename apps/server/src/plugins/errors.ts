@@ -1,8 +1,11 @@
 import type { ErrorCode, ErrorResponse, FieldIssue } from '@colorplay/contract';
 import { ERROR_STATUS } from '@colorplay/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
+import { securityHeaders } from './security-headers';
 
 function send(reply: FastifyReply, code: ErrorCode, message: string, issues?: FieldIssue[]) {
   const body: ErrorResponse = { error: { code, message, ...(issues ? { issues } : {}) } };
@@ -16,6 +19,8 @@ const FASTIFY_CODES: Record<string, [ErrorCode, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'The request body is too large'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['VALIDATION_FAILED', 'The Content-Length header is wrong'],
+  FST_ERR_BAD_URL: ['MALFORMED_URL', 'The URL has a bad percent-escape'],
+  FST_ERR_MAX_PARAM_LENGTH: ['URL_TOO_LONG', 'A part of the URL is too long'],
 };
 
 /**
@@ -54,4 +59,67 @@ export function registerErrorHandling(app: FastifyInstance): void {
 /** The 404 for API paths; the SPA plugin handles everything else. */
 export function sendApiNotFound(reply: FastifyReply, method: string, url: string) {
   return send(reply, 'NOT_FOUND', `No such endpoint: ${method} ${url.split('?')[0]}`);
+}
+
+/**
+ * Fastify answers a URL it cannot decode (`/api/%`) or an over-long path parameter before any
+ * route or hook runs, with its own body. This puts those answers in the API shape too.
+ */
+export function frameworkErrorHandler(production: boolean): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  const headers = securityHeaders(production);
+  return (err: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const [code, message] = FASTIFY_CODES[err.code] ?? ['MALFORMED_REQUEST', 'The request could not be read'];
+    reply.headers(headers);
+    return send(reply, code, message);
+  };
+}
+
+/**
+ * Node's HTTP parser rejects some requests before Fastify sees them: bad or duplicate
+ * Content-Length, bad chunking, NUL in a header, headers too large, a client too slow to send
+ * its request. Only the raw socket is left, so this writes a complete HTTP/1.1 answer in the API
+ * shape (with the security headers) and closes the connection, whose framing is now unknown.
+ */
+export function clientErrorHandler(production: boolean) {
+  const headerLines = Object.entries(securityHeaders(production))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return function onClientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+    // A reset connection has nobody left to answer.
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const [code, message]: [ErrorCode, string] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? ['HEADERS_TOO_LARGE', 'The request headers are too large']
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? ['REQUEST_TIMEOUT', 'The request took too long to arrive']
+          : ['MALFORMED_REQUEST', 'The request is not valid HTTP'];
+    const status = ERROR_STATUS[code];
+    const body = JSON.stringify({ error: { code, message } } satisfies ErrorResponse);
+    this.log.debug({ err }, 'client error');
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+          'content-type: application/json; charset=utf-8\r\n' +
+          `content-length: ${Buffer.byteLength(body)}\r\n` +
+          headerLines +
+          'connection: close\r\n\r\n' +
+          body,
+      );
+    }
+    socket.destroy();
+  };
+}
+
+/**
+ * An OPTIONS request without Origin and Access-Control-Request-Method is not a CORS preflight.
+ * The CORS plugin would answer it with a text/plain 400; this hook, added before that plugin,
+ * answers in the API shape instead.
+ */
+export function refuseInvalidPreflight(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'OPTIONS') return;
+    if (!request.headers.origin || !request.headers['access-control-request-method']) {
+      throw new AppError('PREFLIGHT_INVALID', 'OPTIONS is only answered as a CORS preflight (Origin and Access-Control-Request-Method)');
+    }
+  });
 }

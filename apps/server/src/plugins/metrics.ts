@@ -1,8 +1,26 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** Prometheus metrics: process defaults plus request latency by route template and status. */
-export function registerMetrics(app: FastifyInstance): Registry {
+export type MetricsOptions = {
+  /** False: latency is still recorded, but no /metrics route exists (production without a token). */
+  expose: boolean;
+  /** When set, /metrics answers only `Authorization: Bearer <token>`. */
+  token: string | undefined;
+};
+
+/** Compares digests so neither the token's length nor its content leaks through timing. */
+function sameToken(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Prometheus metrics: process defaults plus request latency by route template and status.
+ * Metrics reveal traffic and internals, so in production they are served only with a token.
+ */
+export function registerMetrics(app: FastifyInstance, { expose, token }: MetricsOptions): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const latency = new Histogram({
@@ -20,7 +38,15 @@ export function registerMetrics(app: FastifyInstance): Registry {
       reply.elapsedTime / 1000,
     );
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  if (!expose) return registry;
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (token !== undefined) {
+      const header = request.headers.authorization ?? '';
+      const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!sameToken(given, token)) {
+        throw new AppError('UNAUTHORIZED', 'Metrics need the metrics token', undefined, { 'www-authenticate': 'Bearer' });
+      }
+    }
     reply.type(registry.contentType);
     return registry.metrics();
   });

@@ -16,9 +16,15 @@ function cacheControlFor(filePath: string): string {
 /**
  * Serves the built player app on the API's origin. Vite's hashed assets never change, so they
  * are cached for a year; index.html must be revalidated on every load so a deploy takes effect.
- * Every other non-API path gets index.html (history fallback) so deep links work.
+ * Every other non-API path gets index.html (history fallback) so deep links work. Source maps are
+ * built (for debugging a production error with the exact build) but in production never served:
+ * they would hand out the readable source.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string,
+  { serveSourceMaps }: { serveSourceMaps: boolean },
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -28,6 +34,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       wildcard: false,
       // Our setHeaders decides; send's default (max-age=0) would overwrite it.
       cacheControl: false,
+      allowedPath: (pathname) => serveSourceMaps || !pathname.endsWith('.map'),
       setHeaders(res, filePath) {
         res.setHeader('cache-control', cacheControlFor(filePath));
       },

@@ -4,6 +4,13 @@ import { ACCESS_TOKEN_TTL_SECONDS } from './rules';
 
 export type AccessClaims = { playerId: number; sessionId: string };
 
+/**
+ * The shape of the session ids we issue (`prefixedId('ses')`). A signed token is trusted, but a
+ * token signed with a leaked secret or by a bug must still not put arbitrary text (a NUL, which
+ * PostgreSQL refuses with an error) into the session query: anything else is not our token.
+ */
+const SESSION_ID = /^ses_[A-Za-z0-9_-]{1,64}$/;
+
 /** Signs and verifies short-lived HS256 access tokens. */
 export function createAccessTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
@@ -29,7 +36,7 @@ export function createAccessTokens(secret: string) {
           currentDate: now,
         });
         const playerId = Number(payload.sub);
-        if (!Number.isSafeInteger(playerId) || typeof payload.sid !== 'string') return null;
+        if (!Number.isSafeInteger(playerId) || typeof payload.sid !== 'string' || !SESSION_ID.test(payload.sid)) return null;
         return { playerId, sessionId: payload.sid };
       } catch {
         return null;

@@ -38,11 +38,11 @@ async function deliver(app: FastifyInstance, secret: string, clock: Clock, event
   return false;
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>
-body{margin:0;font-family:system-ui,sans-serif;background:#eef2f7;color:#1b2330;display:flex;justify-content:center}
+/**
+ * The page's styles, served as a file: the Content-Security-Policy allows no inline style.
+ */
+export const SANDBOX_UPI_CSS_PATH = '/sandbox/upi/page.css';
+const PAGE_CSS = `body{margin:0;font-family:system-ui,sans-serif;background:#eef2f7;color:#1b2330;display:flex;justify-content:center}
 main{max-width:420px;width:100%;padding:24px 20px}
 .badge{display:inline-block;background:#ffe8a3;color:#6b4e00;border-radius:12px;padding:4px 10px;font-size:13px}
 .card{background:#fff;border-radius:16px;padding:20px;margin-top:16px;box-shadow:0 2px 10px #0001}
@@ -50,7 +50,12 @@ main{max-width:420px;width:100%;padding:24px 20px}
 dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;font-size:14px}dt{color:#5b6575}dd{margin:0;word-break:break-all}
 button{width:100%;font-size:18px;padding:14px;border-radius:12px;border:0;margin-top:12px;cursor:pointer}
 .pay{background:#1a7f4b;color:#fff}.decline{background:#fff;color:#b3261e;border:2px solid #b3261e}
-</style></head><body><main>${body}</main></body></html>`;
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${SANDBOX_UPI_CSS_PATH}"></head><body><main>${body}</main></body></html>`;
 }
 
 /** The pretend UPI app: a page where a tester approves or declines a sandbox payment. */
@@ -59,6 +64,9 @@ export const sandboxUpiRoutes: FastifyPluginAsync<{ gateway: SandboxUpiGateway; 
   { gateway, secret, clock },
 ) => {
   await app.register(fastifyFormbody);
+  app.get(SANDBOX_UPI_CSS_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(PAGE_CSS),
+  );
   app.get('/sandbox/upi/pay/:ref', { schema: { hide: true } }, async (request, reply) => {
     const params = RefParams.safeParse(request.params);
     const payment = params.success ? await gateway.findPayment(params.data.ref) : undefined;
