@@ -1,4 +1,4 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { ERROR_STATUS } from '@colorplay/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

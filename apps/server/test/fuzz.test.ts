@@ -1,9 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ErrorResponseSchema } from '@colorplay/contract';
-import { UpiWebhookEventSchema } from '@colorplay/contract';
+import { ErrorResponseSchema, UpiWebhookEventSchema } from '@colorplay/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -7,6 +7,8 @@ import { z } from 'zod';
  * reaches SQL. The regex works on UTF-16 code units (no `u` flag) on purpose, and avoids
  * lookbehind because the web app bundles this file and older Safari cannot parse it.
  */
+// NUL is exactly the control character this pattern exists to find.
+// eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const PG_TEXT_MESSAGE = 'Contains a character that cannot be stored (NUL or a lone surrogate)';
