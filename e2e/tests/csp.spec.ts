@@ -49,3 +49,20 @@ test('recharge through the sandbox UPI page (QR code, linked stylesheet, form po
   await expect(page.getByText('Recharge successful: ₹500.00 was added to your wallet.')).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test('an inline script is blocked and reported (the watch above can see a violation)', async ({ page }) => {
+  const violations = await watchViolations(page);
+  await skipSplash(page.context());
+  await page.goto('/login');
+  await expect(page.locator('#root')).not.toBeEmpty();
+  const ran = await page.evaluate(() => {
+    const w = window as unknown as { __inlineRan?: boolean };
+    const script = document.createElement('script');
+    script.textContent = 'window.__inlineRan = true';
+    document.body.append(script);
+    return w.__inlineRan === true;
+  });
+  expect(ran).toBe(false);
+  await expect.poll(() => violations.length).toBeGreaterThan(0);
+  expect(violations.join('\n')).toContain('script-src');
+});

@@ -267,6 +267,8 @@ const BAD_HEADERS: Array<Record<string, string>> = [
   { 'content-encoding': 'br, deflate' },
   { 'accept-encoding': 'x'.repeat(1000) },
   { cookie: 'cp_refresh=%zz; cp_refresh=\u00ff' },
+  { cookie: 'cp_refresh=%00%ED%A0%80' },
+  { cookie: 'cp_refresh=a%00b' },
   { 'x-forwarded-for': 'not-an-ip, 999.1.1.1' },
   { [SIGNATURE_HEADER]: 't=1,v1=zz' },
   { [SIGNATURE_HEADER]: 't=99999999999999999999,v1=' + '0'.repeat(64) },

@@ -1,4 +1,4 @@
-import type { UpiWebhookEvent } from '@colorplay/contract';
+import { pgText, type UpiWebhookEvent } from '@colorplay/contract';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { UPI_WEBHOOK_PATH } from '../webhook-routes';
 import { SIGNATURE_HEADER, signWebhook } from '../webhook-signature';
 import type { SandboxUpiGateway } from './sandbox-gateway';
 
-const RefParams = z.object({ ref: z.string().regex(/^sbx_[A-Za-z0-9_-]{6,40}$/) });
+const RefParams = z.object({ ref: pgText().regex(/^sbx_[A-Za-z0-9_-]{6,40}$/) });
 const DecisionBody = z.object({ decision: z.enum(['paid', 'declined']) });
 
 const escapeHtml = (s: string) =>
