@@ -33,10 +33,11 @@ function stringLeaves(schema: z.ZodType, path: string): Array<{ path: string; sc
 }
 
 describe('request schemas of the contract', () => {
-  // Request schemas are named *InputSchema, *QuerySchema or *HeadersSchema (and the webhook event).
+  // Request schemas are named *InputSchema, *QuerySchema, *HeadersSchema, *ParamsSchema, *BodySchema
+  // or *RequestSchema (and the webhook event).
   const requestSchemas = Object.entries(contract).filter(
     ([name, value]) =>
-      value instanceof z.ZodType && (/(Input|Query|Headers)Schema$/.test(name) || name === 'UpiWebhookEventSchema'),
+      value instanceof z.ZodType && (/(Input|Query|Headers|Params|Body|Request)Schema$/.test(name) || name === 'UpiWebhookEventSchema'),
   ) as Array<[string, z.ZodType]>;
 
   it('finds the request schemas', () => {
