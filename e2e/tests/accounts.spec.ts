@@ -10,6 +10,14 @@ test('register, land logged in, change avatar and see the check on the new one',
   const phone = newPhone();
   await page.goto('/register');
   await page.getByLabel('Mobile number').fill(phone);
+  // The phone is proved by a code sent by SMS; the sandbox channel shows that SMS on the page.
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const sms = page.getByRole('region', { name: `Sandbox SMS to ${phone}` });
+  await expect(sms).toContainText('registration code is');
+  const code = /\b(\d{6})\b/.exec((await sms.textContent()) ?? '')?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+  await expect(page.getByRole('button', { name: /^Send again in \d+ s$/ })).toBeDisabled();
+  await page.getByLabel('Code from the SMS').fill(code!);
   await page.getByLabel('Password', { exact: true }).fill(`Reg-${phone}-pw`);
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');

@@ -24,7 +24,8 @@ import { createAccessTokens } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { playerRoutes } from './modules/players/routes';
-import { sandboxSmsSender, type SmsSender } from './modules/sms/sms-sender';
+import { runtimeConfigRoutes } from './modules/runtime-config';
+import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { authGuard } from './plugins/auth-guard';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrorHandler, refuseInvalidPreflight, registerErrorHandling } from './plugins/errors';
@@ -59,7 +60,13 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms }:
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
-    trustProxy: config.env === 'production',
+    // Off unless TRUST_PROXY names the proxies: otherwise any client could pick the address
+    // that rate limits count by sending X-Forwarded-For (decision 042).
+    // A hop count becomes the function proxy-addr builds for numbers (the typings lack numbers).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     // Ids in logs tie one request's lines together.
     genReqId: () => `req_${crypto.randomUUID()}`,
     // Answers Fastify and Node give before any route runs, put in the API error shape.
@@ -84,17 +91,22 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms }:
 
   await app.register(healthRoutes, { db });
 
-  const smsSender = sms ?? sandboxSmsSender(db, app.log);
+  // Configuration chooses the channel; tests may pass their own sender.
+  const smsSender = sms ?? (config.smsHttp ? httpSmsSender(config.smsHttp, app.log) : sandboxSmsSender(db, app.log, clock));
   const auth = createAuthService({
     db,
     clock,
     tokens: createAccessTokens(config.secrets.token),
     limiter: createRateLimiter(db, clock),
     sms: smsSender,
-    otpSecret: config.secrets.token,
+    secret: config.secrets.token,
+    exposeSandboxHandle: config.sandbox.sms,
   });
   const requireAuth = authGuard(auth.authenticate);
-  await app.register(authRoutes, { auth, sms: smsSender, db, secureCookies: config.env === 'production' });
+  await app.register(runtimeConfigRoutes, { runtime: { demo: config.demo, sandbox: { ...config.sandbox } } });
+  await app.register(authRoutes, { auth, secureCookies: config.env === 'production', corsOrigins: config.corsOrigins });
+  // Sandbox routes exist only while their channel is on: off means 404, not a refusal.
+  if (config.sandbox.sms) await app.register(sandboxSmsRoutes, { db, clock });
   await app.register(playerRoutes, { db, requireAuth });
   await app.register(notificationRoutes, { db, clock, requireAuth });
 

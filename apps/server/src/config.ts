@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -65,7 +66,49 @@ const EnvSchema = z.object({
   TOKEN_SECRET: secretSchema.optional(),
   WEBHOOK_SECRET: secretSchema.optional(),
   ...EXPOSURE_ENV,
+  // Sandbox channels and the one switch that lets them run in production (decision 040).
+  SMS_CHANNEL: z.enum(['sandbox', 'http']).optional(),
+  ALLOW_SANDBOX_IN_PRODUCTION: z.literal('demo', { error: 'the only accepted value is "demo"' }).optional(),
+  // The HTTP SMS gateway (docs/sms-gateway.md): required when SMS_CHANNEL is http.
+  SMS_HTTP_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  SMS_HTTP_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  SMS_SENDER_ID: z.string().regex(/^[A-Z]{6}$/, 'must be the 6-letter DLT header, e.g. CLRPLY').optional(),
+  SMS_DLT_ENTITY_ID: z.string().regex(/^\d{10,25}$/, 'must be the DLT principal entity id (digits)').optional(),
+  SMS_TEMPLATE_ID_RESET: z.string().regex(/^\d{10,25}$/, 'must be a DLT template id (digits)').optional(),
+  SMS_TEMPLATE_ID_REGISTER: z.string().regex(/^\d{10,25}$/, 'must be a DLT template id (digits)').optional(),
+  SMS_TEMPLATE_ID_REGISTER_TAKEN: z.string().regex(/^\d{10,25}$/, 'must be a DLT template id (digits)').optional(),
+  SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  TRUST_PROXY: z.string().optional(),
 });
+
+/** The message kinds the server sends; each is one registered DLT template at the gateway. */
+export const SMS_TEMPLATES = ['reset_code', 'register_code', 'register_taken'] as const;
+export type SmsTemplateName = (typeof SMS_TEMPLATES)[number];
+
+export type HttpSmsConfig = {
+  url: string;
+  apiKey: string;
+  senderId: string;
+  entityId: string;
+  templateIds: Record<SmsTemplateName, string>;
+  timeoutMs: number;
+};
+
+/**
+ * Every sandbox channel and whether it is on. Another channel (UPI, faucet, demo vendor) is one
+ * more key here and one more line in `sandboxChannelsOn`.
+ */
+export type SandboxChannels = { sms: boolean };
+
+/** The sandbox channels that are on, by name; production refuses to start with any of them. */
+export function sandboxChannelsOn(sandbox: SandboxChannels): string[] {
+  const on: string[] = [];
+  if (sandbox.sms) on.push('SMS_CHANNEL=sandbox');
+  return on;
+}
+
+/** Fastify's `trustProxy`: false, a hop count, or the addresses of the proxies to trust. */
+export type TrustProxy = false | number | string[];
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -87,6 +130,14 @@ export type Config = {
   /** Create the demo player at start (default: on with the embedded database, off otherwise). */
   seedDemo: boolean;
   exposure: ExposureConfig;
+  /** Which sandbox channels are on (default: all outside production, none in production). */
+  sandbox: SandboxChannels;
+  /** True when sandbox channels run in production by ALLOW_SANDBOX_IN_PRODUCTION=demo: no real money. */
+  demo: boolean;
+  /** The real SMS gateway; set exactly when the SMS channel is http. */
+  smsHttp: HttpSmsConfig | undefined;
+  /** Which peers may set X-Forwarded-For (off unless TRUST_PROXY says otherwise). */
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {
@@ -118,11 +169,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const dataDir = path.resolve(cwd, e.DATA_DIR);
 
   const missing = SECRET_NAMES.filter((name) => !e[name]);
-  if (e.NODE_ENV === 'production' && missing.length > 0) {
-    throw new ConfigError(
-      missing.map((name) => `${name}: required in production (at least 32 random characters)`),
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (production) {
+    problems.push(...missing.map((name) => `${name}: required in production (at least 32 random characters)`));
+  }
+
+  const smsChannel = e.SMS_CHANNEL ?? (production ? 'http' : 'sandbox');
+  const sandbox: SandboxChannels = { sms: smsChannel === 'sandbox' };
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems);
+  const smsHttp = smsChannel === 'http' ? httpSmsSettings(e, problems) : undefined;
+  const sandboxOn = sandboxChannelsOn(sandbox);
+  if (production && sandboxOn.length > 0 && e.ALLOW_SANDBOX_IN_PRODUCTION !== 'demo') {
+    // A sandbox channel in production hands out codes or credits without real money moving.
+    problems.push(
+      ...sandboxOn.map(
+        (channel) =>
+          `${channel}: a sandbox channel is refused in production; configure the real channel, or set ALLOW_SANDBOX_IN_PRODUCTION=demo for a demo without real money`,
+      ),
     );
   }
+  if (problems.length > 0) throw new ConfigError(problems);
+
   const generated = missing.length > 0 ? loadOrCreateSecrets(dataDir) : undefined;
 
   return {
@@ -147,7 +215,73 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       webhook: e.WEBHOOK_SECRET ?? generated!.webhook,
     },
     exposure: exposureConfig(e),
+    sandbox,
+    demo: production && sandboxOn.length > 0,
+    smsHttp,
+    trustProxy,
   };
+}
+
+type Env = z.infer<typeof EnvSchema>;
+
+function httpSmsSettings(e: Env, problems: string[]): HttpSmsConfig | undefined {
+  const required = {
+    SMS_HTTP_URL: e.SMS_HTTP_URL,
+    SMS_HTTP_API_KEY: e.SMS_HTTP_API_KEY,
+    SMS_SENDER_ID: e.SMS_SENDER_ID,
+    SMS_DLT_ENTITY_ID: e.SMS_DLT_ENTITY_ID,
+    SMS_TEMPLATE_ID_RESET: e.SMS_TEMPLATE_ID_RESET,
+    SMS_TEMPLATE_ID_REGISTER: e.SMS_TEMPLATE_ID_REGISTER,
+    SMS_TEMPLATE_ID_REGISTER_TAKEN: e.SMS_TEMPLATE_ID_REGISTER_TAKEN,
+  };
+  const absent = Object.entries(required).filter(([, v]) => v === undefined);
+  for (const [name] of absent) problems.push(`${name}: required when SMS_CHANNEL is http (the default in production)`);
+  if (absent.length > 0) return undefined;
+  return {
+    url: e.SMS_HTTP_URL!,
+    apiKey: e.SMS_HTTP_API_KEY!,
+    senderId: e.SMS_SENDER_ID!,
+    entityId: e.SMS_DLT_ENTITY_ID!,
+    templateIds: {
+      reset_code: e.SMS_TEMPLATE_ID_RESET!,
+      register_code: e.SMS_TEMPLATE_ID_REGISTER!,
+      register_taken: e.SMS_TEMPLATE_ID_REGISTER_TAKEN!,
+    },
+    timeoutMs: e.SMS_HTTP_TIMEOUT_MS,
+  };
+}
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` trusts nobody (the connection's address counts); a whole
+ * number trusts that many proxy hops; otherwise a comma list of proxy addresses or CIDR ranges.
+ * `true` is refused on purpose: trusting every peer lets any client pick its address.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  const value = raw?.trim();
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) problems.push(`TRUST_PROXY=${JSON.stringify(raw)}: a hop count must be at most 10`);
+    return hops;
+  }
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0 || entries.length === 0) {
+    problems.push(
+      `TRUST_PROXY=${JSON.stringify(raw)}: must be a hop count or a comma list of proxy addresses or CIDR ranges (bad: ${bad.join(', ') || 'empty'})`,
+    );
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d+$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 function defaultWebDist(): string {

@@ -5,9 +5,9 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 // conventions), the splash cookie, and logging in the way a player does, through the form.
 //
 // The server rate-limits per phone and per address (apps/server/src/modules/auth/rules.ts), and
-// every e2e request comes from 127.0.0.1: at most 10 registrations an hour and 30 logins in
-// 15 minutes for the whole run, 5 logins per phone. Each test therefore uses its own phone, and
-// the demo player is logged in only a few times.
+// every e2e request comes from 127.0.0.1: 200 registrations an hour and 30 failed logins in
+// 15 minutes for the whole run; after 5 failed logins a phone waits a growing delay. Each test
+// therefore uses its own phone.
 
 /** The player SEED_DEMO=1 creates (apps/server, demo seed). */
 export const DEMO_PLAYER = { phone: '9000000001', password: 'DemoPlayer#2026' } as const;
@@ -35,10 +35,26 @@ export async function skipSplash(context: BrowserContext): Promise<void> {
  */
 export async function newPlayerByApi(page: Page, password: (phone: string) => string): Promise<{ phone: string; password: string }> {
   const phone = newPhone();
-  const res = await page.request.post('/api/register', { data: { phone, password: password(phone), ageConfirmed: true } });
+  const code = await registrationCodeByApi(page, phone);
+  const res = await page.request.post('/api/register', { data: { phone, code, password: password(phone), ageConfirmed: true } });
   expect(res.status(), await res.text()).toBe(200);
   await page.context().clearCookies({ name: REFRESH_COOKIE });
   return { phone, password: password(phone) };
+}
+
+/**
+ * Asks for a registration code the way the register page does and reads it from the sandbox SMS
+ * outbox with the one-time handle the request returned (the e2e server runs the sandbox channel).
+ */
+export async function registrationCodeByApi(page: Page, phone: string): Promise<string> {
+  const requested = await page.request.post('/api/register/request-code', { data: { phone } });
+  expect(requested.status(), await requested.text()).toBe(200);
+  const { sandboxHandle } = ((await requested.json()) as { data: { sandboxHandle: string } }).data;
+  const outbox = await page.request.get(`/api/sandbox/sms-outbox?handle=${encodeURIComponent(sandboxHandle)}`);
+  const { messages } = ((await outbox.json()) as { data: { messages: { body: string }[] } }).data;
+  const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+  expect(code, 'a code in the sandbox SMS').toBeDefined();
+  return code!;
 }
 
 /** Fills the login form on the current page and submits it. */

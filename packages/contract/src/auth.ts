@@ -23,6 +23,8 @@ export const OtpCodeSchema = pgText().regex(/^\d{6}$/, 'Enter the 6-digit code')
 
 export const RegisterInputSchema = z.strictObject({
   phone: PhoneSchema,
+  /** The code sent by POST /api/register/request-code: it proves the player holds the phone. */
+  code: OtpCodeSchema,
   password: PasswordSchema,
   ageConfirmed: z.literal(true, { error: 'You must confirm you are 18 or older' }),
   inviteCode: pgText()
@@ -69,10 +71,21 @@ export type UpdateUserInfoInput = z.infer<typeof UpdateUserInfoInputSchema>;
 export const ForgotPasswordRequestInputSchema = z.strictObject({ phone: PhoneSchema });
 export type ForgotPasswordRequestInput = z.infer<typeof ForgotPasswordRequestInputSchema>;
 
+export const RegisterCodeRequestInputSchema = z.strictObject({ phone: PhoneSchema });
+
+/** A handle is 24 random bytes in base64url. */
+export const SandboxHandleSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'Use the handle the code request returned');
+
+/** The answer to a code request (reset or registration); the same whether or not the phone has an account. */
 export const ForgotPasswordRequestResultSchema = z.object({
   resendAfterSeconds: z.number().int(),
   expiresInSeconds: z.number().int(),
+  sandboxHandle: SandboxHandleSchema.optional().describe(
+    'Sandbox SMS channel only: reads this request\'s message from GET /api/sandbox/sms-outbox?handle=',
+  ),
 });
+export const CodeRequestResultSchema = ForgotPasswordRequestResultSchema;
+export type CodeRequestResult = z.infer<typeof CodeRequestResultSchema>;
 
 export const ResetPasswordInputSchema = z.strictObject({
   phone: PhoneSchema,
@@ -89,7 +102,16 @@ export const SandboxSmsSchema = z.object({
   body: z.string(),
   createdAt: z.iso.datetime(),
 });
-export const SandboxSmsQuerySchema = z.strictObject({ phone: PhoneSchema });
+export const SandboxSmsQuerySchema = z.strictObject({ handle: SandboxHandleSchema });
+
+/** What the web app needs to know about this server at start (GET /api/config). */
+export const RuntimeConfigSchema = z
+  .object({
+    demo: z.boolean().describe('Sandbox channels run in production: no real money; show a banner'),
+    sandbox: z.object({ sms: z.boolean() }),
+  })
+  .meta({ id: 'RuntimeConfig' });
+export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 
 export const NotificationSchema = z
   .object({

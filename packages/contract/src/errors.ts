@@ -38,6 +38,10 @@ export const ERROR_STATUS = {
   OTP_INVALID: 400,
   OTP_EXPIRED: 400,
   OTP_ATTEMPTS_EXCEEDED: 400,
+  // the SMS gateway did not take the message (after retries); asking again later can work
+  SMS_UNAVAILABLE: 503,
+  // a browser request from a page of another site (refresh-token checks Origin)
+  ORIGIN_NOT_ALLOWED: 403,
   // money (ledger): the transfer would take a player balance below zero; retrying after a
   // deposit can succeed, so it is a conflict with the account's current state, not bad input
   INSUFFICIENT_FUNDS: 409,

@@ -21,6 +21,7 @@ export const API_PATHS = {
   transfer_to_main_wallet: '/api/wallet/transfer-to-main-wallet',
   open_game_url: '/api/games/open-game-url',
   submit_utr: '/api/wallet/submit-utr',
+  get_runtime_config: '/api/config',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

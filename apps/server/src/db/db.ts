@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -94,7 +95,11 @@ export async function openPostgres(connectionString: string, maxConnections = 10
 }
 
 export function openDb(opts: { databaseUrl: string | undefined; pgliteDir: string }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDir);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  // PGlite creates only the last path segment; with secrets given in the environment nothing
+  // else has created DATA_DIR yet, so make the whole path here.
+  if (!opts.pgliteDir.startsWith('memory://')) mkdirSync(opts.pgliteDir, { recursive: true });
+  return openPglite(opts.pgliteDir);
 }
 
 /** PostgreSQL's unique_violation (23505), from either driver. */

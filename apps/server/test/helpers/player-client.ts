@@ -40,8 +40,23 @@ export class PlayerClient {
     return res;
   }
 
-  register(phone: string, password = 'Tiger-Lily-42', extra: Record<string, unknown> = {}) {
-    return this.call('POST', '/api/register', { phone, password, ageConfirmed: true, ...extra });
+  /**
+   * Registers the way the web app does: asks for a code, reads it through the sandbox outbox
+   * with the handle the request returned, then registers with it. Any non-200 step is returned.
+   */
+  async register(phone: string, password = 'Tiger-Lily-42', extra: Record<string, unknown> = {}) {
+    const requested = await this.call('POST', '/api/register/request-code', { phone });
+    if (requested.statusCode !== 200) return requested;
+    const code = await this.sandboxCode(requested.json().data.sandboxHandle);
+    return this.call('POST', '/api/register', { phone, code: code ?? '000000', password, ageConfirmed: true, ...extra });
+  }
+
+  /** The 6-digit code in the sandbox message a code request's handle points at, if any. */
+  async sandboxCode(handle: string | undefined): Promise<string | undefined> {
+    if (!handle) return undefined;
+    const res = await this.once('GET', `/api/sandbox/sms-outbox?handle=${encodeURIComponent(handle)}`);
+    const body: string | undefined = res.json()?.data?.messages?.[0]?.body;
+    return /\b(\d{6})\b/.exec(body ?? '')?.[1];
   }
 
   login(phone: string, password = 'Tiger-Lily-42') {

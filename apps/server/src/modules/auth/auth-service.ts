@@ -1,5 +1,6 @@
 import type {
   AuthResult,
+  CodeRequestResult,
   LoginInput,
   RegisterInput,
   ResetPasswordInput,
@@ -19,14 +20,27 @@ import {
   touchLastLogin,
   updatePasswordHash,
 } from '../players/players-repo';
-import type { SmsSender } from '../sms/sms-sender';
+import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../sms';
+import { clearLoginFailures, lockLoginFailures, recordLoginFailure } from './login-failures-repo';
+import {
+  consumeCode,
+  countWrongCode,
+  deleteCode,
+  insertCode,
+  lastCodeRequestAt,
+  lockLatestCode,
+  type OtpPurpose,
+} from './otp-repo';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import type { RateLimiter } from './rate-limiter';
 import {
+  LOGIN_FAILURE_MEMORY_SECONDS,
+  loginDelaySeconds,
   OTP_MAX_ATTEMPTS,
   OTP_RESEND_COOLDOWN_SECONDS,
   OTP_TTL_SECONDS,
   RATE_RULES,
+  REFRESH_GRACE_SECONDS,
 } from './rules';
 import {
   isSessionActive,
@@ -37,7 +51,15 @@ import {
   revokeAllSessions,
   revokeSession,
 } from './sessions-repo';
-import { hashOtp, hashRefreshToken, type AccessClaims, type AccessTokens } from './tokens';
+import type { Queryable } from '../../db/db';
+import {
+  hashOtp,
+  hashRefreshToken,
+  newMessageReference,
+  successorRefreshToken,
+  type AccessClaims,
+  type AccessTokens,
+} from './tokens';
 
 export type AuthDeps = {
   db: Db;
@@ -45,13 +67,37 @@ export type AuthDeps = {
   tokens: AccessTokens;
   limiter: RateLimiter;
   sms: SmsSender;
-  otpSecret: string;
+  /** Keys code hashes and refresh-token successors. */
+  secret: string;
+  /** Sandbox SMS channel: code requests return the handle that reads their message back. */
+  exposeSandboxHandle: boolean;
 };
 
 /** What a successful login hands the route: the body plus the refresh cookie to set. */
 export type IssuedSession = { result: AuthResult; refreshToken: string; sessionExpiresAt: Date };
 
 const WRONG_CREDENTIALS = new AppError('INVALID_CREDENTIALS', 'Phone number or password is incorrect');
+
+type CodeVerdict = 'ok' | 'invalid' | 'expired' | 'exhausted';
+
+/** The field error for a code that did not check out (thrown after the attempt is counted). */
+function codeError(verdict: Exclude<CodeVerdict, 'ok'>): AppError {
+  if (verdict === 'expired') {
+    return new AppError('OTP_EXPIRED', 'This code has expired. Ask for a new one.', [
+      { path: 'code', message: 'This code has expired. Ask for a new one.' },
+    ]);
+  }
+  if (verdict === 'exhausted') {
+    return new AppError('OTP_ATTEMPTS_EXCEEDED', 'Too many wrong codes. Ask for a new one.', [
+      { path: 'code', message: 'Too many wrong codes. Ask for a new one.' },
+    ]);
+  }
+  return new AppError('OTP_INVALID', 'That code is not right.', [
+    { path: 'code', message: 'That code is not right. Check the SMS and try again.' },
+  ]);
+}
+
+const SMS_FAILED = new AppError('SMS_UNAVAILABLE', 'We could not send the SMS just now. Try again in a minute.');
 
 function commonPasswordError(field: string) {
   return new AppError('VALIDATION_FAILED', 'Choose a less common password', [
@@ -78,15 +124,23 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   return {
-    /** Creates the player, a welcome message and a first session. */
+    /**
+     * Creates the player, a welcome message and a first session, once the code sent to the phone
+     * checks out. The code is spent only when the account is created.
+     */
     async register(input: RegisterInput, address: string): Promise<IssuedSession> {
       await limiter.hit(RATE_RULES.registerPerAddress, address);
       await limiter.hit(RATE_RULES.registerPerPhone, input.phone);
       if (isCommonPassword(input.password)) throw commonPasswordError('password');
-      const passwordHash = await hashPassword(input.password);
       const now = clock.now();
+      // Checked (and a wrong try counted) before the costly hash, so guessing is cheap to refuse.
+      const early = await db.transaction((tx) => checkCode(tx, input.phone, 'register', input.code, now, false));
+      if (early !== 'ok') throw codeError(early);
+      const passwordHash = await hashPassword(input.password);
       const player = await db
         .transaction(async (tx) => {
+          const verdict = await checkCode(tx, input.phone, 'register', input.code, now, true);
+          if (verdict !== 'ok') throw codeError(verdict);
           const p = await insertPlayer(tx, { phone: input.phone, passwordHash, inviteCode: input.inviteCode, now });
           await addNotification(
             tx,
@@ -110,19 +164,49 @@ export function createAuthService(deps: AuthDeps) {
       return issue(player.id);
     },
 
-    /** Same answer, and about the same time, for an unknown phone and a wrong password. */
+    /**
+     * Same answer, and about the same time, for an unknown phone and a wrong password. Failures
+     * per phone slow further tries down (decision 042); successes do not count and clear them.
+     */
     async login(input: LoginInput, address: string): Promise<IssuedSession> {
-      await limiter.hit(RATE_RULES.loginPerAddress, address);
-      await limiter.hit(RATE_RULES.loginPerPhone, input.phone);
-      const player = await findPlayerByPhone(db, input.phone);
-      const ok = await verifyPassword(player?.password_hash ?? (await dummyPasswordHash()), input.password);
-      if (!player || !ok) throw WRONG_CREDENTIALS;
-      return issue(player.id);
+      await limiter.check(RATE_RULES.loginFailuresPerAddress, address);
+      const now = clock.now();
+      // The verdict leaves the transaction so a failure is recorded even though we then throw.
+      const verdict = await db.transaction(async (tx) => {
+        const state = await lockLoginFailures(tx, input.phone, now);
+        const forgotten = now.getTime() - state.last_failure_at.getTime() > LOGIN_FAILURE_MEMORY_SECONDS * 1000;
+        const failures = forgotten ? 0 : state.failures;
+        if (!forgotten && state.next_try_at > now) {
+          return { kind: 'wait' as const, seconds: Math.ceil((state.next_try_at.getTime() - now.getTime()) / 1000) };
+        }
+        const player = await findPlayerByPhone(tx, input.phone);
+        const ok = await verifyPassword(player?.password_hash ?? (await dummyPasswordHash()), input.password);
+        if (player && ok) {
+          await clearLoginFailures(tx, input.phone);
+          return { kind: 'ok' as const, playerId: player.id };
+        }
+        const nextTryAt = new Date(now.getTime() + loginDelaySeconds(failures + 1) * 1000);
+        await recordLoginFailure(tx, input.phone, failures + 1, now, nextTryAt);
+        return { kind: 'wrong' as const };
+      });
+      if (verdict.kind === 'wait') {
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many wrong passwords for this number. Try again in ${verdict.seconds} seconds, or reset your password.`,
+          undefined,
+          { 'retry-after': String(verdict.seconds) },
+        );
+      }
+      if (verdict.kind === 'wrong') {
+        await limiter.hit(RATE_RULES.loginFailuresPerAddress, address);
+        throw WRONG_CREDENTIALS;
+      }
+      return issue(verdict.playerId);
     },
 
     /**
-     * Rotates the refresh token. A token presented a second time means it leaked: the whole
-     * family (session) is revoked and every holder must log in again.
+     * Rotates the refresh token. A token presented again after the grace window means it leaked:
+     * the whole family (session) is revoked and every holder must log in again.
      */
     async refresh(refreshToken: string | undefined): Promise<{ token: SessionToken; refreshToken: string; sessionExpiresAt: Date }> {
       if (!refreshToken) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in.');
@@ -131,15 +215,22 @@ export function createAuthService(deps: AuthDeps) {
       const outcome = await db.transaction(async (tx) => {
         const row = await lockRefreshToken(tx, hash);
         if (!row) return { kind: 'unknown' as const };
-        if (row.used_at) {
-          await revokeSession(tx, row.id, 'refresh_token_reuse', now);
-          return { kind: 'reused' as const };
-        }
         if (row.revoked_at || row.expires_at <= now) return { kind: 'ended' as const };
-        await markRefreshTokenUsed(tx, hash, now);
-        const next = await issueRefreshToken(tx, row.id, now);
+        const successor = successorRefreshToken(refreshToken, deps.secret);
+        if (row.used_at) {
+          // Two tabs or a retried request racing with one cookie: within the grace window the
+          // same successor is handed out again instead of treating the repeat as theft.
+          const inGrace = now.getTime() - row.used_at.getTime() <= REFRESH_GRACE_SECONDS * 1000;
+          if (!inGrace || row.successor_hash !== successor.hash) {
+            await revokeSession(tx, row.id, 'refresh_token_reuse', now);
+            return { kind: 'reused' as const };
+          }
+        } else {
+          await markRefreshTokenUsed(tx, hash, now, successor.hash);
+          await issueRefreshToken(tx, row.id, now, successor);
+        }
         const access = await tokens.sign({ playerId: row.player_id, sessionId: row.id }, now);
-        return { kind: 'ok' as const, next, access, sessionExpiresAt: row.expires_at };
+        return { kind: 'ok' as const, next: successor.token, access, sessionExpiresAt: row.expires_at };
       });
       if (outcome.kind !== 'ok') throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in.');
       return {
@@ -176,33 +267,33 @@ export function createAuthService(deps: AuthDeps) {
      * Sends a 6-digit reset code. Unknown numbers get the same answer (a code row is stored but
      * nothing is sent), so the endpoint does not reveal who has an account.
      */
-    async requestResetCode(phone: string, address: string) {
-      const now = clock.now();
-      const last = await db.query<{ created_at: Date }>(
-        `SELECT created_at FROM otp_codes WHERE phone = $1 AND purpose = 'reset_password'
-         ORDER BY created_at DESC LIMIT 1`,
-        [phone],
+    async requestResetCode(phone: string, address: string): Promise<CodeRequestResult> {
+      return requestCode(phone, address, 'reset_password', async (code, exists) =>
+        exists
+          ? {
+              template: 'reset_code',
+              body: `Your Colorplay password reset code is ${code}. It expires in 5 minutes. Never share it.`,
+            }
+          : null,
       );
-      const lastAt = last.rows[0]?.created_at.getTime();
-      if (lastAt !== undefined && now.getTime() - lastAt < OTP_RESEND_COOLDOWN_SECONDS * 1000) {
-        const wait = Math.ceil((lastAt + OTP_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime()) / 1000);
-        throw new AppError('RATE_LIMITED', `Wait ${wait} seconds before asking for a new code.`, undefined, {
-          'retry-after': String(wait),
-        });
-      }
-      await limiter.hit(RATE_RULES.codePerAddress, address);
-      await limiter.hit(RATE_RULES.codePerPhone, phone);
-      const code = String(secureRandomInt(0, 999_999)).padStart(6, '0');
-      const player = await findPlayerByPhone(db, phone);
-      await db.query(
-        `INSERT INTO otp_codes (phone, purpose, code_hash, created_at, expires_at)
-         VALUES ($1, 'reset_password', $2, $3, $4)`,
-        [phone, hashOtp(phone, code, deps.otpSecret), now, new Date(now.getTime() + OTP_TTL_SECONDS * 1000)],
+    },
+
+    /**
+     * Sends a registration code. A number that already has an account gets the same answer here;
+     * only the SMS, which reaches the phone's holder alone, tells the difference.
+     */
+    async requestRegisterCode(phone: string, address: string): Promise<CodeRequestResult> {
+      return requestCode(phone, address, 'register', async (code, exists) =>
+        exists
+          ? {
+              template: 'register_taken',
+              body: 'This number already has a Colorplay account. Log in, or reset your password if you forgot it.',
+            }
+          : {
+              template: 'register_code',
+              body: `Your Colorplay registration code is ${code}. It expires in 5 minutes. Never share it.`,
+            },
       );
-      if (player) {
-        await sms.send(phone, `Your Colorplay password reset code is ${code}. It expires in 5 minutes. Never share it.`);
-      }
-      return { resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS, expiresInSeconds: OTP_TTL_SECONDS };
     },
 
     /** Checks the latest code (5 tries, 5 minutes), sets the password and ends every session. */
@@ -214,24 +305,13 @@ export function createAuthService(deps: AuthDeps) {
       // The attempt counter must persist even when the code is wrong, so the verdict is
       // returned from the transaction and thrown only after it commits.
       const verdict = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: number; code_hash: string; expires_at: Date; attempts: number }>(
-          `SELECT id, code_hash, expires_at, attempts FROM otp_codes
-           WHERE phone = $1 AND purpose = 'reset_password' AND consumed_at IS NULL
-           ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-          [input.phone],
-        );
-        const otp = rows[0];
-        if (!otp) return 'invalid' as const;
-        if (otp.expires_at <= now) return 'expired' as const;
-        if (otp.attempts >= OTP_MAX_ATTEMPTS) return 'exhausted' as const;
         const player = await findPlayerByPhone(tx, input.phone);
-        if (otp.code_hash !== hashOtp(input.phone, input.code, deps.otpSecret) || !player) {
-          await tx.query('UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1', [otp.id]);
-          return otp.attempts + 1 >= OTP_MAX_ATTEMPTS ? ('exhausted' as const) : ('invalid' as const);
-        }
-        await tx.query('UPDATE otp_codes SET consumed_at = $2 WHERE id = $1', [otp.id, now]);
+        if (!player) return 'invalid' as const;
+        const checked = await checkCode(tx, input.phone, 'reset_password', input.code, now, true);
+        if (checked !== 'ok') return checked;
         await updatePasswordHash(tx, player.id, passwordHash);
         await revokeAllSessions(tx, player.id, 'password_reset', now);
+        await clearLoginFailures(tx, input.phone);
         await addNotification(
           tx,
           player.id,
@@ -243,21 +323,83 @@ export function createAuthService(deps: AuthDeps) {
         );
         return 'ok' as const;
       });
-      if (verdict === 'ok') return;
-      if (verdict === 'expired') {
-        throw new AppError('OTP_EXPIRED', 'This code has expired. Ask for a new one.', [
-          { path: 'code', message: 'This code has expired. Ask for a new one.' },
-        ]);
-      }
-      if (verdict === 'exhausted') {
-        throw new AppError('OTP_ATTEMPTS_EXCEEDED', 'Too many wrong codes. Ask for a new one.', [
-          { path: 'code', message: 'Too many wrong codes. Ask for a new one.' },
-        ]);
-      }
-      throw new AppError('OTP_INVALID', 'That code is not right.', [
-        { path: 'code', message: 'That code is not right. Check the SMS and try again.' },
-      ]);
+      if (verdict !== 'ok') throw codeError(verdict);
     },
   };
+
+  /**
+   * Checks the latest unused code for the phone and purpose, counting a wrong try. With
+   * `consume` a right code is spent (the caller's transaction decides whether that sticks).
+   */
+  async function checkCode(
+    tx: Queryable,
+    phone: string,
+    purpose: OtpPurpose,
+    code: string,
+    now: Date,
+    consume: boolean,
+  ): Promise<CodeVerdict> {
+    const otp = await lockLatestCode(tx, phone, purpose);
+    if (!otp) return 'invalid';
+    if (otp.expires_at <= now) return 'expired';
+    if (otp.attempts >= OTP_MAX_ATTEMPTS) return 'exhausted';
+    if (otp.code_hash !== hashOtp(phone, code, deps.secret)) {
+      await countWrongCode(tx, otp.id);
+      return otp.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'exhausted' : 'invalid';
+    }
+    if (consume) await consumeCode(tx, otp.id, now);
+    return 'ok';
+  }
+
+  /**
+   * The shared code request: cooldown, per-phone and per-address limits, a stored code, and the
+   * message `compose` picks (none for an unknown number at reset). The answer never depends on
+   * whether the phone has an account.
+   */
+  async function requestCode(
+    phone: string,
+    address: string,
+    purpose: OtpPurpose,
+    compose: (code: string, accountExists: boolean) => Promise<SmsMessage | null>,
+  ): Promise<CodeRequestResult> {
+    const now = clock.now();
+    const lastAt = (await lastCodeRequestAt(db, phone, purpose))?.getTime();
+    if (lastAt !== undefined && now.getTime() - lastAt < OTP_RESEND_COOLDOWN_SECONDS * 1000) {
+      const wait = Math.ceil((lastAt + OTP_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime()) / 1000);
+      throw new AppError('RATE_LIMITED', `Wait ${wait} seconds before asking for a new code.`, undefined, {
+        'retry-after': String(wait),
+      });
+    }
+    await limiter.hit(RATE_RULES.codePerAddress, address);
+    await limiter.hit(RATE_RULES.codePerPhone, phone);
+    const code = String(secureRandomInt(0, 999_999)).padStart(6, '0');
+    const exists = Boolean(await findPlayerByPhone(db, phone));
+    // A code that cannot register (the number is taken) is still stored, hashed with a code
+    // nobody was sent, so both cases leave the same trace.
+    const storedCode = purpose === 'register' && exists ? String(secureRandomInt(0, 999_999)).padStart(6, '0') : code;
+    const id = await insertCode(db, {
+      phone,
+      purpose,
+      codeHash: hashOtp(phone, storedCode, deps.secret),
+      now,
+      expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
+    });
+    const reference = newMessageReference();
+    const message = await compose(code, exists);
+    if (message) {
+      try {
+        await sms.send(phone, message, reference);
+      } catch (err) {
+        if (!(err instanceof SmsDeliveryError)) throw err;
+        await deleteCode(db, id);
+        throw SMS_FAILED;
+      }
+    }
+    return {
+      resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS,
+      expiresInSeconds: OTP_TTL_SECONDS,
+      ...(deps.exposeSandboxHandle ? { sandboxHandle: reference } : {}),
+    };
+  }
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,32 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../lib/clock';
-import type { SmsSender } from '../sms/sms-sender';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { PlayerClient } from '../../../test/helpers/player-client';
 
 const clock = fakeClock(new Date('2026-06-01T10:00:00Z'));
-const sent: { phone: string; body: string }[] = [];
-const sms: SmsSender = {
-  kind: 'sandbox',
-  async send(phone, body) {
-    sent.push({ phone, body });
-  },
-};
 
 let t: TestApp;
 let seq = 0;
 /** A fresh valid phone and address per test, so rate-limit counters never collide. */
 const nextPhone = () => `98${String(10_000_000 + ++seq).padStart(8, '0')}`;
 const client = () => new PlayerClient(t.app, `198.51.100.${++seq % 250}`);
-const codeFor = (phone: string) => {
-  const msg = [...sent].reverse().find((m) => m.phone === phone);
-  return /\b(\d{6})\b/.exec(msg?.body ?? '')?.[1];
+/** Asks for a reset code the way the web page does and reads it through the sandbox handle. */
+const requestResetCode = async (phone: string) => {
+  const c = client();
+  const res = await c.call('POST', '/api/forgot-password/request-code', { phone });
+  return { res, code: await c.sandboxCode(res.json().data?.sandboxHandle) };
 };
 const count = async (table: string) =>
   (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, sms });
+  t = await buildTestApp({ clock });
 });
 afterAll(async () => {
   await t.app.close();
@@ -69,6 +63,7 @@ describe('register', () => {
     const before = await count('players');
     const res = await client().call('POST', '/api/register', {
       phone: nextPhone(),
+      code: '123456',
       password: 'Tiger-Lily-42',
       ageConfirmed: true,
       ...patch,
@@ -80,12 +75,92 @@ describe('register', () => {
     expect(await count('players')).toBe(before);
   });
 
-  it('refuses a phone that is already registered', async () => {
+  it('refuses to register without a code, with a wrong one, or with one sent to another phone', async () => {
+    const phone = nextPhone();
+    const c = client();
+    const req = await c.call('POST', '/api/register/request-code', { phone });
+    expect(req.statusCode).toBe(200);
+    const code = (await c.sandboxCode(req.json().data.sandboxHandle))!;
+    expect(code).toMatch(/^\d{6}$/);
+    const body = { phone, password: 'Tiger-Lily-42', ageConfirmed: true };
+    const missing = await c.call('POST', '/api/register', body);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.issues.map((i: { path: string }) => i.path)).toContain('code');
+    const wrong = await c.call('POST', '/api/register', { ...body, code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.json().error.code).toBe('OTP_INVALID');
+    const elsewhere = await c.call('POST', '/api/register', { ...body, phone: nextPhone(), code });
+    expect(elsewhere.json().error.code).toBe('OTP_INVALID');
+    const { rows } = await t.db.query('SELECT 1 FROM players WHERE phone = $1', [phone]);
+    expect(rows).toHaveLength(0);
+    // The right code still works after a few wrong tries, once.
+    expect((await c.call('POST', '/api/register', { ...body, code })).statusCode).toBe(200);
+    const again = await client().call('POST', '/api/register', { ...body, code });
+    expect(again.json().error.code).toBe('OTP_INVALID');
+  });
+
+  it('expires a registration code after 5 minutes and burns it after 5 wrong tries', async () => {
+    const phone = nextPhone();
+    const c = client();
+    const req = await c.call('POST', '/api/register/request-code', { phone });
+    const code = (await c.sandboxCode(req.json().data.sandboxHandle))!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const body = { phone, password: 'Tiger-Lily-42', ageConfirmed: true };
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await c.call('POST', '/api/register', { ...body, code: wrong })).json().error.code);
+    expect(answers).toEqual(['OTP_INVALID', 'OTP_INVALID', 'OTP_INVALID', 'OTP_INVALID', 'OTP_ATTEMPTS_EXCEEDED']);
+    expect((await c.call('POST', '/api/register', { ...body, code })).json().error.code).toBe('OTP_ATTEMPTS_EXCEEDED');
+
+    clock.advance(60_000);
+    const req2 = await c.call('POST', '/api/register/request-code', { phone });
+    const code2 = (await c.sandboxCode(req2.json().data.sandboxHandle))!;
+    clock.advance(5 * 60 * 1000 + 1);
+    expect((await c.call('POST', '/api/register', { ...body, code: code2 })).json().error.code).toBe('OTP_EXPIRED');
+  });
+
+  it('answers a registered number exactly like a new one; only the SMS tells the difference', async () => {
+    const taken = nextPhone();
+    await client().register(taken);
+    clock.advance(60_000); // past the resend cooldown of the registration's own code
+    const fresh = nextPhone();
+    const c = client();
+    const a = await c.call('POST', '/api/register/request-code', { phone: taken });
+    const b = await c.call('POST', '/api/register/request-code', { phone: fresh });
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    const shape = (r: typeof a) => ({ ...r.json().data, sandboxHandle: typeof r.json().data.sandboxHandle });
+    expect(shape(a)).toEqual(shape(b));
+    const outbox = async (r: typeof a) =>
+      (await c.call('GET', `/api/sandbox/sms-outbox?handle=${r.json().data.sandboxHandle}`)).json().data.messages[0].body;
+    expect(await outbox(a)).toMatch(/already has a Colorplay account/);
+    expect(await outbox(a)).not.toMatch(/\d{6}/);
+    expect(await outbox(b)).toMatch(/registration code is \d{6}/);
+    // No code exists for the taken number, so guessing gets nowhere.
+    const guess = await c.call('POST', '/api/register', { phone: taken, code: '123456', password: 'Another-Pass-77', ageConfirmed: true });
+    expect(guess.json().error.code).toBe('OTP_INVALID');
+  });
+});
+
+describe('sandbox SMS outbox', () => {
+  it('never answers by phone number: only the handle of a request reads its one message', async () => {
     const phone = nextPhone();
     await client().register(phone);
-    const res = await client().register(phone, 'Another-Pass-77');
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('PHONE_ALREADY_REGISTERED');
+    const victimRequest = await client().call('POST', '/api/forgot-password/request-code', { phone });
+    expect(victimRequest.statusCode).toBe(200);
+    const attacker = client();
+    const byPhone = await attacker.call('GET', `/api/sandbox/sms-outbox?phone=${phone}`);
+    expect(byPhone.statusCode).toBe(400);
+    expect(byPhone.json().error.code).toBe('VALIDATION_FAILED');
+    const guessed = await attacker.call('GET', `/api/sandbox/sms-outbox?handle=${'A'.repeat(32)}`);
+    expect(guessed.json().data.messages).toEqual([]);
+    // The attacker's own request for the same phone gets its own handle and no code for it.
+    clock.advance(60_000);
+    const own = await attacker.call('POST', '/api/register/request-code', { phone });
+    const mine = (await attacker.call('GET', `/api/sandbox/sms-outbox?handle=${own.json().data.sandboxHandle}`)).json().data.messages;
+    expect(mine).toHaveLength(1);
+    expect(mine[0].body).not.toMatch(/reset code/);
+    // The handle stores only a hash.
+    const { rows } = await t.db.query<{ handle_hash: string }>('SELECT handle_hash FROM sms_outbox WHERE phone = $1', [phone]);
+    expect(rows.every((r) => !r.handle_hash.includes(victimRequest.json().data.sandboxHandle))).toBe(true);
   });
 });
 
@@ -105,16 +180,49 @@ describe('login', () => {
     expect(wrongPassword.json().error.code).toBe('INVALID_CREDENTIALS');
   });
 
-  it('rate-limits attempts per phone number with Retry-After', async () => {
+  it('counts only failures per phone: repeated correct logins are never limited', async () => {
+    const phone = nextPhone();
+    await client().register(phone);
+    for (let i = 0; i < 12; i++) expect((await client().login(phone)).statusCode).toBe(200);
+  });
+
+  it('slows a phone down after 5 failures with a growing delay, and the owner still gets in', async () => {
     const phone = nextPhone();
     await client().register(phone);
     for (let i = 0; i < 5; i++) expect((await client().login(phone, 'Wrong-Pass-000')).statusCode).toBe(401);
-    const limited = await client().login(phone); // even the right password waits now
+    // The right password from another address must wait the delay, not 12 minutes.
+    const limited = await client().login(phone);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    clock.advance(15 * 60 * 1000);
+    expect(limited.headers['retry-after']).toBe('2');
+    clock.advance(2000);
     expect((await client().login(phone)).statusCode).toBe(200);
+    // Success forgot the failures: five more wrong tries are free again.
+    for (let i = 0; i < 5; i++) expect((await client().login(phone, 'Wrong-Pass-000')).statusCode).toBe(401);
+    // Each further failure doubles the wait: 2, 4, 8, 16 s.
+    const waits: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const early = await client().login(phone, 'Wrong-Pass-000');
+      waits.push(String(early.headers['retry-after']));
+      clock.advance(Number(early.headers['retry-after']) * 1000);
+      expect((await client().login(phone, 'Wrong-Pass-000')).statusCode).toBe(401);
+    }
+    expect(waits).toEqual(['2', '4', '8', '16']);
+    // A password reset clears the slow-down at once.
+    clock.advance(60_000);
+    const { code } = await requestResetCode(phone);
+    expect((await client().call('POST', '/api/forgot-password/reset', { phone, code, newPassword: 'Brand-New-Pass-9' })).statusCode).toBe(200);
+    expect((await client().login(phone, 'Brand-New-Pass-9')).statusCode).toBe(200);
+  });
+
+  it('keeps the failure count in the database, shared by nodes and restarts', async () => {
+    const phone = nextPhone();
+    await client().register(phone);
+    for (let i = 0; i < 5; i++) await client().login(phone, 'Wrong-Pass-000');
+    clock.advance(2000);
+    await client().login(phone, 'Wrong-Pass-000');
+    const { rows } = await t.db.query<{ failures: number }>('SELECT failures FROM login_failures WHERE phone = $1', [phone]);
+    expect(rows[0]!.failures).toBe(6);
   });
 
   it('rate-limits attempts per address across phone numbers', async () => {
@@ -138,11 +246,12 @@ describe('refresh tokens', () => {
     expect((await c.call('GET', '/api/get-user-info')).statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a rotated refresh token is presented again', async () => {
+  it('revokes the whole family when a rotated refresh token is presented again after the grace window', async () => {
     const c = client();
     await c.register(nextPhone());
     const stolen = c.refreshCookie;
     await c.call('POST', '/api/refresh-token'); // the legitimate client rotates
+    clock.advance(10_001);
     const thief = new PlayerClient(t.app, '192.0.2.66');
     thief.refreshCookie = stolen;
     const replay = await thief.call('POST', '/api/refresh-token');
@@ -150,6 +259,60 @@ describe('refresh tokens', () => {
     // The legitimate holder is logged out too: its newer refresh token and access token die.
     expect((await c.call('GET', '/api/get-user-info')).statusCode).toBe(401);
     expect((await c.call('POST', '/api/refresh-token')).statusCode).toBe(401);
+  });
+
+  it('gives a racing second refresh within 10 s the same successor instead of revoking the session', async () => {
+    const c = client();
+    await c.register(nextPhone());
+    const old = c.refreshCookie;
+    const first = await c.call('POST', '/api/refresh-token');
+    expect(first.statusCode).toBe(200);
+    const successor = c.refreshCookie;
+    clock.advance(9_000);
+    const otherTab = client();
+    otherTab.refreshCookie = old;
+    const second = await otherTab.call('POST', '/api/refresh-token');
+    expect(second.statusCode).toBe(200);
+    expect(otherTab.refreshCookie).toBe(successor);
+    expect((await otherTab.call('GET', '/api/get-user-info')).statusCode).toBe(200);
+    // The session lives on, and the successor rotates normally.
+    expect((await c.call('POST', '/api/refresh-token')).statusCode).toBe(200);
+    expect((await c.call('GET', '/api/get-user-info')).statusCode).toBe(200);
+  });
+
+  it('answers truly concurrent refreshes with one cookie with one successor and keeps the session', async () => {
+    const c = client();
+    await c.register(nextPhone());
+    const cookie = c.refreshCookie;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/refresh-token', headers: { cookie: `cp_refresh=${cookie}` } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const successors = new Set(answers.map((a) => a.cookies.find((k) => k.name === 'cp_refresh')!.value));
+    expect(successors.size).toBe(1);
+    c.refreshCookie = [...successors][0];
+    c.token = answers[5]!.json().data.token;
+    expect((await c.call('GET', '/api/get-user-info')).statusCode).toBe(200);
+    expect((await c.call('POST', '/api/refresh-token')).statusCode).toBe(200);
+  });
+
+  it('refuses a refresh from a foreign Origin with 403 ORIGIN_NOT_ALLOWED and leaves the session alone', async () => {
+    const c = client();
+    await c.register(nextPhone());
+    const cookie = c.refreshCookie;
+    const refresh = (origin: string) =>
+      t.app.inject({ method: 'POST', url: '/api/refresh-token', headers: { cookie: `cp_refresh=${cookie}`, origin, host: 'play.example.in' } });
+    for (const origin of ['https://evil.example', 'null', 'https://play.example.in.evil.example']) {
+      const res = await refresh(origin);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('ORIGIN_NOT_ALLOWED');
+      expect(res.cookies).toEqual([]);
+    }
+    // The same site (or no Origin: a non-browser client) refreshes as usual.
+    const same = await refresh('https://play.example.in');
+    expect(same.statusCode).toBe(200);
   });
 
   it('answers 401 without a refresh cookie or with a forged one', async () => {
@@ -239,10 +402,9 @@ describe('forgot password', () => {
     const phoneApp = client();
     await phoneApp.login(phone);
 
-    const req = await client().call('POST', '/api/forgot-password/request-code', { phone });
+    const { res: req, code } = await requestResetCode(phone);
     expect(req.statusCode).toBe(200);
-    expect(req.json().data).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 300 });
-    const code = codeFor(phone);
+    expect(req.json().data).toMatchObject({ resendAfterSeconds: 60, expiresInSeconds: 300 });
     expect(code).toMatch(/^\d{6}$/);
 
     const reset = await client().call('POST', '/api/forgot-password/reset', { phone, code, newPassword: 'Brand-New-Pass-9' });
@@ -260,11 +422,11 @@ describe('forgot password', () => {
 
   it('answers an unknown number the same way and sends nothing', async () => {
     const phone = nextPhone();
-    const before = sent.length;
+    const before = await count('sms_outbox');
     const res = await client().call('POST', '/api/forgot-password/request-code', { phone });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 300 });
-    expect(sent.length).toBe(before);
+    expect(res.json().data).toMatchObject({ resendAfterSeconds: 60, expiresInSeconds: 300 });
+    expect(await count('sms_outbox')).toBe(before);
   });
 
   it('enforces the 60-second resend cooldown', async () => {
@@ -282,8 +444,7 @@ describe('forgot password', () => {
   it('expires a code after 5 minutes', async () => {
     const phone = nextPhone();
     await client().register(phone);
-    await client().call('POST', '/api/forgot-password/request-code', { phone });
-    const code = codeFor(phone);
+    const { code } = await requestResetCode(phone);
     clock.advance(5 * 60 * 1000 + 1);
     const res = await client().call('POST', '/api/forgot-password/reset', { phone, code, newPassword: 'Brand-New-Pass-9' });
     expect(res.statusCode).toBe(400);
@@ -294,8 +455,7 @@ describe('forgot password', () => {
   it('burns a code after 5 wrong tries, even for the right code afterwards', async () => {
     const phone = nextPhone();
     await client().register(phone);
-    await client().call('POST', '/api/forgot-password/request-code', { phone });
-    const code = codeFor(phone)!;
+    const code = (await requestResetCode(phone)).code!;
     const wrong = code === '000000' ? '111111' : '000000';
     const answers: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -311,8 +471,7 @@ describe('forgot password', () => {
   it('refuses a common new password without spending the code', async () => {
     const phone = nextPhone();
     await client().register(phone);
-    await client().call('POST', '/api/forgot-password/request-code', { phone });
-    const code = codeFor(phone);
+    const { code } = await requestResetCode(phone);
     const weak = await client().call('POST', '/api/forgot-password/reset', { phone, code, newPassword: 'qwertyuiop' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.issues[0].path).toBe('newPassword');

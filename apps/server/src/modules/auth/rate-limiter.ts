@@ -27,16 +27,30 @@ export function createRateLimiter(db: Queryable, clock: Clock) {
           new Date(nowMs - 2 * 86_400_000),
         ]);
       }
-      if ((rows[0]?.hits ?? 0) > rule.limit) {
-        const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many attempts. Try again in ${retryAfterSeconds} seconds.`,
-          undefined,
-          { 'retry-after': String(retryAfterSeconds) },
-        );
-      }
+      if ((rows[0]?.hits ?? 0) > rule.limit) throw limited(windowStart.getTime() + windowMs - nowMs);
+    },
+
+    /**
+     * Throws RATE_LIMITED when `key` already used its `rule` allowance, without counting; for
+     * rules that count only failures (the caller `hit`s after one).
+     */
+    async check(rule: RateRule, key: string): Promise<void> {
+      const nowMs = clock.now().getTime();
+      const windowMs = rule.windowSeconds * 1000;
+      const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
+      const { rows } = await db.query<{ hits: number }>(
+        'SELECT hits FROM rate_limit_counters WHERE bucket = $1 AND window_start = $2',
+        [`${rule.name}:${key}`, windowStart],
+      );
+      if ((rows[0]?.hits ?? 0) >= rule.limit) throw limited(windowStart.getTime() + windowMs - nowMs);
     },
   };
+}
+
+function limited(waitMs: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError('RATE_LIMITED', `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

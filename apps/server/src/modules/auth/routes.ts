@@ -6,18 +6,15 @@ import {
   ForgotPasswordRequestResultSchema,
   LoginInputSchema,
   OkSchema,
+  RegisterCodeRequestInputSchema,
   RegisterInputSchema,
   ResetPasswordInputSchema,
-  SandboxSmsQuerySchema,
-  SandboxSmsSchema,
   SessionTokenSchema,
   API_PATHS,
 } from '@colorplay/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Db } from '../../db/db';
-import { readSandboxOutbox, type SmsSender } from '../sms/sms-sender';
+import { AppError } from '../../errors';
 import type { AuthService } from './auth-service';
 import { REFRESH_COOKIE } from './rules';
 
@@ -26,12 +23,30 @@ const errors = {
   401: ErrorResponseSchema,
   409: ErrorResponseSchema,
   429: ErrorResponseSchema,
+  503: ErrorResponseSchema,
 };
 
-export type AuthRoutesOptions = { auth: AuthService; sms: SmsSender; db: Db; secureCookies: boolean };
+export type AuthRoutesOptions = { auth: AuthService; secureCookies: boolean; corsOrigins: string[] };
 
-/** register, login, refresh-token, logout, forgot-password (request code, reset). */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, sms, db, secureCookies }) => {
+/**
+ * A browser always sends Origin on a POST from script. It must be this site (same host as the
+ * request) or one of CORS_ORIGINS. A request without Origin comes from a non-browser client,
+ * which holds the cookie only if it was given it, so it is allowed (decision 043).
+ */
+export function isAllowedOrigin(request: FastifyRequest, corsOrigins: string[]): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (corsOrigins.includes(origin)) return true;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.host === request.host;
+  } catch {
+    return false; // `null` (sandboxed frames, some redirects) and garbage
+  }
+}
+
+/** register (request code, register), login, refresh-token, logout, forgot-password (request code, reset). */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, secureCookies, corsOrigins }) => {
   // The refresh token lives in an httpOnly cookie scoped to the API, invisible to scripts.
   const setRefreshCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
     reply.setCookie(REFRESH_COOKIE, token, {
@@ -43,6 +58,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     });
   const clearRefreshCookie = (reply: FastifyReply) =>
     reply.clearCookie(REFRESH_COOKIE, { path: '/api', httpOnly: true, sameSite: 'strict', secure: secureCookies });
+
+  app.post(
+    '/api/register/request-code',
+    {
+      schema: {
+        tags: ['auth'],
+        description:
+          'Sends a registration code by SMS. A number that already has an account gets the same answer; the SMS tells its holder.',
+        body: RegisterCodeRequestInputSchema,
+        response: { 200: dataEnvelope(ForgotPasswordRequestResultSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await auth.requestRegisterCode(request.body.phone, request.ip) }),
+  );
 
   app.post(
     API_PATHS.register,
@@ -69,11 +98,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
-        description: 'Rotates the refresh cookie and returns a new access token. 401 means log out.',
-        response: { 200: dataEnvelope(SessionTokenSchema), 401: ErrorResponseSchema },
+        description:
+          'Rotates the refresh cookie and returns a new access token. 401 means log out; 403 ORIGIN_NOT_ALLOWED a foreign page.',
+        response: { 200: dataEnvelope(SessionTokenSchema), 401: ErrorResponseSchema, 403: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
+      // Refused before touching the session: a foreign page must not rotate nor end it.
+      if (!isAllowedOrigin(request, corsOrigins)) {
+        throw new AppError('ORIGIN_NOT_ALLOWED', 'This request came from a page of another site.');
+      }
       try {
         const refreshed = await auth.refresh(request.cookies[REFRESH_COOKIE]);
         setRefreshCookie(reply, refreshed.refreshToken, refreshed.sessionExpiresAt);
@@ -117,20 +151,4 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       return { data: { ok: true as const } };
     },
   );
-
-  // Sandbox only: lets a tester read the code that a real SMS would have carried.
-  if (sms.kind === 'sandbox') {
-    app.get(
-      '/api/sandbox/sms-outbox',
-      {
-        schema: {
-          tags: ['sandbox'],
-          description: 'Sandbox SMS channel only: the latest messages "sent" to a phone number.',
-          querystring: SandboxSmsQuerySchema,
-          response: { 200: dataEnvelope(z.object({ messages: z.array(SandboxSmsSchema) })), 400: ErrorResponseSchema },
-        },
-      },
-      async (request) => ({ data: { messages: await readSandboxOutbox(db, request.query.phone) } }),
-    );
-  }
 };

@@ -10,15 +10,38 @@ export const OTP_TTL_SECONDS = 5 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_COOLDOWN_SECONDS = 60;
 
+/**
+ * Counters keyed on the phone number come first; per-address counters only stop floods and are
+ * generous because many players share one address behind carrier-grade NAT (decision 042).
+ */
 export const RATE_RULES = {
-  loginPerPhone: { name: 'login:phone', limit: 5, windowSeconds: 15 * 60 },
-  loginPerAddress: { name: 'login:ip', limit: 30, windowSeconds: 15 * 60 },
-  registerPerAddress: { name: 'register:ip', limit: 10, windowSeconds: 3600 },
-  registerPerPhone: { name: 'register:phone', limit: 5, windowSeconds: 3600 },
+  /** Failed logins only: successes from a shared address do not count. */
+  loginFailuresPerAddress: { name: 'login-fail:ip', limit: 30, windowSeconds: 15 * 60 },
+  registerPerAddress: { name: 'register:ip', limit: 200, windowSeconds: 3600 },
+  registerPerPhone: { name: 'register:phone', limit: 20, windowSeconds: 3600 },
   codePerPhone: { name: 'otp:phone', limit: 5, windowSeconds: 3600 },
-  codePerAddress: { name: 'otp:ip', limit: 20, windowSeconds: 3600 },
-  resetPerAddress: { name: 'reset:ip', limit: 30, windowSeconds: 3600 },
+  codePerAddress: { name: 'otp:ip', limit: 200, windowSeconds: 3600 },
+  resetPerAddress: { name: 'reset:ip', limit: 200, windowSeconds: 3600 },
 } satisfies Record<string, RateRule>;
+
+/** A just-rotated refresh token, presented again this soon, gets the same successor (decision 043). */
+export const REFRESH_GRACE_SECONDS = 10;
+
+/** Failed logins per phone that cost nothing; each further failure doubles the wait. */
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_MAX_DELAY_SECONDS = 15 * 60;
+/** A phone's failures are forgotten this long after the last one. */
+export const LOGIN_FAILURE_MEMORY_SECONDS = 24 * 3600;
+
+/**
+ * How long the next login for a phone must wait after `failures` failures: nothing for the first
+ * few, then 2 s, 4 s, 8 s … up to 15 minutes. The owner is slowed, never locked out, and a
+ * password reset clears the count.
+ */
+export function loginDelaySeconds(failures: number): number {
+  if (failures < LOGIN_FREE_FAILURES) return 0;
+  return Math.min(2 ** (failures - LOGIN_FREE_FAILURES + 1), LOGIN_MAX_DELAY_SECONDS);
+}
 
 /** `98******10`: enough to recognise one's own number, not enough to harvest it. */
 export function maskPhone(phone: string): string {

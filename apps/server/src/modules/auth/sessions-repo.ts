@@ -24,8 +24,12 @@ export async function openSession(q: Queryable, playerId: number, now: Date) {
   return { sessionId: id, expiresAt, refreshToken: refresh };
 }
 
-export async function issueRefreshToken(q: Queryable, sessionId: string, now: Date): Promise<string> {
-  const { token, hash } = newRefreshToken();
+export async function issueRefreshToken(
+  q: Queryable,
+  sessionId: string,
+  now: Date,
+  { token, hash } = newRefreshToken(),
+): Promise<string> {
   await q.query('INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)', [
     hash,
     sessionId,
@@ -36,8 +40,8 @@ export async function issueRefreshToken(q: Queryable, sessionId: string, now: Da
 
 /** The token and its session, locked so two refreshes of one token cannot both rotate it. */
 export async function lockRefreshToken(q: Queryable, tokenHash: string) {
-  const { rows } = await q.query<SessionRow & { used_at: Date | null }>(
-    `SELECT s.id, s.player_id, s.expires_at, s.revoked_at, t.used_at
+  const { rows } = await q.query<SessionRow & { used_at: Date | null; successor_hash: string | null }>(
+    `SELECT s.id, s.player_id, s.expires_at, s.revoked_at, t.used_at, t.successor_hash
      FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id
      WHERE t.token_hash = $1
      FOR UPDATE OF t, s`,
@@ -46,8 +50,12 @@ export async function lockRefreshToken(q: Queryable, tokenHash: string) {
   return rows[0];
 }
 
-export async function markRefreshTokenUsed(q: Queryable, tokenHash: string, now: Date): Promise<void> {
-  await q.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1', [tokenHash, now]);
+export async function markRefreshTokenUsed(q: Queryable, tokenHash: string, now: Date, successorHash: string): Promise<void> {
+  await q.query('UPDATE refresh_tokens SET used_at = $2, successor_hash = $3 WHERE token_hash = $1', [
+    tokenHash,
+    now,
+    successorHash,
+  ]);
 }
 
 export async function revokeSession(q: Queryable, sessionId: string, reason: string, now: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from './rules';
 
@@ -58,4 +58,19 @@ export function hashRefreshToken(token: string): string {
 
 export function hashOtp(phone: string, code: string, secret: string): string {
   return createHash('sha256').update(`${secret}:${phone}:${code}`).digest('hex');
+}
+
+/**
+ * The token a refresh rotates `token` to. Derived (keyed by the server secret) rather than random
+ * so a second refresh with the same token inside the grace window can hand out the same
+ * successor without the server ever storing a usable token.
+ */
+export function successorRefreshToken(token: string, secret: string): { token: string; hash: string } {
+  const next = createHmac('sha256', secret).update(`refresh-successor:${token}`).digest('base64url');
+  return { token: next, hash: hashRefreshToken(next) };
+}
+
+/** A random handle for one code request (sandbox outbox reads, gateway idempotency key). */
+export function newMessageReference(): string {
+  return randomBytes(24).toString('base64url');
 }

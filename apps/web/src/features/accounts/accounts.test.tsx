@@ -135,6 +135,12 @@ describe('already logged in', () => {
   });
 });
 
+const HANDLE = 'h'.repeat(32);
+const codeRequested = () => ({ body: { data: { resendAfterSeconds: 60, expiresInSeconds: 300, sandboxHandle: HANDLE } } });
+const sandboxSms = (body: string) => () => ({
+  body: { data: { messages: [{ phone: '9876543210', body, createdAt: '2026-01-15T04:30:00.000Z' }] } },
+});
+
 describe('register', () => {
   it('requires the 18+ confirmation and maps server field issues beside their fields', async () => {
     const api = stubApi({
@@ -145,6 +151,7 @@ describe('register', () => {
     });
     renderApp('/register');
     fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '9876543210' } });
+    fireEvent.change(screen.getByLabelText('Code from the SMS'), { target: { value: '482913' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'password123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(screen.getByText('You must confirm that you are 18 or older.')).toBeTruthy();
@@ -153,13 +160,86 @@ describe('register', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'I am 18 or older and accept the rules of play' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('This password is too common or too easy to guess. Choose another.')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/register')[0]?.body).toEqual({ phone: '9876543210', password: 'password123', ageConfirmed: true });
+    expect(api.callsTo('POST', '/api/register')[0]?.body).toEqual({
+      phone: '9876543210',
+      code: '482913',
+      password: 'password123',
+      ageConfirmed: true,
+    });
+  });
+
+  it('sends a code to the number, shows the sandbox SMS by its handle, counts the resend down and registers with it', async () => {
+    const api = stubApi({
+      'POST /api/register/request-code': codeRequested,
+      'GET /api/sandbox/sms-outbox': sandboxSms('Your Colorplay registration code is 482913.'),
+      'POST /api/register': () => tokenAnswer('tok-R'),
+      'GET /api/get-user-info': () => ({ body: { data: USER } }),
+      'GET /api/wallet/balance': () => ({ body: { data: { currency: 'INR', balanceMinor: 0 } } }),
+      'GET /api/notifications': () => ({ body: { data: { items: [], unreadCount: 0, nextCursor: null } } }),
+    });
+    renderApp('/register');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
+    expect(screen.getByText('Enter a 10-digit mobile number starting with 6, 7, 8 or 9.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '+91 98765 43210' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    const sms = await screen.findByRole('region', { name: 'Sandbox SMS to 9876543210' });
+    expect(within(sms).getByText('Your Colorplay registration code is 482913.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/register/request-code')[0]?.body).toEqual({ phone: '9876543210' });
+    // The outbox is read by the request's handle, never by phone number.
+    const read = api.callsTo('GET', '/api/sandbox/sms-outbox')[0]!.url.searchParams;
+    expect([...read.keys()]).toEqual(['handle']);
+    expect(read.get('handle')).toBe(HANDLE);
+    expect((screen.getByRole('button', { name: /^Send again in \d+ s$/ }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Code from the SMS'), { target: { value: '482913' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tiger-Lily-42' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(readStoredToken()).toBe('tok-R'));
+    expect(api.callsTo('POST', '/api/register')[0]?.body).toMatchObject({ phone: '9876543210', code: '482913' });
+  });
+
+  it('asks for the code before calling the server, and explains a wrong one', async () => {
+    const api = stubApi({ 'POST /api/register': () => ({ status: 400, body: { error: { code: 'OTP_INVALID', message: 'wrong' } } }) });
+    renderApp('/register');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '9876543210' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tiger-Lily-42' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByText('Enter the 6-digit code.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Code from the SMS'), { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('That code is not right. Check the SMS and try again.')).toBeTruthy();
+  });
+
+  it('reads no outbox without a sandbox handle and says when the SMS could not be sent', async () => {
+    let status = 200;
+    const api = stubApi({
+      'POST /api/register/request-code': () =>
+        status === 200
+          ? { body: { data: { resendAfterSeconds: 60, expiresInSeconds: 300 } } }
+          : { status, body: { error: { code: 'SMS_UNAVAILABLE', message: 'gateway down' } } },
+    });
+    renderApp('/register');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '9876543210' } });
+    status = 503;
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('We could not send the SMS just now. Try again in a minute.')).toBeTruthy();
+    status = 200;
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('We sent an SMS to 9876543210. The code in it is valid for 5 minutes.')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/sandbox/sms-outbox')).toHaveLength(0);
+    expect(screen.queryByRole('region', { name: /Sandbox SMS/ })).toBeNull();
   });
 
   it('tells a known number to log in instead', async () => {
     stubApi({ 'POST /api/register': () => ({ status: 409, body: { error: { code: 'PHONE_ALREADY_REGISTERED', message: 'taken' } } }) });
     renderApp('/register');
     fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '9876543210' } });
+    fireEvent.change(screen.getByLabelText('Code from the SMS'), { target: { value: '482913' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tiger-Lily-42' } });
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
@@ -384,10 +464,8 @@ describe('messages', () => {
 describe('forgot password', () => {
   it('asks for a code, shows the sandbox SMS, then resets and goes to /login', async () => {
     const api = stubApi({
-      'POST /api/forgot-password/request-code': () => ({ body: { data: { resendAfterSeconds: 60, expiresInSeconds: 300 } } }),
-      'GET /api/sandbox/sms-outbox': () => ({
-        body: { data: { messages: [{ phone: '9876543210', body: 'Your Colorplay code is 482913', createdAt: '2026-01-15T04:30:00.000Z' }] } },
-      }),
+      'POST /api/forgot-password/request-code': codeRequested,
+      'GET /api/sandbox/sms-outbox': sandboxSms('Your Colorplay code is 482913'),
       'POST /api/forgot-password/reset': () => ({ body: { data: { ok: true } } }),
     });
     renderApp('/rpwd');
@@ -395,6 +473,7 @@ describe('forgot password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     const sms = await screen.findByRole('region', { name: 'Sandbox SMS to 9876543210' });
     expect(within(sms).getByText('Your Colorplay code is 482913')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/sandbox/sms-outbox')[0]?.url.search).toBe(`?handle=${HANDLE}`);
     expect((screen.getByRole('button', { name: /^Send again in \d+ s$/ }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '482913' } });
@@ -404,7 +483,7 @@ describe('forgot password', () => {
     expect(api.callsTo('POST', '/api/forgot-password/reset')[0]?.body).toEqual({ phone: '9876543210', code: '482913', newPassword: 'Brand-New-Pass-9' });
   });
 
-  it('shows no sandbox message when the outbox answers 404, and counts the resend cooldown down from its start', async () => {
+  it('reads no sandbox outbox without a handle (a real SMS channel), and counts the resend cooldown down from its start', async () => {
     // Only the clock is faked (intervals stay real), so the time on the page can jump.
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = new Date('2026-01-15T04:30:00.000Z').getTime();
@@ -419,7 +498,7 @@ describe('forgot password', () => {
       vi.setSystemTime(start + 30_000);
       fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
       expect(await screen.findByLabelText('6-digit code')).toBeTruthy();
-      expect(api.callsTo('GET', '/api/sandbox/sms-outbox')[0]?.url.searchParams.get('phone')).toBe('9876543210');
+      expect(api.callsTo('GET', '/api/sandbox/sms-outbox')).toHaveLength(0);
       expect(screen.queryByRole('region', { name: /Sandbox SMS/ })).toBeNull();
       expect(screen.queryByText(/^Sandbox:/)).toBeNull();
       expect((screen.getByRole('button', { name: 'Send again in 60 s' }) as HTMLButtonElement).disabled).toBe(true);

@@ -7,6 +7,7 @@ import { authedApi } from '../../lib/session';
 export const ACCOUNT_PATHS = {
   logout: '/api/logout',
   requestCode: '/api/forgot-password/request-code',
+  requestRegisterCode: '/api/register/request-code',
   resetPassword: '/api/forgot-password/reset',
   sandboxOutbox: '/api/sandbox/sms-outbox',
   userInfo: API_PATHS.get_user_info,
@@ -18,6 +19,8 @@ export type { AuthResult, Notification, NotificationsPage, UserInfo };
 
 export interface RegisterFields {
   phone: string;
+  /** The code sent by SMS to the phone (requestRegisterCode). */
+  code: string;
   password: string;
   ageConfirmed: true;
   inviteCode?: string;
@@ -31,8 +34,19 @@ export async function register(fields: RegisterFields): Promise<AuthResult> {
   return (await api.post<{ data: AuthResult }>(API_PATHS.register, fields)).data;
 }
 
-export async function requestResetCode(phone: string): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
-  return (await api.post<{ data: { resendAfterSeconds: number; expiresInSeconds: number } }>(ACCOUNT_PATHS.requestCode, { phone })).data;
+/** The answer to a code request; `sandboxHandle` only with the sandbox SMS channel. */
+export interface CodeRequested {
+  resendAfterSeconds: number;
+  expiresInSeconds: number;
+  sandboxHandle?: string;
+}
+
+export async function requestResetCode(phone: string): Promise<CodeRequested> {
+  return (await api.post<{ data: CodeRequested }>(ACCOUNT_PATHS.requestCode, { phone })).data;
+}
+
+export async function requestRegisterCode(phone: string): Promise<CodeRequested> {
+  return (await api.post<{ data: CodeRequested }>(ACCOUNT_PATHS.requestRegisterCode, { phone })).data;
 }
 
 export async function resetPassword(phone: string, code: string, newPassword: string): Promise<void> {
@@ -46,12 +60,12 @@ export interface SandboxSms {
 }
 
 /**
- * The sandbox SMS channel's outbox for a phone. The endpoint exists only when the server runs
- * the sandbox channel; anywhere else it answers 404 and there is nothing to show.
+ * The sandbox SMS sent for one code request, read with the handle that request returned (the
+ * server never shows messages by phone number). Only the sandbox channel returns a handle.
  */
-export async function readSandboxOutbox(phone: string): Promise<SandboxSms[] | null> {
+export async function readSandboxOutbox(handle: string): Promise<SandboxSms[] | null> {
   try {
-    const res = await api.get<{ data: { messages: SandboxSms[] } }>(`${ACCOUNT_PATHS.sandboxOutbox}?phone=${encodeURIComponent(phone)}`);
+    const res = await api.get<{ data: { messages: SandboxSms[] } }>(`${ACCOUNT_PATHS.sandboxOutbox}?handle=${encodeURIComponent(handle)}`);
     return res.data.messages;
   } catch {
     return null;

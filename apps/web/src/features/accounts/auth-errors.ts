@@ -25,6 +25,8 @@ export function formErrorsFrom<F extends string>(err: unknown, fieldMessages: Pa
       return { code: { key: 'accounts.error.codeExpired' } } as FormErrors<F>;
     case 'OTP_ATTEMPTS_EXCEEDED':
       return { code: { key: 'accounts.error.codeAttempts' } } as FormErrors<F>;
+    case 'SMS_UNAVAILABLE':
+      return { form: { key: 'accounts.error.smsUnavailable' } } as FormErrors<F>;
     case 'RATE_LIMITED':
       return { form: { key: 'accounts.error.rateLimited', minutes: Math.max(1, Math.ceil((err.retryAfterSeconds ?? 60) / 60)) } } as FormErrors<F>;
     case 'NETWORK':

@@ -4,23 +4,28 @@ import { paths } from '../../config/paths';
 import { useI18n } from '../../lib/i18n';
 import { returnPathFrom } from '../../lib/return-to';
 import { setLoginToken } from '../../lib/session';
-import { register } from './api';
+import { register, requestRegisterCode } from './api';
+import { RegisterCodeField } from './code-request';
 import { formErrorsFrom, type FormErrors } from './auth-errors';
 import { AuthForm, AuthPage, FormAlert, PasswordField, PhoneField, SubmitButton, useWantedPageOnceLoggedIn } from './form-parts';
 import { TextField } from '../../components/ui/text-field';
 import { useFormErrors } from './use-form-errors';
-import { checkInvite, checkNewPassword, checkPhone, normalisePhone } from './validation';
+import { checkInvite, checkNewPassword, checkOtp, checkPhone, normalisePhone } from './validation';
 import './accounts.css';
 
-type Field = 'phone' | 'password' | 'ageConfirmed' | 'inviteCode';
+type Field = 'phone' | 'code' | 'password' | 'ageConfirmed' | 'inviteCode';
 
-/** /register: mobile number, password, the 18+ confirmation and an optional invite code. */
+/**
+ * /register: mobile number, the code sent to it by SMS (proving the player holds the phone),
+ * password, the 18+ confirmation and an optional invite code.
+ */
 export function RegisterForm() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const { search } = useLocation();
   const ageErrorId = useId();
   const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [adult, setAdult] = useState(false);
   const [invite, setInvite] = useState('');
@@ -36,6 +41,8 @@ export function RegisterForm() {
     const passwordError = checkNewPassword(password);
     const inviteError = checkInvite(inviteCode);
     if (phoneError) found.phone = { key: phoneError };
+    const codeError = checkOtp(code.trim());
+    if (codeError) found.code = { key: codeError };
     if (passwordError) found.password = { key: passwordError };
     if (!adult) found.ageConfirmed = { key: 'accounts.error.age' };
     if (inviteError) found.inviteCode = { key: inviteError };
@@ -44,13 +51,14 @@ export function RegisterForm() {
 
     setSubmitting(true);
     try {
-      const result = await register({ phone: bare, password, ageConfirmed: true, ...(inviteCode && { inviteCode }) });
+      const result = await register({ phone: bare, code: code.trim(), password, ageConfirmed: true, ...(inviteCode && { inviteCode }) });
       setLoginToken(result.token);
       navigate(returnPathFrom(search, paths.account.path), { replace: true });
     } catch (err) {
       setErrors(
         formErrorsFrom<Field>(err, {
           phone: 'accounts.error.phone',
+          code: 'accounts.error.code',
           // The server refuses common passwords with a validation issue on this field.
           password: 'accounts.error.passwordWeak',
           ageConfirmed: 'accounts.error.age',
@@ -68,6 +76,19 @@ export function RegisterForm() {
     <AuthPage title={t('register.title')} backTo={paths.home.path}>
       <AuthForm intro={t('register.intro')} onSubmit={onSubmit}>
         <PhoneField value={phone} onChange={setPhone} error={text('phone')} />
+        <RegisterCodeField
+          request={() => {
+            const bare = normalisePhone(phone);
+            const phoneError = checkPhone(bare);
+            setErrors(phoneError ? { phone: { key: phoneError } } : {});
+            return phoneError ? null : bare;
+          }}
+          send={requestRegisterCode}
+          onFailed={(err) => setErrors(formErrorsFrom<Field>(err, { phone: 'accounts.error.phone' }))}
+          value={code}
+          onChange={setCode}
+          error={text('code')}
+        />
         <PasswordField value={password} onChange={setPassword} error={text('password')} isNew />
         <TextField
           label={t('register.invite')}

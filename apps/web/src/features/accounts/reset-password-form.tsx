@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
-import { formatDateTimeIst } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { readSandboxOutbox, requestResetCode, resetPassword, type SandboxSms } from './api';
+import { requestResetCode, resetPassword, type SandboxSms } from './api';
+import { sandboxSmsFor, SandboxSmsView, useCountdown } from './code-request';
 import { formErrorsFrom } from './auth-errors';
 import { AuthForm, AuthPage, FormAlert, PasswordField, PhoneField, SubmitButton } from './form-parts';
 import { TextField } from '../../components/ui/text-field';
@@ -15,31 +15,9 @@ import './accounts.css';
 type Field = 'phone' | 'code' | 'newPassword';
 
 /**
- * A countdown in whole seconds, ticking once a second. `start` sets the clock as well as the end,
- * so the first value shown is the full wait, not one measured from an old tick.
- */
-function useCountdown(): { secondsLeft: number; start: (seconds: number) => void } {
-  const [clock, setClock] = useState<{ now: number; until: number | null }>({ now: 0, until: null });
-  const { until } = clock;
-  useEffect(() => {
-    if (until === null) return;
-    const timer = setInterval(() => {
-      const now = Date.now();
-      setClock((c) => (now >= until ? { now, until: null } : { ...c, now }));
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  const start = useCallback((seconds: number) => {
-    const now = Date.now();
-    setClock({ now, until: now + seconds * 1000 });
-  }, []);
-  return { secondsLeft: until === null ? 0 : Math.max(0, Math.ceil((until - clock.now) / 1000)), start };
-}
-
-/**
  * /rpwd: ask for a 6-digit code by SMS, then set a new password with it. The resend button
  * waits out the server's 60 s cooldown. With the sandbox SMS channel the message a phone would
- * have received is shown on the page, labelled as such.
+ * have received is shown on the page, labelled as such, read with the request's one-time handle.
  */
 export function ResetPasswordForm() {
   const { t } = useI18n();
@@ -63,8 +41,7 @@ export function ResetPasswordForm() {
       setValidMinutes(Math.round(sent.expiresInSeconds / 60));
       startCooldown(sent.resendAfterSeconds);
       setErrors({});
-      const outbox = await readSandboxOutbox(target);
-      setSandboxSms(outbox?.[0] ?? null);
+      setSandboxSms(await sandboxSmsFor(sent));
     } catch (err) {
       setErrors(formErrorsFrom<Field>(err, { phone: 'accounts.error.phone' }));
     } finally {
@@ -113,13 +90,7 @@ export function ResetPasswordForm() {
         </AuthForm>
       ) : (
         <AuthForm intro={t('rpwd.codeSent', { phone: sentTo, minutes: validMinutes })} announceIntro onSubmit={onReset}>
-          {sandboxSms && (
-            <section className="sandbox-sms" aria-label={t('rpwd.sandboxSms', { phone: sentTo })}>
-              <p className="sandbox-sms__note">{t('accounts.sandboxNote')}</p>
-              <p className="sandbox-sms__body">{sandboxSms.body}</p>
-              <p className="sandbox-sms__time">{formatDateTimeIst(new Date(sandboxSms.createdAt))}</p>
-            </section>
-          )}
+          {sandboxSms && <SandboxSmsView sms={sandboxSms} phone={sentTo} />}
           <TextField
             label={t('rpwd.code')}
             inputMode="numeric"

@@ -24,6 +24,7 @@ export const enAccounts = {
   'accounts.error.codeWrong': 'That code is not right. Check the SMS and try again.',
   'accounts.error.codeExpired': 'That code has expired. Ask for a new one.',
   'accounts.error.codeAttempts': 'Too many wrong codes. Ask for a new one.',
+  'accounts.error.smsUnavailable': 'We could not send the SMS just now. Try again in a minute.',
   'accounts.error.network': 'No connection to the server. Check your internet and try again.',
   'accounts.error.generic': 'Something went wrong. Please try again.',
 
@@ -42,6 +43,11 @@ export const enAccounts = {
   'register.submit': 'Create account',
   'register.submitting': 'Creating account…',
   'register.haveAccount': 'Already have an account?',
+  'register.code': 'Code from the SMS',
+  'register.sendCode': 'Send code',
+  'register.sending': 'Sending…',
+  'register.codeSent': 'We sent an SMS to {phone}. The code in it is valid for {minutes} minutes.',
+  'register.codeFirst': 'Send a code to your number first.',
   'register.toLogin': 'Log in',
 
   'rpwd.title': 'Forgot password',

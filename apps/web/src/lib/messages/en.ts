@@ -14,6 +14,8 @@ export const en = {
   'common.pleaseWait': 'Please wait',
   'common.back': 'Back',
 
+  'demo.banner': 'Demo: no real money',
+
   'splash.tagline': 'Withdraw fast, safe and stable.',
 
   'nav.label': 'Main',

@@ -1,0 +1,120 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, sandboxChannelsOn } from './config';
+import { openDb } from './db/db';
+
+const SECRETS = {
+  TOKEN_SECRET: 'test-token-secret-0123456789abcdef0123',
+  WEBHOOK_SECRET: 'test-webhook-secret-0123456789abcdef01',
+};
+const HTTP_SMS = {
+  SMS_HTTP_URL: 'https://sms.example.in/v1/messages',
+  SMS_HTTP_API_KEY: 'key-0123456789abcdef',
+  SMS_SENDER_ID: 'CLRPLY',
+  SMS_DLT_ENTITY_ID: '1101234567890123456',
+  SMS_TEMPLATE_ID_RESET: '1107000000000000001',
+  SMS_TEMPLATE_ID_REGISTER: '1107000000000000002',
+  SMS_TEMPLATE_ID_REGISTER_TAKEN: '1107000000000000003',
+};
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'colorplay-config-'));
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+};
+
+describe('sandbox channels', () => {
+  it('are on by default outside production', () => {
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir() });
+    expect(config.sandbox).toEqual({ sms: true });
+    expect(config.demo).toBe(false);
+    expect(config.smsHttp).toBeUndefined();
+  });
+
+  it('in production the SMS channel defaults to http, whose settings are then required', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', ...SECRETS });
+    expect(problems).toEqual(
+      Object.keys(HTTP_SMS).map((name) => `${name}: required when SMS_CHANNEL is http (the default in production)`),
+    );
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
+    expect(config.sandbox).toEqual({ sms: false });
+    expect(config.demo).toBe(false);
+    expect(config.smsHttp).toMatchObject({ senderId: 'CLRPLY', templateIds: { reset_code: '1107000000000000001' } });
+  });
+
+  it('refuses to start in production while a sandbox channel is on, naming it', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', ...SECRETS, SMS_CHANNEL: 'sandbox' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^SMS_CHANNEL=sandbox: a sandbox channel is refused in production/);
+    expect(problems[0]).toMatch(/ALLOW_SANDBOX_IN_PRODUCTION=demo/);
+  });
+
+  it('runs a sandbox in production only with ALLOW_SANDBOX_IN_PRODUCTION=demo, and says it is a demo', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      ...SECRETS,
+      SMS_CHANNEL: 'sandbox',
+      ALLOW_SANDBOX_IN_PRODUCTION: 'demo',
+    });
+    expect(config.sandbox.sms).toBe(true);
+    expect(config.demo).toBe(true);
+    expect(problemsOf({ NODE_ENV: 'production', ...SECRETS, SMS_CHANNEL: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'yes' })[0]).toMatch(
+      /^ALLOW_SANDBOX_IN_PRODUCTION="yes": the only accepted value is "demo"/,
+    );
+  });
+
+  it('lists every sandbox channel that is on', () => {
+    expect(sandboxChannelsOn({ sms: true })).toEqual(['SMS_CHANNEL=sandbox']);
+    expect(sandboxChannelsOn({ sms: false })).toEqual([]);
+  });
+
+  it('checks the HTTP SMS settings one line per problem', () => {
+    const problems = problemsOf({ SMS_CHANNEL: 'http', ...HTTP_SMS, SMS_SENDER_ID: 'Colorplay', SMS_HTTP_URL: 'ftp://x' });
+    expect(problems).toEqual([
+      'SMS_HTTP_URL="ftp://x": must be an http:// or https:// URL',
+      'SMS_SENDER_ID="Colorplay": must be the 6-letter DLT header, e.g. CLRPLY',
+    ]);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default, even in production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count or a list of proxy addresses and ranges', () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('10.0.0.1, 10.0.0.0/8,::1')).toEqual(['10.0.0.1', '10.0.0.0/8', '::1']);
+  });
+
+  it('refuses `true`, names and bad ranges', () => {
+    for (const value of ['true', 'loadbalancer', '10.0.0.0/33', '11']) {
+      expect(problemsOf({ TRUST_PROXY: value })[0]).toMatch(new RegExp(`^TRUST_PROXY=${JSON.stringify(JSON.stringify(value)).slice(1, -1)}`));
+    }
+  });
+});
+
+describe('DATA_DIR', () => {
+  it('is created at start when secrets come from the environment and it does not exist yet', async () => {
+    const missing = path.join(dataDir(), 'not', 'there', 'yet');
+    const config = loadConfig({ DATA_DIR: missing, ...SECRETS });
+    expect(existsSync(missing)).toBe(false);
+    const db = await openDb(config);
+    try {
+      expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
+    } finally {
+      await db.close();
+    }
+    expect(existsSync(config.pgliteDir)).toBe(true);
+  });
+});
