@@ -32,7 +32,7 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   TOKEN_SECRET: secretSchema.optional(),
   WEBHOOK_SECRET: secretSchema.optional(),
-});
+}).extend(upiEnvShape());
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -53,6 +53,14 @@ export type Config = {
   depositExpirySweepMs: number;
   /** Create the demo player at start (default: on with the embedded database, off otherwise). */
   seedDemo: boolean;
+  /** The UPI payment channel: the in-process sandbox or a real provider over HTTP. */
+  upi: UpiConfig;
+  /** Which sandbox channels are on (each moves no real money; refused in production unless allowed). */
+  sandbox: { upi: boolean };
+  /** `ALLOW_SANDBOX_IN_PRODUCTION=demo`: a production-mode demo may run sandbox channels. */
+  allowSandboxInProduction: boolean;
+  /** How often reconciliation asks the gateway about unsettled orders; 0 turns it off (tests). */
+  depositReconcileSweepMs: number;
 };
 
 export class ConfigError extends Error {
@@ -89,9 +97,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       missing.map((name) => `${name}: required in production (at least 32 random characters)`),
     );
   }
+  const upi = upiConfigOf(e);
+  if (!upi.ok) throw new ConfigError(upi.problems);
   const generated = missing.length > 0 ? loadOrCreateSecrets(dataDir) : undefined;
 
-  return {
+  const config: Config = {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
@@ -112,7 +122,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       token: e.TOKEN_SECRET ?? generated!.token,
       webhook: e.WEBHOOK_SECRET ?? generated!.webhook,
     },
+    upi: upi.config,
+    sandbox: { upi: upi.config.kind === 'sandbox' },
+    allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION === 'demo',
+    depositReconcileSweepMs: e.DEPOSIT_RECONCILE_SWEEP_MS,
   };
+  refuseSandboxInProduction(config);
+  return config;
 }
 
 function defaultWebDist(): string {
@@ -140,4 +156,105 @@ function loadOrCreateSecrets(dataDir: string): z.infer<typeof GeneratedSecretsSc
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
+}
+
+// ---------------------------------------------------------------------------------------------
+// UPI channel settings (issue 8, payments). Kept in one block so the merge with the SMS channel
+// settings stays simple.
+// ---------------------------------------------------------------------------------------------
+
+/** A real UPI provider reached over HTTP (see docs/payments.md, "HTTP gateway"). */
+export type UpiHttpSettings = {
+  kind: 'http';
+  /** The provider's API root, e.g. https://api.provider.example (https required in production). */
+  baseUrl: string;
+  merchantId: string;
+  /** API key id and secret (HTTP Basic authentication). */
+  keyId: string;
+  keySecret: string;
+  /** The secret the provider signs its webhooks with. */
+  webhookSecret: string;
+  /** The merchant's UPI id and display name, shown in the QR code and upi:// link. */
+  payeeVpa: string;
+  payeeName: string;
+  /** How long one call to the provider may take before it counts as unanswered. */
+  timeoutMs: number;
+};
+export type UpiConfig = { kind: 'sandbox' } | UpiHttpSettings;
+
+const UPI_HTTP_REQUIRED = [
+  'UPI_HTTP_BASE_URL',
+  'UPI_HTTP_MERCHANT_ID',
+  'UPI_HTTP_KEY_ID',
+  'UPI_HTTP_KEY_SECRET',
+  'UPI_HTTP_WEBHOOK_SECRET',
+  'UPI_PAYEE_VPA',
+] as const;
+
+function upiEnvShape() {
+  return {
+    UPI_CHANNEL: z.enum(['sandbox', 'http']).optional(),
+    UPI_HTTP_BASE_URL: z.string().regex(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, 'must be an http:// or https:// URL').optional(),
+    UPI_HTTP_MERCHANT_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _').optional(),
+    UPI_HTTP_KEY_ID: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be 1 to 128 letters, digits, - or _').optional(),
+    UPI_HTTP_KEY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    UPI_HTTP_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    UPI_PAYEE_VPA: z.string().regex(/^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,64}$/, 'must be a UPI id like name@bank').optional(),
+    UPI_PAYEE_NAME: z.string().min(1).max(50).default('Colorplay'),
+    UPI_HTTP_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+    DEPOSIT_RECONCILE_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    ALLOW_SANDBOX_IN_PRODUCTION: z.enum(['demo'], { error: 'the only accepted value is "demo"' }).optional(),
+  };
+}
+
+type UpiEnv = { NODE_ENV: Config['env'] } & z.infer<z.ZodObject<ReturnType<typeof upiEnvShape>>>;
+
+/** The UPI channel: sandbox by default outside production, the HTTP gateway by default in it. */
+function upiConfigOf(e: UpiEnv): { ok: true; config: UpiConfig } | { ok: false; problems: string[] } {
+  const channel = e.UPI_CHANNEL ?? (e.NODE_ENV === 'production' ? 'http' : 'sandbox');
+  if (channel === 'sandbox') return { ok: true, config: { kind: 'sandbox' } };
+  const problems = UPI_HTTP_REQUIRED.filter((name) => !e[name]).map(
+    (name) => `${name}: required when UPI_CHANNEL is http${e.UPI_CHANNEL ? '' : ' (the default in production)'}`,
+  );
+  if (e.NODE_ENV === 'production' && e.UPI_HTTP_BASE_URL?.startsWith('http://')) {
+    problems.push('UPI_HTTP_BASE_URL: must be https:// in production (API keys travel with every call)');
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    config: {
+      kind: 'http',
+      baseUrl: e.UPI_HTTP_BASE_URL!.replace(/\/+$/, ''),
+      merchantId: e.UPI_HTTP_MERCHANT_ID!,
+      keyId: e.UPI_HTTP_KEY_ID!,
+      keySecret: e.UPI_HTTP_KEY_SECRET!,
+      webhookSecret: e.UPI_HTTP_WEBHOOK_SECRET!,
+      payeeVpa: e.UPI_PAYEE_VPA!,
+      payeeName: e.UPI_PAYEE_NAME,
+      timeoutMs: e.UPI_HTTP_TIMEOUT_MS,
+    },
+  };
+}
+
+/**
+ * The sandbox channels that are on. MERGE NOTE: the SMS-channel work adds its own entry to
+ * `config.sandbox`; this function lists every entry, so the refusal below covers all of them.
+ */
+export function sandboxChannelsOn(config: Pick<Config, 'sandbox'>): string[] {
+  return Object.entries(config.sandbox)
+    .filter(([, on]) => on)
+    .map(([name]) => name);
+}
+
+/** A sandbox channel moves no real money: production refuses to start with one on, unless allowed. */
+function refuseSandboxInProduction(config: Config): void {
+  if (config.env !== 'production' || config.allowSandboxInProduction) return;
+  const on = sandboxChannelsOn(config);
+  if (on.length === 0) return;
+  throw new ConfigError(
+    on.map(
+      (name) =>
+        `${name.toUpperCase()}_CHANNEL: the ${name} sandbox is on in production; configure the real channel, or set ALLOW_SANDBOX_IN_PRODUCTION=demo for a demo that moves no real money`,
+    ),
+  );
 }
