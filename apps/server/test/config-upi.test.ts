@@ -84,3 +84,18 @@ describe('UPI channel setting', () => {
     expect(problems({ UPI_CHANNEL: 'paytm' })[0]).toMatch(/^UPI_CHANNEL="paytm": /);
   });
 });
+
+describe('the server process', () => {
+  it('exits with EX_CONFIG, naming the problem, when production has the UPI sandbox on', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'colorplay-start-'));
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir, UPI_CHANNEL: 'sandbox', ...SECRETS };
+    const run = spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/server.ts')], {
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(78);
+    expect(run.stderr).toContain('UPI_CHANNEL: the upi sandbox is on in production');
+  }, 40_000);
+});
