@@ -142,15 +142,30 @@ describe('a notice for a payment no order carries yet', () => {
 
 describe('orphan gateway payments', () => {
   it('opens exactly one gateway payment for many concurrent creates with one key', async () => {
+    // The gateway answers after a network-like delay, so every request finds the order still
+    // `created` and asks the gateway to open a payment.
+    const real = sandbox();
+    const slow: UpiGateway = {
+      ...real,
+      async createPayment(o, now) {
+        await new Promise((r) => setTimeout(r, 50));
+        return real.createPayment(o, now);
+      },
+    };
+    const deposits = createDepositsService({ db: t.db, clock, gateway: slow, settings: DEFAULT_DEPOSIT_SETTINGS, log: t.app.log });
     const k = key();
-    const results = await Promise.all(Array.from({ length: 12 }, () => recharge(300_00, k)));
-    const ids = new Set(results.map((r) => r.json().data.id));
+    const results = await Promise.all(Array.from({ length: 12 }, () => deposits.createRecharge(playerId, { channel: 'upi', amountMinor: 300_00, idempotencyKey: k })));
+    const ids = new Set(results.map((r) => r.id));
     expect(ids.size).toBe(1);
     const [id] = [...ids] as [string];
     expect(await bookCount(id)).toBe(1);
-    const urls = new Set(results.map((r) => r.json().data.paymentUrl).filter(Boolean));
+    const urls = new Set(results.map((r) => r.paymentUrl));
     expect(urls.size).toBe(1);
-    expect((await order(id)).gateway_ref).toBe(refOf([...urls][0] as string));
+    expect((await order(id)).gateway_ref).toBe(refOf([...urls][0]!));
+    // Through the API too: the same order and payment.
+    const again = await Promise.all(Array.from({ length: 4 }, () => recharge(300_00, k)));
+    expect(new Set(again.map((r) => r.json().data.paymentUrl))).toEqual(urls);
+    expect(await bookCount(id)).toBe(1);
   });
 
   it('credits a payment opened before a crash exactly once when it is paid (matched by our order id)', async () => {
