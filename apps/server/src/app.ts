@@ -14,7 +14,9 @@ import { createAuthService } from './modules/auth/auth-service';
 import { DEFAULT_DEPOSIT_SETTINGS } from './modules/deposits/deposit-rules';
 import { createDepositsService } from './modules/deposits/deposits-service';
 import { walletRoutes } from './modules/deposits/routes';
+import { createHttpUpiGateway } from './modules/payments/http-upi/http-gateway';
 import { createSandboxUpiGateway } from './modules/payments/sandbox-upi/sandbox-gateway';
+import type { UpiGateway } from './modules/payments/upi-gateway';
 import { sandboxUpiRoutes } from './modules/payments/sandbox-upi/routes';
 import { upiWebhookRoutes } from './modules/payments/webhook-routes';
 import { createWalletService } from './modules/wallet/wallet-service';
@@ -110,19 +112,32 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms }:
   await app.register(playerRoutes, { db, requireAuth });
   await app.register(notificationRoutes, { db, clock, requireAuth });
 
-  // Only the sandbox UPI gateway exists: no configuration can make `npm start` move real money.
-  const gateway = createSandboxUpiGateway(db);
-  const deposits = createDepositsService({ db, clock, gateway, settings: DEFAULT_DEPOSIT_SETTINGS, log: app.log });
-  const wallet = createWalletService({ db, currency: DEFAULT_DEPOSIT_SETTINGS.currency });
+  // The configured UPI channel chooses the adapter; the sandbox's pages exist only with it.
+  const sandboxUpi = config.upi.kind === 'sandbox' ? createSandboxUpiGateway(db, { webhookSecret: config.secrets.webhook }) : undefined;
+  const gateway: UpiGateway = config.upi.kind === 'http' ? createHttpUpiGateway(config.upi) : sandboxUpi!;
+  const depositSettings =
+    config.upi.kind === 'http'
+      ? { ...DEFAULT_DEPOSIT_SETTINGS, payeeVpa: config.upi.payeeVpa, payeeName: config.upi.payeeName }
+      : DEFAULT_DEPOSIT_SETTINGS;
+  const deposits = createDepositsService({ db, clock, gateway, settings: depositSettings, log: app.log });
+  const wallet = createWalletService({ db, currency: depositSettings.currency });
   await app.register(walletRoutes, { deposits, wallet, requireAuth });
-  await app.register(upiWebhookRoutes, { deposits, secret: config.secrets.webhook, clock });
-  await app.register(sandboxUpiRoutes, { gateway, secret: config.secrets.webhook, clock });
+  await app.register(upiWebhookRoutes, { deposits, gateway, clock });
+  if (sandboxUpi) await app.register(sandboxUpiRoutes, { gateway: sandboxUpi, secret: config.secrets.webhook, clock });
   app.decorate('deposits', deposits);
   if (config.depositExpirySweepMs > 0) {
     // Every node runs the sweep; row locks make it safe, and a missed tick only delays expiry.
     const timer = setInterval(() => {
       deposits.expireDue().catch((err: unknown) => app.log.error({ err }, 'deposit expiry sweep failed'));
     }, config.depositExpirySweepMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  if (config.depositReconcileSweepMs > 0) {
+    // Like the expiry sweep: safe on every node (row locks, notice ids recorded once).
+    const timer = setInterval(() => {
+      deposits.reconcile().catch((err: unknown) => app.log.error({ err }, 'deposit reconciliation failed'));
+    }, config.depositReconcileSweepMs);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }

@@ -5,9 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, sandboxChannelsOn } from './config';
 import { openDb } from './db/db';
 
+// The real UPI channel is configured too, so that production cases here speak of SMS alone.
 const SECRETS = {
   TOKEN_SECRET: 'test-token-secret-0123456789abcdef0123',
   WEBHOOK_SECRET: 'test-webhook-secret-0123456789abcdef01',
+  UPI_CHANNEL: 'http',
+  UPI_HTTP_BASE_URL: 'https://api.pg.example',
+  UPI_HTTP_MERCHANT_ID: 'colorplay',
+  UPI_HTTP_KEY_ID: 'key_live_1',
+  UPI_HTTP_KEY_SECRET: 'live-secret-0123456789',
+  UPI_HTTP_WEBHOOK_SECRET: 'whsec-live-0123456789',
+  UPI_PAYEE_VPA: 'colorplay@axis',
 };
 const HTTP_SMS = {
   SMS_HTTP_URL: 'https://sms.example.in/v1/messages',
@@ -32,7 +40,7 @@ const problemsOf = (env: Record<string, string>): string[] => {
 describe('sandbox channels', () => {
   it('are on by default outside production', () => {
     const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir() });
-    expect(config.sandbox).toEqual({ sms: true });
+    expect(config.sandbox).toEqual({ sms: true, upi: true });
     expect(config.demo).toBe(false);
     expect(config.smsHttp).toBeUndefined();
   });
@@ -43,7 +51,7 @@ describe('sandbox channels', () => {
       Object.keys(HTTP_SMS).map((name) => `${name}: required when SMS_CHANNEL is http (the default in production)`),
     );
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
-    expect(config.sandbox).toEqual({ sms: false });
+    expect(config.sandbox).toEqual({ sms: false, upi: false });
     expect(config.demo).toBe(false);
     expect(config.smsHttp).toMatchObject({ senderId: 'CLRPLY', templateIds: { reset_code: '1107000000000000001' } });
   });
@@ -71,8 +79,8 @@ describe('sandbox channels', () => {
   });
 
   it('lists every sandbox channel that is on', () => {
-    expect(sandboxChannelsOn({ sms: true })).toEqual(['SMS_CHANNEL=sandbox']);
-    expect(sandboxChannelsOn({ sms: false })).toEqual([]);
+    expect(sandboxChannelsOn({ sandbox: { sms: true, upi: true } })).toEqual(['sms', 'upi']);
+    expect(sandboxChannelsOn({ sandbox: { sms: false, upi: false } })).toEqual([]);
   });
 
   it('checks the HTTP SMS settings one line per problem', () => {

@@ -68,7 +68,6 @@ const EnvSchema = z.object({
   ...EXPOSURE_ENV,
   // Sandbox channels and the one switch that lets them run in production (decision 040).
   SMS_CHANNEL: z.enum(['sandbox', 'http']).optional(),
-  ALLOW_SANDBOX_IN_PRODUCTION: z.literal('demo', { error: 'the only accepted value is "demo"' }).optional(),
   // The HTTP SMS gateway (docs/sms-gateway.md): required when SMS_CHANNEL is http.
   SMS_HTTP_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   SMS_HTTP_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -79,7 +78,7 @@ const EnvSchema = z.object({
   SMS_TEMPLATE_ID_REGISTER_TAKEN: z.string().regex(/^\d{10,25}$/, 'must be a DLT template id (digits)').optional(),
   SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   TRUST_PROXY: z.string().optional(),
-});
+}).extend(upiEnvShape());
 
 /** The message kinds the server sends; each is one registered DLT template at the gateway. */
 export const SMS_TEMPLATES = ['reset_code', 'register_code', 'register_taken'] as const;
@@ -95,17 +94,11 @@ export type HttpSmsConfig = {
 };
 
 /**
- * Every sandbox channel and whether it is on. Another channel (UPI, faucet, demo vendor) is one
- * more key here and one more line in `sandboxChannelsOn`.
+ * Every sandbox channel and whether it is on. Another channel (faucet, demo vendor) is one more
+ * key here; `sandboxChannelsOn` and the production refusal pick it up by themselves.
  */
-export type SandboxChannels = { sms: boolean };
+export type SandboxChannels = { sms: boolean; upi: boolean };
 
-/** The sandbox channels that are on, by name; production refuses to start with any of them. */
-export function sandboxChannelsOn(sandbox: SandboxChannels): string[] {
-  const on: string[] = [];
-  if (sandbox.sms) on.push('SMS_CHANNEL=sandbox');
-  return on;
-}
 
 /** Fastify's `trustProxy`: false, a hop count, or the addresses of the proxies to trust. */
 export type TrustProxy = false | number | string[];
@@ -138,6 +131,12 @@ export type Config = {
   smsHttp: HttpSmsConfig | undefined;
   /** Which peers may set X-Forwarded-For (off unless TRUST_PROXY says otherwise). */
   trustProxy: TrustProxy;
+  /** The UPI payment channel: the in-process sandbox or a real provider over HTTP. */
+  upi: UpiConfig;
+  /** `ALLOW_SANDBOX_IN_PRODUCTION=demo`: a production-mode demo may run sandbox channels. */
+  allowSandboxInProduction: boolean;
+  /** How often reconciliation asks the gateway about unsettled orders; 0 turns it off (tests). */
+  depositReconcileSweepMs: number;
 };
 
 export class ConfigError extends Error {
@@ -176,24 +175,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
 
   const smsChannel = e.SMS_CHANNEL ?? (production ? 'http' : 'sandbox');
-  const sandbox: SandboxChannels = { sms: smsChannel === 'sandbox' };
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems);
   const smsHttp = smsChannel === 'http' ? httpSmsSettings(e, problems) : undefined;
-  const sandboxOn = sandboxChannelsOn(sandbox);
+  const upiResult = upiConfigOf(e);
+  if (!upiResult.ok) problems.push(...upiResult.problems);
+  const sandbox: SandboxChannels = {
+    sms: smsChannel === 'sandbox',
+    upi: upiResult.ok && upiResult.config.kind === 'sandbox',
+  };
+  const sandboxOn = sandboxChannelsOn({ sandbox });
   if (production && sandboxOn.length > 0 && e.ALLOW_SANDBOX_IN_PRODUCTION !== 'demo') {
     // A sandbox channel in production hands out codes or credits without real money moving.
     problems.push(
       ...sandboxOn.map(
         (channel) =>
-          `${channel}: a sandbox channel is refused in production; configure the real channel, or set ALLOW_SANDBOX_IN_PRODUCTION=demo for a demo without real money`,
+          `${channel.toUpperCase()}_CHANNEL=sandbox: a sandbox channel is refused in production; configure the real channel, or set ALLOW_SANDBOX_IN_PRODUCTION=demo for a demo without real money`,
       ),
     );
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (problems.length > 0 || !upiResult.ok) throw new ConfigError(problems);
+  const upi = upiResult;
 
   const generated = missing.length > 0 ? loadOrCreateSecrets(dataDir) : undefined;
 
-  return {
+  const config: Config = {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
@@ -219,7 +224,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demo: production && sandboxOn.length > 0,
     smsHttp,
     trustProxy,
+    upi: upi.config,
+    allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION === 'demo',
+    depositReconcileSweepMs: e.DEPOSIT_RECONCILE_SWEEP_MS,
   };
+  return config;
 }
 
 type Env = z.infer<typeof EnvSchema>;
@@ -310,3 +319,89 @@ function loadOrCreateSecrets(dataDir: string): z.infer<typeof GeneratedSecretsSc
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
+
+// ---------------------------------------------------------------------------------------------
+// UPI channel settings (issue 8, payments). Kept in one block so the merge with the SMS channel
+// settings stays simple.
+// ---------------------------------------------------------------------------------------------
+
+/** A real UPI provider reached over HTTP (see docs/payments.md, "HTTP gateway"). */
+export type UpiHttpSettings = {
+  kind: 'http';
+  /** The provider's API root, e.g. https://api.provider.example (https required in production). */
+  baseUrl: string;
+  merchantId: string;
+  /** API key id and secret (HTTP Basic authentication). */
+  keyId: string;
+  keySecret: string;
+  /** The secret the provider signs its webhooks with. */
+  webhookSecret: string;
+  /** The merchant's UPI id and display name, shown in the QR code and upi:// link. */
+  payeeVpa: string;
+  payeeName: string;
+  /** How long one call to the provider may take before it counts as unanswered. */
+  timeoutMs: number;
+};
+export type UpiConfig = { kind: 'sandbox' } | UpiHttpSettings;
+
+const UPI_HTTP_REQUIRED = [
+  'UPI_HTTP_BASE_URL',
+  'UPI_HTTP_MERCHANT_ID',
+  'UPI_HTTP_KEY_ID',
+  'UPI_HTTP_KEY_SECRET',
+  'UPI_HTTP_WEBHOOK_SECRET',
+  'UPI_PAYEE_VPA',
+] as const;
+
+function upiEnvShape() {
+  return {
+    UPI_CHANNEL: z.enum(['sandbox', 'http']).optional(),
+    UPI_HTTP_BASE_URL: z.string().regex(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, 'must be an http:// or https:// URL').optional(),
+    UPI_HTTP_MERCHANT_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _').optional(),
+    UPI_HTTP_KEY_ID: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be 1 to 128 letters, digits, - or _').optional(),
+    UPI_HTTP_KEY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    UPI_HTTP_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    UPI_PAYEE_VPA: z.string().regex(/^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,64}$/, 'must be a UPI id like name@bank').optional(),
+    UPI_PAYEE_NAME: z.string().min(1).max(50).default('Colorplay'),
+    UPI_HTTP_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+    DEPOSIT_RECONCILE_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    ALLOW_SANDBOX_IN_PRODUCTION: z.enum(['demo'], { error: 'the only accepted value is "demo"' }).optional(),
+  };
+}
+
+type UpiEnv = { NODE_ENV: Config['env'] } & z.infer<z.ZodObject<ReturnType<typeof upiEnvShape>>>;
+
+/** The UPI channel: sandbox by default outside production, the HTTP gateway by default in it. */
+function upiConfigOf(e: UpiEnv): { ok: true; config: UpiConfig } | { ok: false; problems: string[] } {
+  const channel = e.UPI_CHANNEL ?? (e.NODE_ENV === 'production' ? 'http' : 'sandbox');
+  if (channel === 'sandbox') return { ok: true, config: { kind: 'sandbox' } };
+  const problems = UPI_HTTP_REQUIRED.filter((name) => !e[name]).map(
+    (name) => `${name}: required when UPI_CHANNEL is http${e.UPI_CHANNEL ? '' : ' (the default in production)'}`,
+  );
+  if (e.NODE_ENV === 'production' && e.UPI_HTTP_BASE_URL?.startsWith('http://')) {
+    problems.push('UPI_HTTP_BASE_URL: must be https:// in production (API keys travel with every call)');
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    config: {
+      kind: 'http',
+      baseUrl: e.UPI_HTTP_BASE_URL!.replace(/\/+$/, ''),
+      merchantId: e.UPI_HTTP_MERCHANT_ID!,
+      keyId: e.UPI_HTTP_KEY_ID!,
+      keySecret: e.UPI_HTTP_KEY_SECRET!,
+      webhookSecret: e.UPI_HTTP_WEBHOOK_SECRET!,
+      payeeVpa: e.UPI_PAYEE_VPA!,
+      payeeName: e.UPI_PAYEE_NAME,
+      timeoutMs: e.UPI_HTTP_TIMEOUT_MS,
+    },
+  };
+}
+
+/** The sandbox channels that are on, by name (every key of `config.sandbox`). */
+export function sandboxChannelsOn(config: Pick<Config, 'sandbox'>): string[] {
+  return Object.entries(config.sandbox)
+    .filter(([, on]) => on)
+    .map(([name]) => name);
+}
+

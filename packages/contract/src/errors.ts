@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   DEPOSIT_STATE_CONFLICT: 409,
   UTR_ALREADY_USED: 409,
   WEBHOOK_SIGNATURE_INVALID: 401,
+  // the payment gateway did not answer or refused to open a payment; retrying later can work
+  PAYMENT_GATEWAY_UNAVAILABLE: 503,
   // accounts and sessions
   INVALID_CREDENTIALS: 401,
   PHONE_ALREADY_REGISTERED: 409,

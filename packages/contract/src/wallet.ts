@@ -108,6 +108,9 @@ export type DepositsPage = z.infer<typeof DepositsPageSchema>;
 export const UpiWebhookEventSchema = z.strictObject({
   eventId: pgText().min(1).max(100),
   gatewayRef: pgText().min(1).max(100),
+  // Our order id as the gateway knows it (sent when the payment was opened): a notice still
+  // finds its order when the payment reference was never recorded on our side.
+  merchantOrderId: DepositIdSchema.optional(),
   status: z.enum(['paid', 'declined']),
   amountMinor: z.number().int().positive(),
   utr: UtrSchema.nullable(),

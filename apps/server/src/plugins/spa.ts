@@ -46,8 +46,10 @@ export async function registerSpa(
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    // A missing file (has an extension) or an API path is a real 404, never the app shell.
-    if (pathname.startsWith('/api/') || pathname === '/api' || !wantsPage || path.extname(pathname)) {
+    // A missing file (has an extension), an API path or a sandbox page whose channel is off is a
+    // real 404, never the app shell (the web app has no /sandbox/ pages of its own).
+    const reserved = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/sandbox/');
+    if (reserved || !wantsPage || path.extname(pathname)) {
       return sendApiNotFound(reply, request.method, request.url);
     }
     if (!built) {

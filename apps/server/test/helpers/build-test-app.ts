@@ -20,6 +20,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEBHOOK_SECRET: 'test-webhook-secret-0123456789abcdef01',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
     DEPOSIT_EXPIRY_SWEEP_MS: '0',
+    // Tests call deposits.reconcile() themselves, on their own fake clock.
+    DEPOSIT_RECONCILE_SWEEP_MS: '0',
     ...env,
   });
 }

@@ -10,6 +10,10 @@ import type { DepositStatus } from '@colorplay/contract';
  *   created | pending_payment --player_cancelled--> cancelled
  *   created | pending_payment --timed_out--> expired
  *   cancelled | expired --gateway_paid--> succeeded   (money that did arrive is always credited)
+ *   created --gateway_paid / gateway_declined--> succeeded / failed   (the payment was opened but
+ *     not recorded on our side, e.g. a crash: the gateway's notice names our order id)
+ *   failed --paid_after_failure--> utr_submitted   (the gateway says paid after it said declined,
+ *     or after an operator rejected: money may have moved, so a person must look)
  */
 export type DepositEvent =
   | 'opened'
@@ -20,24 +24,27 @@ export type DepositEvent =
   | 'operator_rejected'
   | 'player_cancelled'
   | 'timed_out'
-  | 'review_needed';
+  | 'review_needed'
+  | 'paid_after_failure';
 
 const TABLE: Record<DepositEvent, Partial<Record<DepositStatus, DepositStatus>>> = {
   opened: { created: 'pending_payment' },
   utr_submitted: { pending_payment: 'utr_submitted' },
   gateway_paid: {
+    created: 'succeeded',
     pending_payment: 'succeeded',
     utr_submitted: 'succeeded',
     cancelled: 'succeeded',
     expired: 'succeeded',
   },
-  gateway_declined: { pending_payment: 'failed', utr_submitted: 'failed' },
+  gateway_declined: { created: 'failed', pending_payment: 'failed', utr_submitted: 'failed' },
   operator_approved: { utr_submitted: 'succeeded' },
   operator_rejected: { utr_submitted: 'failed' },
   player_cancelled: { created: 'cancelled', pending_payment: 'cancelled' },
   timed_out: { created: 'expired', pending_payment: 'expired' },
   // Something the gateway said does not add up (amount mismatch): a person must look.
-  review_needed: { pending_payment: 'utr_submitted', cancelled: 'utr_submitted', expired: 'utr_submitted' },
+  review_needed: { created: 'utr_submitted', pending_payment: 'utr_submitted', cancelled: 'utr_submitted', expired: 'utr_submitted' },
+  paid_after_failure: { failed: 'utr_submitted' },
 };
 
 /** The next state, or null when the event is not allowed in this state. */
@@ -45,4 +52,8 @@ export function nextDepositStatus(status: DepositStatus, event: DepositEvent): D
   return TABLE[event][status] ?? null;
 }
 
+/**
+ * No player, operator or timer moves an order out of these. Only a gateway's report that money
+ * arrived reopens a failed order, and then only into review.
+ */
 export const FINAL_STATUSES: ReadonlySet<DepositStatus> = new Set(['succeeded', 'failed']);

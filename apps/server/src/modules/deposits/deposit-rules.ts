@@ -6,6 +6,11 @@ export type DepositSettings = {
   payeeVpa: string;
   payeeName: string;
   expiryMinutes: number;
+  /**
+   * Reconciliation asks the gateway about orders that expired within `lookbackMinutes` without
+   * payment, at most once every `recheckMinutes` per order.
+   */
+  reconcile: { lookbackMinutes: number; recheckMinutes: number };
   upi: { minMinor: number; maxMinor: number; presetsMinor: number[] };
 };
 
@@ -14,6 +19,7 @@ export const DEFAULT_DEPOSIT_SETTINGS: DepositSettings = {
   payeeVpa: 'colorplay.sandbox@upi',
   payeeName: 'Colorplay Sandbox',
   expiryMinutes: 15,
+  reconcile: { lookbackMinutes: 24 * 60, recheckMinutes: 10 },
   upi: { minMinor: 100_00, maxMinor: 50_000_00, presetsMinor: [100_00, 200_00, 500_00, 1_000_00, 2_000_00, 5_000_00] },
 };
 

@@ -131,3 +131,90 @@ export function toDeposit(r: DepositRow, settings: DepositSettings): Deposit {
     completedAt: r.completed_at?.toISOString() ?? null,
   };
 }
+
+export type GatewayEventSource = 'webhook' | 'reconcile';
+
+/**
+ * Records a received gateway notice. False when its id is already recorded; the caller then
+ * locks it with `lockGatewayEvent` to see whether it was parked.
+ */
+export async function insertGatewayEvent(
+  q: Queryable,
+  e: { eventId: string; gateway: string; gatewayRef: string; merchantOrderId: string | null; payload: unknown; source: GatewayEventSource; now: Date },
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `INSERT INTO payment_webhook_events (event_id, gateway, gateway_ref, merchant_order_id, payload, source, received_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+    [e.eventId, e.gateway, e.gatewayRef, e.merchantOrderId, JSON.stringify(e.payload), e.source, e.now],
+  );
+  return rowCount > 0;
+}
+
+export async function lockGatewayEvent(q: Queryable, eventId: string) {
+  const { rows } = await q.query<{ state: 'processed' | 'parked' }>(
+    'SELECT state FROM payment_webhook_events WHERE event_id = $1 FOR UPDATE',
+    [eventId],
+  );
+  return rows[0];
+}
+
+/** Writes what became of a notice: parked (no order yet) or processed with its outcome. */
+export async function settleGatewayEvent(
+  q: Queryable,
+  eventId: string,
+  r: { parked: boolean; outcome: string; orderId: string | null; retried: boolean },
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE payment_webhook_events SET state = $2, outcome = $3, order_id = $4, processed_at = $5,
+       attempts = attempts + $6 WHERE event_id = $1`,
+    [eventId, r.parked ? 'parked' : 'processed', r.outcome, r.orderId, now, r.retried ? 1 : 0],
+  );
+}
+
+/** Parked notices, oldest first; optionally only those naming one payment or one order. */
+export async function listParkedEvents(q: Queryable, limit: number, about?: { gatewayRef: string; orderId: string }) {
+  const { rows } = await q.query<{ payload: unknown; source: GatewayEventSource }>(
+    about
+      ? `SELECT payload, source FROM payment_webhook_events WHERE state = 'parked' AND (gateway_ref = $2 OR merchant_order_id = $3)
+         ORDER BY received_at LIMIT $1`
+      : `SELECT payload, source FROM payment_webhook_events WHERE state = 'parked' ORDER BY received_at LIMIT $1`,
+    about ? [limit, about.gatewayRef, about.orderId] : [limit],
+  );
+  return rows;
+}
+
+/** Records a gateway payment on an order that has none yet (never replaces one). */
+export async function adoptGatewayRef(q: Queryable, orderId: string, gatewayRef: string, now: Date): Promise<void> {
+  await q.query('UPDATE deposit_orders SET gateway_ref = $2, updated_at = $3 WHERE id = $1 AND gateway_ref IS NULL', [orderId, gatewayRef, now]);
+}
+
+/**
+ * Orders reconciliation should ask the gateway about: past their expiry, not paid, expired within
+ * the lookback window, and not asked about since `askedBefore`.
+ */
+export async function listOrdersToReconcile(q: Queryable, now: Date, lookbackFrom: Date, askedBefore: Date, limit: number) {
+  const { rows } = await q.query<{ id: string; gateway_ref: string | null }>(
+    `SELECT id, gateway_ref FROM deposit_orders
+     WHERE status IN ('created', 'pending_payment', 'expired', 'cancelled') AND expires_at <= $1 AND expires_at > $2
+       AND (reconciled_at IS NULL OR reconciled_at <= $3)
+     ORDER BY expires_at LIMIT $4`,
+    [now, lookbackFrom, askedBefore, limit],
+  );
+  return rows;
+}
+
+export async function markReconciled(q: Queryable, orderId: string, now: Date): Promise<void> {
+  await q.query('UPDATE deposit_orders SET reconciled_at = $2 WHERE id = $1', [orderId, now]);
+}
+
+/** Of these gateway payment references, the ones no order carries. */
+export async function refsWithoutOrder(q: Queryable, refs: string[]): Promise<string[]> {
+  if (refs.length === 0) return [];
+  const { rows } = await q.query<{ gateway_ref: string }>(
+    'SELECT gateway_ref FROM deposit_orders WHERE gateway_ref = ANY($1::text[])',
+    [refs],
+  );
+  const known = new Set(rows.map((r) => r.gateway_ref));
+  return refs.filter((r) => !known.has(r));
+}

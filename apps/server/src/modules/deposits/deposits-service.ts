@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CreateRechargeInput, DepositInfo, DepositsPage, DepositsQuery, UpiWebhookEvent } from '@colorplay/contract';
+import type { CreateRechargeInput, DepositInfo, DepositsPage, DepositsQuery } from '@colorplay/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/db';
 import { AppError } from '../../errors';
@@ -7,11 +7,20 @@ import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
 import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, postTransfer } from '../ledger';
 import { addNotification } from '../notifications/notifications-service';
-import type { UpiGateway } from '../payments/upi-gateway';
+import { GatewayUnavailableError, type GatewayNotice, type GatewayPayment, type UpiGateway } from '../payments/upi-gateway';
 import { nextDepositStatus, type DepositEvent } from './deposit-machine';
 import { amountAllowed, minorToDecimal, type DepositSettings } from './deposit-rules';
 import {
+  adoptGatewayRef,
   findDeposit,
+  insertGatewayEvent,
+  listOrdersToReconcile,
+  listParkedEvents,
+  lockGatewayEvent,
+  markReconciled,
+  refsWithoutOrder,
+  settleGatewayEvent,
+  type GatewayEventSource,
   findDepositByKey,
   insertDeposit,
   listDeposits,
@@ -25,6 +34,16 @@ import {
 
 export type DepositsDeps = { db: Db; clock: Clock; gateway: UpiGateway; settings: DepositSettings; log: FastifyBaseLogger };
 type Actor = 'player' | 'gateway' | 'system' | 'operator';
+type NoticeOutcome = 'applied' | 'ignored' | 'parked';
+
+/** What one reconciliation pass did (logged, and returned to the caller). */
+export type ReconcileReport = {
+  parkedRetried: number;
+  ordersChecked: number;
+  applied: number;
+  /** Paid gateway payments that no order could be found for: money to return or investigate. */
+  unmatchedPaid: string[];
+};
 
 const notFound = () => new AppError('DEPOSIT_NOT_FOUND', 'No such recharge order');
 
@@ -87,6 +106,108 @@ export function createDepositsService(deps: DepositsDeps) {
     return order;
   }
 
+  /** Calls the gateway; null when it fails (logged), so a sweep carries on with the next item. */
+  async function askGateway<T>(call: () => Promise<T>): Promise<T | null> {
+    try {
+      return await call();
+    } catch (err) {
+      deps.log.warn({ err: err instanceof GatewayUnavailableError ? err.message : err }, 'gateway query failed');
+      return null;
+    }
+  }
+
+  async function handleGatewayEvent(
+    notice: GatewayNotice,
+    source: GatewayEventSource = 'webhook',
+  ): Promise<{ outcome: 'applied' | 'duplicate' | 'ignored' | 'parked' }> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const fresh = await insertGatewayEvent(tx, {
+        eventId: notice.eventId,
+        gateway: gateway.name,
+        gatewayRef: notice.gatewayRef,
+        merchantOrderId: notice.merchantOrderId ?? null,
+        payload: notice,
+        source,
+        now,
+      });
+      // A processed notice is a duplicate; a parked one is tried again.
+      if (!fresh && (await lockGatewayEvent(tx, notice.eventId))?.state !== 'parked') return { outcome: 'duplicate' as const };
+      const result = await applyNotice(tx, notice, now);
+      await settleGatewayEvent(tx, notice.eventId, { parked: result.outcome === 'parked', outcome: result.note ?? result.outcome, orderId: result.orderId, retried: !fresh }, now);
+      return { outcome: result.outcome };
+    });
+  }
+
+  /** Retries parked notices about one payment or order; true when any of them was applied. */
+  async function applyParked(about: { gatewayRef: string; orderId: string }): Promise<boolean> {
+    let applied = false;
+    for (const parked of await listParkedEvents(db, 20, about)) {
+      const { outcome } = await handleGatewayEvent(parked.payload as GatewayNotice, parked.source);
+      applied ||= outcome === 'applied';
+    }
+    return applied;
+  }
+
+  /**
+   * Applies one notice to its order, found by payment reference or else by our order id (the
+   * merchant order id). Never throws a state conflict: a notice that cannot move the order is
+   * recorded with the reason, and money that may have moved always reaches a person.
+   */
+  async function applyNotice(tx: Queryable, n: GatewayNotice, now: Date): Promise<{ outcome: NoticeOutcome; orderId: string | null; note?: string }> {
+    let order = await lockDeposit(tx, { gatewayRef: n.gatewayRef });
+    if (!order && n.merchantOrderId) order = await lockDeposit(tx, { id: n.merchantOrderId });
+    if (!order) {
+      deps.log.warn({ notice: n }, 'gateway notice for a payment no order carries yet: parked');
+      return { outcome: 'parked', orderId: null };
+    }
+    const done = (outcome: NoticeOutcome, note?: string) => ({ outcome, orderId: order.id, note });
+    // A payment opened but never recorded (crash) becomes the order's payment now.
+    const adopt: DepositChange = order.gateway_ref === null ? { gateway_ref: n.gatewayRef } : {};
+    const samePayment = order.gateway_ref === null || order.gateway_ref === n.gatewayRef;
+    const detail = { gatewayRef: n.gatewayRef, eventId: n.eventId, reportedAmountMinor: n.amountMinor, utr: n.utr };
+
+    if (n.status === 'declined') {
+      // Another payment's decline says nothing about the one this order waits for.
+      if (!samePayment) return done('ignored', 'other_payment_declined');
+      if (!nextDepositStatus(order.status, 'gateway_declined')) {
+        if (order.gateway_ref === null) await adoptGatewayRef(tx, order.id, n.gatewayRef, now);
+        return done('ignored');
+      }
+      await transition(tx, order, 'gateway_declined', 'gateway', now, { failure_reason: 'declined_by_payer', ...adopt });
+      return done('applied');
+    }
+
+    if (order.status === 'succeeded') {
+      if (samePayment || order.gateway_utr === n.utr) return done('ignored');
+      // A second payment for an order already credited (possible only for payments opened
+      // before they were idempotent): the money must be returned by hand.
+      deps.log.error({ notice: n, orderId: order.id }, 'second paid gateway payment for a credited order');
+      return done('ignored', 'second_payment_for_credited_order');
+    }
+    const utrClash = n.utr !== null && (await utrTakenElsewhere(tx, n.utr, order.id));
+    const utrChange: DepositChange = n.utr !== null && !utrClash && order.gateway_utr === null ? { gateway_utr: n.utr } : {};
+    if (order.status === 'failed') {
+      // Paid after declined (or after an operator rejected it): money may have moved.
+      deps.log.error({ notice: n, orderId: order.id }, 'gateway reports paid for a failed order: review');
+      await transition(tx, order, 'paid_after_failure', 'gateway', now, { review_reason: 'paid_after_failure', ...utrChange, ...adopt }, detail);
+      return done('applied');
+    }
+    if (n.amountMinor !== order.amount_minor || utrClash || n.utr === null) {
+      // Money may have moved but the facts disagree: never guess, ask a person.
+      deps.log.error({ notice: n, orderId: order.id }, 'gateway payment needs review');
+      const reason = utrClash ? 'utr_reused' : n.utr === null ? 'utr_missing' : 'amount_mismatch';
+      if (nextDepositStatus(order.status, 'review_needed')) {
+        await transition(tx, order, 'review_needed', 'gateway', now, { review_reason: reason, ...utrChange, ...adopt }, detail);
+      } else {
+        await tx.query('UPDATE deposit_orders SET review_reason = $2, updated_at = $3 WHERE id = $1', [order.id, 'gateway_mismatch', now]);
+      }
+      return done('applied');
+    }
+    await transition(tx, order, 'gateway_paid', 'gateway', now, { gateway_utr: n.utr, ...adopt }, samePayment ? {} : detail);
+    return done('applied');
+  }
+
   return {
     info(): DepositInfo {
       return {
@@ -131,12 +252,31 @@ export function createDepositsService(deps: DepositsDeps) {
       }
       if (order.status !== 'created') return view(order);
       // The gateway call happens outside any transaction: a slow provider must not hold locks.
-      const opened = await gateway.createPayment({ orderId: order.id, amountMinor: order.amount_minor, payeeVpa: order.payee_vpa }, now);
+      // At most one payment per order comes from the gateway's idempotency by our order id (the
+      // merchant order id): concurrent retries, and a retry after a crash between this call and
+      // the write below, all get the same payment (docs/decisions/046).
+      let opened: { gatewayRef: string; paymentUrl: string | null };
+      try {
+        opened = await gateway.createPayment(
+          { orderId: order.id, amountMinor: order.amount_minor, payeeVpa: order.payee_vpa, expiresAt: order.expires_at },
+          now,
+        );
+      } catch (err) {
+        deps.log.error({ err, orderId: order.id }, 'the gateway did not open a payment');
+        throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE', 'The payment service is not answering. Try again in a moment.');
+      }
+      const createdId = order.id;
       order = await db.transaction(async (tx) => {
-        const locked = (await lockDeposit(tx, { id: order.id }))!;
-        if (locked.status !== 'created') return locked; // a concurrent retry opened it first
+        const locked = (await lockDeposit(tx, { id: createdId }))!;
+        if (locked.status !== 'created') {
+          // A concurrent retry opened it first, or the gateway's notice already settled it.
+          if (locked.gateway_ref === null) await adoptGatewayRef(tx, locked.id, opened.gatewayRef, clock.now());
+          return locked;
+        }
         return transition(tx, locked, 'opened', 'system', clock.now(), { gateway_ref: opened.gatewayRef, payment_url: opened.paymentUrl });
       });
+      // Notices that arrived before the order carried this payment are applied now.
+      if (await applyParked({ gatewayRef: opened.gatewayRef, orderId: order.id })) order = (await findDeposit(db, order.id))!;
       return view(order);
     },
 
@@ -159,12 +299,14 @@ export function createDepositsService(deps: DepositsDeps) {
     async submitUtr(playerId: number, orderId: string, utr: string) {
       const probe = await findDeposit(db, orderId);
       if (!probe || probe.player_id !== playerId) throw notFound();
-      const report = probe.gateway_ref ? await gateway.lookupPayment(probe.gateway_ref) : undefined;
+      const report = await askGateway(() => (probe.gateway_ref ? gateway.lookupPayment(probe.gateway_ref) : gateway.lookupOrder(probe.id)));
       const now = clock.now();
       try {
         const order = await db.transaction(async (tx) => {
           const locked = await lockOwned(tx, playerId, orderId);
-          if (locked.utr === utr && (locked.status === 'utr_submitted' || locked.status === 'succeeded')) return locked; // a retry
+          // A retry, or the UTR the gateway already reported for this order: the order as it is.
+          const known = locked.utr === utr || locked.gateway_utr === utr;
+          if (known && (locked.status === 'utr_submitted' || locked.status === 'succeeded')) return locked;
           if (await utrTakenElsewhere(tx, utr, locked.id)) throw utrUsed();
           const confirmed = report?.status === 'paid' && report.utr === utr && report.amountMinor === locked.amount_minor;
           if (confirmed && locked.status === 'pending_payment') {
@@ -189,45 +331,57 @@ export function createDepositsService(deps: DepositsDeps) {
     },
 
     /**
-     * A verified gateway event. Each event id is processed once; a paid event credits the order
-     * exactly once however often and in whatever order it arrives.
+     * A verified gateway notice. Each notice id is processed once; a paid notice credits the
+     * order exactly once however often and in whatever order it arrives. A notice for a payment
+     * no order carries yet is parked, not dropped: a redelivery, the order's creation and
+     * reconciliation each try it again (docs/decisions/047).
      */
-    async handleGatewayEvent(event: UpiWebhookEvent): Promise<{ outcome: 'applied' | 'duplicate' | 'ignored' }> {
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        const fresh = await tx.query(
-          `INSERT INTO payment_webhook_events (event_id, gateway, gateway_ref, payload, received_at)
-           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
-          [event.eventId, gateway.name, event.gatewayRef, JSON.stringify(event), now],
-        );
-        if (fresh.rowCount === 0) return { outcome: 'duplicate' as const };
-        const order = await lockDeposit(tx, { gatewayRef: event.gatewayRef });
-        if (!order) {
-          deps.log.warn({ event }, 'gateway event for an unknown payment');
-          return { outcome: 'ignored' as const };
+    handleGatewayEvent,
+
+    /**
+     * Asks the gateway about what may have been missed, and applies what it says through the
+     * same path as a webhook: parked notices are retried; orders past their expiry without
+     * payment (open, or expired/cancelled within the lookback window) are looked up by our order
+     * id; paid payments that no order carries are matched by merchant order id, and reported when
+     * none matches. A plain function: the caller schedules it (docs/decisions/048).
+     */
+    async reconcile(now: Date = clock.now(), limit = 100): Promise<ReconcileReport> {
+      const report: ReconcileReport = { parkedRetried: 0, ordersChecked: 0, applied: 0, unmatchedPaid: [] };
+      const count = (outcome: string) => {
+        if (outcome === 'applied') report.applied++;
+      };
+      for (const parked of await listParkedEvents(db, limit)) {
+        report.parkedRetried++;
+        count((await handleGatewayEvent(parked.payload as GatewayNotice, parked.source)).outcome);
+      }
+
+      const minute = 60_000;
+      const lookbackFrom = new Date(now.getTime() - settings.reconcile.lookbackMinutes * minute);
+      const askedBefore = new Date(now.getTime() - settings.reconcile.recheckMinutes * minute);
+      for (const order of await listOrdersToReconcile(db, now, lookbackFrom, askedBefore, limit)) {
+        const payment = await askGateway(() => gateway.lookupOrder(order.id));
+        if (payment === null) continue; // the gateway did not answer: ask again next pass
+        report.ordersChecked++;
+        await markReconciled(db, order.id, now);
+        if (!payment) continue;
+        if (payment.status === 'pending') {
+          if (order.gateway_ref === null) await adoptGatewayRef(db, order.id, payment.gatewayRef, now);
+          continue;
         }
-        if (event.status === 'declined') {
-          if (!nextDepositStatus(order.status, 'gateway_declined')) return { outcome: 'ignored' as const };
-          await transition(tx, order, 'gateway_declined', 'gateway', now, { failure_reason: 'declined_by_payer' });
-          return { outcome: 'applied' as const };
-        }
-        if (order.status === 'succeeded') return { outcome: 'ignored' as const };
-        const utrClash = event.utr !== null && (await utrTakenElsewhere(tx, event.utr, order.id));
-        if (event.amountMinor !== order.amount_minor || utrClash || event.utr === null) {
-          // Money may have moved but the facts disagree: never guess, ask a person.
-          deps.log.error({ event, orderId: order.id }, 'gateway payment needs review');
-          if (nextDepositStatus(order.status, 'review_needed')) {
-            await transition(tx, order, 'review_needed', 'gateway', now, {
-              review_reason: utrClash ? 'utr_reused' : 'amount_mismatch',
-            }, { reportedAmountMinor: event.amountMinor });
-          } else {
-            await tx.query('UPDATE deposit_orders SET review_reason = $2, updated_at = $3 WHERE id = $1', [order.id, 'gateway_mismatch', now]);
-          }
-          return { outcome: 'applied' as const };
-        }
-        await transition(tx, order, 'gateway_paid', 'gateway', now, { gateway_utr: event.utr });
-        return { outcome: 'applied' as const };
-      });
+        count((await handleGatewayEvent(noticeOf(payment), 'reconcile')).outcome);
+      }
+
+      const paid = (await askGateway(() => gateway.listPaidSince(lookbackFrom, limit))) ?? [];
+      const orphans = await refsWithoutOrder(db, paid.map((p) => p.gatewayRef));
+      for (const payment of paid.filter((p) => orphans.includes(p.gatewayRef))) {
+        const { outcome } = await handleGatewayEvent(noticeOf(payment), 'reconcile');
+        count(outcome);
+        if (outcome === 'parked') report.unmatchedPaid.push(payment.gatewayRef);
+      }
+      if (report.unmatchedPaid.length > 0) {
+        deps.log.error({ refs: report.unmatchedPaid }, 'paid gateway payments without an order');
+      }
+      return report;
     },
 
     /** Expires open orders past their time; safe to run on every node at once. */
@@ -276,4 +430,16 @@ function utrUsed() {
   return new AppError('UTR_ALREADY_USED', 'This UTR was already used for another recharge', [
     { path: 'utr', message: 'This UTR was already used for another recharge. Check the number in your UPI app.' },
   ]);
+}
+
+/** A gateway's record as a notice; its id is stable, so repeated passes are duplicates. */
+function noticeOf(p: GatewayPayment): GatewayNotice {
+  return {
+    eventId: `rcn_${p.gatewayRef}_${p.status}`,
+    gatewayRef: p.gatewayRef,
+    merchantOrderId: p.merchantOrderId,
+    status: p.status === 'paid' ? 'paid' : 'declined',
+    amountMinor: p.amountMinor,
+    utr: p.utr,
+  };
 }

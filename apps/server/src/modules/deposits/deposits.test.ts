@@ -34,7 +34,7 @@ const balance = async (c = player) => (await c.call('GET', '/api/wallet/balance'
 const recharge = async (amountMinor = 500_00, c = player, idempotencyKey = key()) =>
   c.call('POST', '/api/wallet/get-recharge-url', { channel: 'upi', amountMinor, idempotencyKey });
 const refOf = (paymentUrl: string) => paymentUrl.split('/').pop()!;
-const gateway = () => createSandboxUpiGateway(t.db);
+const gateway = () => createSandboxUpiGateway(t.db, { webhookSecret: WEBHOOK_SECRET });
 const orderStatus = async (id: string, c = player) =>
   (await c.call('GET', `/api/wallet/get-deposits?id=${id}`)).json().data.items[0].status as string;
 const ledgerSnapshot = async () =>

@@ -1,20 +1,21 @@
-import { dataEnvelope, ErrorResponseSchema, UpiWebhookEventSchema } from '@colorplay/contract';
+import { dataEnvelope, ErrorResponseSchema } from '@colorplay/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { DepositsService } from '../deposits/deposits-service';
-import { SIGNATURE_HEADER, verifyWebhookSignature } from './webhook-signature';
+import type { UpiGateway } from './upi-gateway';
 
 export const UPI_WEBHOOK_PATH = '/api/payments/upi/webhook';
 
 /**
- * The gateway's signed webhook. The signature covers the exact bytes received, so this plugin
- * parses JSON itself from the raw body (encapsulated: other routes keep Fastify's parser).
+ * The gateway's signed webhook. The configured adapter knows its provider's signature scheme and
+ * body format. The signature covers the exact bytes received, so this plugin parses JSON itself
+ * from the raw body (encapsulated: other routes keep Fastify's parser).
  */
-export const upiWebhookRoutes: FastifyPluginAsync<{ deposits: DepositsService; secret: string; clock: Clock }> = async (
+export const upiWebhookRoutes: FastifyPluginAsync<{ deposits: DepositsService; gateway: UpiGateway; clock: Clock }> = async (
   app,
-  { deposits, secret, clock },
+  { deposits, gateway, clock },
 ) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -24,9 +25,9 @@ export const upiWebhookRoutes: FastifyPluginAsync<{ deposits: DepositsService; s
     {
       schema: {
         tags: ['payments'],
-        description: `Payment gateway webhook. Header ${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">; 5-minute window; redeliveries are recognised by eventId.`,
+        description: `Payment gateway webhook (${gateway.name}). ${gateway.webhook.description} A notice for a payment no order carries yet is kept (outcome "parked") and applied when the order appears.`,
         response: {
-          200: dataEnvelope(z.object({ outcome: z.enum(['applied', 'duplicate', 'ignored']) })),
+          200: dataEnvelope(z.object({ outcome: z.enum(['applied', 'duplicate', 'ignored', 'parked']) })),
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
         },
@@ -34,7 +35,7 @@ export const upiWebhookRoutes: FastifyPluginAsync<{ deposits: DepositsService; s
     },
     async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
-      const verdict = verifyWebhookSignature(secret, request.headers[SIGNATURE_HEADER] as string | undefined, raw, clock.now());
+      const verdict = gateway.webhook.verify(request.headers, raw, clock.now());
       if (verdict !== 'ok') {
         request.log.warn({ verdict }, 'webhook refused');
         throw new AppError('WEBHOOK_SIGNATURE_INVALID', `Webhook signature ${verdict}`);
@@ -45,15 +46,10 @@ export const upiWebhookRoutes: FastifyPluginAsync<{ deposits: DepositsService; s
       } catch {
         throw new AppError('MALFORMED_JSON', 'The request body is not valid JSON');
       }
-      const parsed = UpiWebhookEventSchema.safeParse(json);
-      if (!parsed.success) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          'The webhook event is not valid',
-          parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-        );
-      }
-      return { data: await deposits.handleGatewayEvent(parsed.data) };
+      const parsed = gateway.webhook.parse(json);
+      if (!parsed.ok) throw new AppError('VALIDATION_FAILED', 'The webhook event is not valid', parsed.issues);
+      if (parsed.notice === null) return { data: { outcome: 'ignored' as const } };
+      return { data: await deposits.handleGatewayEvent(parsed.notice) };
     },
   );
 };

@@ -10,6 +10,7 @@ export function walletErrorKey(err: unknown): PlainMessageKey {
   switch (err.code) {
     case 'NETWORK':
     case 'TIMEOUT':
+    case 'PAYMENT_GATEWAY_UNAVAILABLE': // the gateway did not answer: trying again later can work
       return 'deposit.error.network';
     case 'AMOUNT_OUT_OF_RANGE':
       return 'deposit.error.amount';

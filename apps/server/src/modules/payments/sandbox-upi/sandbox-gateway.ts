@@ -1,7 +1,8 @@
+import { UpiWebhookEventSchema, type UpiWebhookEvent } from '@colorplay/contract';
 import { isUniqueViolation, type Queryable } from '../../../db/db';
 import { prefixedId, secureRandomInt } from '../../../lib/ids';
-import type { UpiWebhookEvent } from '@colorplay/contract';
 import type { GatewayPayment, UpiGateway } from '../upi-gateway';
+import { SIGNATURE_HEADER, verifyWebhookSignature } from '../webhook-signature';
 
 type Row = {
   gateway_ref: string;
@@ -17,7 +18,8 @@ type Row = {
  * where a tester pays or declines, and then notifies us through the signed webhook like a real
  * provider would. It never touches deposit orders or the ledger directly.
  */
-export function createSandboxUpiGateway(db: Queryable) {
+export function createSandboxUpiGateway(db: Queryable, { webhookSecret }: { webhookSecret: string }) {
+  const COLUMNS = 'gateway_ref, merchant_order_id, amount_minor, payee_vpa, status, utr';
   const gateway: UpiGateway & {
     findPayment(gatewayRef: string): Promise<Row | undefined>;
     decide(gatewayRef: string, decision: 'paid' | 'declined', now: Date): Promise<UpiWebhookEvent | undefined>;
@@ -25,21 +27,55 @@ export function createSandboxUpiGateway(db: Queryable) {
     name: 'sandbox-upi',
     sandbox: true,
     async createPayment(order, now) {
-      const gatewayRef = prefixedId('sbx');
+      // Idempotent by our order id, as a real provider is by its idempotency key: concurrent or
+      // repeated opens for one order all get the first payment.
       await db.query(
-        `INSERT INTO sandbox_upi_payments (gateway_ref, merchant_order_id, amount_minor, payee_vpa, status, created_at)
-         VALUES ($1, $2, $3, $4, 'pending', $5)`,
-        [gatewayRef, order.orderId, order.amountMinor, order.payeeVpa, now],
+        `INSERT INTO sandbox_upi_payments (gateway_ref, merchant_order_id, amount_minor, payee_vpa, status, created_at, idempotency_key)
+         VALUES ($1, $2, $3, $4, 'pending', $5, $2) ON CONFLICT (idempotency_key) DO NOTHING`,
+        [prefixedId('sbx'), order.orderId, order.amountMinor, order.payeeVpa, now],
       );
+      const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM sandbox_upi_payments WHERE idempotency_key = $1`, [order.orderId]);
+      const gatewayRef = rows[0]!.gateway_ref;
       return { gatewayRef, paymentUrl: `/sandbox/upi/pay/${gatewayRef}` };
     },
     async lookupPayment(gatewayRef): Promise<GatewayPayment | undefined> {
       const row = await gateway.findPayment(gatewayRef);
-      return row && { status: row.status, amountMinor: row.amount_minor, utr: row.utr };
+      return row && paymentOf(row);
+    },
+    async lookupOrder(merchantOrderId) {
+      // Books from before idempotency keys may hold several payments for one order: a paid one
+      // is the one that matters, else the newest.
+      const { rows } = await db.query<Row>(
+        `SELECT ${COLUMNS} FROM sandbox_upi_payments WHERE merchant_order_id = $1
+         ORDER BY (status = 'paid') DESC, created_at DESC LIMIT 1`,
+        [merchantOrderId],
+      );
+      return rows[0] && paymentOf(rows[0]);
+    },
+    async listPaidSince(since, limit) {
+      const { rows } = await db.query<Row>(
+        `SELECT ${COLUMNS} FROM sandbox_upi_payments WHERE status = 'paid' AND decided_at >= $1
+         ORDER BY decided_at, gateway_ref LIMIT $2`,
+        [since, limit],
+      );
+      return rows.map(paymentOf);
+    },
+    webhook: {
+      description: `Header ${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">; 5-minute window; redeliveries are recognised by eventId.`,
+      verify: (headers, rawBody, now) => {
+        const header = headers[SIGNATURE_HEADER];
+        return verifyWebhookSignature(webhookSecret, typeof header === 'string' ? header : undefined, rawBody, now);
+      },
+      parse(json) {
+        const parsed = UpiWebhookEventSchema.safeParse(json);
+        return parsed.success
+          ? { ok: true, notice: parsed.data }
+          : { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
+      },
     },
     async findPayment(gatewayRef) {
       const { rows } = await db.query<Row>(
-        'SELECT gateway_ref, merchant_order_id, amount_minor, payee_vpa, status, utr FROM sandbox_upi_payments WHERE gateway_ref = $1',
+        `SELECT ${COLUMNS} FROM sandbox_upi_payments WHERE gateway_ref = $1`,
         [gatewayRef],
       );
       return rows[0];
@@ -79,8 +115,13 @@ function eventOf(row: Row): UpiWebhookEvent {
   return {
     eventId: `evt_${row.gateway_ref}_${row.status}`,
     gatewayRef: row.gateway_ref,
+    merchantOrderId: row.merchant_order_id,
     status: row.status === 'paid' ? 'paid' : 'declined',
     amountMinor: row.amount_minor,
     utr: row.utr,
   };
+}
+
+function paymentOf(row: Row): GatewayPayment {
+  return { gatewayRef: row.gateway_ref, merchantOrderId: row.merchant_order_id, status: row.status, amountMinor: row.amount_minor, utr: row.utr };
 }

@@ -1,0 +1,146 @@
+import type { UpiHttpSettings } from '../../../config';
+import { GatewayUnavailableError, type GatewayPayment, type UpiGateway } from '../upi-gateway';
+import {
+  PROVIDER_SIGNATURE_HEADER,
+  PROVIDER_TIMESTAMP_HEADER,
+  ProviderOrderPageSchema,
+  ProviderOrderSchema,
+  ProviderWebhookSchema,
+  verifyProviderWebhook,
+  type ProviderCreateOrder,
+  type ProviderOrder,
+} from './provider-format';
+
+/**
+ * The UPI gateway adapter for a real provider over HTTP (format: ./provider-format.ts and
+ * docs/payments.md). Every failure to get a well-formed answer becomes GatewayUnavailableError,
+ * so callers either retry or leave the order for reconciliation; nothing is guessed.
+ */
+export function createHttpUpiGateway(settings: UpiHttpSettings, fetchImpl: typeof fetch = fetch): UpiGateway {
+  const authorization = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
+
+  /** One call; `undefined` for 404 when `allowNotFound`, the parsed JSON otherwise. */
+  async function call(method: 'GET' | 'POST', path: string, opts: { body?: unknown; idempotencyKey?: string; allowNotFound?: boolean } = {}) {
+    let res: Response;
+    try {
+      res = await fetchImpl(`${settings.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization,
+          'x-merchant-id': settings.merchantId,
+          accept: 'application/json',
+          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {}),
+        },
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: AbortSignal.timeout(settings.timeoutMs),
+        redirect: 'error',
+      });
+    } catch (err) {
+      throw new GatewayUnavailableError(`UPI gateway ${method} ${path}: no answer (${(err as Error).name})`, err);
+    }
+    if (res.status === 404 && opts.allowNotFound) {
+      await res.body?.cancel();
+      return undefined;
+    }
+    const text = await res.text().catch(() => '');
+    if (res.status < 200 || res.status > 299) {
+      // The provider's error code (never its whole body: it may echo request data) helps operators.
+      const code = /"code"\s*:\s*"([A-Z_]{1,60})"/.exec(text)?.[1] ?? 'none';
+      throw new GatewayUnavailableError(`UPI gateway ${method} ${path}: HTTP ${res.status} (code ${code})`);
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (err) {
+      throw new GatewayUnavailableError(`UPI gateway ${method} ${path}: the answer is not JSON`, err);
+    }
+  }
+
+  function order(json: unknown, what: string): ProviderOrder {
+    const parsed = ProviderOrderSchema.safeParse(json);
+    if (!parsed.success) throw new GatewayUnavailableError(`UPI gateway ${what}: unexpected answer (${parsed.error.issues[0]?.path.join('.')})`);
+    return parsed.data;
+  }
+
+  return {
+    name: 'http-upi',
+    sandbox: false,
+    async createPayment(o) {
+      const body: ProviderCreateOrder = {
+        merchant_order_id: o.orderId,
+        amount: o.amountMinor,
+        currency: 'INR',
+        payee_vpa: o.payeeVpa,
+        expires_at: o.expiresAt.toISOString(),
+      };
+      // The idempotency key is our order id: the provider returns the order it already opened.
+      const created = order(await call('POST', '/v1/orders', { body, idempotencyKey: o.orderId }), 'create order');
+      if (created.merchant_order_id !== o.orderId || created.amount !== o.amountMinor) {
+        throw new GatewayUnavailableError('UPI gateway create order: the answer is for another order or amount');
+      }
+      return { gatewayRef: created.id, paymentUrl: created.payment_url };
+    },
+    async lookupPayment(gatewayRef) {
+      const json = await call('GET', `/v1/orders/${encodeURIComponent(gatewayRef)}`, { allowNotFound: true });
+      return json === undefined ? undefined : paymentOf(order(json, 'get order'));
+    },
+    async lookupOrder(merchantOrderId) {
+      const page = pageOf(await call('GET', `/v1/orders?merchant_order_id=${encodeURIComponent(merchantOrderId)}`));
+      const mine = page.items.filter((o) => o.merchant_order_id === merchantOrderId);
+      const best = mine.find((o) => o.status === 'paid') ?? mine[0];
+      return best && paymentOf(best);
+    },
+    async listPaidSince(since, limit) {
+      const out: GatewayPayment[] = [];
+      let cursor: string | null = null;
+      do {
+        const q = new URLSearchParams({ status: 'paid', paid_from: since.toISOString(), limit: String(Math.min(limit - out.length, 100)) });
+        if (cursor) q.set('cursor', cursor);
+        const page = pageOf(await call('GET', `/v1/orders?${q.toString()}`));
+        out.push(...page.items.filter((o) => o.status === 'paid').map(paymentOf));
+        cursor = page.next_cursor;
+      } while (cursor && out.length < limit);
+      return out.slice(0, limit);
+    },
+    webhook: {
+      description: `Headers ${PROVIDER_TIMESTAMP_HEADER}: <unix seconds> and ${PROVIDER_SIGNATURE_HEADER}: base64(HMAC-SHA256(webhook secret, timestamp + raw body)); 5-minute window; redeliveries are recognised by event_id.`,
+      verify: (headers, rawBody, now) => verifyProviderWebhook(settings.webhookSecret, headers, rawBody, now),
+      parse(json) {
+        const parsed = ProviderWebhookSchema.safeParse(json);
+        if (!parsed.success) {
+          return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
+        }
+        const { event_id, type, data } = parsed.data;
+        if (type !== 'order.paid' && type !== 'order.failed') return { ok: true, notice: null };
+        const o = data.order;
+        return {
+          ok: true,
+          notice: {
+            eventId: `pg_${event_id}`,
+            gatewayRef: o.id,
+            merchantOrderId: /^dep_[A-Za-z0-9_-]{6,40}$/.test(o.merchant_order_id) ? o.merchant_order_id : undefined,
+            status: type === 'order.paid' ? 'paid' : 'declined',
+            amountMinor: o.amount,
+            utr: o.utr,
+          },
+        };
+      },
+    },
+  };
+}
+
+function pageOf(json: unknown) {
+  const parsed = ProviderOrderPageSchema.safeParse(json);
+  if (!parsed.success) throw new GatewayUnavailableError('UPI gateway list orders: unexpected answer');
+  return parsed.data;
+}
+
+function paymentOf(o: ProviderOrder): GatewayPayment {
+  return {
+    gatewayRef: o.id,
+    merchantOrderId: o.merchant_order_id,
+    status: o.status === 'paid' ? 'paid' : o.status === 'failed' ? 'declined' : 'pending',
+    amountMinor: o.amount,
+    utr: o.utr,
+  };
+}
