@@ -24,7 +24,7 @@ export interface Chain {
 export async function generateChain(seed: Uint8Array, length: number): Promise<Chain> {
   assertChainArgs(seed, length);
   const links = new Array<Uint8Array>(length);
-  let current = Uint8Array.from(seed);
+  let current: Uint8Array = Uint8Array.from(seed);
   links[length - 1] = current;
   for (let k = length - 1; k >= 1; k--) {
     current = await sha256(current);
