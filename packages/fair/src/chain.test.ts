@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, equalBytes } from './bytes';
 import { chainToHex, generateChain, stepsToReach } from './chain';
-import { chainCheckpointsSync, generateChainSync, linkFromCheckpointsSync } from './node';
+import { chainCheckpointsSync, generateChainSync, linkFromCheckpointsSync, linksFromCheckpointsSync } from './node';
 
 const seed = createHash('sha256').update('chain test seed').digest();
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest();
@@ -43,5 +43,8 @@ describe('hash chain', () => {
     }
     expect(() => linkFromCheckpointsSync(cp, 0)).toThrow(/outside/);
     expect(() => linkFromCheckpointsSync(cp, 1001)).toThrow(/outside/);
+    expect(linksFromCheckpointsSync(cp, 60, 130).map(bytesToHex)).toEqual(full.links.slice(59, 130).map(bytesToHex));
+    expect(linksFromCheckpointsSync(cp, 990, 1000).map(bytesToHex)).toEqual(full.links.slice(989).map(bytesToHex));
+    expect(() => linksFromCheckpointsSync(cp, 5, 4)).toThrow(/range/);
   });
 });

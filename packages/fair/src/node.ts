@@ -76,3 +76,21 @@ export function linkFromCheckpointsSync(chain: ChainCheckpoints, k: number): Uin
   for (let i = above; i > k; i--) current = sha256Sync(current);
   return current;
 }
+
+/**
+ * Links L[fromK] .. L[toK] in round order, from one walk down from the checkpoint at or above
+ * toK: how a round engine fetches the next batch of links without one walk per round.
+ */
+export function linksFromCheckpointsSync(chain: ChainCheckpoints, fromK: number, toK: number): Uint8Array[] {
+  if (!Number.isSafeInteger(fromK) || !Number.isSafeInteger(toK) || fromK < 1 || toK < fromK || toK > chain.length) {
+    throw new Error(`rounds ${fromK}..${toK} are not a range inside the chain 1..${chain.length}`);
+  }
+  const out = new Array<Uint8Array>(toK - fromK + 1);
+  let current = linkFromCheckpointsSync(chain, toK);
+  out[toK - fromK] = current;
+  for (let k = toK - 1; k >= fromK; k--) {
+    current = sha256Sync(current);
+    out[k - fromK] = current;
+  }
+  return out;
+}
