@@ -1,0 +1,19 @@
+/**
+ * @colorplay/fair: provably fair primitives for lottery rounds (docs/fairness.md). Pure and
+ * browser-safe: WebCrypto only, no `node:` imports, no clock, no randomness. The server's fast
+ * synchronous chain generation lives in `@colorplay/fair/node`.
+ */
+export { bytesToHex, equalBytes, hexToBytes, LINK_BYTES, parseLink, periodBytes } from './bytes';
+export { assertChainArgs, chainToHex, generateChain, stepsToReach, type Chain } from './chain';
+export {
+  deriveDigit,
+  deriveFromFirstMac,
+  deriveFromFirstMacSync,
+  macWords,
+  pickFromMac,
+  REJECTION_BOUND,
+  WORDS_PER_MAC,
+  type Derivation,
+} from './derive';
+export { verifyRound, type RoundProof, type VerifyCheck, type VerifyFailure, type VerifyOptions, type VerifyResult } from './verify';
+export { hmacSha256, sha256 } from './web-crypto';

@@ -1,0 +1,142 @@
+import { bytesToHex, equalBytes, parseLink } from './bytes';
+import { stepsToReach } from './chain';
+import { deriveDigitWith, type Derivation } from './derive';
+import { hmacSha256, sha256 } from './web-crypto';
+
+/** What is published about one round: everything a verifier needs. Hashes are 64 hex chars. */
+export interface RoundProof {
+  /** The room chain's final hash L[0], published before its first round. */
+  finalHash: string;
+  /** The round's link L[k], revealed after its draw. */
+  link: string;
+  /** The period string exactly as published; its UTF-8 bytes are the HMAC message. */
+  period: string;
+  /** The digit the operator says was drawn; omitted to just compute it. */
+  digit?: number | undefined;
+  /** L[k-1], the link revealed by the room's previous round (omit for round 1). */
+  previousLink?: string | undefined;
+  /** k, the round's position in the chain (1 = first round), when known. */
+  roundIndex?: number | undefined;
+}
+
+/**
+ * Why a round does not verify, most basic first:
+ * - MALFORMED_INPUT: a hash is not 64 hex characters, the period is empty, a number is invalid;
+ * - TAMPERED_LINK: SHA-256 of the link is not the previous revealed link (or, for round 1, the
+ *   final hash): this is not the link the chain committed to for this round;
+ * - BROKEN_CHAIN: hashing the link forward does not reach the published final hash (in exactly
+ *   roundIndex steps when it is given, else within maxSteps);
+ * - WRONG_DIGIT: the claimed digit is not the one derived from the link and period.
+ */
+export type VerifyFailure = 'MALFORMED_INPUT' | 'TAMPERED_LINK' | 'BROKEN_CHAIN' | 'WRONG_DIGIT';
+
+export interface VerifyCheck {
+  name: 'input' | 'link' | 'chain' | 'digit';
+  status: 'passed' | 'failed' | 'skipped';
+  detail: string;
+}
+
+export interface VerifyResult {
+  ok: boolean;
+  failure: VerifyFailure | null;
+  checks: VerifyCheck[];
+  /** The derivation from link and period (null only for malformed input). */
+  derivation: Derivation | null;
+  /** k as confirmed by the chain walk, when it reached the final hash. */
+  roundIndex: number | null;
+}
+
+export interface VerifyOptions {
+  /**
+   * Walk the chain from the link to the final hash. Each step is one SHA-256; a verifier that
+   * already checked the previous round may turn this off and rely on the link check alone.
+   */
+  walkChain?: boolean;
+  /** Most hashes tried when roundIndex is unknown (default 1,000,000). */
+  maxSteps?: number;
+}
+
+const FAILURE_OF: Record<VerifyCheck['name'], VerifyFailure> = {
+  input: 'MALFORMED_INPUT',
+  link: 'TAMPERED_LINK',
+  chain: 'BROKEN_CHAIN',
+  digit: 'WRONG_DIGIT',
+};
+
+function finish(checks: VerifyCheck[], derivation: Derivation | null, roundIndex: number | null): VerifyResult {
+  const failed = checks.find((c) => c.status === 'failed');
+  return { ok: !failed, failure: failed ? FAILURE_OF[failed.name] : null, checks, derivation, roundIndex };
+}
+
+function inputProblems(proof: RoundProof): string[] {
+  const problems: string[] = [];
+  if (!parseLink(proof.finalHash)) problems.push('final hash must be 64 hex characters');
+  if (!parseLink(proof.link)) problems.push('link must be 64 hex characters');
+  if (proof.previousLink !== undefined && !parseLink(proof.previousLink)) problems.push('previous link must be 64 hex characters');
+  if (proof.period.length === 0) problems.push('period must not be empty');
+  if (proof.digit !== undefined && !(Number.isInteger(proof.digit) && proof.digit >= 0 && proof.digit <= 9)) problems.push('digit must be an integer 0-9');
+  if (proof.roundIndex !== undefined && !(Number.isSafeInteger(proof.roundIndex) && proof.roundIndex >= 1)) problems.push('round index must be a positive integer');
+  return problems;
+}
+
+/** Verifies one round from its published data, with every step (WebCrypto: Node and browsers). */
+export async function verifyRound(proof: RoundProof, options: VerifyOptions = {}): Promise<VerifyResult> {
+  const problems = inputProblems(proof);
+  if (problems.length > 0) return finish([{ name: 'input', status: 'failed', detail: problems.join('; ') }], null, null);
+  const checks: VerifyCheck[] = [{ name: 'input', status: 'passed', detail: 'all fields well formed' }];
+  const finalHash = parseLink(proof.finalHash)!;
+  const link = parseLink(proof.link)!;
+  const previous = proof.previousLink === undefined ? null : parseLink(proof.previousLink)!;
+
+  // The one-step check: the link must be the preimage of what the chain revealed last.
+  const hashed = await sha256(link);
+  const expected = previous ?? (proof.roundIndex === 1 ? finalHash : null);
+  if (expected) {
+    const what = previous ? 'the previous revealed link' : 'the final hash (round 1)';
+    checks.push(
+      equalBytes(hashed, expected)
+        ? { name: 'link', status: 'passed', detail: `SHA-256(link) = ${bytesToHex(hashed)} = ${what}` }
+        : { name: 'link', status: 'failed', detail: `SHA-256(link) = ${bytesToHex(hashed)}, but ${what} is ${bytesToHex(expected)}` },
+    );
+  } else {
+    checks.push({ name: 'link', status: 'skipped', detail: 'no previous link given' });
+  }
+
+  let roundIndex: number | null = null;
+  const linkFailed = checks.at(-1)!.status === 'failed';
+  if (options.walkChain === false || linkFailed) {
+    checks.push({ name: 'chain', status: 'skipped', detail: linkFailed ? 'the link check failed' : 'chain walk turned off' });
+  } else if (proof.roundIndex !== undefined) {
+    const steps = await stepsToReach(link, finalHash, proof.roundIndex);
+    if (steps === proof.roundIndex) {
+      roundIndex = steps;
+      checks.push({ name: 'chain', status: 'passed', detail: `SHA-256 applied ${steps} times to the link gives the final hash` });
+    } else {
+      checks.push({
+        name: 'chain',
+        status: 'failed',
+        detail:
+          steps === null
+            ? `SHA-256 applied ${proof.roundIndex} times to the link does not give the final hash`
+            : `the link reaches the final hash after ${steps} hashes, not ${proof.roundIndex}`,
+      });
+    }
+  } else {
+    const maxSteps = options.maxSteps ?? 1_000_000;
+    const steps = await stepsToReach(link, finalHash, maxSteps);
+    roundIndex = steps;
+    checks.push(
+      steps === null
+        ? { name: 'chain', status: 'failed', detail: `the final hash is not reached within ${maxSteps} hashes` }
+        : { name: 'chain', status: 'passed', detail: `SHA-256 applied ${steps} times to the link gives the final hash (round ${steps} of the chain)` },
+    );
+  }
+
+  const derivation = await deriveDigitWith(link, proof.period, hmacSha256);
+  const how = `HMAC-SHA256(link, "${proof.period}") word ${derivation.wordIndex} of MAC ${derivation.macIndex} = ${derivation.word}, mod 10 = ${derivation.digit}`;
+  if (proof.digit === undefined) checks.push({ name: 'digit', status: 'skipped', detail: `no digit claimed; ${how}` });
+  else if (proof.digit === derivation.digit) checks.push({ name: 'digit', status: 'passed', detail: how });
+  else checks.push({ name: 'digit', status: 'failed', detail: `claimed ${proof.digit}, but ${how}` });
+
+  return finish(checks, derivation, roundIndex);
+}
