@@ -9,6 +9,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/db';
+import { createEvents, openBus, type Bus, type Events } from './events';
+import { createJobs, type Jobs } from './jobs';
 import { systemClock, type Clock } from './lib/clock';
 import { createAuthService } from './modules/auth/auth-service';
 import { DEFAULT_DEPOSIT_SETTINGS } from './modules/deposits/deposit-rules';
@@ -23,6 +25,7 @@ import { authRoutes } from './modules/auth/routes';
 import { createAccessTokens } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { subscribeNotifications } from './modules/notifications/subscribers';
 import { playerRoutes } from './modules/players/routes';
 import { sandboxSmsSender, type SmsSender } from './modules/sms/sms-sender';
 import { authGuard } from './plugins/auth-guard';
@@ -35,6 +38,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Exposed for the operator command and tests; routes receive it as an option. */
     deposits: ReturnType<typeof createDepositsService>;
+    /** The outbox: `events.bus` fans committed events out to every node. */
+    events: Events;
+    /** Leader-elected interval jobs; tests call `jobs.runOnce(name)`. */
+    jobs: Jobs;
   }
 }
 
@@ -46,13 +53,20 @@ export type AppDeps = {
   clock?: Clock;
   /** Tests may capture outgoing SMS; the default is the configured channel. */
   sms?: SmsSender;
+  /**
+   * Start the interval jobs when the app is ready (default). Tests that drive jobs by hand
+   * pass false and call `app.jobs.runOnce(name)`.
+   */
+  startJobs?: boolean;
+  /** A bus other than the configured one (tests). */
+  bus?: Bus;
 };
 
 /**
  * Builds the whole app without listening: plugins, then domain modules, then the SPA. Tests call
  * this and use `inject`; server.ts calls it and listens.
  */
-export async function buildApp({ config, db, logger, clock = systemClock, sms }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, clock = systemClock, sms, startJobs = true, bus }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -72,7 +86,12 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms }:
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
   }
   await registerDocs(app);
-  registerMetrics(app);
+  const registry = registerMetrics(app);
+  const events = createEvents({ db, clock, bus: bus ?? (await openBus(config.redisUrl, app.log)), log: app.log, registry });
+  const jobs = createJobs({ db, log: app.log, registry });
+  app.decorate('events', events);
+  app.decorate('jobs', jobs);
+  subscribeNotifications(events);
 
   await app.register(healthRoutes, { db });
 
@@ -92,23 +111,25 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms }:
 
   // Only the sandbox UPI gateway exists: no configuration can make `npm start` move real money.
   const gateway = createSandboxUpiGateway(db);
-  const deposits = createDepositsService({ db, clock, gateway, settings: DEFAULT_DEPOSIT_SETTINGS, log: app.log });
+  const deposits = createDepositsService({ db, clock, gateway, settings: DEFAULT_DEPOSIT_SETTINGS, log: app.log, events });
   const wallet = createWalletService({ db, currency: DEFAULT_DEPOSIT_SETTINGS.currency });
   await app.register(walletRoutes, { deposits, wallet, requireAuth });
   await app.register(upiWebhookRoutes, { deposits, secret: config.secrets.webhook, clock });
   await app.register(sandboxUpiRoutes, { gateway, secret: config.secrets.webhook, clock });
   app.decorate('deposits', deposits);
-  if (config.depositExpirySweepMs > 0) {
-    // Every node runs the sweep; row locks make it safe, and a missed tick only delays expiry.
-    const timer = setInterval(() => {
-      deposits.expireDue().catch((err: unknown) => app.log.error({ err }, 'deposit expiry sweep failed'));
-    }, config.depositExpirySweepMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+
+  // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
+  jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });
+  jobs.add({ name: 'deposits.expire', intervalMs: config.depositExpirySweepMs, run: () => deposits.expireDue() });
 
   await registerSpa(app, config.webDistDir);
+  if (startJobs) app.addHook('onReady', async () => jobs.start());
+  // One hook, in order: jobs finish their run and release their locks, the dispatcher finishes
+  // its pass, the bus disconnects, and only then the database closes under them.
   app.addHook('onClose', async () => {
+    await jobs.stop();
+    await events.close();
+    await events.bus.close();
     await db.close();
   });
   return app;

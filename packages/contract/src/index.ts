@@ -5,3 +5,4 @@ export * from './envelope';
 export * from './auth';
 export { LOGIN_TOKEN_STORAGE_KEY } from './storage';
 export * from './wallet';
+export * from './events';

@@ -20,6 +20,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEBHOOK_SECRET: 'test-webhook-secret-0123456789abcdef01',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
     DEPOSIT_EXPIRY_SWEEP_MS: '0',
+    EVENTS_POLL_MS: '0',
     ...env,
   });
 }
