@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@colorplay/contract';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openTestDb, truncateAll } from '../../test/helpers/test-db';
+import { openTestDb, openTestDbTwice, truncateAll } from '../../test/helpers/test-db';
 import type { Db } from '../db/db';
 import { systemClock } from '../lib/clock';
 import { createEvents, createInProcessBus, retryDelayMs, type EventsDeps } from './index';
@@ -208,5 +208,37 @@ describe('the bus', () => {
     await events.dispatch();
     expect(heard).toEqual(['DepositSucceeded:dep_bus']);
     await events.close();
+  });
+});
+
+describe('two dispatchers on one database (two nodes)', () => {
+  let dbs: [Db, Db];
+  beforeAll(async () => {
+    dbs = await openTestDbTwice();
+  });
+  afterAll(async () => {
+    for (const d of dbs ?? []) await d.close();
+  });
+
+  it('delivers each event once to a handler even when both dispatch the same events at once', async () => {
+    const nodes = dbs.map((d) =>
+      createEvents({ db: d, clock: systemClock, bus: createInProcessBus(silent), log: silent }),
+    );
+    const calls: string[] = [];
+    for (const n of nodes) n.subscribe('DepositSucceeded', 'test.race', async (event) => void calls.push(event.id));
+    // Recorded by a process that stops before dispatching: both nodes find them in the outbox.
+    const recorder = createEvents({ db: dbs[0], clock: systemClock, bus: createInProcessBus(silent), log: silent });
+    await recorder.close();
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      ids.push(await dbs[0].transaction((tx) => recorder.record(tx, 'DepositSucceeded', deposit(`dep_race${i}`))));
+    }
+    await Promise.all(nodes.map((n) => n.dispatch()));
+    // An event whose handlers were split between the nodes is marked by the next pass.
+    await Promise.all(nodes.map((n) => n.dispatch()));
+    expect([...calls].sort()).toEqual([...ids].sort());
+    const open = await dbs[1].query('SELECT id FROM domain_events WHERE dispatched_at IS NULL');
+    expect(open.rows).toEqual([]);
+    for (const n of nodes) await n.close();
   });
 });
