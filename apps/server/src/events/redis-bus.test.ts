@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REDIS_SERVER_BIN, redisServerAvailable, startRedisServer, type RedisServer } from '../../test/helpers/redis-server';
 import { openTestDbTwice } from '../../test/helpers/test-db';
 import type { Db } from '../db/db';
-import { systemClock } from '../lib/clock';
-import { createEvents, createRedisBus, EVENTS_CHANNEL, type Bus, type EventsDeps } from './index';
+import { testConfig } from '../../test/helpers/build-test-app';
+import { buildApp } from '../app';
+import { createRedisBus, EVENTS_CHANNEL, type Bus, type EventsDeps } from './index';
 
 const silent = { level: 'silent', fatal() {}, error() {}, warn() {}, info() {}, debug() {}, trace() {}, silent() {}, child: () => silent } as unknown as EventsDeps['log'];
 
@@ -46,6 +47,12 @@ describe.skipIf(!redisServerAvailable())(`events over Redis (redis-server at ${R
     await vi.waitFor(() => expect(heardA).toEqual(['evt_dep_one']));
   });
 
+  it('fails at once, with the reason, when Redis cannot be reached', async () => {
+    const closed = await startRedisServer();
+    await closed.stop();
+    await expect(createRedisBus(closed.url, silent)).rejects.toThrow(/ECONNREFUSED|connect/i);
+  });
+
   it('drops a malformed message instead of handing it to listeners', async () => {
     const b = await bus();
     const heard: string[] = [];
@@ -72,23 +79,25 @@ describe.skipIf(!redisServerAvailable())(`events over Redis (redis-server at ${R
       await dbB?.close();
     });
 
-    it('lets a second node hear an event committed on the first, through the outbox', async () => {
-      const nodeA = createEvents({ db: dbA, clock: systemClock, bus: await bus(), log: silent });
-      const nodeB = createEvents({ db: dbB, clock: systemClock, bus: await bus(), log: silent });
+    it('lets a second app instance hear an event committed on the first (REDIS_URL set)', async () => {
+      const config = testConfig({ REDIS_URL: redis.url });
+      const appA = await buildApp({ config, db: dbA, logger: false, startJobs: false });
+      const appB = await buildApp({ config, db: dbB, logger: false, startJobs: false });
       try {
+        expect(appA.events.bus.kind).toBe('redis');
         const heardOnB: string[] = [];
-        nodeB.bus.subscribe((e) => heardOnB.push(e.name === 'DepositSucceeded' ? e.payload.orderId : e.id));
+        appB.events.bus.subscribe((e) => heardOnB.push(e.name === 'DepositSucceeded' ? e.payload.orderId : e.id));
         await dbA.transaction((tx) =>
-          nodeA.record(tx, 'DepositSucceeded', { orderId: 'dep_cross', playerId: 3, amountMinor: 1, currency: 'INR', channel: 'upi', transferId: 'tr_x' }),
+          appA.events.record(tx, 'DepositSucceeded', { orderId: 'dep_cross', playerId: 3, amountMinor: 1, currency: 'INR', channel: 'upi', transferId: 'tr_x' }),
         );
         await vi.waitFor(() => expect(heardOnB).toEqual(['dep_cross']));
-        // Node B's own pass finds the event already relayed by A: it is published once only.
-        await nodeB.dispatch();
+        // B's own pass (its poll) finds the event already relayed by A: it is published once.
+        await appB.events.dispatch();
         await new Promise((r) => setTimeout(r, 100));
         expect(heardOnB).toEqual(['dep_cross']);
       } finally {
-        await nodeA.close();
-        await nodeB.close();
+        await appA.close();
+        await appB.close();
       }
     });
   });

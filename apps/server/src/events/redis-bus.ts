@@ -37,9 +37,17 @@ export async function createRedisBus(url: string, log: FastifyBaseLogger): Promi
     }
     notifyListeners(listeners, parsed.data, log);
   });
-  await Promise.all([pub.connect(), sub.connect()]);
-  // Subscribed before this resolves, so nothing published afterwards is missed.
-  await sub.subscribe(EVENTS_CHANNEL);
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+    // Subscribed before this resolves, so nothing published afterwards is missed.
+    await sub.subscribe(EVENTS_CHANNEL);
+  } catch (err) {
+    // Like the database, an unreachable Redis stops the start with the driver's reason,
+    // rather than leaving connections retrying behind a half-built app.
+    pub.disconnect();
+    sub.disconnect();
+    throw err;
+  }
 
   return {
     kind: 'redis',
