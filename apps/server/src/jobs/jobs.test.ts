@@ -45,11 +45,17 @@ describe('one runner', () => {
         if (runs === 2) throw new Error('second run fails');
       },
     });
-    jobs.add({ name: 'test.off', intervalMs: 0, run: async () => expect.fail('an interval of 0 is off') });
-    expect(jobs.names()).toEqual(['test.flaky']);
+    let offRuns = 0;
+    jobs.add({ name: 'test.off', intervalMs: 0, run: async () => void offRuns++ });
+    expect(jobs.names()).toEqual(['test.flaky', 'test.off']);
     jobs.start();
     await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(4), { timeout: 5_000 });
     expect(jobs.isLeader('test.flaky')).toBe(true);
+    // An interval of 0 is never scheduled, though it can still be run by hand.
+    expect(offRuns).toBe(0);
+    expect(jobs.isLeader('test.off')).toBe(false);
+    await jobs.runOnce('test.off');
+    expect(offRuns).toBe(1);
     await jobs.stop();
     const metrics = await registry.metrics();
     expect(metrics).toMatch(new RegExp(`job_runs_total\\{job="test.flaky"\\} ${runs}\\b`));

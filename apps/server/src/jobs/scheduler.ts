@@ -101,6 +101,8 @@ export function createJobs({ db, log, registry }: JobsDeps) {
     schedule(state, waitMs);
   }
 
+  const scheduled = (state: JobState) => state.spec.intervalMs > 0;
+
   function schedule(state: JobState, waitMs: number): void {
     state.timer = setTimeout(() => {
       state.ticking = tick(state).finally(() => (state.ticking = undefined));
@@ -108,12 +110,15 @@ export function createJobs({ db, log, registry }: JobsDeps) {
   }
 
   return {
-    /** Adds a job; one line per job in app.ts. A job with an interval of 0 is off. */
+    /**
+     * Adds a job; one line per job in app.ts. A job with an interval of 0 is never scheduled,
+     * but `runOnce` still runs it (tests, operator commands).
+     */
     add(spec: JobSpec): void {
       if (jobs.has(spec.name)) throw new Error(`job ${spec.name} is already added`);
-      if (spec.intervalMs <= 0) return;
       const state: JobState = { spec, leader: false };
       jobs.set(spec.name, state);
+      if (!scheduled(state)) return;
       setLeader(state, false);
       if (started) schedule(state, 0);
     },
@@ -124,7 +129,7 @@ export function createJobs({ db, log, registry }: JobsDeps) {
     start(): void {
       if (started || stopping) return;
       started = true;
-      for (const state of jobs.values()) schedule(state, 0);
+      for (const state of jobs.values()) if (scheduled(state)) schedule(state, 0);
     },
 
     /**
@@ -133,7 +138,7 @@ export function createJobs({ db, log, registry }: JobsDeps) {
      */
     async runOnce(name: string): Promise<void> {
       const state = jobs.get(name);
-      if (!state) throw new Error(`no job named ${name} (is its interval 0?)`);
+      if (!state) throw new Error(`no job named ${name}`);
       await runNow(state);
     },
 
@@ -146,7 +151,7 @@ export function createJobs({ db, log, registry }: JobsDeps) {
       for (const state of jobs.values()) clearTimeout(state.timer);
       // A try in flight may still win its lock; wait for it so close() below releases it.
       await Promise.all([...jobs.values()].flatMap((s) => [s.ticking, s.running]));
-      for (const state of jobs.values()) setLeader(state, false);
+      for (const state of jobs.values()) if (scheduled(state)) setLeader(state, false);
       await lock?.close();
       lock = undefined;
     },
