@@ -154,3 +154,46 @@ describe(`two app instances on one ${usingRealPostgres() ? 'PostgreSQL' : 'PGlit
     expect(second.jobs.isLeader('deposits.expire')).toBe(true);
   });
 });
+
+// A node that dies does not unlock: its connection goes and the server drops the lock. Only a
+// real server can cut one node's connection while the other keeps its own.
+describe.skipIf(!usingRealPostgres())('a leader whose connection is cut (PostgreSQL)', () => {
+  let dbs: [Db, Db];
+  beforeAll(async () => {
+    dbs = await openTestDbTwice();
+  });
+  afterAll(async () => {
+    for (const db of dbs ?? []) await db.close();
+  });
+
+  it('loses leadership at once, and a node leads and runs again within one interval', async () => {
+    const intervalMs = 200;
+    const runs = [0, 0];
+    const nodes = dbs.map((db, i) => {
+      const jobs = createJobs({ db, log: silent });
+      jobs.add({ name: 'test.cut', intervalMs, run: async () => void runs[i]!++ });
+      return jobs;
+    });
+    nodes[0]!.start();
+    await vi.waitFor(() => expect(nodes[0]!.isLeader('test.cut')).toBe(true));
+    nodes[1]!.start();
+    await sleep(intervalMs * 2);
+    expect(runs[1]).toBe(0);
+
+    const holder = await dbs[1].query<{ pid: number }>(
+      `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7301002 AND granted
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    expect(holder.rows).toHaveLength(1);
+    await dbs[1].query('SELECT pg_terminate_backend($1)', [holder.rows[0]!.pid]);
+    const cutAt = Date.now();
+    await vi.waitFor(() => expect(nodes[0]!.isLeader('test.cut')).toBe(false), { timeout: 2_000, interval: 5 });
+    const before = runs[0]! + runs[1]!;
+    await vi.waitFor(() => expect(runs[0]! + runs[1]!).toBeGreaterThan(before), { timeout: 2_000, interval: 5 });
+    expect(Date.now() - cutAt).toBeLessThan(intervalMs + 150);
+    // Exactly one of them leads now.
+    await sleep(50);
+    expect(nodes.filter((n) => n.isLeader('test.cut'))).toHaveLength(1);
+    for (const n of nodes) await n.stop();
+  });
+});
