@@ -103,6 +103,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     limiter: createRateLimiter(db, clock),
     sms: smsSender,
     otpSecret: config.secrets.token,
+    events,
   });
   const requireAuth = authGuard(auth.authenticate);
   await app.register(authRoutes, { auth, sms: smsSender, db, secureCookies: config.env === 'production' });

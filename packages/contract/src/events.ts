@@ -24,6 +24,10 @@ export const DOMAIN_EVENT_SCHEMAS = {
   DepositFailed: DepositEventBase.extend({ reason: z.string().nullable() }),
   /** The order ran out of time before payment arrived; no money moved. */
   DepositExpired: DepositEventBase,
+  /** A new player account exists. */
+  PlayerRegistered: z.object({ playerId: z.number().int().positive() }),
+  /** The password was reset with a one-time code and every session was ended. */
+  PasswordReset: z.object({ playerId: z.number().int().positive() }),
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENT_SCHEMAS;
@@ -56,4 +60,6 @@ export const DomainEventSchema = z.discriminatedUnion('name', [
   envelope('DepositSucceeded'),
   envelope('DepositFailed'),
   envelope('DepositExpired'),
+  envelope('PlayerRegistered'),
+  envelope('PasswordReset'),
 ]);

@@ -59,3 +59,17 @@ describe('the inbox subscribes to deposit events', () => {
     expect(titles.sort()).toEqual(['Recharge expired', 'Recharge failed']);
   });
 });
+
+describe('the inbox subscribes to account events', () => {
+  it('welcomes a new player and warns of a password reset, once per event', async () => {
+    await t.app.events.settled();
+    const titles = async () => (await inbox()).map((m) => m.title);
+    // Registration in beforeAll recorded PlayerRegistered.
+    expect((await titles()).filter((x) => x === 'Welcome to Colorplay')).toHaveLength(1);
+    await t.db.transaction((tx) => t.app.events.record(tx, 'PasswordReset', { playerId }));
+    await t.app.events.settled();
+    await t.app.events.dispatch();
+    expect((await titles())[0]).toBe('Password changed');
+    expect((await titles()).filter((x) => x === 'Password changed')).toHaveLength(1);
+  });
+});
