@@ -118,6 +118,9 @@ export function createJobs({ db, log, registry }: JobsDeps) {
       if (jobs.has(spec.name)) throw new Error(`job ${spec.name} is already added`);
       const state: JobState = { spec, leader: false };
       jobs.set(spec.name, state);
+      // Series exist from the start, so a dashboard shows 0 failures rather than no data.
+      runs.inc({ job: spec.name }, 0);
+      failures.inc({ job: spec.name }, 0);
       if (!scheduled(state)) return;
       setLeader(state, false);
       if (started) schedule(state, 0);

@@ -12,6 +12,8 @@ beforeAll(async () => {
   player = new PlayerClient(t.app, '203.0.113.40');
   expect((await player.register('9833333333')).statusCode).toBe(200);
   playerId = (await t.db.query<{ id: number }>(`SELECT id FROM players WHERE phone = '9833333333'`)).rows[0]!.id;
+  // The welcome message arrives after commit; start every test from a settled inbox.
+  await t.app.events.settled();
 });
 afterAll(async () => t.app.close());
 
