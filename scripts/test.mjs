@@ -1,7 +1,22 @@
 #!/usr/bin/env node
 // `npm test`: every check, in the order that fails fastest. Each step prints its own result;
 // the last line sums them up in the plain 'N passed, N failed' form.
+import { existsSync } from 'node:fs';
 import { run } from './lib.mjs';
+
+// The event-bus tests start a real redis-server (Debian's package). Install it when missing and
+// we may (root, as in CI), like e2e.mjs does for Chromium; otherwise those tests say they skip.
+const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
+if (!existsSync(REDIS_SERVER)) {
+  if (process.getuid?.() === 0) {
+    console.log('[test] installing Debian redis-server with apt-get');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) process.exit(1);
+    if ((await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], { env })) !== 0) process.exit(1);
+  } else {
+    console.warn(`[test] ${REDIS_SERVER} is missing (apt-get install -y redis-server): the Redis bus tests will be skipped`);
+  }
+}
 
 const steps = [
   ['lint', 'npm', ['run', '--silent', 'lint']],

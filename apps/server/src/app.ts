@@ -9,6 +9,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/db';
+import { createEvents, openBus, type Bus, type Events } from './events';
+import { createJobs, type Jobs } from './jobs';
 import { systemClock, type Clock } from './lib/clock';
 import { createAuthService } from './modules/auth/auth-service';
 import { DEFAULT_DEPOSIT_SETTINGS } from './modules/deposits/deposit-rules';
@@ -25,6 +27,7 @@ import { authRoutes } from './modules/auth/routes';
 import { createAccessTokens } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { subscribeNotifications } from './modules/notifications/subscribers';
 import { playerRoutes } from './modules/players/routes';
 import { runtimeConfigRoutes } from './modules/runtime-config';
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
@@ -39,6 +42,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Exposed for the operator command and tests; routes receive it as an option. */
     deposits: ReturnType<typeof createDepositsService>;
+    /** The outbox: `events.bus` fans committed events out to every node. */
+    events: Events;
+    /** Leader-elected interval jobs; tests call `jobs.runOnce(name)`. */
+    jobs: Jobs;
   }
 }
 
@@ -50,13 +57,20 @@ export type AppDeps = {
   clock?: Clock;
   /** Tests may capture outgoing SMS; the default is the configured channel. */
   sms?: SmsSender;
+  /**
+   * Start the interval jobs when the app is ready (default). Tests that drive jobs by hand
+   * pass false and call `app.jobs.runOnce(name)`.
+   */
+  startJobs?: boolean;
+  /** A bus other than the configured one (tests). */
+  bus?: Bus;
 };
 
 /**
  * Builds the whole app without listening: plugins, then domain modules, then the SPA. Tests call
  * this and use `inject`; server.ts calls it and listens.
  */
-export async function buildApp({ config, db, logger, clock = systemClock, sms }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, clock = systemClock, sms, startJobs = true, bus }: AppDeps): Promise<FastifyInstance> {
   const production = config.env === 'production';
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -89,7 +103,12 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms }:
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
   }
   await registerDocs(app, { serve: config.exposure.apiDocs });
-  registerMetrics(app, { expose: config.exposure.metricsEnabled, token: config.exposure.metricsToken });
+  const registry = registerMetrics(app, { expose: config.exposure.metricsEnabled, token: config.exposure.metricsToken });
+  const events = createEvents({ db, clock, bus: bus ?? (await openBus(config.redisUrl, app.log)), log: app.log, registry });
+  const jobs = createJobs({ db, log: app.log, registry });
+  app.decorate('events', events);
+  app.decorate('jobs', jobs);
+  subscribeNotifications(events);
 
   await app.register(healthRoutes, { db });
 
@@ -103,6 +122,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms }:
     sms: smsSender,
     secret: config.secrets.token,
     exposeSandboxHandle: config.sandbox.sms,
+    events,
   });
   const requireAuth = authGuard(auth.authenticate);
   await app.register(runtimeConfigRoutes, { runtime: { demo: config.demo, sandbox: { ...config.sandbox } } });
@@ -119,31 +139,26 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms }:
     config.upi.kind === 'http'
       ? { ...DEFAULT_DEPOSIT_SETTINGS, payeeVpa: config.upi.payeeVpa, payeeName: config.upi.payeeName }
       : DEFAULT_DEPOSIT_SETTINGS;
-  const deposits = createDepositsService({ db, clock, gateway, settings: depositSettings, log: app.log });
+  const deposits = createDepositsService({ db, clock, gateway, settings: depositSettings, log: app.log, events });
   const wallet = createWalletService({ db, currency: depositSettings.currency });
   await app.register(walletRoutes, { deposits, wallet, requireAuth });
   await app.register(upiWebhookRoutes, { deposits, gateway, clock });
   if (sandboxUpi) await app.register(sandboxUpiRoutes, { gateway: sandboxUpi, secret: config.secrets.webhook, clock });
   app.decorate('deposits', deposits);
-  if (config.depositExpirySweepMs > 0) {
-    // Every node runs the sweep; row locks make it safe, and a missed tick only delays expiry.
-    const timer = setInterval(() => {
-      deposits.expireDue().catch((err: unknown) => app.log.error({ err }, 'deposit expiry sweep failed'));
-    }, config.depositExpirySweepMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
-  if (config.depositReconcileSweepMs > 0) {
-    // Like the expiry sweep: safe on every node (row locks, notice ids recorded once).
-    const timer = setInterval(() => {
-      deposits.reconcile().catch((err: unknown) => app.log.error({ err }, 'deposit reconciliation failed'));
-    }, config.depositReconcileSweepMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+
+  // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
+  jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });
+  jobs.add({ name: 'deposits.expire', intervalMs: config.depositExpirySweepMs, run: () => deposits.expireDue() });
+  jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: () => deposits.reconcile() });
 
   await registerSpa(app, config.webDistDir, { serveSourceMaps: !production });
+  if (startJobs) app.addHook('onReady', async () => jobs.start());
+  // One hook, in order: jobs finish their run and release their locks, the dispatcher finishes
+  // its pass, the bus disconnects, and only then the database closes under them.
   app.addHook('onClose', async () => {
+    await jobs.stop();
+    await events.close();
+    await events.bus.close();
     await db.close();
   });
   return app;

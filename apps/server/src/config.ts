@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   DEPOSIT_EXPIRY_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  EVENTS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   TOKEN_SECRET: secretSchema.optional(),
   WEBHOOK_SECRET: secretSchema.optional(),
@@ -120,6 +121,11 @@ export type Config = {
   secrets: { token: string; webhook: string };
   /** How often open deposit orders are checked for expiry; 0 turns the sweep off (tests). */
   depositExpirySweepMs: number;
+  /**
+   * How often the leader looks for events the after-commit dispatch missed (a crash between
+   * commit and dispatch, a handler waiting to retry); 0 turns the safety net off (tests).
+   */
+  eventsPollMs: number;
   /** Create the demo player at start (default: on with the embedded database, off otherwise). */
   seedDemo: boolean;
   exposure: ExposureConfig;
@@ -214,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     depositExpirySweepMs: e.DEPOSIT_EXPIRY_SWEEP_MS,
+    eventsPollMs: e.EVENTS_POLL_MS,
     seedDemo: e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
     secrets: {
       token: e.TOKEN_SECRET ?? generated!.token,

@@ -6,3 +6,4 @@ export * from './auth';
 export { LOGIN_TOKEN_STORAGE_KEY } from './storage';
 export * from './wallet';
 export * from './text';
+export * from './events';

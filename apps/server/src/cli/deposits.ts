@@ -28,7 +28,7 @@ async function main(): Promise<number> {
     console.error(`${USAGE}\n(a note saying what was checked is required)`);
     return 2;
   }
-  const config = loadConfig({ ...process.env, DEPOSIT_EXPIRY_SWEEP_MS: '0', LOG_LEVEL: 'warn' });
+  const config = loadConfig({ ...process.env, DEPOSIT_EXPIRY_SWEEP_MS: '0', EVENTS_POLL_MS: '0', LOG_LEVEL: 'warn' });
   const db = await openDb(config);
   await migrate(db);
   const app = await buildApp({ config, db });

@@ -13,6 +13,12 @@ export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Inside `transaction()`: runs `fn` once the transaction has committed, never after a
+   * rollback (the outbox uses it to dispatch events at once). Absent outside a transaction,
+   * where every statement commits by itself.
+   */
+  afterCommit?(fn: () => void): void;
 }
 
 export type QueryResult<T> = { rows: T[]; rowCount: number };
@@ -21,7 +27,38 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one database transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * A connection of its own, outside the pool, for session state such as advisory locks held
+   * between statements (src/jobs). PGlite has one session: every `openSession()` shares it, and
+   * `sessionKey` says so (equal keys mean one session).
+   */
+  openSession(): Promise<DbSession>;
   close(): Promise<void>;
+}
+
+export interface DbSession extends Queryable {
+  readonly sessionKey: object;
+  /** Ends the session (on PostgreSQL, closing the connection also drops its advisory locks). */
+  close(): Promise<void>;
+  /** Called when the connection is lost (its session locks are gone with it). */
+  onLost(fn: (err: Error) => void): void;
+}
+
+/** Runs the callbacks a transaction registered, after COMMIT; one failing never stops the rest. */
+function commitHooks() {
+  const hooks: Array<() => void> = [];
+  return {
+    add: (fn: () => void) => void hooks.push(fn),
+    run() {
+      for (const fn of hooks) {
+        try {
+          fn();
+        } catch {
+          // A hook only schedules work (a dispatch); its own errors are reported where it runs.
+        }
+      }
+    },
+  };
 }
 
 /** int8 values (counts, minor units) come back as numbers; anything past 2^53 is a bug, so fail. */
@@ -49,7 +86,14 @@ export async function openPglite(dataDir: string): Promise<Db> {
     kind: 'pglite',
     ...base,
     // PGlite has one connection; its transaction() holds it exclusively until fn settles.
-    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    async transaction(fn) {
+      const hooks = commitHooks();
+      const result = await lite.transaction((tx) => fn({ ...wrap(tx), afterCommit: hooks.add }));
+      hooks.run();
+      return result;
+    },
+    // The one embedded session is shared; it is never lost, and closing it is the Db's job.
+    openSession: async () => ({ ...base, sessionKey: lite, close: async () => undefined, onLost: () => undefined }),
     close: () => lite.close(),
   };
 }
@@ -64,7 +108,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
   // Fail at start, with the driver's reason, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  const wrap = (q: pg.Pool | pg.ClientBase): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       const res = await q.query<T>(sql, params as unknown[]);
       return { rows: res.rows, rowCount: res.rowCount ?? res.rows.length };
@@ -78,10 +122,12 @@ export async function openPostgres(connectionString: string, maxConnections = 10
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();
+      const hooks = commitHooks();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn({ ...wrap(client), afterCommit: hooks.add });
         await client.query('COMMIT');
+        hooks.run();
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -89,6 +135,20 @@ export async function openPostgres(connectionString: string, maxConnections = 10
       } finally {
         client.release();
       }
+    },
+    async openSession() {
+      const client = new pg.Client({ connectionString });
+      const lost: Array<(err: Error) => void> = [];
+      // Without a listener a dropped connection would crash the process; with one, the owner
+      // learns that its session (and its locks) are gone.
+      client.on('error', (err) => lost.forEach((fn) => fn(err)));
+      await client.connect();
+      return {
+        ...wrap(client),
+        sessionKey: client,
+        close: () => client.end(),
+        onLost: (fn) => void lost.push(fn),
+      };
     },
     close: () => pool.end(),
   };

@@ -22,6 +22,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DEPOSIT_EXPIRY_SWEEP_MS: '0',
     // Tests call deposits.reconcile() themselves, on their own fake clock.
     DEPOSIT_RECONCILE_SWEEP_MS: '0',
+    EVENTS_POLL_MS: '0',
     ...env,
   });
 }

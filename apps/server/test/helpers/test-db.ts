@@ -47,3 +47,56 @@ export async function truncateAll(db: Db): Promise<void> {
 }
 
 export const usingRealPostgres = (): boolean => Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Two handles on ONE fresh database, as two nodes would have: two connection pools on a real
+ * PostgreSQL, or the same in-memory PGlite (one process has one embedded database). Each handle
+ * can be closed on its own, as each app closes its own; the database goes when both have.
+ */
+export async function openTestDbTwice(): Promise<[Db, Db]> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let open = 2;
+  if (!adminUrl) {
+    const db = await openPglite('memory://');
+    await migrate(db);
+    const handle = (): Db => {
+      let closed = false;
+      return {
+        ...db,
+        async close() {
+          if (closed) return;
+          closed = true;
+          if (--open === 0) await db.close();
+        },
+      };
+    };
+    return [handle(), handle()];
+  }
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = async (): Promise<Db> => {
+    const db = await openPostgres(url.toString(), 5);
+    let closed = false;
+    return {
+      ...db,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await db.close();
+        if (--open > 0) return;
+        const dropper = new pg.Client({ connectionString: adminUrl });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+  };
+  const first = await handle();
+  await migrate(first);
+  return [first, await handle()];
+}

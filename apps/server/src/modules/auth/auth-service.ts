@@ -10,7 +10,7 @@ import type { Db } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { secureRandomInt } from '../../lib/ids';
-import { addNotification } from '../notifications/notifications-service';
+import type { EventRecorder } from '../../events';
 import {
   findPlayerById,
   findPlayerByPhone,
@@ -71,6 +71,8 @@ export type AuthDeps = {
   secret: string;
   /** Sandbox SMS channel: code requests return the handle that reads their message back. */
   exposeSandboxHandle: boolean;
+  /** Registration and password resets are recorded as domain events; the inbox subscribes. */
+  events: EventRecorder;
 };
 
 /** What a successful login hands the route: the body plus the refresh cookie to set. */
@@ -142,15 +144,7 @@ export function createAuthService(deps: AuthDeps) {
           const verdict = await checkCode(tx, input.phone, 'register', input.code, now, true);
           if (verdict !== 'ok') throw codeError(verdict);
           const p = await insertPlayer(tx, { phone: input.phone, passwordHash, inviteCode: input.inviteCode, now });
-          await addNotification(
-            tx,
-            p.id,
-            {
-              title: 'Welcome to Colorplay',
-              body: 'Your account is ready. Play for fun, set limits that suit you, and never bet more than you can afford to lose.',
-            },
-            now,
-          );
+          await deps.events.record(tx, 'PlayerRegistered', { playerId: p.id });
           return p;
         })
         .catch((err: unknown) => {
@@ -312,15 +306,7 @@ export function createAuthService(deps: AuthDeps) {
         await updatePasswordHash(tx, player.id, passwordHash);
         await revokeAllSessions(tx, player.id, 'password_reset', now);
         await clearLoginFailures(tx, input.phone);
-        await addNotification(
-          tx,
-          player.id,
-          {
-            title: 'Password changed',
-            body: 'Your password was reset and every device was logged out. If this was not you, contact support at once.',
-          },
-          now,
-        );
+        await deps.events.record(tx, 'PasswordReset', { playerId: player.id });
         return 'ok' as const;
       });
       if (verdict !== 'ok') throw codeError(verdict);

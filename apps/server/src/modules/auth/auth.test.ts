@@ -40,6 +40,8 @@ describe('register', () => {
     const cookie = res.cookies.find((k) => k.name === 'cp_refresh')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
 
+    // The inbox hears of the new account from its PlayerRegistered event, after commit.
+    await t.app.events.settled();
     const inbox = await c.call('GET', '/api/notifications');
     expect(inbox.json().data.items[0].title).toBe('Welcome to Colorplay');
   });

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
 import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, postTransfer } from '../ledger';
-import { addNotification } from '../notifications/notifications-service';
+import type { EventRecorder } from '../../events';
 import { GatewayUnavailableError, type GatewayNotice, type GatewayPayment, type UpiGateway } from '../payments/upi-gateway';
 import { nextDepositStatus, type DepositEvent } from './deposit-machine';
 import { amountAllowed, minorToDecimal, type DepositSettings } from './deposit-rules';
@@ -32,7 +32,15 @@ import {
   type DepositRow,
 } from './deposits-repo';
 
-export type DepositsDeps = { db: Db; clock: Clock; gateway: UpiGateway; settings: DepositSettings; log: FastifyBaseLogger };
+export type DepositsDeps = {
+  db: Db;
+  clock: Clock;
+  gateway: UpiGateway;
+  settings: DepositSettings;
+  log: FastifyBaseLogger;
+  /** Outcomes are recorded as domain events in the order's transaction; the inbox subscribes. */
+  events: EventRecorder;
+};
 type Actor = 'player' | 'gateway' | 'system' | 'operator';
 type NoticeOutcome = 'applied' | 'ignored' | 'parked';
 
@@ -59,15 +67,10 @@ export function createDepositsService(deps: DepositsDeps) {
     }
     if (to === 'succeeded') return credit(tx, order, actor, now, change, detail);
     const next = await recordTransition(tx, order, to, actor, now, change, detail);
-    if (to === 'failed' || to === 'expired') {
-      await addNotification(
-        tx,
-        order.player_id,
-        to === 'failed'
-          ? { title: 'Recharge failed', body: `Your recharge of ₹${minorToDecimal(order.amount_minor)} (order ${order.id}) did not go through. No money was taken from your wallet.` }
-          : { title: 'Recharge expired', body: `Your recharge order ${order.id} for ₹${minorToDecimal(order.amount_minor)} expired before payment arrived.` },
-        now,
-      );
+    if (to === 'failed') {
+      await deps.events.record(tx, 'DepositFailed', { ...eventFacts(order), reason: next.failure_reason });
+    } else if (to === 'expired') {
+      await deps.events.record(tx, 'DepositExpired', eventFacts(order));
     }
     return next;
   }
@@ -91,12 +94,7 @@ export function createDepositsService(deps: DepositsDeps) {
       ],
     });
     const next = await recordTransition(tx, order, 'succeeded', actor, now, { ...change, transfer_id: transfer.id, completed_at: now }, detail);
-    await addNotification(
-      tx,
-      order.player_id,
-      { title: 'Recharge successful', body: `₹${minorToDecimal(order.amount_minor)} was added to your wallet (order ${order.id}).` },
-      now,
-    );
+    await deps.events.record(tx, 'DepositSucceeded', { ...eventFacts(order), transferId: transfer.id });
     return next;
   }
 
@@ -425,6 +423,16 @@ export function createDepositsService(deps: DepositsDeps) {
   };
 }
 export type DepositsService = ReturnType<typeof createDepositsService>;
+
+function eventFacts(order: DepositRow) {
+  return {
+    orderId: order.id,
+    playerId: order.player_id,
+    amountMinor: order.amount_minor,
+    currency: order.currency,
+    channel: order.channel,
+  };
+}
 
 function utrUsed() {
   return new AppError('UTR_ALREADY_USED', 'This UTR was already used for another recharge', [

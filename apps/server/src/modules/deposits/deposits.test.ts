@@ -139,6 +139,8 @@ describe('paying through the sandbox gateway', () => {
     // A second click on the page changes nothing.
     await t.app.inject({ method: 'POST', url: order.paymentUrl, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=paid' });
     expect(await balance()).toBe(start + 500_00);
+    // The inbox hears of the credit from its DepositSucceeded event, delivered after commit.
+    await t.app.events.settled();
     const inbox = (await player.call('GET', '/api/notifications')).json().data.items;
     expect(inbox[0].title).toBe('Recharge successful');
     expect((await player.call('GET', '/api/wallet/get')).json().data).toMatchObject({ mainMinor: start + 500_00, totalMinor: start + 500_00, vendors: [] });
@@ -150,6 +152,7 @@ describe('paying through the sandbox gateway', () => {
     await t.app.inject({ method: 'POST', url: order.paymentUrl, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=declined' });
     expect(await orderStatus(order.id)).toBe('failed');
     expect(await balance()).toBe(start);
+    await t.app.events.settled();
     expect((await player.call('GET', '/api/notifications')).json().data.items[0].title).toBe('Recharge failed');
   });
 });
@@ -232,8 +235,11 @@ describe('cancel and expiry', () => {
     await t.app.deposits.expireDue();
     expect(await orderStatus(order.id)).toBe('pending_payment');
     clock.advance(2000);
-    expect(await t.app.deposits.expireDue()).toBeGreaterThanOrEqual(1);
+    // The sweep as the app runs it: the leader's `deposits.expire` job.
+    await t.app.jobs.runOnce('deposits.expire');
     expect(await orderStatus(order.id)).toBe('expired');
+    await t.app.events.settled();
+    expect((await player.call('GET', '/api/notifications')).json().data.items[0].title).toBe('Recharge expired');
     expect((await player.call('POST', '/api/wallet/submit-utr', { orderId: order.id, utr: '121212121212' })).statusCode).toBe(409);
     // The payer paid just before expiry; the bank's confirmation arrives now.
     await webhook((await gateway().decide(refOf(order.paymentUrl), 'paid', clock.now()))!);

@@ -3,16 +3,21 @@ import type { Queryable } from '../../db/db';
 
 type Row = { id: number; title: string; body: string; created_at: Date; read_at: Date | null };
 
-/** Adds a message to a player's inbox (called by other modules inside their transaction). */
+/**
+ * Adds a message to a player's inbox (called by other modules inside their transaction, or by
+ * an event subscriber). With `sourceEventId`, a second write for the same event is a no-op.
+ */
 export async function addNotification(
   q: Queryable,
   playerId: number,
   message: { title: string; body: string },
   now: Date,
+  sourceEventId?: string,
 ): Promise<void> {
   await q.query(
-    'INSERT INTO notifications (player_id, title, body, created_at) VALUES ($1, $2, $3, $4)',
-    [playerId, message.title, message.body, now],
+    `INSERT INTO notifications (player_id, title, body, created_at, source_event_id) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (source_event_id, player_id) WHERE source_event_id IS NOT NULL DO NOTHING`,
+    [playerId, message.title, message.body, now, sourceEventId ?? null],
   );
 }
 

@@ -1,0 +1,244 @@
+import type { DomainEvent } from '@colorplay/contract';
+import { Registry } from 'prom-client';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openTestDb, openTestDbTwice, truncateAll } from '../../test/helpers/test-db';
+import type { Db } from '../db/db';
+import { systemClock } from '../lib/clock';
+import { createEvents, createInProcessBus, retryDelayMs, type EventsDeps } from './index';
+
+const silent = { level: 'silent', fatal() {}, error() {}, warn() {}, info() {}, debug() {}, trace() {}, silent() {}, child: () => silent } as unknown as EventsDeps['log'];
+
+const depositBase = (orderId: string) => ({ orderId, playerId: 7, amountMinor: 500_00, currency: 'INR', channel: 'upi' as const });
+const deposit = (orderId: string) => ({ ...depositBase(orderId), transferId: `tr_${orderId}` });
+
+let db: Db;
+beforeAll(async () => {
+  db = await openTestDb();
+  // A handler's own table: its writes must commit exactly with its delivery.
+  await db.exec('CREATE TABLE handler_effects (event_id text PRIMARY KEY, handler text NOT NULL)');
+});
+afterAll(async () => db.close());
+beforeEach(async () => truncateAll(db));
+
+/** An events instance on the shared test database, as one node (or one process lifetime) has. */
+function node(overrides: Partial<EventsDeps> = {}) {
+  const registry = new Registry();
+  const events = createEvents({
+    db,
+    clock: systemClock,
+    bus: createInProcessBus(silent),
+    log: silent,
+    registry,
+    retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 5 },
+    ...overrides,
+  });
+  return { events, registry };
+}
+
+const deliveryRows = async () =>
+  (
+    await db.query<{ event_id: string; handler: string; attempts: number; delivered: boolean; last_error: string | null }>(
+      `SELECT event_id, handler, attempts, delivered_at IS NOT NULL AS delivered, last_error
+       FROM domain_event_deliveries ORDER BY handler`,
+    )
+  ).rows;
+
+describe('recording in the transaction of the change', () => {
+  it('delivers a committed event after commit, and never one whose transaction rolled back', async () => {
+    const { events } = node();
+    const seen: string[] = [];
+    events.subscribe('DepositSucceeded', 'test.seen', async (event) => void seen.push(event.payload.orderId));
+
+    await expect(
+      db.transaction(async (tx) => {
+        await events.record(tx, 'DepositSucceeded', deposit('dep_rolledback'));
+        throw new Error('the money change failed');
+      }),
+    ).rejects.toThrow('the money change failed');
+    const committedId = await db.transaction((tx) => events.record(tx, 'DepositSucceeded', deposit('dep_committed')));
+
+    // Dispatch already started on commit; a full extra pass (what the poll does) finds nothing more.
+    await events.settled();
+    await events.dispatch();
+    expect(seen).toEqual(['dep_committed']);
+    const { rows } = await db.query<{ id: string; dispatched: boolean }>(
+      'SELECT id, dispatched_at IS NOT NULL AS dispatched FROM domain_events',
+    );
+    expect(rows).toEqual([{ id: committedId, dispatched: true }]);
+    await events.close();
+  });
+
+  it('starts delivery when the transaction commits, without waiting for a poll', async () => {
+    const { events } = node();
+    const delivered = new Promise<DomainEvent<'DepositSucceeded'>>((resolve) =>
+      events.subscribe('DepositSucceeded', 'test.prompt', async (event) => resolve(event)),
+    );
+    let inside = false;
+    await db.transaction(async (tx) => {
+      await events.record(tx, 'DepositSucceeded', deposit('dep_prompt'));
+      inside = true;
+    });
+    expect(inside).toBe(true);
+    const event = await delivered;
+    expect(event).toMatchObject({ name: 'DepositSucceeded', payload: deposit('dep_prompt') });
+    expect(event.id).toMatch(/^evt_/);
+    await events.close();
+  });
+
+  it('refuses a payload that breaks the contract, failing the change with it', async () => {
+    const { events } = node();
+    await expect(
+      db.transaction((tx) =>
+        events.record(tx, 'DepositSucceeded', { ...deposit('dep_bad'), amountMinor: 12.5 } as ReturnType<typeof deposit>),
+      ),
+    ).rejects.toThrow();
+    expect((await db.query('SELECT 1 FROM domain_events')).rows.length).toBe(0);
+    await events.close();
+  });
+});
+
+describe('retries', () => {
+  it('retries a handler that throws, with backoff, until it succeeds; its failed writes are undone', async () => {
+    const { events, registry } = node();
+    let calls = 0;
+    const callTimes: number[] = [];
+    events.subscribe('DepositSucceeded', 'test.flaky', async (event, tx) => {
+      calls++;
+      callTimes.push(Date.now());
+      await tx.query('INSERT INTO handler_effects (event_id, handler) VALUES ($1, $2)', [event.id, 'flaky']);
+      if (calls < 3) throw new Error(`flaky failure ${calls}`);
+    });
+    const id = await db.transaction((tx) => events.record(tx, 'DepositSucceeded', deposit('dep_flaky')));
+
+    // No poll runs here: the dispatcher's own retry timer brings the next attempts.
+    await vi.waitFor(async () => expect((await deliveryRows()).find((r) => r.handler === 'test.flaky')?.delivered).toBe(true), {
+      timeout: 5_000,
+      interval: 20,
+    });
+    expect(calls).toBe(3);
+    // Backoff: waits of 20 ms, then 40 ms, counted from the start of the failing attempt, so the
+    // gap between two handler calls may be a few ms shorter under load.
+    expect(retryDelayMs({ baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 5 }, 2)).toBe(40);
+    expect(callTimes[1]! - callTimes[0]!).toBeGreaterThanOrEqual(12);
+    expect(callTimes[2]! - callTimes[1]!).toBeGreaterThanOrEqual(30);
+    const flaky = (await deliveryRows()).find((r) => r.handler === 'test.flaky')!;
+    expect(flaky).toMatchObject({ event_id: id, attempts: 3, last_error: null });
+    // Only the successful attempt's write survived.
+    expect((await db.query('SELECT event_id FROM handler_effects')).rows).toEqual([{ event_id: id }]);
+    // The failures are visible in /metrics.
+    const metric = await registry.getSingleMetricAsString('domain_event_deliveries_total');
+    expect(metric).toContain('domain_event_deliveries_total{event="DepositSucceeded",handler="test.flaky",outcome="failed"} 2');
+    expect(metric).toContain('domain_event_deliveries_total{event="DepositSucceeded",handler="test.flaky",outcome="delivered"} 1');
+    await events.close();
+  });
+
+  it('keeps delivering to the other handlers while one fails, and gives up after the last attempt', async () => {
+    const { events, registry } = node({ retry: { baseDelayMs: 5, maxDelayMs: 10, maxAttempts: 3 } });
+    const good: string[] = [];
+    events.subscribe('DepositFailed', 'test.good', async (event) => void good.push(event.id));
+    events.subscribe('DepositFailed', 'test.broken', async () => {
+      throw new Error('always broken');
+    });
+    const id = await db.transaction((tx) =>
+      events.record(tx, 'DepositFailed', { ...depositBase('dep_fails'), reason: 'declined_by_payer' }),
+    );
+    await vi.waitFor(
+      async () => {
+        const row = await db.query<{ dispatched: boolean }>('SELECT dispatched_at IS NOT NULL AS dispatched FROM domain_events');
+        expect(row.rows[0]?.dispatched).toBe(true);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    expect(good).toEqual([id]);
+    const broken = await db.query<{ attempts: number; gave_up: boolean; last_error: string }>(
+      `SELECT attempts, gave_up_at IS NOT NULL AS gave_up, last_error FROM domain_event_deliveries WHERE handler = 'test.broken'`,
+    );
+    expect(broken.rows[0]).toEqual({ attempts: 3, gave_up: true, last_error: 'Error: always broken' });
+    expect(await registry.getSingleMetricAsString('domain_event_deliveries_total')).toContain('outcome="gave_up"} 1');
+    await events.close();
+  });
+});
+
+describe('after a restart', () => {
+  it('never delivers an event twice to the same handler, and delivers what the last run left', async () => {
+    const first = node();
+    const firstSeen: string[] = [];
+    first.events.subscribe('DepositSucceeded', 'test.once', async (event, tx) => {
+      firstSeen.push(event.payload.orderId);
+      await tx.query('INSERT INTO handler_effects (event_id, handler) VALUES ($1, $2)', [event.id, 'once']);
+    });
+    await db.transaction((tx) => first.events.record(tx, 'DepositSucceeded', deposit('dep_before')));
+    await first.events.settled();
+    expect(firstSeen).toEqual(['dep_before']);
+    // The process stops; an event committed by something without a dispatcher waits in the outbox.
+    await first.events.close();
+    await db.transaction((tx) => first.events.record(tx, 'DepositSucceeded', deposit('dep_while_down')));
+    // Un-dispatch the first event too, as a crash between delivery and marking would leave it.
+    await db.query('UPDATE domain_events SET dispatched_at = NULL');
+
+    const second = node();
+    const secondSeen: string[] = [];
+    second.events.subscribe('DepositSucceeded', 'test.once', async (event, tx) => {
+      secondSeen.push(event.payload.orderId);
+      await tx.query('INSERT INTO handler_effects (event_id, handler) VALUES ($1, $2)', [event.id, 'once']);
+    });
+    await second.events.dispatch();
+    await second.events.dispatch();
+    expect(secondSeen).toEqual(['dep_while_down']);
+    expect((await db.query('SELECT 1 FROM handler_effects')).rows.length).toBe(2);
+    const open = await db.query('SELECT 1 FROM domain_events WHERE dispatched_at IS NULL');
+    expect(open.rows.length).toBe(0);
+    await second.events.close();
+  });
+});
+
+describe('the bus', () => {
+  it('hands every committed event to the bus listeners once, after commit', async () => {
+    const { events } = node();
+    const heard: string[] = [];
+    events.bus.subscribe((event) => heard.push(`${event.name}:${'orderId' in event.payload ? event.payload.orderId : event.payload.playerId}`));
+    await db.transaction((tx) => events.record(tx, 'DepositSucceeded', deposit('dep_bus')));
+    await db
+      .transaction(async (tx) => {
+        await events.record(tx, 'DepositExpired', depositBase('dep_never'));
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await events.settled();
+    await events.dispatch();
+    expect(heard).toEqual(['DepositSucceeded:dep_bus']);
+    await events.close();
+  });
+});
+
+describe('two dispatchers on one database (two nodes)', () => {
+  let dbs: [Db, Db];
+  beforeAll(async () => {
+    dbs = await openTestDbTwice();
+  });
+  afterAll(async () => {
+    for (const d of dbs ?? []) await d.close();
+  });
+
+  it('delivers each event once to a handler even when both dispatch the same events at once', async () => {
+    const nodes = dbs.map((d) =>
+      createEvents({ db: d, clock: systemClock, bus: createInProcessBus(silent), log: silent }),
+    );
+    const calls: string[] = [];
+    for (const n of nodes) n.subscribe('DepositSucceeded', 'test.race', async (event) => void calls.push(event.id));
+    // Recorded by a process that stops before dispatching: both nodes find them in the outbox.
+    const recorder = createEvents({ db: dbs[0], clock: systemClock, bus: createInProcessBus(silent), log: silent });
+    await recorder.close();
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      ids.push(await dbs[0].transaction((tx) => recorder.record(tx, 'DepositSucceeded', deposit(`dep_race${i}`))));
+    }
+    await Promise.all(nodes.map((n) => n.dispatch()));
+    // An event whose handlers were split between the nodes is marked by the next pass.
+    await Promise.all(nodes.map((n) => n.dispatch()));
+    expect([...calls].sort()).toEqual([...ids].sort());
+    const open = await dbs[1].query('SELECT id FROM domain_events WHERE dispatched_at IS NULL');
+    expect(open.rows).toEqual([]);
+    for (const n of nodes) await n.close();
+  });
+});

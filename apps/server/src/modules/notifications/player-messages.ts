@@ -1,0 +1,11 @@
+/** Inbox messages about the account itself (texts as they were when auth wrote them). */
+
+export const WELCOME_MESSAGE = {
+  title: 'Welcome to Colorplay',
+  body: 'Your account is ready. Play for fun, set limits that suit you, and never bet more than you can afford to lose.',
+} as const;
+
+export const PASSWORD_RESET_MESSAGE = {
+  title: 'Password changed',
+  body: 'Your password was reset and every device was logged out. If this was not you, contact support at once.',
+} as const;

@@ -1,0 +1,31 @@
+import type { DomainEventName } from '@colorplay/contract';
+import type { EventHandler } from '../../events';
+import { addNotification } from './notifications-service';
+import { depositMessage } from './deposit-messages';
+import { PASSWORD_RESET_MESSAGE, WELCOME_MESSAGE } from './player-messages';
+
+type Subscribe = {
+  subscribe<N extends DomainEventName>(name: N, handler: string, fn: EventHandler<N>): void;
+};
+
+/** The handler name in `domain_event_deliveries`: stable, or old events would be delivered again. */
+export const NOTIFICATIONS_HANDLER = 'notifications';
+
+/**
+ * The inbox listens to the domains instead of being called by them: a new account, a password
+ * reset and each deposit outcome become one message each, written in the delivery's transaction and keyed by the event id, so a
+ * redelivery writes nothing new.
+ */
+export function subscribeNotifications(events: Subscribe): void {
+  const write: EventHandler<'DepositSucceeded' | 'DepositFailed' | 'DepositExpired'> = (event, tx) =>
+    addNotification(tx, event.payload.playerId, depositMessage(event), new Date(event.occurredAt), event.id);
+  events.subscribe('DepositSucceeded', NOTIFICATIONS_HANDLER, write);
+  events.subscribe('DepositFailed', NOTIFICATIONS_HANDLER, write);
+  events.subscribe('DepositExpired', NOTIFICATIONS_HANDLER, write);
+  events.subscribe('PlayerRegistered', NOTIFICATIONS_HANDLER, (event, tx) =>
+    addNotification(tx, event.payload.playerId, WELCOME_MESSAGE, new Date(event.occurredAt), event.id),
+  );
+  events.subscribe('PasswordReset', NOTIFICATIONS_HANDLER, (event, tx) =>
+    addNotification(tx, event.payload.playerId, PASSWORD_RESET_MESSAGE, new Date(event.occurredAt), event.id),
+  );
+}

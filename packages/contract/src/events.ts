@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { DepositChannelSchema } from './wallet';
+
+/**
+ * Domain events: the news of a committed change, recorded by the server in the same database
+ * transaction as the change (the outbox) and delivered after commit to subscribers, and over
+ * Redis to every node. The names and payloads live here so the server, and later the socket
+ * client, agree on them. Payloads carry ids and minor units only: never a float, never a secret.
+ * New domains add their events here (BetSettled, RoundDrawn, WithdrawalPaid) when they exist.
+ */
+
+const DepositEventBase = z.object({
+  orderId: z.string(),
+  playerId: z.number().int().positive(),
+  amountMinor: z.number().int().positive(),
+  currency: z.string(),
+  channel: DepositChannelSchema,
+});
+
+export const DOMAIN_EVENT_SCHEMAS = {
+  /** The order was credited to the player's main wallet (ledger transfer `transferId`). */
+  DepositSucceeded: DepositEventBase.extend({ transferId: z.string() }),
+  /** The payment was declined or rejected on review; no money moved. */
+  DepositFailed: DepositEventBase.extend({ reason: z.string().nullable() }),
+  /** The order ran out of time before payment arrived; no money moved. */
+  DepositExpired: DepositEventBase,
+  /** A new player account exists. */
+  PlayerRegistered: z.object({ playerId: z.number().int().positive() }),
+  /** The password was reset with a one-time code and every session was ended. */
+  PasswordReset: z.object({ playerId: z.number().int().positive() }),
+} as const;
+
+export type DomainEventName = keyof typeof DOMAIN_EVENT_SCHEMAS;
+export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENT_SCHEMAS) as DomainEventName[];
+
+export type DomainEventPayload<N extends DomainEventName> = z.infer<(typeof DOMAIN_EVENT_SCHEMAS)[N]>;
+
+/** One recorded event as subscribers and the bus see it. */
+export type DomainEvent<N extends DomainEventName = DomainEventName> = {
+  [K in N]: {
+    /** `evt_…`, unique: handlers use it to make their effect idempotent. */
+    id: string;
+    name: K;
+    payload: DomainEventPayload<K>;
+    /** ISO time the change committed (recorded). */
+    occurredAt: string;
+  };
+}[N];
+
+const envelope = <N extends DomainEventName>(name: N) =>
+  z.object({
+    id: z.string().regex(/^evt_[A-Za-z0-9_-]+$/),
+    name: z.literal(name),
+    payload: DOMAIN_EVENT_SCHEMAS[name],
+    occurredAt: z.iso.datetime(),
+  });
+
+/** Validates an event that crossed a process boundary (Redis, later a WebSocket). */
+export const DomainEventSchema = z.discriminatedUnion('name', [
+  envelope('DepositSucceeded'),
+  envelope('DepositFailed'),
+  envelope('DepositExpired'),
+  envelope('PlayerRegistered'),
+  envelope('PasswordReset'),
+]);
