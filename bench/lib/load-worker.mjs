@@ -1,0 +1,58 @@
+/**
+ * Load generator for the hot-path scenarios, in its own thread so the client's work does not
+ * queue behind the server's on one event loop. Keeps `connections` keep-alive requests in
+ * flight for `durationMs` and records latencies after `warmupMs`.
+ */
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+
+// Plain JavaScript: a worker thread does not inherit the parent's TypeScript loader. The job
+// and result shapes are `LoadJob` and `LoadResult` in bench/run.ts.
+const job = workerData;
+const url = new URL(job.path, job.base);
+const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
+
+/** @returns {Promise<number>} the status code */
+function once() {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'GET', headers: job.headers },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function main() {
+  const samplesMs = [];
+  let non2xx = 0;
+  const warmEnd = performance.now() + job.warmupMs;
+  const end = warmEnd + job.durationMs;
+  await Promise.all(
+    Array.from({ length: job.connections }, async () => {
+      for (;;) {
+        const t0 = performance.now();
+        if (t0 >= end) return;
+        const status = await once();
+        if (t0 < warmEnd) continue;
+        samplesMs.push(performance.now() - t0);
+        if (status < 200 || status > 299) non2xx++;
+      }
+    }),
+  );
+  agent.destroy();
+  return { samplesMs, wallMs: performance.now() - warmEnd, non2xx };
+}
+
+main().then(
+  (result) => parentPort?.postMessage(result),
+  (err) => {
+    throw err;
+  },
+);
