@@ -29,6 +29,7 @@ import { authGuard } from './plugins/auth-guard';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
+import { OneLinePerRequest } from './plugins/request-log';
 import { registerSpa } from './plugins/spa';
 
 declare module 'fastify' {
@@ -60,6 +61,8 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms }:
     trustProxy: config.env === 'production',
     // Ids in logs tie one request's lines together.
     genReqId: () => `req_${crypto.randomUUID()}`,
+    // One log line per request instead of Fastify's two.
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
