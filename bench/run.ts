@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPglite, openPostgres, type Db } from '../apps/server/src/db/db';
@@ -58,16 +58,52 @@ async function measure(count: number, concurrency: number, task: (i: number) => 
 }
 
 type LoadJob = { base: string; path: string; headers: Record<string, string>; connections: number; warmupMs: number; durationMs: number };
-type LoadResult = { samplesMs: number[]; wallMs: number; non2xx: number };
+type LoadResult = { samplesMs: number[]; wallMs: number; non2xx: number; total: number };
+type HotStats = Stats & { non2xx: number; serverCpuUsPerRequest: number; databaseCpuUsPerRequest?: number };
 
-/** `connections` keep-alive GETs of `path` for `durationMs` from a separate thread. */
-function load(job: LoadJob): Promise<Stats & { non2xx: number }> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./lib/load-worker.mjs', import.meta.url), { workerData: job });
-    worker.once('message', (r: LoadResult) => resolve({ ...stats(r.samplesMs, r.wallMs), non2xx: r.non2xx }));
-    worker.once('error', reject);
-    worker.once('exit', (code) => code !== 0 && reject(new Error(`load worker exited with ${code}`)));
+/**
+ * `connections` keep-alive GETs of `path` for `durationMs`, sent from a child process. Besides
+ * throughput and latency it reports CPU time per request, of this (server) process and of the
+ * database's backends: on a shared 2-core machine throughput swings with the neighbours' load,
+ * CPU per request much less.
+ */
+async function load(job: LoadJob, databaseCpuMs: () => Promise<number | undefined>): Promise<HotStats> {
+  const cpuBefore = process.cpuUsage();
+  const dbBefore = await databaseCpuMs();
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'lib', 'load.mjs'), JSON.stringify(job)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`load generator exited with ${code}`);
+  const cpu = process.cpuUsage(cpuBefore);
+  const dbAfter = await databaseCpuMs();
+  const r = JSON.parse(out) as LoadResult;
+  return {
+    ...stats(r.samplesMs, r.wallMs),
+    non2xx: r.non2xx,
+    serverCpuUsPerRequest: round((cpu.user + cpu.system) / r.total),
+    ...(dbBefore !== undefined && dbAfter !== undefined ? { databaseCpuUsPerRequest: round(((dbAfter - dbBefore) * 1000) / r.total) } : {}),
+  };
+}
+
+/** CPU time (ms) used so far by the PostgreSQL backends serving this database, from /proc. */
+function backendsCpu(db: Db) {
+  return async (): Promise<number | undefined> => {
+    const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+    let ticks = 0;
+    for (const { pid } of rows) {
+      try {
+        // Fields 14 and 15 (utime, stime) follow the parenthesised command name.
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        return undefined; // not on this machine, or not readable
+      }
+    }
+    return ticks * 10; // USER_HZ is 100 on Linux
+  };
 }
 
 // Temporary folders of this run, removed however the run ends.
@@ -112,7 +148,8 @@ function compare(baseline: Report | undefined, now: Report): string {
 
 async function main() {
   const updateBaseline = process.argv.includes('--update-baseline');
-  const hotSeconds = Number(process.env.BENCH_HOT_SECONDS ?? 5);
+  const hotSeconds = Number(process.env.BENCH_HOT_SECONDS ?? 4);
+  const hotRounds = Number(process.env.BENCH_HOT_ROUNDS ?? 3);
   const { db, engine } = await openDb();
   await migrate(db);
   const dataDir = tempDir('colorplay-bench-data-');
@@ -164,20 +201,32 @@ async function main() {
 
   // The hot path, once the players have money: the cheapest route against an authenticated
   // read, with the request log at info and at warn.
+  const databaseCpu = engine === 'postgresql' ? backendsCpu(db) : async () => undefined;
   const hot = async (url: string, token?: string) =>
-    load({
-      base,
-      path: url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      connections: 16,
-      warmupMs: 1000,
-      durationMs: hotSeconds * 1000,
-    });
-  const hotPath: Record<string, Awaited<ReturnType<typeof hot>> & { concurrency: number; logLevel: string }> = {};
-  for (const level of ['info', 'warn']) {
-    app.log.level = level;
-    hotPath[`healthz_log_${level}`] = { concurrency: 16, logLevel: level, ...(await hot('/healthz')) };
-    hotPath[`walletBalance_log_${level}`] = { concurrency: 16, logLevel: level, ...(await hot('/api/wallet/balance', tokens[0])) };
+    load(
+      {
+        base,
+        path: url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        connections: 16,
+        warmupMs: 1000,
+        durationMs: hotSeconds * 1000,
+      },
+      databaseCpu,
+    );
+  // Rounds interleave the four runs so a neighbour's burst of load does not land on one of
+  // them only; each scenario keeps its best round (highest throughput).
+  const hotPath: Record<string, HotStats & { concurrency: number; logLevel: string; rounds: number }> = {};
+  const keepBest = (name: string, level: string, s: HotStats) => {
+    const prior = hotPath[name];
+    if (!prior || s.perSecond > prior.perSecond) hotPath[name] = { concurrency: 16, logLevel: level, rounds: hotRounds, ...s };
+  };
+  for (let round = 0; round < hotRounds; round++) {
+    for (const level of ['info', 'warn']) {
+      app.log.level = level;
+      keepBest(`healthz_log_${level}`, level, await hot('/healthz'));
+      keepBest(`walletBalance_log_${level}`, level, await hot('/api/wallet/balance', tokens[0]));
+    }
   }
   app.log.level = 'info';
   const ratio = (a: number, b: number) => round(a / b);

@@ -1,4 +1,7 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+
+// Pino's loggers have it; Fastify's logger type does not name it.
+type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
 
 /**
  * One log line per request, written when the response is done: method, URL, status and
@@ -11,7 +14,7 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     // Checked first so that above info a successful request builds no log object at all.
-    if (!error && !reply.log.isLevelEnabled('info')) return;
+    if (!error && (reply.log as LevelAware).isLevelEnabled?.('info') === false) return;
     const line = {
       method: request.method,
       url: request.url,

@@ -1,15 +1,15 @@
 /**
- * Load generator for the hot-path scenarios, in its own thread so the client's work does not
- * queue behind the server's on one event loop. Keeps `connections` keep-alive requests in
- * flight for `durationMs` and records latencies after `warmupMs`.
+ * Load generator for the hot-path scenarios, in its own process so that the client's work
+ * neither queues behind the server's on one event loop nor counts in the server's CPU time.
+ * Reads the job as JSON from argv, keeps `connections` keep-alive requests in flight for
+ * `durationMs`, records latencies after `warmupMs` and prints the result as JSON.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
 
-// Plain JavaScript: a worker thread does not inherit the parent's TypeScript loader. The job
-// and result shapes are `LoadJob` and `LoadResult` in bench/run.ts.
-const job = workerData;
+// Plain JavaScript so it starts without a TypeScript loader. The job and result shapes are
+// `LoadJob` and `LoadResult` in bench/run.ts.
+const job = JSON.parse(process.argv[2]);
 const url = new URL(job.path, job.base);
 const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
 
@@ -32,6 +32,7 @@ function once() {
 async function main() {
   const samplesMs = [];
   let non2xx = 0;
+  let total = 0;
   const warmEnd = performance.now() + job.warmupMs;
   const end = warmEnd + job.durationMs;
   await Promise.all(
@@ -40,6 +41,7 @@ async function main() {
         const t0 = performance.now();
         if (t0 >= end) return;
         const status = await once();
+        total++;
         if (t0 < warmEnd) continue;
         samplesMs.push(performance.now() - t0);
         if (status < 200 || status > 299) non2xx++;
@@ -47,12 +49,13 @@ async function main() {
     }),
   );
   agent.destroy();
-  return { samplesMs, wallMs: performance.now() - warmEnd, non2xx };
+  return { samplesMs, wallMs: performance.now() - warmEnd, non2xx, total };
 }
 
 main().then(
-  (result) => parentPort?.postMessage(result),
+  (result) => process.stdout.write(JSON.stringify(result)),
   (err) => {
-    throw err;
+    process.stderr.write(`load failed: ${err?.stack ?? err}\n`);
+    process.exit(1);
   },
 );
