@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { FastifyInstance } from 'fastify';
-import { testConfig } from './helpers/build-test-app';
+import { makeTempDir, removeTempDir, testConfig } from './helpers/build-test-app';
 import { openTestDb } from './helpers/test-db';
 
 // Every request costs one info line, not two (issue 9 §6).
@@ -16,10 +16,10 @@ const sink = new Writable({
 });
 
 let app: FastifyInstance;
+let dataDir: string;
 beforeAll(async () => {
   app = await buildApp({
-    // The data directory of testConfig goes when the worker exits.
-    config: testConfig(),
+    config: testConfig({}, (dataDir = makeTempDir('colorplay-test-'))),
     db: await openTestDb(),
     logger: { level: 'info', stream: sink },
   });
@@ -27,6 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
+  removeTempDir(dataDir);
 });
 
 const linesOf = (reqId: string) => lines.filter((l) => l.reqId === reqId);

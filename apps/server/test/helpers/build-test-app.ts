@@ -9,8 +9,9 @@ import { openTestDb } from './test-db';
 
 export type TestApp = { app: FastifyInstance; db: Db; config: Config };
 
-// Every data directory this worker made. `buildTestApp` removes its own when the app closes;
-// the exit handler catches the rest (a direct `testConfig` caller, a file that forgot to close).
+// Every data directory this worker made. `buildTestApp` removes its own when the app closes and
+// direct `testConfig` callers remove theirs; the exit handler is a best effort for the rest (a
+// worker that Vitest ends without a normal exit skips it).
 const madeDirs = new Set<string>();
 process.once('exit', () => {
   for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
@@ -28,12 +29,11 @@ export function removeTempDir(dir: string): void {
   madeDirs.delete(dir);
 }
 
-/** Test configuration: fixed secrets, quiet logs, a private data directory. */
-export function testConfig(env: Record<string, string> = {}): Config {
-  return configIn(makeTempDir('colorplay-test-'), env);
-}
-
-function configIn(dataDir: string, env: Record<string, string>): Config {
+/**
+ * Test configuration: fixed secrets, quiet logs, a private data directory (by default a new one
+ * that the caller should remove with `removeTempDir(path.dirname(config.pgliteDir))`).
+ */
+export function testConfig(env: Record<string, string> = {}, dataDir = makeTempDir('colorplay-test-')): Config {
   return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -51,7 +51,7 @@ export type TestAppOptions = { env?: Record<string, string> } & Pick<AppDeps, 'c
 /** Builds the real app on a fresh test database; call `app.close()` in afterAll. */
 export async function buildTestApp({ env = {}, ...deps }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = makeTempDir('colorplay-test-');
-  const config = configIn(dataDir, env);
+  const config = testConfig(env, dataDir);
   const db = await openTestDb();
   const app = await buildApp({ config, db, logger: false, ...deps });
   // The data directory lives exactly as long as the app that uses it.
