@@ -58,8 +58,13 @@ async function measure(count: number, concurrency: number, task: (i: number) => 
 }
 
 type LoadJob = { base: string; path: string; headers: Record<string, string>; connections: number; warmupMs: number; durationMs: number };
-type LoadResult = { samplesMs: number[]; wallMs: number; non2xx: number; total: number };
-type HotStats = Stats & { non2xx: number; serverCpuUsPerRequest: number; databaseCpuUsPerRequest?: number };
+type LoadResult = { samplesMs: number[]; wallMs: number; non2xx: number; total: number; cpuUs: number };
+type HotStats = Stats & {
+  non2xx: number;
+  serverCpuUsPerRequest: number;
+  databaseCpuUsPerRequest?: number;
+  clientCpuUsPerRequest: number;
+};
 
 /**
  * `connections` keep-alive GETs of `path` for `durationMs`, sent from a child process. Besides
@@ -84,6 +89,8 @@ async function load(job: LoadJob, databaseCpuMs: () => Promise<number | undefine
     ...stats(r.samplesMs, r.wallMs),
     non2xx: r.non2xx,
     serverCpuUsPerRequest: round((cpu.user + cpu.system) / r.total),
+    // Includes the load process's start-up; small next to thousands of requests.
+    clientCpuUsPerRequest: round(r.cpuUs / r.total),
     ...(dbBefore !== undefined && dbAfter !== undefined ? { databaseCpuUsPerRequest: round(((dbAfter - dbBefore) * 1000) / r.total) } : {}),
   };
 }
@@ -230,6 +237,7 @@ async function main() {
   }
   app.log.level = 'info';
   const ratio = (a: number, b: number) => round(a / b);
+  const cpuPerRequest = (h: HotStats) => h.serverCpuUsPerRequest + h.clientCpuUsPerRequest + (h.databaseCpuUsPerRequest ?? 0);
 
   const credited = await Promise.all(tokens.map(async (t) => (await json('GET', '/api/wallet/balance', undefined, t)).balanceMinor as number));
   const creditedMinor = credited.reduce((a, b) => a + b, 0);
@@ -247,6 +255,9 @@ async function main() {
     },
     hotPath: {
       authenticatedReadShareOfHealthz: ratio(hotPath.walletBalance_log_info!.perSecond, hotPath.healthz_log_info!.perSecond),
+      // The same share from CPU per request (client, server and database together): what the
+      // throughput share would be on a machine doing nothing else, and far steadier here.
+      authenticatedReadCpuShareOfHealthz: ratio(cpuPerRequest(hotPath.healthz_log_info!), cpuPerRequest(hotPath.walletBalance_log_info!)),
       // What the info-level request log costs: throughput at warn over throughput at info.
       logInfoCostHealthzPercent: round((1 - hotPath.healthz_log_info!.perSecond / hotPath.healthz_log_warn!.perSecond) * 100),
       logInfoCostWalletBalancePercent: round(

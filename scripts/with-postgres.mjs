@@ -32,9 +32,11 @@ const asPg = (bin, binArgs) =>
   asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(BIN, bin), ...binArgs]] : [path.join(BIN, bin), binArgs];
 
 let started = false;
+// A start interrupted half-way may have left a running server behind its pid file.
+const running = () => started || existsSync(path.join(dataDir, 'postmaster.pid'));
 // Interrupted between two commands: stop the cluster and remove its folder before exiting.
 cleanUpOnSignal(() => {
-  if (started) spawnSync(...asPg('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
+  if (running()) spawnSync(...asPg('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
   rmSync(base, { recursive: true, force: true });
 });
 const port = await freePort();
@@ -56,7 +58,7 @@ try {
 } catch (err) {
   console.error(`[with-postgres] ${err.message}`);
 } finally {
-  if (started) {
+  if (running()) {
     await capture(...asPg('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])).catch((err) =>
       console.error(`[with-postgres] stop failed: ${err.message}`),
     );

@@ -49,7 +49,8 @@ async function main() {
     }),
   );
   agent.destroy();
-  return { samplesMs, wallMs: performance.now() - warmEnd, non2xx, total };
+  const cpu = process.cpuUsage();
+  return { samplesMs, wallMs: performance.now() - warmEnd, non2xx, total, cpuUs: cpu.user + cpu.system };
 }
 
 main().then(
