@@ -4,7 +4,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, run } from './lib.mjs';
+import { cleanUpOnSignal, freePort, run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,6 +25,7 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'colorplay-e2e-'));
+cleanUpOnSignal(() => rmSync(dataDir, { recursive: true, force: true }));
 const port = await freePort();
 const code = await run(
   'npx',

@@ -15,10 +15,37 @@ export function freePort() {
   });
 }
 
+// Children still running, so a signal to this script can be passed on to them.
+const live = new Set();
+function track(child) {
+  live.add(child);
+  child.on('exit', () => live.delete(child));
+  return child;
+}
+
+/**
+ * Makes SIGINT, SIGTERM and SIGHUP end this script through its own cleanup instead of killing it
+ * on the spot (which leaves temporary folders and database clusters behind). While a child runs,
+ * the signal goes to the child; its exit then unwinds the script's `finally`. With no child
+ * running, `cleanupNow` (synchronous) runs and the script exits.
+ */
+export function cleanUpOnSignal(cleanupNow) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      if (live.size > 0) {
+        for (const child of live) child.kill(signal);
+        return;
+      }
+      cleanupNow();
+      process.exit(130);
+    });
+  }
+}
+
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', ...opts });
+    const child = track(spawn(cmd, args, { stdio: 'inherit', ...opts }));
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', (err) => {
       console.error(`could not run ${cmd}: ${err.message}`);
@@ -30,7 +57,7 @@ export function run(cmd, args, opts = {}) {
 /** Runs a command and returns its stdout; throws on a non-zero exit. */
 export function capture(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+    const child = track(spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts }));
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

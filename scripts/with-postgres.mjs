@@ -3,10 +3,14 @@
 // port, runs the given command with TEST_DATABASE_URL pointing at it, then stops and removes
 // the cluster whatever happened. initdb refuses to run as root, so the cluster belongs to the
 // `postgres` user when we are root.
+//
+// The cluster is durable (fsync, synchronous_commit and full_page_writes keep their defaults,
+// all on): tests and `npm run bench:pg` then measure what production pays for a commit.
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { capture, freePort, run } from './lib.mjs';
+import { capture, cleanUpOnSignal, freePort, run } from './lib.mjs';
 
 const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const [cmd, ...args] = process.argv.slice(2);
@@ -27,8 +31,15 @@ const sockDir = path.join(base, 'sock');
 const asPg = (bin, binArgs) =>
   asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(BIN, bin), ...binArgs]] : [path.join(BIN, bin), binArgs];
 
-const port = await freePort();
 let started = false;
+// A start interrupted half-way may have left a running server behind its pid file.
+const running = () => started || existsSync(path.join(dataDir, 'postmaster.pid'));
+// Interrupted between two commands: stop the cluster and remove its folder before exiting.
+cleanUpOnSignal(() => {
+  if (running()) spawnSync(...asPg('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
+  rmSync(base, { recursive: true, force: true });
+});
+const port = await freePort();
 let code = 1;
 try {
   if (asRoot) await capture('install', ['-d', '-o', 'postgres', '-g', 'postgres', '-m', '700', sockDir]);
@@ -37,7 +48,6 @@ try {
     `-p ${port}`,
     `-c listen_addresses=127.0.0.1`,
     `-k ${asRoot ? sockDir : base}`,
-    '-c fsync=off -c synchronous_commit=off -c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ');
   await capture(...asPg('pg_ctl', ['-D', dataDir, '-o', opts, '-l', path.join(dataDir, 'server.log'), '-w', 'start']));
@@ -48,7 +58,7 @@ try {
 } catch (err) {
   console.error(`[with-postgres] ${err.message}`);
 } finally {
-  if (started) {
+  if (running()) {
     await capture(...asPg('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])).catch((err) =>
       console.error(`[with-postgres] stop failed: ${err.message}`),
     );

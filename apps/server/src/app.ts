@@ -36,6 +36,7 @@ import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrorHandler, refuseInvalidPreflight, registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { OneLinePerRequest } from './plugins/request-log';
 import { registerSpa } from './plugins/spa';
 
 declare module 'fastify' {
@@ -88,6 +89,8 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     // Answers Fastify and Node give before any route runs, put in the API error shape.
     frameworkErrors: frameworkErrorHandler(production),
     clientErrorHandler: clientErrorHandler(production),
+    // One log line per request instead of Fastify's two.
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

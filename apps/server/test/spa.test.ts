@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/build-test-app';
+import { buildTestApp, makeTempDir, removeTempDir, type TestApp } from './helpers/build-test-app';
 
 // The built player app served on the API's origin (foundation issue).
 let t: TestApp;
+let dist: string;
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(tmpdir(), 'colorplay-dist-'));
+  dist = makeTempDir('colorplay-dist-');
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index.AbC123.js'), 'console.log("app");'.repeat(200));
@@ -16,6 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.app.close();
+  removeTempDir(dist);
 });
 
 describe('single-page app serving', () => {

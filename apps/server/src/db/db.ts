@@ -100,6 +100,24 @@ export async function openPglite(dataDir: string): Promise<Db> {
 
 pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
 
+// Named statements are parsed and planned once per connection, then only bound and executed:
+// the server does a fraction of the work for each later call, which on the authenticated read
+// path was most of the database's share (decision 094). Only statements with parameters are
+// named (the others are migrations and tests' one-offs), and at most MAX_NAMED_STATEMENTS
+// distinct texts, so SQL built at run time cannot grow every connection's statement cache
+// without bound; past the cap a statement runs unnamed, as before.
+const MAX_NAMED_STATEMENTS = 500;
+const statementNames = new Map<string, string>();
+function statementName(sql: string, params: readonly unknown[]): string | undefined {
+  if (params.length === 0) return undefined;
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `cp_${statementNames.size}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
   // An idle connection can be cut by the server (restart, failover, a dropped test database).
@@ -110,7 +128,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
   probe.release();
   const wrap = (q: pg.Pool | pg.ClientBase): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const res = await q.query<T>(sql, params as unknown[]);
+      const res = await q.query<T>({ text: sql, values: params as unknown[], name: statementName(sql, params) });
       return { rows: res.rows, rowCount: res.rowCount ?? res.rows.length };
     },
     async exec(sql: string) {

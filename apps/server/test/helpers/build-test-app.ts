@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,9 +9,31 @@ import { openTestDb } from './test-db';
 
 export type TestApp = { app: FastifyInstance; db: Db; config: Config };
 
-/** Test configuration: fixed secrets, quiet logs, a private data directory. */
-export function testConfig(env: Record<string, string> = {}): Config {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'colorplay-test-'));
+// Every data directory this worker made. `buildTestApp` removes its own when the app closes and
+// direct `testConfig` callers remove theirs; the exit handler is a best effort for the rest (a
+// worker that Vitest ends without a normal exit skips it).
+const madeDirs = new Set<string>();
+process.once('exit', () => {
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A private temporary directory, removed with `removeTempDir` or at the latest when the worker exits. */
+export function makeTempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  madeDirs.add(dir);
+  return dir;
+}
+
+export function removeTempDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  madeDirs.delete(dir);
+}
+
+/**
+ * Test configuration: fixed secrets, quiet logs, a private data directory (by default a new one
+ * that the caller should remove with `removeTempDir(path.dirname(config.pgliteDir))`).
+ */
+export function testConfig(env: Record<string, string> = {}, dataDir = makeTempDir('colorplay-test-')): Config {
   return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -31,9 +53,12 @@ export type TestAppOptions = { env?: Record<string, string> } & Pick<AppDeps, 'c
 
 /** Builds the real app on a fresh test database; call `app.close()` in afterAll. */
 export async function buildTestApp({ env = {}, ...deps }: TestAppOptions = {}): Promise<TestApp> {
-  const config = testConfig(env);
+  const dataDir = makeTempDir('colorplay-test-');
+  const config = testConfig(env, dataDir);
   const db = await openTestDb();
   const app = await buildApp({ config, db, logger: false, ...deps });
+  // The data directory lives exactly as long as the app that uses it.
+  app.addHook('onClose', async () => removeTempDir(dataDir));
   await app.ready();
   return { app, db, config };
 }

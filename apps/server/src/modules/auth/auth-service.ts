@@ -246,12 +246,12 @@ export function createAuthService(deps: AuthDeps) {
       });
     },
 
-    /** Verifies a bearer token and that its session is still open. */
+    /** Verifies a bearer token and that its session is still open and belongs to its subject. */
     async authenticate(bearer: string | undefined): Promise<AccessClaims> {
       const token = bearer?.startsWith('Bearer ') ? bearer.slice(7).trim() : undefined;
       const now = clock.now();
       const claims = token ? await tokens.verify(token, now) : null;
-      if (!claims || !(await isSessionActive(db, claims.sessionId, now))) {
+      if (!claims || !(await isSessionActive(db, claims.sessionId, claims.playerId, now))) {
         throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
       }
       return claims;

@@ -73,11 +73,14 @@ export async function revokeAllSessions(q: Queryable, playerId: number, reason: 
   return res.rowCount;
 }
 
-/** True while the session may be used: not revoked and within its absolute lifetime. */
-export async function isSessionActive(q: Queryable, sessionId: string, now: Date): Promise<boolean> {
+/**
+ * True while the session may be used by this player: it is theirs (a validly signed token that
+ * names another player's session is refused), not revoked, and within its absolute lifetime.
+ */
+export async function isSessionActive(q: Queryable, sessionId: string, playerId: number, now: Date): Promise<boolean> {
   const { rows } = await q.query<{ ok: boolean }>(
-    'SELECT (revoked_at IS NULL AND expires_at > $2) AS ok FROM sessions WHERE id = $1',
-    [sessionId, now],
+    'SELECT (revoked_at IS NULL AND expires_at > $3 AND player_id = $2) AS ok FROM sessions WHERE id = $1',
+    [sessionId, playerId, now],
   );
   return rows[0]?.ok === true;
 }
