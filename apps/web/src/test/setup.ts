@@ -1,5 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetResourcesForTests } from '../lib/resource';
+import { resetServerClockForTests } from '../lib/server-clock';
 import { resetSessionForTests } from '../lib/session';
 
 // jsdom has no showModal()/close() on <dialog>. This is the minimum the app relies on: the open
@@ -45,6 +47,8 @@ afterEach(() => {
   clearCookies();
   localStorage.clear();
   resetSessionForTests();
+  resetResourcesForTests();
+  resetServerClockForTests();
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

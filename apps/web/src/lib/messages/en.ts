@@ -1,4 +1,5 @@
 import { enAccounts } from './en-accounts';
+import { enErrors } from './en-errors';
 import { enWallet } from './en-wallet';
 
 /**
@@ -78,5 +79,6 @@ export const en = {
   'error.retry': 'Try again',
 
   ...enAccounts,
+  ...enErrors,
   ...enWallet,
 } as const;
