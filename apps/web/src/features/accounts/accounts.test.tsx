@@ -97,7 +97,9 @@ describe('login errors from the server', () => {
     expect(await screen.findByText('Enter a 10-digit mobile number starting with 6, 7, 8 or 9.')).toBeTruthy();
     expect(screen.getByLabelText('Mobile number').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
+    // The field's own error is announced, and focus is on that field.
+    expect(screen.getByRole('alert').textContent).toBe('Enter a 10-digit mobile number starting with 6, 7, 8 or 9.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Mobile number'));
 
     offline = true;
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
