@@ -1,11 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { watchRootFontSize } from './lib/root-font-size';
 import './app/global.css';
-
-// Before the first render, so the first paint already has the right scale.
-watchRootFontSize(window);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');

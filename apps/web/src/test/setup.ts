@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetPageHeadingForTests } from '../lib/page-heading';
 import { resetResourcesForTests } from '../lib/resource';
 import { resetServerClockForTests } from '../lib/server-clock';
 import { resetSessionForTests } from '../lib/session';
@@ -48,6 +49,7 @@ afterEach(() => {
   localStorage.clear();
   resetSessionForTests();
   resetResourcesForTests();
+  resetPageHeadingForTests();
   resetServerClockForTests();
   vi.useRealTimers();
   vi.restoreAllMocks();

@@ -69,7 +69,7 @@ describe('payment page', () => {
     expect(screen.getByText('Sandbox: a pretend UPI app, no real money moves.')).toBeTruthy();
   });
 
-  it('counts down to the expiry in mm:ss', async () => {
+  it('counts down to the expiry in mm:ss', { timeout: 30_000 }, async () => {
     stubOrder(openDeposit());
     renderApp(PAGE);
     const timer = await screen.findByRole('timer');

@@ -14,6 +14,7 @@ export const en = {
   'common.loading': 'Loading…',
   'common.pleaseWait': 'Please wait',
   'common.back': 'Back',
+  'page.windowTitle': '{page} · Colorplay',
 
   'splash.tagline': 'Withdraw fast, safe and stable.',
 
@@ -23,6 +24,14 @@ export const en = {
   'nav.account': 'Account',
 
   'home.promotions': 'Promotions',
+  'home.welcomeLabel': 'Welcome',
+  'home.welcome': 'Log in or register to play.',
+  'home.login': 'Log in',
+  'home.register': 'Register',
+  'home.balance': 'Balance',
+  'home.recharge': 'Recharge',
+  'home.playWingo': 'Play Win Go',
+  'balance.chip': 'Balance {amount}',
   'home.categories': 'Game categories',
 
   'promo.wingo.title': 'Provably fair Wingo',
