@@ -10,7 +10,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 async function scrollPastContent(page: Page): Promise<number> {
   return page.evaluate(() => {
     const main = document.querySelector('main')!;
-    const contentEnd = main.getBoundingClientRect().top + window.scrollY + [...main.children].reduce((end, el) => Math.max(end, (el as HTMLElement).offsetTop + (el as HTMLElement).offsetHeight), 0);
+    const contentEnd = main.getBoundingClientRect().top + window.scrollY + Array.from(main.children).reduce((end, el) => Math.max(end, (el as HTMLElement).offsetTop + (el as HTMLElement).offsetHeight), 0);
     const nav = document.querySelector('nav[aria-label="Main"]')!.getBoundingClientRect().height;
     return document.documentElement.scrollHeight - Math.max(window.innerHeight, contentEnd + nav);
   });
