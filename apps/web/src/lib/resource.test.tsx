@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { invalidateResources, keyMatches, setResourceData, useInfiniteResource, useResource, type ResourceSpec } from './resource';
+import { useInfiniteResource } from './infinite-resource';
+import { invalidateResources, keyMatches, setResourceData, useResource, type ResourceSpec } from './resource';
 import { forgetSession, setLoginToken } from './session';
 
 /** A resource whose answers the test releases one by one, recording each call and its signal. */

@@ -12,7 +12,8 @@ import { subscribeSession, getSessionState } from './session';
  *   (`invalidateResources`);
  * - cancellable: a read nobody waits for any more (the last reader unmounted) is aborted
  *   through its AbortSignal;
- * - paged lists (`useInfiniteResource`) are entries like any other, whose data is the pages.
+ * - paged lists (`useInfiniteResource`, lib/infinite-resource.ts) are entries like any other,
+ *   whose data is the pages.
  * The cache is emptied when the session ends, so the next player never sees the last one's data.
  */
 
@@ -37,9 +38,9 @@ export interface ResourceState<T> {
 
 export const DEFAULT_STALE_MS = 30_000;
 
-type Op<T> = (signal: AbortSignal, current: T | undefined) => Promise<T>;
+export type Op<T> = (signal: AbortSignal, current: T | undefined) => Promise<T>;
 
-interface Entry<T> {
+export interface Entry<T> {
   state: ResourceState<T>;
   fetch: ((signal: AbortSignal) => Promise<T>) | undefined;
   staleMs: number;
@@ -54,7 +55,8 @@ interface Entry<T> {
 const EMPTY: ResourceState<never> = { data: undefined, error: undefined, fetching: false };
 const entries = new Map<string, Entry<unknown>>();
 
-function entryOf<T>(key: string): Entry<T> {
+/** The cache entry of a key (created empty on first use). For lib/infinite-resource.ts. */
+export function entryOf<T>(key: string): Entry<T> {
   let entry = entries.get(key) as Entry<T> | undefined;
   if (!entry) {
     entry = { state: EMPTY, fetch: undefined, staleMs: DEFAULT_STALE_MS, updatedAt: 0, listeners: new Set(), controller: undefined, inFlight: undefined, stale: true };
@@ -73,7 +75,7 @@ function toApiError(err: unknown): ApiError {
 }
 
 /** Runs one read or page load for a key; a second one while the first is under way joins it. */
-function run<T>(key: string, op: Op<T>): Promise<void> {
+export function run<T>(key: string, op: Op<T>): Promise<void> {
   const entry = entryOf<T>(key);
   if (entry.inFlight) return entry.inFlight;
   const controller = new AbortController();
@@ -259,68 +261,4 @@ export function useResource<T>(spec: ResourceSpec<T> | null, options: { pollMs?:
   }, [key]);
 
   return { ...state, loading: key !== null && state.data === undefined && state.error === undefined, reload };
-}
-
-/** The data of a paged list: its pages in order and the cursor of the next one. */
-export interface Pages<P> {
-  pages: P[];
-  nextCursor: string | null;
-}
-
-/** How a paged list is read: one page for a cursor (null = the first page). */
-export interface InfiniteSpec<P> {
-  key: string;
-  fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<P>;
-  nextCursor: (page: P) => string | null;
-  staleMs?: number;
-}
-
-/** What `useInfiniteResource` returns. */
-export interface InfiniteResource<P> extends Resource<Pages<P>> {
-  pages: P[];
-  hasMore: boolean;
-  /** Loads the next page; does nothing while a page is loading or at the end. */
-  loadMore: () => void;
-  /** Repeats what failed: the next page when some are loaded, else the first. */
-  retry: () => void;
-}
-
-/**
- * A paged list (cursor pagination) as one cache entry. A refetch (focus, invalidation, reload)
- * reads again as many pages as are shown, from the first, so the list stays in place.
- */
-export function useInfiniteResource<P>(spec: InfiniteSpec<P> | null): InfiniteResource<P> {
-  const { fetchPage, nextCursor } = spec ?? { fetchPage: undefined, nextCursor: undefined };
-  const resource = useResource<Pages<P>>(
-    spec && {
-      key: spec.key,
-      staleMs: spec.staleMs,
-      fetch: async (signal) => {
-        const shown = Math.max(1, getResourceData<Pages<P>>(spec.key)?.pages.length ?? 1);
-        const pages: P[] = [];
-        let cursor: string | null = null;
-        do {
-          const page: P = await spec.fetchPage(cursor, signal);
-          pages.push(page);
-          cursor = spec.nextCursor(page);
-        } while (cursor !== null && pages.length < shown);
-        return { pages, nextCursor: cursor };
-      },
-    },
-  );
-  const key = spec?.key ?? null;
-  const data = resource.data;
-  const loadMore = useCallback(() => {
-    if (key === null || !fetchPage || !nextCursor) return;
-    const entry = entryOf<Pages<P>>(key);
-    const cursor = entry.state.data?.nextCursor ?? null;
-    if (entry.inFlight || cursor === null) return;
-    void run<Pages<P>>(key, async (signal, current) => {
-      const page = await fetchPage(cursor, signal);
-      return { pages: [...(current?.pages ?? []), page], nextCursor: nextCursor(page) };
-    });
-  }, [key, fetchPage, nextCursor]);
-  const { reload } = resource;
-  const retry = useCallback(() => (data && data.pages.length > 0 ? loadMore() : reload()), [data, loadMore, reload]);
-  return { ...resource, pages: data?.pages ?? [], hasMore: (data?.nextCursor ?? null) !== null, loadMore, retry };
 }

@@ -1,7 +1,8 @@
 import type { AuthResult, Notification, NotificationsPage, UserInfo } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
 import { api } from '../../lib/api-client';
-import type { InfiniteSpec, ResourceSpec } from '../../lib/resource';
+import type { InfiniteSpec } from '../../lib/infinite-resource';
+import type { ResourceSpec } from '../../lib/resource';
 import { authedApi } from '../../lib/session';
 
 /** Account calls. Paths of spec section 7 come from the contract; ours are spelled here once. */

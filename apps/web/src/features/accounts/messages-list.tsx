@@ -5,7 +5,8 @@ import { paths } from '../../config/paths';
 import { apiErrorMessage, messageText } from '../../lib/api-errors';
 import { formatDateTimeIst } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { invalidateResources, keyMatches, setResourceData, useInfiniteResource, type Pages } from '../../lib/resource';
+import { useInfiniteResource, type Pages } from '../../lib/infinite-resource';
+import { invalidateResources, keyMatches, setResourceData } from '../../lib/resource';
 import { markAllRead, NOTIFICATIONS_KEY, notificationsResource, type NotificationsPage } from './api';
 import './accounts.css';
 

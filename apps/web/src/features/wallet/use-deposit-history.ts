@@ -1,7 +1,7 @@
 import type { Deposit } from '@colorplay/contract';
 import { useMemo } from 'react';
 import type { ApiError } from '../../lib/api-client';
-import { useInfiniteResource } from '../../lib/resource';
+import { useInfiniteResource } from '../../lib/infinite-resource';
 import { depositHistoryResource } from './api/deposits';
 import type { HistoryFilters } from './history-query';
 

@@ -2,7 +2,8 @@ import type { CreateRechargeInput, Deposit, DepositInfo, DepositsPage } from '@c
 import { API_PATHS } from '@colorplay/contract/paths';
 import { ApiError } from '../../../lib/api-client';
 import { refreshBalances } from '../../../lib/balance';
-import { getResourceData, type InfiniteSpec, type ResourceSpec } from '../../../lib/resource';
+import type { InfiniteSpec } from '../../../lib/infinite-resource';
+import { getResourceData, type ResourceSpec } from '../../../lib/resource';
 import { authedApi } from '../../../lib/session';
 import { isClosedStatus } from '../deposit-status';
 import { depositPath, depositsPagePath, filtersToSearch, type HistoryFilters } from '../history-query';
