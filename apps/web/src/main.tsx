@@ -1,12 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { watchRootFontSize } from './lib/root-font-size';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import './app/global.css';
 
-// Before the first render, so the first paint already has the right scale.
-watchRootFontSize(window);
 // Once, at start: pages read the answer (the demo banner) instead of asking again.
 void loadRuntimeConfig();
 

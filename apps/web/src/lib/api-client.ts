@@ -1,6 +1,7 @@
 import type { ErrorCode, FieldIssue } from '@colorplay/contract';
 import { HTTP_TIMEOUT_MS } from '../config/constants';
 import { env } from '../config/env';
+import { noteServerDate } from './server-clock';
 
 /**
  * The HTTP client: fetch with JSON in and out, cookies included (the refresh token is an
@@ -75,6 +76,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     let response: Response;
     let text: string;
     try {
+      const sentAtMs = Date.now();
       response = await fetch(baseUrl + path, {
         method,
         headers,
@@ -82,6 +84,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
         credentials: 'include',
         signal: controller.signal,
       });
+      // Every answer keeps the server clock fresh (countdowns count in the server's time).
+      noteServerDate(response.headers.get('date'), sentAtMs, Date.now());
       // The timeout covers reading the body too: a server can stall after the headers.
       text = await response.text();
     } catch (cause) {

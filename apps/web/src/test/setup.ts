@@ -1,5 +1,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetPageHeadingForTests } from '../lib/page-heading';
+import { resetResourcesForTests } from '../lib/resource';
+import { resetServerClockForTests } from '../lib/server-clock';
 import { resetSessionForTests } from '../lib/session';
 
 // jsdom has no showModal()/close() on <dialog>. This is the minimum the app relies on: the open
@@ -45,6 +48,9 @@ afterEach(() => {
   clearCookies();
   localStorage.clear();
   resetSessionForTests();
+  resetResourcesForTests();
+  resetPageHeadingForTests();
+  resetServerClockForTests();
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -1,9 +1,14 @@
 import { PlaceholderPage } from '../../components/ui/placeholder-page';
 import { paths } from '../../config/paths';
+import { BalanceChip } from '../../features/wallet/balance-chip';
 import { useI18n } from '../../lib/i18n';
 
 /** All online games (/home/AllOnlineGames). Its content comes with a later issue; until then it says what will be here. */
 export default function AllOnlineGamesRoute() {
   const { t } = useI18n();
-  return <PlaceholderPage title={t('page.allOnlineGames.title')} description={t('page.allOnlineGames.text')} backTo={paths.allGames.getHref()} />;
+  return (
+    <PlaceholderPage title={t('page.allOnlineGames.title')} description={t('page.allOnlineGames.text')} backTo={paths.allGames.getHref()}>
+      <BalanceChip />
+    </PlaceholderPage>
+  );
 }

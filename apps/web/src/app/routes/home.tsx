@@ -1,18 +1,27 @@
 import { Logo } from '../../components/ui/logo';
 import { CategoryShortcuts } from '../../features/lobby/category-shortcuts';
 import { PromoCarousel } from '../../features/promotions/promo-carousel';
+import { HomeWalletCard } from '../../features/wallet/home-wallet-card';
 import { useI18n } from '../../lib/i18n';
+import { usePageHeading } from '../../lib/page-heading';
 import './home.css';
 
-/** Home (/): the brand header, our promotions and the lobby category shortcuts. */
+/**
+ * Home (/): the brand header, then log in / register (a guest) or the balance with Recharge and
+ * Win Go (a player), our promotions and the lobby category shortcuts.
+ */
 export default function HomeRoute() {
   const { t } = useI18n();
+  const headingRef = usePageHeading(t('nav.home'));
   return (
     <main className="page home">
       <header className="home__header">
         <Logo className="home__logo" />
-        <h1 className="home__brand">{t('brand.name')}</h1>
+        <h1 className="home__brand" ref={headingRef} tabIndex={-1}>
+          {t('brand.name')}
+        </h1>
       </header>
+      <HomeWalletCard />
       <div className="home__section">
         <PromoCarousel />
       </div>

@@ -1,5 +1,6 @@
 import { PlaceholderPage } from '../../components/ui/placeholder-page';
 import { paths } from '../../config/paths';
+import { BalanceChip } from '../../features/wallet/balance-chip';
 import { VoiceToggle } from '../../features/wingo/voice-toggle';
 import { WingoProvider } from '../../features/wingo/wingo-context';
 import { useI18n } from '../../lib/i18n';
@@ -18,7 +19,9 @@ export default function WingoRoute() {
         description={t('page.wingo.text')}
         backTo={paths.home.getHref()}
         actions={<VoiceToggle />}
-      />
+      >
+        <BalanceChip />
+      </PlaceholderPage>
     </WingoProvider>
   );
 }

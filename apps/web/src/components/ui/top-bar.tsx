@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
+import { usePageHeading } from '../../lib/page-heading';
 import './top-bar.css';
 
 /** Props of a page's top bar. */
@@ -12,9 +13,13 @@ export interface TopBarProps {
   actions?: ReactNode;
 }
 
-/** A page's top bar: optional back arrow, the page title as its h1, optional actions. */
+/**
+ * A page's top bar: optional back arrow, the page title as its h1 (which also names the window and
+ * takes focus after a route change), optional actions.
+ */
 export function TopBar({ title, backTo, actions }: TopBarProps) {
   const { t } = useI18n();
+  const headingRef = usePageHeading(title);
   return (
     <header className="top-bar">
       {backTo !== undefined && (
@@ -24,7 +29,9 @@ export function TopBar({ title, backTo, actions }: TopBarProps) {
           </svg>
         </Link>
       )}
-      <h1 className="top-bar__title">{title}</h1>
+      <h1 className="top-bar__title" ref={headingRef} tabIndex={-1}>
+        {title}
+      </h1>
       {actions && <div className="top-bar__actions">{actions}</div>}
     </header>
   );

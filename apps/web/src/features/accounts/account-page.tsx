@@ -6,9 +6,10 @@ import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { formatDateTimeIst, formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
+import { useBalance } from '../../lib/balance';
+import { useResource } from '../../lib/resource';
 import { logout } from '../../lib/session';
-import { useAuthedResource } from '../../lib/use-authed-resource';
-import { ACCOUNT_PATHS, avatarSrc, type NotificationsPage, type UserInfo } from './api';
+import { avatarSrc, unreadResource, userInfoResource } from './api';
 import './accounts.css';
 
 /**
@@ -19,12 +20,12 @@ import './accounts.css';
 export function AccountPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const user = useAuthedResource<{ data: UserInfo }>(ACCOUNT_PATHS.userInfo);
-  const balance = useAuthedResource<{ data: { balanceMinor: number; currency: string } }>(ACCOUNT_PATHS.balance);
-  const unread = useAuthedResource<{ data: NotificationsPage }>(`${ACCOUNT_PATHS.notifications}?limit=1`);
+  const user = useResource(userInfoResource);
+  const balance = useBalance();
+  const unread = useResource(unreadResource);
   const [confirming, setConfirming] = useState(false);
-  const info = user.data?.data;
-  const unreadCount = unread.data?.data.unreadCount ?? 0;
+  const info = user.data;
+  const unreadCount = unread.data?.unreadCount ?? 0;
 
   const onLogout = async () => {
     setConfirming(false);
@@ -52,7 +53,7 @@ export function AccountPage() {
           {info?.lastLoginAt && <p className="account__meta">{t('account.lastLogin', { time: formatDateTimeIst(new Date(info.lastLoginAt)) })}</p>}
         </div>
       </section>
-      {user.error && (
+      {user.error && !info && (
         <p className="account__error" role="alert">
           {t('common.loadFailed')}{' '}
           <button type="button" className="link-button" onClick={user.reload}>
@@ -66,7 +67,7 @@ export function AccountPage() {
           {t('account.balance')}
         </p>
         <p className="account__balance-value">
-          {balance.data ? formatMoneyMinor(balance.data.data.balanceMinor, balance.data.data.currency) : balance.error ? '—' : t('common.loading')}
+          {balance.data ? formatMoneyMinor(balance.data.balanceMinor, balance.data.currency) : balance.error ? '—' : t('common.loading')}
         </p>
       </section>
 

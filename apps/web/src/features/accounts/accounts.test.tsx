@@ -52,7 +52,8 @@ describe('login', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tiger-Lily-42' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     const busy = await screen.findByRole('button', { name: 'Logging in…' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    // aria-disabled, not disabled: a disabled button would drop focus to <body> mid-submit.
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
     expect(api.callsTo('POST', '/api/login')[0]?.body).toEqual({ phone: '9876543210', password: 'Tiger-Lily-42' });
     act(() => answer());
     expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' })).toBeTruthy();
@@ -96,13 +97,15 @@ describe('login errors from the server', () => {
     expect(await screen.findByText('Enter a 10-digit mobile number starting with 6, 7, 8 or 9.')).toBeTruthy();
     expect(screen.getByLabelText('Mobile number').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
+    // The field's own error is announced, and focus is on that field.
+    expect(screen.getByRole('alert').textContent).toBe('Enter a 10-digit mobile number starting with 6, 7, 8 or 9.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Mobile number'));
 
     offline = true;
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('No connection to the server. Check your internet and try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe('No connection. Check your network and try again.');
     expect(screen.getByLabelText('Mobile number').getAttribute('aria-invalid')).toBeNull();
-    expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Log in' }).getAttribute('aria-disabled')).toBeNull();
   });
 
   it('gives the wait of a 429 in minutes from Retry-After', async () => {

@@ -1,6 +1,8 @@
 import type { AuthResult, Notification, NotificationsPage, UserInfo } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
 import { api } from '../../lib/api-client';
+import type { InfiniteSpec } from '../../lib/infinite-resource';
+import type { ResourceSpec } from '../../lib/resource';
 import { authedApi } from '../../lib/session';
 
 /** Account calls. Paths of spec section 7 come from the contract; ours are spelled here once. */
@@ -81,11 +83,34 @@ export async function markAllRead(): Promise<number> {
   return (await authedApi.post<{ data: { updated: number } }>(API_PATHS.mark_all_as_read)).data.updated;
 }
 
-export async function fetchNotifications(before: string | null, limit = 20): Promise<NotificationsPage> {
+export async function fetchNotifications(before: string | null, limit = 20, signal?: AbortSignal): Promise<NotificationsPage> {
   const query = new URLSearchParams({ limit: String(limit) });
   if (before) query.set('before', before);
-  return (await authedApi.get<{ data: NotificationsPage }>(`${API_PATHS.notifications}?${query.toString()}`)).data;
+  return (await authedApi.get<{ data: NotificationsPage }>(`${API_PATHS.notifications}?${query.toString()}`, { signal })).data;
 }
+
+/** Who the player is (the account page and the avatar picker share this one entry). */
+export const userInfoResource: ResourceSpec<UserInfo> = {
+  key: 'user-info',
+  fetch: async (signal) => (await authedApi.get<{ data: UserInfo }>(API_PATHS.get_user_info, { signal })).data,
+};
+
+/** Resource keys of notifications; the unread count and the list both start with it. */
+export const NOTIFICATIONS_KEY = 'notifications';
+
+/** The unread count (the first page of one item carries it). */
+export const unreadResource: ResourceSpec<NotificationsPage> = {
+  key: `${NOTIFICATIONS_KEY}:unread`,
+  fetch: (signal) => fetchNotifications(null, 1, signal),
+};
+
+/** The messages list, a page of 20 at a time. */
+export const notificationsResource: InfiniteSpec<NotificationsPage> = {
+  key: `${NOTIFICATIONS_KEY}:list`,
+  staleMs: 0,
+  fetchPage: (cursor, signal) => fetchNotifications(cursor, 20, signal),
+  nextCursor: (page) => page.nextCursor,
+};
 
 /** The image of avatar n (spec section 3: static assets numbered 1 to 20). */
 export function avatarSrc(n: number): string {

@@ -5,8 +5,8 @@ import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { useGlobalLoading } from '../../lib/global-loading';
 import { useI18n } from '../../lib/i18n';
-import { useAuthedResource } from '../../lib/use-authed-resource';
-import { ACCOUNT_PATHS, avatarSrc, updateAvatar, type UserInfo } from './api';
+import { invalidateResources, keyMatches, setResourceData, useResource } from '../../lib/resource';
+import { avatarSrc, updateAvatar, userInfoResource, type UserInfo } from './api';
 import './accounts.css';
 
 export const AVATAR_NUMBERS = Array.from({ length: 20 }, (_, i) => i + 1);
@@ -22,15 +22,18 @@ export function AvatarPicker() {
   const toast = useToast();
   const navigate = useNavigate();
   const { setLoading } = useGlobalLoading();
-  const user = useAuthedResource<{ data: UserInfo }>(ACCOUNT_PATHS.userInfo);
+  const user = useResource(userInfoResource);
   const [chosen, setChosen] = useState<number | null>(null);
-  const current = chosen ?? user.data?.data.avatar ?? null;
+  const current = chosen ?? user.data?.avatar ?? null;
 
   const choose = async (n: number) => {
     setChosen(n);
     setLoading(true);
     try {
       await updateAvatar(n);
+      // The account page shows the new avatar at once, from the cache.
+      if (user.data) setResourceData<UserInfo>(userInfoResource.key, { ...user.data, avatar: n });
+      else invalidateResources(keyMatches(userInfoResource.key));
     } catch {
       toast.show(t('avatar.saveFailed'), { type: 'fail' });
     } finally {

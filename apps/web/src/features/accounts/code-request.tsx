@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ComponentProps } from 'react';
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTimeIst } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
@@ -56,16 +56,13 @@ export function RegisterCodeField({
   request,
   send,
   onFailed,
-  value,
-  onChange,
-  error,
+  field,
 }: {
   request: () => string | null;
   send: (phone: string) => Promise<CodeRequested>;
   onFailed: (err: unknown) => void;
-  value: string;
-  onChange: (code: string) => void;
-  error: string | null | undefined;
+  /** The code input's props from the form system (value, change, error, focus). */
+  field: Omit<ComponentProps<typeof TextField>, 'label'>;
 }) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
@@ -109,11 +106,8 @@ export function RegisterCodeField({
         label={t('register.code')}
         inputMode="numeric"
         autoComplete="one-time-code"
-        name="code"
         maxLength={6}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        error={error ?? undefined}
+        {...field}
       />
     </div>
   );

@@ -5,62 +5,20 @@ import { paths } from '../../config/paths';
 import { useI18n } from '../../lib/i18n';
 import { returnPathFrom } from '../../lib/return-to';
 import { useSession } from '../../lib/session';
-import { TextField } from '../../components/ui/text-field';
+import { TextField, type TextFieldProps } from '../../components/ui/text-field';
+
+/** The account forms' own fields on top of the form system (components/ui/form.tsx). */
+
+type FieldProps = Omit<TextFieldProps, 'label' | 'type'>;
 
 /** The mobile number field every account form starts with. */
-export function PhoneField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | null }) {
+export function PhoneField(props: FieldProps) {
   const { t } = useI18n();
-  return (
-    <TextField
-      label={t('accounts.phone')}
-      hint={t('accounts.phoneHint')}
-      type="tel"
-      inputMode="numeric"
-      autoComplete="tel-national"
-      name="phone"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={error}
-    />
-  );
-}
-
-/** A problem with the form as a whole (wrong credentials, rate limit, no connection), announced at once. */
-export function FormAlert({ text }: { text: string | null }) {
-  if (!text) return null;
-  return (
-    <p className="auth__form-error" role="alert">
-      {text}
-    </p>
-  );
-}
-
-/** The submit button: disabled and relabelled while the request is under way. */
-export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
-  return (
-    <button type="submit" className="auth__submit" disabled={busy}>
-      {busy ? busyLabel : label}
-    </button>
-  );
+  return <TextField label={t('accounts.phone')} hint={t('accounts.phoneHint')} type="tel" inputMode="numeric" autoComplete="tel-national" {...props} />;
 }
 
 /** A password field: the player's current one (login) or a new one, with the rules as a hint. */
-export function PasswordField({
-  value,
-  onChange,
-  error,
-  isNew,
-  name = 'password',
-  label,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null;
-  isNew: boolean;
-  name?: string;
-  /** Defaults to "Password". */
-  label?: string;
-}) {
+export function PasswordField({ isNew, label, ...props }: FieldProps & { isNew: boolean; label?: string }) {
   const { t } = useI18n();
   return (
     <TextField
@@ -68,10 +26,7 @@ export function PasswordField({
       hint={isNew ? t('accounts.passwordHint') : undefined}
       type="password"
       autoComplete={isNew ? 'new-password' : 'current-password'}
-      name={name}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={error}
+      {...props}
     />
   );
 }
@@ -98,8 +53,8 @@ export function AuthPage({ title, backTo, children }: { title: string; backTo: s
 }
 
 /**
- * An account form with its opening sentence. The browser's own validation is off (our messages
- * stand beside the fields) and the page never reloads on submit.
+ * An account form with its opening sentence, on the form system's submit (no browser
+ * validation, no reload).
  */
 export function AuthForm({
   intro,
@@ -110,18 +65,11 @@ export function AuthForm({
   intro: string;
   /** Read the sentence out when it appears (e.g. "Code sent to …"). */
   announceIntro?: boolean;
-  onSubmit: () => void | Promise<void>;
+  onSubmit: (event?: React.FormEvent) => void;
   children: ReactNode;
 }) {
   return (
-    <form
-      className="auth__form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSubmit();
-      }}
-    >
+    <form className="auth__form" noValidate onSubmit={onSubmit}>
       <p className="auth__intro" role={announceIntro ? 'status' : undefined}>
         {intro}
       </p>

@@ -1,93 +1,56 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useToast } from '../../components/ui/toast';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
+import { apiErrorMessage, messageText } from '../../lib/api-errors';
 import { formatDateTimeIst } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { fetchNotifications, markAllRead, type Notification } from './api';
+import { useInfiniteResource, type Pages } from '../../lib/infinite-resource';
+import { invalidateResources, keyMatches, setResourceData } from '../../lib/resource';
+import { markAllRead, NOTIFICATIONS_KEY, notificationsResource, type NotificationsPage } from './api';
 import './accounts.css';
-
-interface ListState {
-  items: Notification[];
-  unreadCount: number;
-  nextCursor: string | null;
-  status: 'loading' | 'idle' | 'error';
-}
 
 /**
  * /home/Messages: the player's notifications, newest first, unread ones marked (visibly and for
  * screen readers), times at UTC+5:30, "Mark all as read", and more pages as the list's end
- * scrolls into view (with a button for the same, for keyboards and old browsers).
+ * scrolls into view (with a button for the same, for keyboards and old browsers). The list is a
+ * paged resource (lib/resource.ts).
  */
 export function MessagesList() {
   const { t } = useI18n();
   const toast = useToast();
-  const [state, setState] = useState<ListState>({ items: [], unreadCount: 0, nextCursor: null, status: 'loading' });
+  const list = useInfiniteResource(notificationsResource);
   const [marking, setMarking] = useState(false);
-  const loadingRef = useRef(false);
   const sentinel = useRef<HTMLDivElement>(null);
+  const items = useMemo(() => list.pages.flatMap((p) => p.items), [list.pages]);
+  const unreadCount = list.pages[0]?.unreadCount ?? 0;
+  const status: 'loading' | 'idle' | 'error' = list.fetching || list.loading ? 'loading' : list.error ? 'error' : 'idle';
+  const state = { items, unreadCount, nextCursor: list.hasMore ? 'more' : null, status };
 
-  // Fetches a page; its state updates all happen after the answer.
-  const fetchPage = useCallback(async (cursor: string | null) => {
-    if (loadingRef.current) return;
-    loadingRef.current = true;
-    try {
-      const page = await fetchNotifications(cursor);
-      setState((s) => ({
-        items: cursor === null ? page.items : [...s.items, ...page.items],
-        unreadCount: page.unreadCount,
-        nextCursor: page.nextCursor,
-        status: 'idle',
-      }));
-    } catch {
-      setState((s) => ({ ...s, status: 'error' }));
-    } finally {
-      loadingRef.current = false;
-    }
-  }, []);
-
-  const load = useCallback(
-    (cursor: string | null) => {
-      setState((s) => ({ ...s, status: 'loading' }));
-      void fetchPage(cursor);
-    },
-    [fetchPage],
-  );
-
-  // The first page; later pages come from load().
-  useEffect(() => {
-    loadingRef.current = true;
-    let live = true;
-    fetchNotifications(null)
-      .then((page) => live && setState({ ...page, status: 'idle' }))
-      .catch(() => live && setState((s) => ({ ...s, status: 'error' })))
-      .finally(() => {
-        loadingRef.current = false;
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const { nextCursor, status } = state;
+  const { hasMore, loadMore } = list;
   useEffect(() => {
     const target = sentinel.current;
-    if (!target || nextCursor === null || status !== 'idle' || typeof IntersectionObserver === 'undefined') return;
+    if (!target || !hasMore || status !== 'idle' || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) load(nextCursor);
+      if (entries.some((e) => e.isIntersecting)) loadMore();
     });
     observer.observe(target);
     return () => observer.disconnect();
-  }, [nextCursor, status, load]);
+  }, [hasMore, status, loadMore]);
 
   const onMarkAll = async () => {
     setMarking(true);
     try {
       await markAllRead();
-      setState((s) => ({ ...s, unreadCount: 0, items: s.items.map((n) => ({ ...n, read: true })) }));
+      setResourceData<Pages<NotificationsPage>>(notificationsResource.key, (d) => ({
+        nextCursor: d?.nextCursor ?? null,
+        pages: (d?.pages ?? []).map((p) => ({ ...p, unreadCount: 0, items: p.items.map((n) => ({ ...n, read: true })) })),
+      }));
+      // The account page's unread badge reads its own entry again.
+      invalidateResources((key) => keyMatches(NOTIFICATIONS_KEY)(key) && key !== notificationsResource.key);
       toast.show(t('messages.allRead'), { type: 'success' });
-    } catch {
-      toast.show(t('accounts.error.generic'), { type: 'fail' });
+    } catch (err) {
+      toast.show(messageText(t, apiErrorMessage(err)), { type: 'fail' });
     } finally {
       setMarking(false);
     }
@@ -137,14 +100,14 @@ export function MessagesList() {
       {state.status === 'error' && (
         <p className="messages__status" role="alert">
           {t('common.loadFailed')}{' '}
-          <button type="button" className="link-button" onClick={() => load(state.items.length === 0 ? null : state.nextCursor)}>
+          <button type="button" className="link-button" onClick={list.retry}>
             {t('error.retry')}
           </button>
         </p>
       )}
       {state.nextCursor !== null && state.status === 'idle' && (
         <div ref={sentinel} className="messages__more">
-          <button type="button" className="link-button" onClick={() => load(state.nextCursor)}>
+          <button type="button" className="link-button" onClick={loadMore}>
             {t('messages.loadMore')}
           </button>
         </div>

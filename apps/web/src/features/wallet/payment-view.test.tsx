@@ -69,7 +69,7 @@ describe('payment page', () => {
     expect(screen.getByText('Sandbox: a pretend UPI app, no real money moves.')).toBeTruthy();
   });
 
-  it('counts down to the expiry in mm:ss', async () => {
+  it('counts down to the expiry in mm:ss', { timeout: 30_000 }, async () => {
     stubOrder(openDeposit());
     renderApp(PAGE);
     const timer = await screen.findByRole('timer');
@@ -79,6 +79,25 @@ describe('payment page', () => {
     await advance(15 * 60_000);
     expect(timer.textContent).toBe('00:00');
     expect(screen.getByText(/^Time is up\./)).toBeTruthy();
+  });
+
+  it('counts down on the server’s clock, not the phone’s', async () => {
+    // The phone is 5 minutes behind the server: its Date headers say so.
+    const serverAheadMs = 5 * 60_000;
+    const deposit = openDeposit({ expiresAt: new Date(Date.now() + serverAheadMs + 15 * 60_000).toISOString() });
+    const api = stubOrder(deposit);
+    const answer = api.api.fetchMock.getMockImplementation()!;
+    api.api.fetchMock.mockImplementation(async (...args) => {
+      const res = await answer(...args);
+      const headers = new Headers(res.headers);
+      headers.set('Date', new Date(Date.now() + serverAheadMs).toUTCString());
+      return new Response(await res.text(), { status: res.status, headers });
+    });
+    renderApp(PAGE);
+    const timer = await screen.findByRole('timer');
+    // 15 minutes from the server's now; the phone's clock would have said 20.
+    await advance(1000);
+    expect(timer.textContent).toMatch(/^(15:00|14:59|14:58)$/);
   });
 
   it('checks the UTR before sending it: 12 digits, spaces allowed', async () => {

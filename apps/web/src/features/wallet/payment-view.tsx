@@ -1,24 +1,26 @@
-import type { Deposit, DepositInfo } from '@colorplay/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import type { Deposit } from '@colorplay/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
+import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
+import { useMoneyAction } from '../../components/ui/money-action';
 import { useToast } from '../../components/ui/toast';
 import { TextField } from '../../components/ui/text-field';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage, messageText } from '../../lib/api-errors';
 import { formatMoneyMinor } from '../../lib/format';
-import { useI18n, type PlainMessageKey } from '../../lib/i18n';
-import { useAuthedResource } from '../../lib/use-authed-resource';
-import { cancelDeposit, DEPOSIT_INFO_PATH, submitUtr } from './api/deposits';
+import { useI18n } from '../../lib/i18n';
+import { useResource } from '../../lib/resource';
+import { useServerNow } from '../../lib/server-clock';
+import { cancelDeposit, depositInfoResource, DEPOSITS_KEY, submitUtr } from './api/deposits';
 import { formatCountdown, remainingMs } from './countdown';
 import { isAwaitingPayment, isClosedStatus } from './deposit-status';
-import { walletErrorKey } from './errors';
 import { QrCode } from './qr-code';
 import { StatusChip } from './status-chip';
 import { useDeposit } from './use-deposit';
-import { useNow } from './use-now';
 import { normalizeUtr, validateUtr } from './utr';
 import './wallet.css';
 
@@ -38,7 +40,7 @@ export function PaymentView({ orderId }: { orderId: string | null }) {
   } else if (!deposit && error) {
     body = (
       <div className="wallet__notice" role="alert">
-        <p>{t(walletErrorKey(error))}</p>
+        <p>{messageText(t, apiErrorMessage(error))}</p>
         <button type="button" className="button button--ghost" onClick={refresh}>
           {t('wallet.retry')}
         </button>
@@ -73,27 +75,21 @@ function Missing({ text }: { text: string }) {
 function OrderPayment({ deposit, replace, refresh }: { deposit: Deposit; replace: (d: Deposit) => void; refresh: () => void }) {
   const { t } = useI18n();
   const toast = useToast();
-  const info = useAuthedResource<{ data: DepositInfo }>(DEPOSIT_INFO_PATH);
+  const info = useResource(depositInfoResource);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
   const amount = formatMoneyMinor(deposit.amountMinor, deposit.currency);
   const awaiting = isAwaitingPayment(deposit.status);
   const closed = isClosedStatus(deposit.status);
-  const sandbox = info.data?.data.sandbox === true;
-
-  const cancel = async () => {
-    setConfirmCancel(false);
-    setCancelling(true);
-    try {
-      replace(await cancelDeposit(deposit.id));
+  const sandbox = info.data?.sandbox === true;
+  const cancel = useMoneyAction((orderId: string) => cancelDeposit(orderId), {
+    invalidates: [DEPOSITS_KEY],
+    onSuccess: (cancelled) => {
+      replace(cancelled);
       toast.show(t('payment.cancelled'), { type: 'info' });
-    } catch (err) {
-      toast.show(t(walletErrorKey(err)), { type: 'fail' });
-      refresh();
-    } finally {
-      setCancelling(false);
-    }
-  };
+    },
+    // The order may have moved on meanwhile (paid, expired): show where it is now.
+    onError: () => refresh(),
+  });
 
   return (
     <div className="payment__body">
@@ -146,7 +142,7 @@ function OrderPayment({ deposit, replace, refresh }: { deposit: Deposit; replace
       {deposit.status === 'pending_payment' && <UtrForm orderId={deposit.id} replace={replace} refresh={refresh} />}
 
       {awaiting && (
-        <button type="button" className="button button--ghost payment__cancel" onClick={() => setConfirmCancel(true)} disabled={cancelling}>
+        <button type="button" className="button button--ghost payment__cancel" onClick={() => setConfirmCancel(true)} aria-disabled={cancel.busy || undefined}>
           {t('payment.cancel')}
         </button>
       )}
@@ -173,7 +169,10 @@ function OrderPayment({ deposit, replace, refresh }: { deposit: Deposit; replace
         message={t('payment.cancelText')}
         confirmLabel={t('payment.cancelConfirm')}
         cancelLabel={t('payment.cancelKeep')}
-        onConfirm={() => void cancel()}
+        onConfirm={() => {
+          setConfirmCancel(false);
+          void cancel.run(deposit.id);
+        }}
         onCancel={() => setConfirmCancel(false)}
       />
     </div>
@@ -199,10 +198,10 @@ function statusText(t: ReturnType<typeof useI18n>['t'], deposit: Deposit, amount
   }
 }
 
-/** Minutes and seconds left to pay, ticking every second. */
+/** Minutes and seconds left to pay, ticking every second, on the server's clock. */
 function Countdown({ expiresAt }: { expiresAt: string }) {
   const { t } = useI18n();
-  const now = useNow(1000);
+  const now = useServerNow(1000);
   const left = remainingMs(expiresAt, now);
   return (
     <div className="countdown">
@@ -219,55 +218,37 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
 
 function UtrForm({ orderId, replace, refresh }: { orderId: string; replace: (d: Deposit) => void; refresh: () => void }) {
   const { t } = useI18n();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<PlainMessageKey | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const inFlight = useRef(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (inFlight.current) return;
-    const invalid = validateUtr(text);
-    if (invalid) {
-      setProblem(invalid === 'empty' ? 'payment.utr.empty' : 'payment.utr.format');
-      inputRef.current?.focus();
-      return;
-    }
-    inFlight.current = true;
-    setSubmitting(true);
-    setProblem(null);
-    try {
-      replace(await submitUtr(orderId, normalizeUtr(text)));
-    } catch (err) {
-      setProblem(walletErrorKey(err));
+  const utr = useMoneyAction((input: { orderId: string; utr: string }) => submitUtr(input.orderId, input.utr), {
+    report: 'inline',
+    invalidates: [DEPOSITS_KEY],
+    onSuccess: replace,
+    onError: (err) => {
       if (err instanceof ApiError && err.code === 'DEPOSIT_STATE_CONFLICT') refresh();
-      inputRef.current?.focus();
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  };
+    },
+  });
+  const form = useForm<{ utr: string }>({
+    fields: {
+      utr: {
+        initial: '',
+        validate: (text) => {
+          const invalid = validateUtr(text);
+          return invalid === null ? null : invalid === 'empty' ? 'payment.utr.empty' : 'payment.utr.format';
+        },
+        issueMessage: 'payment.utr.format',
+      },
+    },
+    // Both are about the number typed: the player reads them beside it.
+    codeFields: { UTR_ALREADY_USED: 'utr', DEPOSIT_STATE_CONFLICT: 'utr' },
+    onSubmit: async ({ utr: text }) => {
+      await utr.run({ orderId, utr: normalizeUtr(text) });
+    },
+  });
 
   return (
-    <form className="utr-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <TextField
-        ref={inputRef}
-        label={t('payment.utr')}
-        hint={t('payment.utrHint')}
-        error={problem ? t(problem) : null}
-        announceError
-        inputMode="numeric"
-        autoComplete="off"
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (problem) setProblem(null);
-        }}
-      />
-      <button type="submit" className="button button--primary" disabled={submitting}>
-        {submitting ? t('payment.utrSubmitting') : t('payment.utrSubmit')}
-      </button>
+    <form className="utr-form" noValidate onSubmit={form.onSubmit}>
+      <TextField label={t('payment.utr')} hint={t('payment.utrHint')} inputMode="numeric" autoComplete="off" {...form.field('utr')} />
+      <FormAlert text={form.error('form')} />
+      <SubmitButton className="button button--primary" busy={form.busy} label={t('payment.utrSubmit')} busyLabel={t('payment.utrSubmitting')} />
     </form>
   );
 }

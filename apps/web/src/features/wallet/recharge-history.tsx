@@ -7,7 +7,7 @@ import { paths } from '../../config/paths';
 import { formatDateTimeIst, formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { CHANNEL_LABEL, DEPOSIT_CHANNEL_LIST, DEPOSIT_STATUS_LIST, isAwaitingPayment, STATUS_LABEL } from './deposit-status';
-import { walletErrorKey } from './errors';
+import { apiErrorMessage, messageText } from '../../lib/api-errors';
 import { filtersFromSearch, filtersToSearch, type HistoryFilters } from './history-query';
 import { paymentHref } from './links';
 import { StatusChip } from './status-chip';
@@ -93,7 +93,7 @@ export function RechargeHistory() {
 
       {history.error !== undefined && (
         <div className="wallet__notice" role="alert">
-          <p>{t(walletErrorKey(history.error))}</p>
+          <p>{messageText(t, apiErrorMessage(history.error))}</p>
           <button type="button" className="button button--ghost" onClick={history.retry}>
             {t('wallet.retry')}
           </button>

@@ -3,6 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInForTests } from '../../test/render';
 import { makeDeposit, stubWalletApi } from '../../test/fake-wallet-api';
+import { useBalance } from '../../lib/balance';
 import { DEPOSIT_POLL_MS, useDeposit } from './use-deposit';
 
 const ORDER = 'dep_poll000001';
@@ -111,5 +112,24 @@ describe('useDeposit (live status of the payment page)', () => {
     expect(result.current.deposit?.status).toBe('utr_submitted');
     await advance(0);
     expect(api.calls).toHaveLength(2);
+  });
+
+  it('reads the balance again when it finds the order newly succeeded', async () => {
+    let balanceReads = 0;
+    let status: DepositStatus = 'pending_payment';
+    stubWalletApi({
+      'GET /api/wallet/get-deposits': () => ({ body: { data: { items: [makeDeposit({ id: ORDER, status })], nextCursor: null } } }),
+      'GET /api/wallet/balance': () => ({ body: { data: { balanceMinor: ++balanceReads * 100, currency: 'INR' } } }),
+    });
+    const balance = renderHook(() => useBalance());
+    renderHook(() => useDeposit(ORDER));
+    await advance(0);
+    expect(balanceReads).toBe(1);
+    await advance(DEPOSIT_POLL_MS);
+    expect(balanceReads).toBe(1);
+    status = 'succeeded';
+    await advance(DEPOSIT_POLL_MS);
+    expect(balanceReads).toBe(2);
+    expect(balance.result.current.data?.balanceMinor).toBe(200);
   });
 });

@@ -71,7 +71,7 @@ describe('wallet page', () => {
     });
     renderApp('/wallet');
     fireEvent.click(await screen.findByRole('button', { name: 'Transfer to main wallet' }));
-    expect(await screen.findByText('Something went wrong. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('The service is busy. Try again in a moment.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Transfer to main wallet' }));
     await screen.findByText('₹50.00 moved to your main wallet.');
     const [first, second] = api.callsTo('POST', '/api/wallet/transfer-to-main-wallet');

@@ -1,64 +1,42 @@
-import type { Wallet } from '@colorplay/contract';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
+import { useMoneyAction } from '../../components/ui/money-action';
 import { useToast } from '../../components/ui/toast';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
+import { applyWallet, useWallet } from '../../lib/balance';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { useAuthedResource } from '../../lib/use-authed-resource';
-import { transferToMainWallet, WALLET_PATH } from './api/wallet';
-import { walletErrorKey } from './errors';
-import { newIdempotencyKey } from './idempotency';
+import { transferToMainWallet } from './api/wallet';
 import './wallet.css';
 
 /**
  * The wallet page: total balance, the main wallet, each game provider's wallet and a button that
  * sweeps those back into the main wallet, plus the ways to recharge and to see past recharges.
+ * The wallet comes from the balance store (lib/balance.ts), which the transfer's answer updates.
  */
 export function WalletOverview() {
   const { t } = useI18n();
   const toast = useToast();
-  const resource = useAuthedResource<{ data: Wallet }>(WALLET_PATH);
-  const [afterTransfer, setAfterTransfer] = useState<Wallet | null>(null);
-  const [transferring, setTransferring] = useState(false);
-  // A ref, not state: a second tap in the same frame must see the first one at once.
-  const inFlight = useRef(false);
-  // One key per transfer attempt, kept until it succeeds, so a retry after a lost answer cannot
-  // move money twice (the server answers a repeated key with the first result).
-  const attemptKey = useRef<string | null>(null);
+  const resource = useWallet();
   const totalId = useId();
-
-  const wallet = afterTransfer ?? resource.data?.data;
-  const movable = wallet?.vendors.some((v) => v.balanceMinor > 0) ?? false;
-
-  const transfer = async () => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setTransferring(true);
-    attemptKey.current ??= newIdempotencyKey();
-    try {
-      const result = await transferToMainWallet(attemptKey.current);
-      attemptKey.current = null;
-      setAfterTransfer(result.wallet);
+  // Single-flight, and one idempotency key per transfer until it succeeds, so a retry after a
+  // lost answer cannot move money twice (the server answers a repeated key with the first result).
+  const transfer = useMoneyAction((_: void, key: string) => transferToMainWallet(key), {
+    onSuccess: (result) => {
+      applyWallet(result.wallet);
       toast.show(
         result.movedMinor > 0
           ? t('wallet.transferDone', { amount: formatMoneyMinor(result.movedMinor, result.wallet.currency) })
           : t('wallet.transferNothing'),
         { type: result.movedMinor > 0 ? 'success' : 'info' },
       );
-    } catch (err) {
-      toast.show(t(walletErrorKey(err)), { type: 'fail' });
-    } finally {
-      inFlight.current = false;
-      setTransferring(false);
-    }
-  };
+    },
+  });
 
-  const retry = () => {
-    setAfterTransfer(null);
-    resource.reload();
-  };
+  const wallet = resource.data;
+  const movable = wallet?.vendors.some((v) => v.balanceMinor > 0) ?? false;
+  const retry = resource.reload;
 
   return (
     <main className="page wallet">
@@ -115,10 +93,11 @@ export function WalletOverview() {
             <button
               type="button"
               className="button button--ghost wallet-vendors__transfer"
-              onClick={() => void transfer()}
-              disabled={!movable || transferring}
+              onClick={() => void transfer.run()}
+              disabled={!movable}
+              aria-disabled={transfer.busy || undefined}
             >
-              {transferring ? t('wallet.transferring') : t('wallet.transfer')}
+              {transfer.busy ? t('wallet.transferring') : t('wallet.transfer')}
             </button>
           </section>
         </>

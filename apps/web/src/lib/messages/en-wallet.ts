@@ -98,11 +98,4 @@ export const enWallet = {
   'deposit.status.expired': 'Expired',
   'deposit.channel.upi': 'UPI',
   'deposit.channel.usdt': 'USDT',
-  'deposit.error.generic': 'Something went wrong. Please try again.',
-  'deposit.error.network': 'No connection. Check your network and try again.',
-  'deposit.error.amount': 'This amount is outside the recharge limits.',
-  'deposit.error.channel': 'This payment channel is not available right now.',
-  'deposit.error.state': 'This order has changed meanwhile; its current status is shown.',
-  'deposit.error.utrUsed': 'This UTR was already used for another recharge. Check the number in your UPI app.',
-  'deposit.error.rateLimited': 'Too many tries. Wait a moment and try again.',
 } as const;

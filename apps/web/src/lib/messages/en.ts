@@ -1,4 +1,5 @@
 import { enAccounts } from './en-accounts';
+import { enErrors } from './en-errors';
 import { enWallet } from './en-wallet';
 
 /**
@@ -13,6 +14,7 @@ export const en = {
   'common.loading': 'Loading…',
   'common.pleaseWait': 'Please wait',
   'common.back': 'Back',
+  'page.windowTitle': '{page} · Colorplay',
 
   'demo.banner': 'Demo: no real money',
 
@@ -24,6 +26,14 @@ export const en = {
   'nav.account': 'Account',
 
   'home.promotions': 'Promotions',
+  'home.welcomeLabel': 'Welcome',
+  'home.welcome': 'Log in or register to play.',
+  'home.login': 'Log in',
+  'home.register': 'Register',
+  'home.balance': 'Balance',
+  'home.recharge': 'Recharge',
+  'home.playWingo': 'Play Win Go',
+  'balance.chip': 'Balance {amount}',
   'home.categories': 'Game categories',
 
   'promo.wingo.title': 'Provably fair Wingo',
@@ -80,5 +90,6 @@ export const en = {
   'error.retry': 'Try again',
 
   ...enAccounts,
+  ...enErrors,
   ...enWallet,
 } as const;

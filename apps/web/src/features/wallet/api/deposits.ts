@@ -1,17 +1,22 @@
-import type { CreateRechargeInput, Deposit, DepositsPage } from '@colorplay/contract';
+import type { CreateRechargeInput, Deposit, DepositInfo, DepositsPage } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
 import { ApiError } from '../../../lib/api-client';
+import { refreshBalances } from '../../../lib/balance';
+import type { InfiniteSpec } from '../../../lib/infinite-resource';
+import { getResourceData, type ResourceSpec } from '../../../lib/resource';
 import { authedApi } from '../../../lib/session';
-import { depositPath } from '../history-query';
+import { isClosedStatus } from '../deposit-status';
+import { depositPath, depositsPagePath, filtersToSearch, type HistoryFilters } from '../history-query';
 
-/** Where the recharge page reads channels, limits and presets (a `useAuthedResource` path). */
-export const DEPOSIT_INFO_PATH = API_PATHS.get_deposit_info;
+/** Resource keys of the wallet feature; `deposits` prefixes every order and history page. */
+export const DEPOSITS_KEY = 'deposits';
 
-/** Creates a UPI recharge order (idempotent by key) and returns it with its payment details. */
-export async function createRecharge(input: CreateRechargeInput): Promise<Deposit> {
-  const res = await authedApi.post<{ data: Deposit }>(API_PATHS.get_payment_url, input);
-  return res.data;
-}
+/** Channels, limits and presets of the recharge page. */
+export const depositInfoResource: ResourceSpec<DepositInfo> = {
+  key: 'deposit-info',
+  staleMs: 5 * 60_000,
+  fetch: async (signal) => (await authedApi.get<{ data: DepositInfo }>(API_PATHS.get_deposit_info, { signal })).data,
+};
 
 /** One of the player's orders; DEPOSIT_NOT_FOUND when there is no such order of theirs. */
 export async function getDeposit(orderId: string, signal?: AbortSignal): Promise<Deposit> {
@@ -21,9 +26,43 @@ export async function getDeposit(orderId: string, signal?: AbortSignal): Promise
   return deposit;
 }
 
-/** One page of the player's orders, newest first. */
-export async function getDepositsPage(path: string, signal?: AbortSignal): Promise<DepositsPage> {
-  const res = await authedApi.get<{ data: DepositsPage }>(path, { signal });
+export const depositKey = (orderId: string) => `${DEPOSITS_KEY}:order:${orderId}`;
+
+/**
+ * One order as a resource. When a read finds it newly succeeded, the money has reached the main
+ * wallet, so the balance is read again (the order's answer carries no balance).
+ */
+export function depositResource(orderId: string): ResourceSpec<Deposit> {
+  const key = depositKey(orderId);
+  return {
+    key,
+    staleMs: 0,
+    fetch: async (signal) => {
+      const before = getResourceData<Deposit>(key);
+      const deposit = await getDeposit(orderId, signal);
+      if (deposit.status === 'succeeded' && before?.status !== 'succeeded') refreshBalances();
+      return deposit;
+    },
+  };
+}
+
+/** The player's orders for some filters, newest first, as a paged resource. */
+export function depositHistoryResource(filters: HistoryFilters): InfiniteSpec<DepositsPage> {
+  const { status, channel } = filters;
+  return {
+    key: `${DEPOSITS_KEY}:history:${filtersToSearch(filters).toString()}`,
+    staleMs: 0,
+    fetchPage: async (cursor, signal) => (await authedApi.get<{ data: DepositsPage }>(depositsPagePath({ status, channel }, cursor), { signal })).data,
+    nextCursor: (page) => page.nextCursor,
+  };
+}
+
+/** Whether an order's page keeps asking for its status. */
+export const isOpenDeposit = (deposit: Deposit) => !isClosedStatus(deposit.status);
+
+/** Creates a UPI recharge order (idempotent by key) and returns it with its payment details. */
+export async function createRecharge(input: CreateRechargeInput): Promise<Deposit> {
+  const res = await authedApi.post<{ data: Deposit }>(API_PATHS.get_payment_url, input);
   return res.data;
 }
 

@@ -2,9 +2,6 @@ import type { Wallet } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
 import { authedApi } from '../../../lib/session';
 
-/** Where the wallet page reads the player's purses (a `useAuthedResource` path). */
-export const WALLET_PATH = API_PATHS.get_wallet;
-
 /** What transfer-to-main-wallet answers. */
 export interface TransferToMainResult {
   movedMinor: number;

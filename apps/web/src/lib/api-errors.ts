@@ -1,0 +1,70 @@
+import type { ErrorCode } from '@colorplay/contract';
+import { ApiError, type ClientErrorCode } from './api-client';
+import type { MessageKey, PlainMessageKey, Translate } from './i18n';
+
+/**
+ * The one mapping from a failed call to the message the player reads: by the contract's stable
+ * error code (a `Record` over every code, so a new code does not compile until it has a message).
+ */
+const MESSAGE_BY_CODE: Record<ErrorCode | ClientErrorCode, PlainMessageKey> = {
+  VALIDATION_FAILED: 'apiError.validation',
+  MALFORMED_JSON: 'apiError.generic',
+  UNSUPPORTED_MEDIA_TYPE: 'apiError.generic',
+  PAYLOAD_TOO_LARGE: 'apiError.generic',
+  UNAUTHORIZED: 'apiError.session',
+  FORBIDDEN: 'apiError.forbidden',
+  NOT_FOUND: 'apiError.notFound',
+  METHOD_NOT_ALLOWED: 'apiError.generic',
+  CONFLICT: 'apiError.conflict',
+  RATE_LIMITED: 'apiError.rateLimited', // with Retry-After minutes, see apiErrorMessage
+  INTERNAL: 'apiError.generic',
+  SERVICE_UNAVAILABLE: 'apiError.unavailable',
+  // Answers to malformed HTTP: the app never sends such requests, so only a generic message.
+  MALFORMED_REQUEST: 'apiError.generic',
+  MALFORMED_URL: 'apiError.generic',
+  URL_TOO_LONG: 'apiError.generic',
+  HEADERS_TOO_LARGE: 'apiError.generic',
+  REQUEST_TIMEOUT: 'apiError.network',
+  PREFLIGHT_INVALID: 'apiError.generic',
+  AMOUNT_OUT_OF_RANGE: 'apiError.amount',
+  CHANNEL_UNAVAILABLE: 'apiError.channel',
+  DEPOSIT_NOT_FOUND: 'apiError.depositNotFound',
+  DEPOSIT_STATE_CONFLICT: 'apiError.depositState',
+  UTR_ALREADY_USED: 'apiError.utrUsed',
+  WEBHOOK_SIGNATURE_INVALID: 'apiError.generic',
+  // The gateway did not answer: trying again later can work.
+  PAYMENT_GATEWAY_UNAVAILABLE: 'apiError.unavailable',
+  INVALID_CREDENTIALS: 'apiError.credentials',
+  PHONE_ALREADY_REGISTERED: 'apiError.phoneTaken',
+  OTP_INVALID: 'apiError.otpInvalid',
+  OTP_EXPIRED: 'apiError.otpExpired',
+  OTP_ATTEMPTS_EXCEEDED: 'apiError.otpAttempts',
+  SMS_UNAVAILABLE: 'apiError.smsUnavailable',
+  ORIGIN_NOT_ALLOWED: 'apiError.origin',
+  INSUFFICIENT_FUNDS: 'apiError.insufficientFunds',
+  IDEMPOTENCY_CONFLICT: 'apiError.idempotency',
+  NETWORK: 'apiError.network',
+  TIMEOUT: 'apiError.network',
+  ABORTED: 'apiError.network',
+  UNEXPECTED_RESPONSE: 'apiError.generic',
+};
+
+/** A message to show: its key and, for a message with placeholders, their values. */
+export type MessageRef = { key: PlainMessageKey } | { key: MessageKey; params: Record<string, string | number> };
+
+/** The message for any failure (an ApiError by its code; anything else is "something went wrong"). */
+export function apiErrorMessage(err: unknown): MessageRef {
+  if (!(err instanceof ApiError)) return { key: 'apiError.generic' };
+  if (err.code === 'RATE_LIMITED') {
+    // The wait is given in whole minutes, at least one; without Retry-After, one minute.
+    return { key: 'apiError.rateLimitedFor', params: { minutes: Math.max(1, Math.ceil((err.retryAfterSeconds ?? 60) / 60)) } };
+  }
+  return { key: MESSAGE_BY_CODE[err.code] ?? 'apiError.generic' };
+}
+
+/** Puts a MessageRef into words. */
+export function messageText(t: Translate, ref: MessageRef): string {
+  // The params were built for this key where the ref was made; `t` checks them by key type only.
+  const loose = t as (key: MessageKey, params?: Record<string, string | number>) => string;
+  return 'params' in ref ? loose(ref.key, ref.params) : loose(ref.key);
+}
