@@ -141,17 +141,13 @@ describe(`two app instances on one ${usingRealPostgres() ? 'PostgreSQL' : 'PGlit
     expect(await runsOf(second, 'deposits.expire')).toBe(0);
     expect(second.jobs.isLeader('deposits.expire')).toBe(false);
 
-    const closing = first.close();
-    await closing;
+    await first.close();
     const stoppedAt = Date.now();
-    await vi.waitFor(async () => expect(await runsOf(second, 'deposits.expire')).toBeGreaterThanOrEqual(1), {
-      timeout: 5_000,
-      interval: 10,
-    });
+    await vi.waitFor(() => expect(second.jobs.isLeader('deposits.expire')).toBe(true), { timeout: 5_000, interval: 5 });
     const takeoverMs = Date.now() - stoppedAt;
-    // Within one interval, plus the time one run and one metrics read take on a busy machine.
-    expect(takeoverMs).toBeLessThan(intervalMs + 150);
-    expect(second.jobs.isLeader('deposits.expire')).toBe(true);
+    // Within one interval, plus the lock query's round trip on a busy machine.
+    expect(takeoverMs).toBeLessThan(intervalMs + 100);
+    await vi.waitFor(async () => expect(await runsOf(second, 'deposits.expire')).toBeGreaterThanOrEqual(1), { timeout: 2_000 });
   });
 });
 
@@ -190,7 +186,7 @@ describe.skipIf(!usingRealPostgres())('a leader whose connection is cut (Postgre
     await vi.waitFor(() => expect(nodes[0]!.isLeader('test.cut')).toBe(false), { timeout: 2_000, interval: 5 });
     const before = runs[0]! + runs[1]!;
     await vi.waitFor(() => expect(runs[0]! + runs[1]!).toBeGreaterThan(before), { timeout: 2_000, interval: 5 });
-    expect(Date.now() - cutAt).toBeLessThan(intervalMs + 150);
+    expect(Date.now() - cutAt).toBeLessThan(intervalMs + 200);
     // Exactly one of them leads now.
     await sleep(50);
     expect(nodes.filter((n) => n.isLeader('test.cut'))).toHaveLength(1);

@@ -486,6 +486,8 @@ describe('notifications', () => {
   it('pages newest first and marks all as read', async () => {
     const c = client();
     await c.register(nextPhone());
+    // The welcome message (from the PlayerRegistered event) lands before the ones added below.
+    await t.app.events.settled();
     const { rows } = await t.db.query<{ id: number }>(
       `SELECT id FROM players ORDER BY id DESC LIMIT 1`,
     );
