@@ -74,7 +74,7 @@ export type ForgotPasswordRequestInput = z.infer<typeof ForgotPasswordRequestInp
 export const RegisterCodeRequestInputSchema = z.strictObject({ phone: PhoneSchema });
 
 /** A handle is 24 random bytes in base64url. */
-export const SandboxHandleSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'Use the handle the code request returned');
+export const SandboxHandleSchema = pgText().regex(/^[A-Za-z0-9_-]{32}$/, 'Use the handle the code request returned');
 
 /** The answer to a code request (reset or registration); the same whether or not the phone has an account. */
 export const ForgotPasswordRequestResultSchema = z.object({
