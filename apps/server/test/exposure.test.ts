@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers';
-import { buildTestApp, type TestApp } from './helpers/build-test-app';
+import { PRODUCTION_CHANNELS_ENV, buildTestApp, type TestApp } from './helpers/build-test-app';
 
 // Issue 8, section 6: security headers on every response; metrics, API docs and source maps
 // not exposed in production.
@@ -27,9 +27,9 @@ let prodWithToken: TestApp;
 beforeAll(async () => {
   const dist = fakeDist();
   dev = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
-  prod = await buildTestApp({ env: { WEB_DIST_DIR: dist, NODE_ENV: 'production' } });
+  prod = await buildTestApp({ env: { WEB_DIST_DIR: dist, ...PRODUCTION_CHANNELS_ENV } });
   prodWithToken = await buildTestApp({
-    env: { WEB_DIST_DIR: dist, NODE_ENV: 'production', METRICS_TOKEN, API_DOCS: '1' },
+    env: { WEB_DIST_DIR: dist, ...PRODUCTION_CHANNELS_ENV, METRICS_TOKEN, API_DOCS: '1' },
   });
 }, 180_000);
 afterAll(async () => {
@@ -161,7 +161,7 @@ describe('source maps', () => {
 describe('exposure settings', () => {
   const base = { TOKEN_SECRET: 'x'.repeat(32), WEBHOOK_SECRET: 'y'.repeat(32), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) };
   it('default to closed in production and open elsewhere', () => {
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).exposure).toEqual({
+    expect(loadConfig({ ...base, ...PRODUCTION_CHANNELS_ENV }).exposure).toEqual({
       metricsToken: undefined,
       metricsEnabled: false,
       apiDocs: false,

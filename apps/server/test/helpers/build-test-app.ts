@@ -49,6 +49,30 @@ export function testConfig(env: Record<string, string> = {}, dataDir = makeTempD
   });
 }
 
+/**
+ * What a production instance must configure besides its secrets: the real SMS and UPI channels
+ * (production refuses every sandbox). The gateways point at a closed local port; tests that use
+ * this are about something else and never reach them.
+ */
+export const PRODUCTION_CHANNELS_ENV = {
+  NODE_ENV: 'production',
+  SMS_CHANNEL: 'http',
+  SMS_HTTP_URL: 'http://127.0.0.1:9/v1/messages',
+  SMS_HTTP_API_KEY: 'test-sms-key-0123456789',
+  SMS_SENDER_ID: 'CLRPLY',
+  SMS_DLT_ENTITY_ID: '1101234567890123456',
+  SMS_TEMPLATE_ID_RESET: '1107000000000000001',
+  SMS_TEMPLATE_ID_REGISTER: '1107000000000000002',
+  SMS_TEMPLATE_ID_REGISTER_TAKEN: '1107000000000000003',
+  UPI_CHANNEL: 'http',
+  UPI_HTTP_BASE_URL: 'https://127.0.0.1:9',
+  UPI_HTTP_MERCHANT_ID: 'colorplay',
+  UPI_HTTP_KEY_ID: 'key_test_1',
+  UPI_HTTP_KEY_SECRET: 'test-upi-secret-0123456789',
+  UPI_HTTP_WEBHOOK_SECRET: 'test-upi-webhook-0123456789',
+  UPI_PAYEE_VPA: 'colorplay@axis',
+} as const;
+
 export type TestAppOptions = { env?: Record<string, string> } & Pick<AppDeps, 'clock' | 'sms'>;
 
 /** Builds the real app on a fresh test database; call `app.close()` in afterAll. */
