@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { newPhone, skipSplash } from './accounts';
+import { newPhone, registrationCodeByApi, skipSplash } from './accounts';
 
 // Shared steps of the wallet specs: a fresh player created through the API (the login fixture
 // of docs/conventions), signed in the way the app keeps a session (the access token as JSON in
@@ -20,8 +20,9 @@ export function randomUtr(): string {
  */
 export async function signInAsNewPlayer(page: Page): Promise<{ phone: string }> {
   const phone = newPhone();
+  const code = await registrationCodeByApi(page, phone);
   const res = await page.request.post('/api/register', {
-    data: { phone, password: `E2e-${phone}-pw`, ageConfirmed: true },
+    data: { phone, code, password: `E2e-${phone}-pw`, ageConfirmed: true },
   });
   expect(res.status(), await res.text()).toBe(200);
   const { data } = (await res.json()) as { data: { token: string } };
