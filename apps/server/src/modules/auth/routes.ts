@@ -15,7 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
-import type { AuthService } from './auth-service';
+import type { AuthService } from './service';
 import { REFRESH_COOKIE } from './rules';
 
 const errors = {
