@@ -22,6 +22,8 @@ export const API_PATHS = {
   open_game_url: '/api/games/open-game-url',
   submit_utr: '/api/wallet/submit-utr',
   get_runtime_config: '/api/config',
+  /** The payment gateway's signed webhook (server to server). */
+  upi_webhook: '/api/payments/upi/webhook',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 const PRODUCTION_DEMO = {
   NODE_ENV: 'production',
   SMS_CHANNEL: 'sandbox',
+  UPI_CHANNEL: 'sandbox',
   ALLOW_SANDBOX_IN_PRODUCTION: 'demo',
 };
 let seq = 0;

@@ -1,10 +1,8 @@
-import { pgText, type UpiWebhookEvent } from '@colorplay/contract';
+import { API_PATHS, minorToDecimal, pgText, type UpiWebhookEvent } from '@colorplay/contract';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../../lib/clock';
-import { minorToDecimal } from '../../deposits/deposit-rules';
-import { UPI_WEBHOOK_PATH } from '../webhook-routes';
 import { SIGNATURE_HEADER, signWebhook } from '../webhook-signature';
 import type { SandboxUpiGateway } from './sandbox-gateway';
 
@@ -26,8 +24,8 @@ async function deliver(app: FastifyInstance, secret: string, clock: Clock, event
       const address = app.server.listening ? app.server.address() : null;
       const status =
         address && typeof address === 'object'
-          ? (await fetch(`http://127.0.0.1:${address.port}${UPI_WEBHOOK_PATH}`, { method: 'POST', headers, body })).status
-          : (await app.inject({ method: 'POST', url: UPI_WEBHOOK_PATH, headers, payload: body })).statusCode;
+          ? (await fetch(`http://127.0.0.1:${address.port}${API_PATHS.upi_webhook}`, { method: 'POST', headers, body })).status
+          : (await app.inject({ method: 'POST', url: API_PATHS.upi_webhook, headers, payload: body })).statusCode;
       if (status === 200) return true;
       app.log.warn({ status, attempt }, 'sandbox webhook delivery refused');
     } catch (err) {
