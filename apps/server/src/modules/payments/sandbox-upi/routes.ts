@@ -39,7 +39,7 @@ async function deliver(app: FastifyInstance, secret: string, clock: Clock, event
 /**
  * The page's styles, served as a file: the Content-Security-Policy allows no inline style.
  */
-export const SANDBOX_UPI_CSS_PATH = '/sandbox/upi/page.css';
+const SANDBOX_UPI_CSS_PATH = API_PATHS.sandbox_upi_css;
 const PAGE_CSS = `body{margin:0;font-family:system-ui,sans-serif;background:#eef2f7;color:#1b2330;display:flex;justify-content:center}
 main{max-width:420px;width:100%;padding:24px 20px}
 .badge{display:inline-block;background:#ffe8a3;color:#6b4e00;border-radius:12px;padding:4px 10px;font-size:13px}
@@ -65,7 +65,7 @@ export const sandboxUpiRoutes: FastifyPluginAsync<{ gateway: SandboxUpiGateway; 
   app.get(SANDBOX_UPI_CSS_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(PAGE_CSS),
   );
-  app.get('/sandbox/upi/pay/:ref', { schema: { hide: true } }, async (request, reply) => {
+  app.get(API_PATHS.sandbox_upi_pay, { schema: { hide: true } }, async (request, reply) => {
     const params = RefParams.safeParse(request.params);
     const payment = params.success ? await gateway.findPayment(params.data.ref) : undefined;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
@@ -87,7 +87,7 @@ export const sandboxUpiRoutes: FastifyPluginAsync<{ gateway: SandboxUpiGateway; 
     );
   });
 
-  app.post('/sandbox/upi/pay/:ref', { schema: { hide: true } }, async (request, reply) => {
+  app.post(API_PATHS.sandbox_upi_pay, { schema: { hide: true } }, async (request, reply) => {
     const params = RefParams.safeParse(request.params);
     const body = DecisionBody.safeParse(request.body);
     if (!params.success || !body.success) {
