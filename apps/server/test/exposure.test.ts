@@ -21,15 +21,35 @@ function fakeDist(): string {
   return dist;
 }
 
+/**
+ * Production requires real SMS and UPI channels (decisions 044, 045); the app is built with these
+ * settings but never calls them here.
+ */
+const PRODUCTION_CHANNELS = {
+  SMS_HTTP_URL: 'https://sms.example.in/v1/messages',
+  SMS_HTTP_API_KEY: 'key-0123456789abcdef',
+  SMS_SENDER_ID: 'CLRPLY',
+  SMS_DLT_ENTITY_ID: '1101234567890123456',
+  SMS_TEMPLATE_ID_RESET: '1107000000000000001',
+  SMS_TEMPLATE_ID_REGISTER: '1107000000000000002',
+  SMS_TEMPLATE_ID_REGISTER_TAKEN: '1107000000000000003',
+  UPI_HTTP_BASE_URL: 'https://api.pg.example',
+  UPI_HTTP_MERCHANT_ID: 'colorplay',
+  UPI_HTTP_KEY_ID: 'key_live_1',
+  UPI_HTTP_KEY_SECRET: 'live-secret-0123456789',
+  UPI_HTTP_WEBHOOK_SECRET: 'whsec-live-0123456789',
+  UPI_PAYEE_VPA: 'colorplay@axis',
+};
+
 let dev: TestApp;
 let prod: TestApp;
 let prodWithToken: TestApp;
 beforeAll(async () => {
   const dist = fakeDist();
   dev = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
-  prod = await buildTestApp({ env: { WEB_DIST_DIR: dist, NODE_ENV: 'production' } });
+  prod = await buildTestApp({ env: { WEB_DIST_DIR: dist, NODE_ENV: 'production', ...PRODUCTION_CHANNELS } });
   prodWithToken = await buildTestApp({
-    env: { WEB_DIST_DIR: dist, NODE_ENV: 'production', METRICS_TOKEN, API_DOCS: '1' },
+    env: { WEB_DIST_DIR: dist, NODE_ENV: 'production', METRICS_TOKEN, API_DOCS: '1', ...PRODUCTION_CHANNELS },
   });
 }, 180_000);
 afterAll(async () => {
@@ -159,7 +179,7 @@ describe('source maps', () => {
 });
 
 describe('exposure settings', () => {
-  const base = { TOKEN_SECRET: 'x'.repeat(32), WEBHOOK_SECRET: 'y'.repeat(32), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) };
+  const base = { TOKEN_SECRET: 'x'.repeat(32), WEBHOOK_SECRET: 'y'.repeat(32), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')), ...PRODUCTION_CHANNELS };
   it('default to closed in production and open elsewhere', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).exposure).toEqual({
       metricsToken: undefined,

@@ -5,7 +5,7 @@ import { HOUSE_ACCOUNTS, accountCodes } from './account-codes';
 import { AppError } from '../../errors';
 import { LedgerError, LedgerMisuseError, isLedgerError } from './errors';
 import { checkInvariants } from './invariants';
-import { applyEntries, insertTransferIfKeyFree, lockAccounts } from './repository';
+import { applyEntries, insertTransferIfKeyFree, lockAccounts } from './repo';
 import type { TransferKind } from './transfer-kinds';
 import { ensureHouse, ensurePlayer, failureOf, fund, resetLedger, snapshotLedger } from './ledger-test-helpers';
 import {
