@@ -3,8 +3,10 @@ import { prefixedId } from '../../lib/ids';
 import { SESSION_ABSOLUTE_TTL_SECONDS } from './rules';
 import { newRefreshToken } from './tokens';
 
-/* One-time codes (table otp_codes). */
-
+/**
+ * The SQL of auth's own tables (tables.ts); the rate counters live with the limiter in
+ * rate-limiter.ts. One-time codes first (otp_codes).
+ */
 
 /** What a one-time code is for; each purpose has its own cooldown and latest code. */
 export type OtpPurpose = 'reset_password' | 'register';
@@ -53,8 +55,7 @@ export async function consumeCode(q: Queryable, id: number, now: Date): Promise<
   await q.query('UPDATE otp_codes SET consumed_at = $2 WHERE id = $1', [id, now]);
 }
 
-/* Sessions and refresh tokens (tables sessions, refresh_tokens). */
-
+// Sessions and refresh tokens (sessions, refresh_tokens).
 
 export type SessionRow = {
   id: string;
@@ -137,7 +138,6 @@ export async function isSessionActive(q: Queryable, sessionId: string, playerId:
   );
   return rows[0]?.ok === true;
 }
-
 
 /** Failed logins per phone (table login_failures), shared by every node like the rate counters. */
 
