@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { systemClock } from './lib/clock';
-import { DEMO_PLAYER, ensureDemoPlayer } from './modules/players/demo-player';
+import { DEMO_PLAYER, ensureDemoPlayer } from './modules/auth';
 
 /** Entry point: validate config, open and migrate the database, listen, shut down gracefully. */
 async function main(): Promise<void> {

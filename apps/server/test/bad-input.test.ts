@@ -2,7 +2,7 @@ import type net from 'node:net';
 import { ERROR_STATUS } from '@colorplay/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhook } from '../src/modules/payments/webhook-signature';
+import { signWebhook } from '../src/modules/payments';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { PlayerClient } from './helpers/player-client';
 import { rawHttp } from './helpers/raw-http';

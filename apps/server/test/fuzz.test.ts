@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkInvariants } from '../src/modules/ledger';
-import { SIGNATURE_HEADER, signWebhook } from '../src/modules/payments/webhook-signature';
+import { SIGNATURE_HEADER, signWebhook } from '../src/modules/payments';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { PlayerClient } from './helpers/player-client';
 import { rawHttp, type RawResponse } from './helpers/raw-http';

@@ -1,6 +1,7 @@
 /**
- * The API paths of product-spec section 7, in one place so the server registers and the client
- * calls exactly the same strings.
+ * Every path the server registers (product-spec section 7 and ours), in one place so the server
+ * registers and the client calls exactly the same strings. apps/server/test/routes.test.ts fails
+ * when the server registers a path that is not listed here.
  */
 export const API_PATHS = {
   login: '/api/login',
@@ -22,6 +23,23 @@ export const API_PATHS = {
   open_game_url: '/api/games/open-game-url',
   submit_utr: '/api/wallet/submit-utr',
   get_runtime_config: '/api/config',
+  register_request_code: '/api/register/request-code',
+  logout: '/api/logout',
+  forgot_password_request_code: '/api/forgot-password/request-code',
+  forgot_password_reset: '/api/forgot-password/reset',
+  /** The payment gateway's signed webhook (server to server). */
+  upi_webhook: '/api/payments/upi/webhook',
+  /** Sandbox channels: these exist only while their channel is on (never in production by default). */
+  sandbox_sms_outbox: '/api/sandbox/sms-outbox',
+  sandbox_upi_pay: '/sandbox/upi/pay/:ref',
+  sandbox_upi_css: '/sandbox/upi/page.css',
+  /** The OpenAPI document; the interactive docs the docs plugin serves live under `/api/docs/`. */
+  api_docs: '/api/docs',
+  openapi_json: '/api/docs/openapi.json',
+  /** Operations, outside /api: liveness, readiness, Prometheus metrics. */
+  healthz: '/healthz',
+  readyz: '/readyz',
+  metrics: '/metrics',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

@@ -116,3 +116,10 @@ export const UpiWebhookEventSchema = z.strictObject({
   utr: UtrSchema.nullable(),
 });
 export type UpiWebhookEvent = z.infer<typeof UpiWebhookEventSchema>;
+
+/** Minor units as a plain decimal string with two places, without floating point ("500.00"). */
+export function minorToDecimal(amountMinor: number): string {
+  const whole = Math.trunc(amountMinor / 100);
+  const paise = Math.abs(amountMinor % 100);
+  return `${whole}.${String(paise).padStart(2, '0')}`;
+}

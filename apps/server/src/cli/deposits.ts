@@ -13,7 +13,7 @@ import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
-import { minorToDecimal } from '../modules/deposits/deposit-rules';
+import { minorToDecimal } from '@colorplay/contract';
 
 const USAGE = 'usage: npm run deposits -- list | approve <orderId> <note> | reject <orderId> <note>';
 

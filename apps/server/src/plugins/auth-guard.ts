@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccessClaims } from '../modules/auth/tokens';
+import type { AccessClaims } from '../modules/auth';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@colorplay/contract';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -27,9 +28,9 @@ export async function registerDocs(app: FastifyInstance, { serve }: { serve: boo
     transformObject: jsonSchemaTransformObject,
   });
   if (!serve) return;
-  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(API_PATHS.openapi_json, { schema: { hide: true } }, async () => app.swagger());
   await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
+    routePrefix: API_PATHS.api_docs,
     uiConfig: { docExpansion: 'list', deepLinking: false },
     // The viewer needs its own inline bootstrap; the plugin hashes it into a CSP for its pages.
     // Ours is stricter about framing, and plain http must keep working locally.

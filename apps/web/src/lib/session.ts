@@ -1,3 +1,4 @@
+import { API_PATHS } from '@colorplay/contract/paths';
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiRequest, type ApiRequestOptions } from './api-client';
 
@@ -13,8 +14,8 @@ import { ApiError, apiRequest, type ApiRequestOptions } from './api-client';
 
 export const LOGIN_TOKEN_KEY = 'm_login_token';
 export const SESSION_RECHECK_MS = 1000;
-const REFRESH_PATH = '/api/refresh-token';
-const LOGOUT_PATH = '/api/logout';
+const REFRESH_PATH = API_PATHS.refresh_token;
+const LOGOUT_PATH = API_PATHS.logout;
 
 export type SessionStatus = 'initializing' | 'logged_in' | 'logged_out';
 export type SessionState = { status: SessionStatus; token: string | null };

@@ -15,7 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
-import type { AuthService } from './auth-service';
+import type { AuthService } from './service';
 import { REFRESH_COOKIE } from './rules';
 
 const errors = {
@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     reply.clearCookie(REFRESH_COOKIE, { path: '/api', httpOnly: true, sameSite: 'strict', secure: secureCookies });
 
   app.post(
-    '/api/register/request-code',
+    API_PATHS.register_request_code,
     {
       schema: {
         tags: ['auth'],
@@ -120,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   app.post(
-    '/api/logout',
+    API_PATHS.logout,
     { schema: { tags: ['auth'], response: { 200: dataEnvelope(OkSchema) } } },
     async (request, reply) => {
       const claims = await auth.authenticate(request.headers.authorization).catch(() => null);
@@ -131,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   app.post(
-    '/api/forgot-password/request-code',
+    API_PATHS.forgot_password_request_code,
     {
       schema: {
         tags: ['auth'],
@@ -143,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   app.post(
-    '/api/forgot-password/reset',
+    API_PATHS.forgot_password_reset,
     { schema: { tags: ['auth'], body: ResetPasswordInputSchema, response: { 200: dataEnvelope(OkSchema), ...errors } } },
     async (request, reply) => {
       await auth.resetPassword(request.body, request.ip);

@@ -42,8 +42,3 @@ export function loginDelaySeconds(failures: number): number {
   if (failures < LOGIN_FREE_FAILURES) return 0;
   return Math.min(2 ** (failures - LOGIN_FREE_FAILURES + 1), LOGIN_MAX_DELAY_SECONDS);
 }
-
-/** `98******10`: enough to recognise one's own number, not enough to harvest it. */
-export function maskPhone(phone: string): string {
-  return `${phone.slice(0, 2)}******${phone.slice(-2)}`;
-}

@@ -1,4 +1,4 @@
-import type { DepositChannel } from '@colorplay/contract';
+import { minorToDecimal, type DepositChannel } from '@colorplay/contract';
 
 /** Recharge limits and presets (configuration; amounts in paise). */
 export type DepositSettings = {
@@ -23,12 +23,6 @@ export const DEFAULT_DEPOSIT_SETTINGS: DepositSettings = {
   upi: { minMinor: 100_00, maxMinor: 50_000_00, presetsMinor: [100_00, 200_00, 500_00, 1_000_00, 2_000_00, 5_000_00] },
 };
 
-/** Minor units as a plain decimal string with two places, without floating point ("500.00"). */
-export function minorToDecimal(amountMinor: number): string {
-  const whole = Math.trunc(amountMinor / 100);
-  const paise = Math.abs(amountMinor % 100);
-  return `${whole}.${String(paise).padStart(2, '0')}`;
-}
 
 /** The `upi://pay` link that UPI apps and the QR code understand (NPCI's deep-link fields). */
 export function upiPayLink(p: { vpa: string; name: string; amountMinor: number; currency: string; orderId: string }): string {

@@ -4,8 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
 import { checkInvariants } from '../ledger';
-import { createSandboxUpiGateway } from '../payments/sandbox-upi/sandbox-gateway';
-import { signWebhook } from '../payments/webhook-signature';
+import { createSandboxUpiGateway, signWebhook } from '../payments';
 
 const clock = fakeClock(new Date('2026-06-01T10:00:00Z'));
 let t: TestApp;

@@ -1,6 +1,5 @@
 import {
   API_PATHS,
-  BalanceSchema,
   CreateRechargeInputSchema,
   dataEnvelope,
   DepositInfoSchema,
@@ -10,41 +9,22 @@ import {
   DepositsQuerySchema,
   ErrorResponseSchema,
   SubmitUtrInputSchema,
-  TransferToMainInputSchema,
-  TransferToMainResultSchema,
-  WalletSchema,
 } from '@colorplay/contract';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { WalletService } from '../wallet/wallet-service';
-import type { DepositsService } from './deposits-service';
+import type { DepositsService } from './service';
 
-export type WalletRoutesOptions = {
+export type DepositRoutesOptions = {
   deposits: DepositsService;
-  wallet: WalletService;
   requireAuth: preHandlerAsyncHookHandler;
 };
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 
-/** The wallet endpoints of spec section 7 (UPI channel; USDT comes with its own issue). */
-export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, { deposits, wallet, requireAuth }) => {
+/** The recharge endpoints of spec section 7 (UPI channel; USDT comes with its own issue). */
+export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async (app, { deposits, requireAuth }) => {
   const authed = { preHandler: requireAuth };
   const doc = { tags: ['wallet'], security: [{ bearer: [] }] };
-
-  app.get(API_PATHS.get_balance, { ...authed, schema: { ...doc, response: { 200: dataEnvelope(BalanceSchema), ...errors } } }, async (request) => ({
-    data: await wallet.balance(request.auth.playerId),
-  }));
-
-  app.get(API_PATHS.get_wallet, { ...authed, schema: { ...doc, response: { 200: dataEnvelope(WalletSchema), ...errors } } }, async (request) => ({
-    data: await wallet.wallet(request.auth.playerId),
-  }));
-
-  app.post(
-    API_PATHS.transfer_to_main_wallet,
-    { ...authed, schema: { ...doc, body: TransferToMainInputSchema, response: { 200: dataEnvelope(TransferToMainResultSchema), ...errors } } },
-    async (request) => ({ data: await wallet.transferToMain(request.auth.playerId, request.body.idempotencyKey) }),
-  );
 
   app.get(API_PATHS.get_deposit_info, { ...authed, schema: { ...doc, response: { 200: dataEnvelope(DepositInfoSchema), ...errors } } }, async () => ({
     data: deposits.info(),

@@ -3,11 +3,9 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
 import { checkInvariants } from '../ledger';
-import { createSandboxUpiGateway } from '../payments/sandbox-upi/sandbox-gateway';
-import type { UpiGateway } from '../payments/upi-gateway';
-import { signWebhook } from '../payments/webhook-signature';
+import { createSandboxUpiGateway, signWebhook, type UpiGateway } from '../payments';
 import { DEFAULT_DEPOSIT_SETTINGS } from './deposit-rules';
-import { createDepositsService } from './deposits-service';
+import { createDepositsService } from './service';
 
 /** Issue 8, section 4: webhook edge cases, orphan payments and reconciliation. */
 
@@ -253,5 +251,29 @@ describe('submit-utr after the webhook credited the order', () => {
     const other = await player.call('POST', '/api/wallet/submit-utr', { orderId: o.id, utr: '864286428642' });
     expect(other.statusCode).toBe(409);
     expect(other.json().error.code).toBe('DEPOSIT_STATE_CONFLICT');
+  });
+});
+
+describe('a mismatching paid notice for an order already in review', () => {
+  it('changes only the review reason, and leaves an audit row for that change', async () => {
+    const o = (await recharge(300_00)).json().data;
+    const utr = String(100_000_000_000 + (Date.now() % 899_999_999_999));
+    expect((await player.call('POST', '/api/wallet/submit-utr', { orderId: o.id, utr })).statusCode).toBe(200);
+    expect(await order(o.id)).toMatchObject({ status: 'utr_submitted', review_reason: 'utr_not_confirmed_by_gateway' });
+
+    // The gateway reports another amount: the order cannot move (it already waits for a person).
+    const res = await webhook({ eventId: `evt_mismatch_${key()}`, gatewayRef: refOf(o.paymentUrl), status: 'paid', amountMinor: 299_00, utr });
+    expect(res.json().data.outcome).toBe('applied');
+    expect(await order(o.id)).toMatchObject({ status: 'utr_submitted', review_reason: 'gateway_mismatch' });
+    const audit = await t.db.query<{ from_status: string; to_status: string; actor: string; detail: Record<string, unknown> }>(
+      'SELECT from_status, to_status, actor, detail FROM deposit_events WHERE order_id = $1 ORDER BY id',
+      [o.id],
+    );
+    expect(audit.rows.at(-1)).toMatchObject({
+      from_status: 'utr_submitted',
+      to_status: 'utr_submitted',
+      actor: 'gateway',
+      detail: { reason: 'amount_mismatch', reportedAmountMinor: 299_00 },
+    });
   });
 });

@@ -39,3 +39,4 @@ export {
   type PostedTransfer,
   type TransferEntryInput,
 } from './service';
+export { TRANSFER_KINDS, type TransferKind } from './transfer-kinds';

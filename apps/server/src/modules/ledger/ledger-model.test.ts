@@ -7,6 +7,7 @@ import { isLedgerError } from './errors';
 import { checkInvariants } from './invariants';
 import { ensureHouse, ensurePlayer, resetLedger, snapshotLedger } from './ledger-test-helpers';
 import { postTransfer, type PostTransferInput } from './service';
+import type { TransferKind } from './transfer-kinds';
 
 /**
  * Model-based test: random batches of operations run concurrently against the real ledger (on
@@ -80,7 +81,7 @@ class Model {
   }
 }
 
-const transfer = (key: string, kind: string, from: string, to: string, amountMinor: number): PostTransferInput => ({
+const transfer = (key: string, kind: TransferKind, from: string, to: string, amountMinor: number): PostTransferInput => ({
   idempotencyKey: key,
   kind,
   entries: [

@@ -5,7 +5,8 @@ import { HOUSE_ACCOUNTS, accountCodes } from './account-codes';
 import { AppError } from '../../errors';
 import { LedgerError, LedgerMisuseError, isLedgerError } from './errors';
 import { checkInvariants } from './invariants';
-import { applyEntries, insertTransferIfKeyFree, lockAccounts } from './repository';
+import { applyEntries, insertTransferIfKeyFree, lockAccounts } from './repo';
+import type { TransferKind } from './transfer-kinds';
 import { ensureHouse, ensurePlayer, failureOf, fund, resetLedger, snapshotLedger } from './ledger-test-helpers';
 import {
   ensureAccount,
@@ -102,7 +103,7 @@ describe('postTransfer', () => {
     ['an unknown account', move('r', 'house:deposits', 'player:99:main', 5), 'ACCOUNT_NOT_FOUND'],
     ['a malformed account code', move('r', 'house:deposits', 'Player 1', 5), 'INVALID_ARGUMENT'],
     ['an empty idempotency key', move('', 'house:deposits', 'player:1:main', 5), 'INVALID_ARGUMENT'],
-    ['a malformed kind', { ...move('r', 'house:deposits', 'player:1:main', 5), kind: 'Big Win' }, 'INVALID_ARGUMENT'],
+    ['a malformed kind', { ...move('r', 'house:deposits', 'player:1:main', 5), kind: 'Big Win' as TransferKind }, 'INVALID_ARGUMENT'],
   ];
 
   it.each(refusals)('refuses %s and changes nothing', async (_name, input, reason) => {

@@ -24,7 +24,7 @@ import {
   type EntryRow,
   type EntryWrite,
   type TransferRow,
-} from './repository';
+} from './repo';
 import { validateTransfer, type PostTransferInput } from './validate';
 
 /** An account and its current balance. */

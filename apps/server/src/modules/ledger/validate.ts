@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isAccountCode } from './account-codes';
 import { LedgerMisuseError } from './errors';
+import type { TransferKind } from './transfer-kinds';
 
 /** One line of a transfer: a signed amount for one account (credit positive, debit negative). */
 export type TransferEntryInput = { accountCode: string; amountMinor: number };
@@ -9,8 +10,8 @@ export type TransferEntryInput = { accountCode: string; amountMinor: number };
 export type PostTransferInput = {
   /** Unique per business action, namespaced by the caller: 'dep:dep_123', 'bet:bet_456'. */
   idempotencyKey: string;
-  /** What kind of movement this is: 'deposit', 'bet', 'payout', 'sweep', 'adjustment', ... */
-  kind: string;
+  /** What kind of movement this is (transfer-kinds.ts). */
+  kind: TransferKind;
   /** The business row that caused the transfer ('dep_123'); part of the idempotency body. */
   reference?: string | null;
   /** Free-form facts for audits (not part of the idempotency body). */

@@ -10,7 +10,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../lib/clock';
-import { listNotifications, markAllNotificationsRead } from './notifications-service';
+import { listNotifications, markAllNotificationsRead } from './repo';
 
 export type NotificationRoutesOptions = { db: Db; clock: Clock; requireAuth: preHandlerAsyncHookHandler };
 

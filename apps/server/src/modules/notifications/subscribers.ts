@@ -1,6 +1,6 @@
 import type { DomainEventName } from '@colorplay/contract';
 import type { EventHandler } from '../../events';
-import { addNotification } from './notifications-service';
+import { addNotification } from './repo';
 import { depositMessage } from './deposit-messages';
 import { PASSWORD_RESET_MESSAGE, WELCOME_MESSAGE } from './player-messages';
 

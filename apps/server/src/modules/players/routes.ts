@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/db';
 import { AppError } from '../../errors';
-import { findPlayerById, toUserInfo, updateAvatar } from './players-repo';
+import { findPlayerById, toUserInfo, updateAvatar } from './repo';
 
 export type PlayerRoutesOptions = { db: Db; requireAuth: preHandlerAsyncHookHandler };
 

@@ -1,4 +1,4 @@
-import { dataEnvelope, ErrorResponseSchema, SandboxSmsQuerySchema, SandboxSmsSchema } from '@colorplay/contract';
+import { API_PATHS, dataEnvelope, ErrorResponseSchema, SandboxSmsQuerySchema, SandboxSmsSchema } from '@colorplay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db';
@@ -14,7 +14,7 @@ const HANDLE_TTL_MS = 5 * 60 * 1000;
  */
 export const sandboxSmsRoutes: FastifyPluginAsyncZod<{ db: Queryable; clock: Clock }> = async (app, { db, clock }) => {
   app.get(
-    '/api/sandbox/sms-outbox',
+    API_PATHS.sandbox_sms_outbox,
     {
       schema: {
         tags: ['sandbox'],

@@ -5,13 +5,13 @@ import type { InfiniteSpec } from '../../lib/infinite-resource';
 import type { ResourceSpec } from '../../lib/resource';
 import { authedApi } from '../../lib/session';
 
-/** Account calls. Paths of spec section 7 come from the contract; ours are spelled here once. */
+/** Account calls. Every path comes from the contract. */
 export const ACCOUNT_PATHS = {
-  logout: '/api/logout',
-  requestCode: '/api/forgot-password/request-code',
-  requestRegisterCode: '/api/register/request-code',
-  resetPassword: '/api/forgot-password/reset',
-  sandboxOutbox: '/api/sandbox/sms-outbox',
+  logout: API_PATHS.logout,
+  requestCode: API_PATHS.forgot_password_request_code,
+  requestRegisterCode: API_PATHS.register_request_code,
+  resetPassword: API_PATHS.forgot_password_reset,
+  sandboxOutbox: API_PATHS.sandbox_sms_outbox,
   userInfo: API_PATHS.get_user_info,
   balance: API_PATHS.get_balance,
   notifications: API_PATHS.notifications,

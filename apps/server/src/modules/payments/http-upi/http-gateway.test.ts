@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/build-test-app';
 import { PlayerClient } from '../../../../test/helpers/player-client';
-import { startUpiProviderStub, type UpiProviderStub } from '../../../../test/helpers/upi-provider-stub';
+import { startUpiProviderStub, type UpiProviderStub } from './provider-stub';
 import type { UpiHttpSettings } from '../../../config';
 import { fakeClock } from '../../../lib/clock';
 import { checkInvariants } from '../../ledger';

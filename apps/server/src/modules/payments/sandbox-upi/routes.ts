@@ -1,10 +1,8 @@
-import { pgText, type UpiWebhookEvent } from '@colorplay/contract';
+import { API_PATHS, minorToDecimal, pgText, type UpiWebhookEvent } from '@colorplay/contract';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../../lib/clock';
-import { minorToDecimal } from '../../deposits/deposit-rules';
-import { UPI_WEBHOOK_PATH } from '../webhook-routes';
 import { SIGNATURE_HEADER, signWebhook } from '../webhook-signature';
 import type { SandboxUpiGateway } from './sandbox-gateway';
 
@@ -26,8 +24,8 @@ async function deliver(app: FastifyInstance, secret: string, clock: Clock, event
       const address = app.server.listening ? app.server.address() : null;
       const status =
         address && typeof address === 'object'
-          ? (await fetch(`http://127.0.0.1:${address.port}${UPI_WEBHOOK_PATH}`, { method: 'POST', headers, body })).status
-          : (await app.inject({ method: 'POST', url: UPI_WEBHOOK_PATH, headers, payload: body })).statusCode;
+          ? (await fetch(`http://127.0.0.1:${address.port}${API_PATHS.upi_webhook}`, { method: 'POST', headers, body })).status
+          : (await app.inject({ method: 'POST', url: API_PATHS.upi_webhook, headers, payload: body })).statusCode;
       if (status === 200) return true;
       app.log.warn({ status, attempt }, 'sandbox webhook delivery refused');
     } catch (err) {
@@ -41,7 +39,7 @@ async function deliver(app: FastifyInstance, secret: string, clock: Clock, event
 /**
  * The page's styles, served as a file: the Content-Security-Policy allows no inline style.
  */
-export const SANDBOX_UPI_CSS_PATH = '/sandbox/upi/page.css';
+const SANDBOX_UPI_CSS_PATH = API_PATHS.sandbox_upi_css;
 const PAGE_CSS = `body{margin:0;font-family:system-ui,sans-serif;background:#eef2f7;color:#1b2330;display:flex;justify-content:center}
 main{max-width:420px;width:100%;padding:24px 20px}
 .badge{display:inline-block;background:#ffe8a3;color:#6b4e00;border-radius:12px;padding:4px 10px;font-size:13px}
@@ -67,7 +65,7 @@ export const sandboxUpiRoutes: FastifyPluginAsync<{ gateway: SandboxUpiGateway; 
   app.get(SANDBOX_UPI_CSS_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(PAGE_CSS),
   );
-  app.get('/sandbox/upi/pay/:ref', { schema: { hide: true } }, async (request, reply) => {
+  app.get(API_PATHS.sandbox_upi_pay, { schema: { hide: true } }, async (request, reply) => {
     const params = RefParams.safeParse(request.params);
     const payment = params.success ? await gateway.findPayment(params.data.ref) : undefined;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
@@ -89,7 +87,7 @@ export const sandboxUpiRoutes: FastifyPluginAsync<{ gateway: SandboxUpiGateway; 
     );
   });
 
-  app.post('/sandbox/upi/pay/:ref', { schema: { hide: true } }, async (request, reply) => {
+  app.post(API_PATHS.sandbox_upi_pay, { schema: { hide: true } }, async (request, reply) => {
     const params = RefParams.safeParse(request.params);
     const body = DecisionBody.safeParse(request.body);
     if (!params.success || !body.success) {

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@colorplay/contract';
 import type { Queryable } from '../../db/db';
 import { secureRandomInt } from '../../lib/ids';
-import { maskPhone } from '../auth/rules';
+import { maskPhone } from './phone';
 
 export type PlayerRow = {
   id: number;

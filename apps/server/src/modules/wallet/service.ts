@@ -1,7 +1,6 @@
 import type { Wallet } from '@colorplay/contract';
 import type { Db } from '../../db/db';
-import { accountCodes, ensureAccount, findTransferByKey, getAccount, postTransfer } from '../ledger';
-import { listAccountsOfOwner } from '../ledger/owner-accounts';
+import { accountCodes, ensureAccount, findTransferByKey, getAccount, listAccountsOfOwner, postTransfer } from '../ledger';
 
 /** The player's purses as the wallet page shows them; read from the ledger, never cached. */
 export function createWalletService({ db, currency }: { db: Db; currency: string }) {

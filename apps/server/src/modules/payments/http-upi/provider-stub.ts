@@ -1,3 +1,4 @@
+/** A stand-in for the HTTP UPI provider that speaks provider-format.ts; used by the adapter's tests only. */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +9,7 @@ import {
   signProviderWebhook,
   type ProviderOrder,
   type ProviderWebhook,
-} from '../../src/modules/payments/http-upi/provider-format';
+} from './provider-format';
 
 export type StubRequest = { method: string; path: string; headers: IncomingMessage['headers']; body: unknown };
 

@@ -19,18 +19,8 @@ import {
   toUserInfo,
   touchLastLogin,
   updatePasswordHash,
-} from '../players/players-repo';
+} from '../players';
 import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../sms';
-import { clearLoginFailures, lockLoginFailures, recordLoginFailure } from './login-failures-repo';
-import {
-  consumeCode,
-  countWrongCode,
-  deleteCode,
-  insertCode,
-  lastCodeRequestAt,
-  lockLatestCode,
-  type OtpPurpose,
-} from './otp-repo';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import type { RateLimiter } from './rate-limiter';
 import {
@@ -43,14 +33,24 @@ import {
   REFRESH_GRACE_SECONDS,
 } from './rules';
 import {
+  clearLoginFailures,
+  consumeCode,
+  countWrongCode,
+  deleteCode,
+  insertCode,
   isSessionActive,
   issueRefreshToken,
+  lastCodeRequestAt,
+  lockLatestCode,
+  lockLoginFailures,
   lockRefreshToken,
   markRefreshTokenUsed,
   openSession,
+  recordLoginFailure,
   revokeAllSessions,
   revokeSession,
-} from './sessions-repo';
+  type OtpPurpose,
+} from './repo';
 import type { Queryable } from '../../db/db';
 import {
   hashOtp,

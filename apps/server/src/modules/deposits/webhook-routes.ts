@@ -1,15 +1,14 @@
-import { dataEnvelope, ErrorResponseSchema } from '@colorplay/contract';
+import { API_PATHS, dataEnvelope, ErrorResponseSchema } from '@colorplay/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { DepositsService } from '../deposits/deposits-service';
-import type { UpiGateway } from './upi-gateway';
-
-export const UPI_WEBHOOK_PATH = '/api/payments/upi/webhook';
+import type { UpiGateway } from '../payments';
+import type { DepositsService } from './service';
 
 /**
- * The gateway's signed webhook. The configured adapter knows its provider's signature scheme and
+ * The gateway's signed webhook, which applies notices to orders (so it lives with deposits). The
+ * configured adapter (payments) knows its provider's signature scheme and
  * body format. The signature covers the exact bytes received, so this plugin parses JSON itself
  * from the raw body (encapsulated: other routes keep Fastify's parser).
  */
@@ -21,7 +20,7 @@ export const upiWebhookRoutes: FastifyPluginAsync<{ deposits: DepositsService; g
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   app.post(
-    UPI_WEBHOOK_PATH,
+    API_PATHS.upi_webhook,
     {
       schema: {
         tags: ['payments'],

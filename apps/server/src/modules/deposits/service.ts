@@ -7,20 +7,28 @@ import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
 import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, postTransfer } from '../ledger';
 import type { EventRecorder } from '../../events';
-import { GatewayUnavailableError, type GatewayNotice, type GatewayPayment, type UpiGateway } from '../payments/upi-gateway';
+import {
+  GatewayUnavailableError,
+  insertGatewayEvent,
+  listParkedEvents,
+  lockGatewayEvent,
+  settleGatewayEvent,
+  type GatewayEventSource,
+  type GatewayNotice,
+  type GatewayPayment,
+  type UpiGateway,
+} from '../payments';
 import { nextDepositStatus, type DepositEvent } from './deposit-machine';
-import { amountAllowed, minorToDecimal, type DepositSettings } from './deposit-rules';
+import { minorToDecimal } from '@colorplay/contract';
+import { amountAllowed, type DepositSettings } from './deposit-rules';
 import {
   adoptGatewayRef,
   findDeposit,
-  insertGatewayEvent,
+  listAwaitingReview,
+  listDueForExpiry,
   listOrdersToReconcile,
-  listParkedEvents,
-  lockGatewayEvent,
   markReconciled,
   refsWithoutOrder,
-  settleGatewayEvent,
-  type GatewayEventSource,
   findDepositByKey,
   insertDeposit,
   listDeposits,
@@ -30,7 +38,7 @@ import {
   utrTakenElsewhere,
   type DepositChange,
   type DepositRow,
-} from './deposits-repo';
+} from './repo';
 
 export type DepositsDeps = {
   db: Db;
@@ -198,7 +206,8 @@ export function createDepositsService(deps: DepositsDeps) {
       if (nextDepositStatus(order.status, 'review_needed')) {
         await transition(tx, order, 'review_needed', 'gateway', now, { review_reason: reason, ...utrChange, ...adopt }, detail);
       } else {
-        await tx.query('UPDATE deposit_orders SET review_reason = $2, updated_at = $3 WHERE id = $1', [order.id, 'gateway_mismatch', now]);
+        // The order already waits for a person: only the reason changes, audited like a move.
+        await recordTransition(tx, order, order.status, 'gateway', now, { review_reason: 'gateway_mismatch' }, { ...detail, reason });
       }
       return done('applied');
     }
@@ -385,13 +394,8 @@ export function createDepositsService(deps: DepositsDeps) {
     /** Expires open orders past their time; safe to run on every node at once. */
     async expireDue(limit = 200): Promise<number> {
       const now = clock.now();
-      const { rows } = await db.query<{ id: string }>(
-        `SELECT id FROM deposit_orders WHERE status IN ('created', 'pending_payment') AND expires_at <= $1
-         ORDER BY expires_at LIMIT $2`,
-        [now, limit],
-      );
       let expired = 0;
-      for (const { id } of rows) {
+      for (const id of await listDueForExpiry(db, now, limit)) {
         await db.transaction(async (tx) => {
           const order = await lockDeposit(tx, { id });
           if (order && order.expires_at <= now && nextDepositStatus(order.status, 'timed_out')) {
@@ -405,8 +409,7 @@ export function createDepositsService(deps: DepositsDeps) {
 
     /** Orders whose UTR awaits an operator's decision. */
     async listForReview() {
-      const { rows } = await db.query<DepositRow>(`SELECT * FROM deposit_orders WHERE status = 'utr_submitted' ORDER BY updated_at`);
-      return rows;
+      return listAwaitingReview(db);
     },
 
     /** Operator decision on an order awaiting review (see docs/operations.md). */

@@ -71,7 +71,11 @@ export type DepositChange = Partial<
   Pick<DepositRow, 'gateway_ref' | 'payment_url' | 'utr' | 'gateway_utr' | 'failure_reason' | 'review_reason' | 'transfer_id' | 'completed_at'>
 >;
 
-/** Writes a transition and its audit event; the caller holds the row lock. */
+/**
+ * The one way an order's state or reasons change: the update and its audit row in
+ * deposit_events, together. A change of reason alone passes the order's own status as `to`.
+ * The caller holds the row lock.
+ */
 export async function recordTransition(
   q: Queryable,
   order: DepositRow,
@@ -132,58 +136,6 @@ export function toDeposit(r: DepositRow, settings: DepositSettings): Deposit {
   };
 }
 
-export type GatewayEventSource = 'webhook' | 'reconcile';
-
-/**
- * Records a received gateway notice. False when its id is already recorded; the caller then
- * locks it with `lockGatewayEvent` to see whether it was parked.
- */
-export async function insertGatewayEvent(
-  q: Queryable,
-  e: { eventId: string; gateway: string; gatewayRef: string; merchantOrderId: string | null; payload: unknown; source: GatewayEventSource; now: Date },
-): Promise<boolean> {
-  const { rowCount } = await q.query(
-    `INSERT INTO payment_webhook_events (event_id, gateway, gateway_ref, merchant_order_id, payload, source, received_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
-    [e.eventId, e.gateway, e.gatewayRef, e.merchantOrderId, JSON.stringify(e.payload), e.source, e.now],
-  );
-  return rowCount > 0;
-}
-
-export async function lockGatewayEvent(q: Queryable, eventId: string) {
-  const { rows } = await q.query<{ state: 'processed' | 'parked' }>(
-    'SELECT state FROM payment_webhook_events WHERE event_id = $1 FOR UPDATE',
-    [eventId],
-  );
-  return rows[0];
-}
-
-/** Writes what became of a notice: parked (no order yet) or processed with its outcome. */
-export async function settleGatewayEvent(
-  q: Queryable,
-  eventId: string,
-  r: { parked: boolean; outcome: string; orderId: string | null; retried: boolean },
-  now: Date,
-): Promise<void> {
-  await q.query(
-    `UPDATE payment_webhook_events SET state = $2, outcome = $3, order_id = $4, processed_at = $5,
-       attempts = attempts + $6 WHERE event_id = $1`,
-    [eventId, r.parked ? 'parked' : 'processed', r.outcome, r.orderId, now, r.retried ? 1 : 0],
-  );
-}
-
-/** Parked notices, oldest first; optionally only those naming one payment or one order. */
-export async function listParkedEvents(q: Queryable, limit: number, about?: { gatewayRef: string; orderId: string }) {
-  const { rows } = await q.query<{ payload: unknown; source: GatewayEventSource }>(
-    about
-      ? `SELECT payload, source FROM payment_webhook_events WHERE state = 'parked' AND (gateway_ref = $2 OR merchant_order_id = $3)
-         ORDER BY received_at LIMIT $1`
-      : `SELECT payload, source FROM payment_webhook_events WHERE state = 'parked' ORDER BY received_at LIMIT $1`,
-    about ? [limit, about.gatewayRef, about.orderId] : [limit],
-  );
-  return rows;
-}
-
 /** Records a gateway payment on an order that has none yet (never replaces one). */
 export async function adoptGatewayRef(q: Queryable, orderId: string, gatewayRef: string, now: Date): Promise<void> {
   await q.query('UPDATE deposit_orders SET gateway_ref = $2, updated_at = $3 WHERE id = $1 AND gateway_ref IS NULL', [orderId, gatewayRef, now]);
@@ -217,4 +169,20 @@ export async function refsWithoutOrder(q: Queryable, refs: string[]): Promise<st
   );
   const known = new Set(rows.map((r) => r.gateway_ref));
   return refs.filter((r) => !known.has(r));
+}
+
+/** Open orders past their expiry, oldest first. */
+export async function listDueForExpiry(q: Queryable, now: Date, limit: number): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT id FROM deposit_orders WHERE status IN ('created', 'pending_payment') AND expires_at <= $1
+     ORDER BY expires_at LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Orders whose UTR awaits an operator's decision, longest waiting first. */
+export async function listAwaitingReview(q: Queryable): Promise<DepositRow[]> {
+  const { rows } = await q.query<DepositRow>(`SELECT * FROM deposit_orders WHERE status = 'utr_submitted' ORDER BY updated_at`);
+  return rows;
 }

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/db';
 import type { Clock } from '../../lib/clock';
-import { hashPassword } from '../auth/passwords';
-import { addNotification } from '../notifications/notifications-service';
-import { findPlayerByPhone, insertPlayer } from './players-repo';
+import { addNotification } from '../notifications';
+import { findPlayerByPhone, insertPlayer } from '../players';
+import { hashPassword } from './passwords';
 
 /** The sandbox demo account printed at start (embedded default only; never in production). */
 export const DEMO_PLAYER = { phone: '9000000001', password: 'DemoPlayer#2026' } as const;

@@ -1,0 +1,9 @@
+/**
+ * The auth module's public face: registration, login, sessions and one-time codes. It uses the
+ * players module (through its index) to create and find players; players know nothing of auth.
+ */
+export { DEMO_PLAYER, ensureDemoPlayer } from './demo-player';
+export { createRateLimiter, type RateLimiter } from './rate-limiter';
+export { authRoutes } from './routes';
+export { createAuthService, type AuthDeps, type AuthService, type IssuedSession } from './service';
+export { createAccessTokens, type AccessClaims, type AccessTokens } from './tokens';

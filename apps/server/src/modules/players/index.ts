@@ -1,0 +1,16 @@
+/**
+ * The players module's public face: the player record, its public view and the account routes.
+ * Players know nothing of authentication; auth uses these functions to create and find players.
+ */
+export { maskPhone } from './phone';
+export {
+  findPlayerById,
+  findPlayerByPhone,
+  insertPlayer,
+  PhoneTakenError,
+  toUserInfo,
+  touchLastLogin,
+  updatePasswordHash,
+  type PlayerRow,
+} from './repo';
+export { playerRoutes, type PlayerRoutesOptions } from './routes';

@@ -1,0 +1,54 @@
+import { API_PATHS } from '@colorplay/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/build-test-app';
+
+/**
+ * The contract is the only source of paths (issue 9, section 1): every route the server registers
+ * is listed in API_PATHS, so the web app, the e2e tests and the docs can name it from there. The
+ * test app turns every sandbox channel, the docs and the metrics on, so their routes are checked
+ * too. The interactive docs UI registers its own pages under `API_PATHS.api_docs`.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+/**
+ * Fastify's route tree as "METHOD path" lines. `printRoutes` prints one node per line, indented
+ * four characters per level; a node's full path is its ancestors' segments joined.
+ */
+function registeredRoutes(tree: string): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    stack.push(m[2]!);
+    const path = stack.join('');
+    for (const method of m[3]?.split(', ') ?? []) routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
+describe('registered routes', () => {
+  it('are all listed in API_PATHS', () => {
+    const routes = registeredRoutes(t.app.printRoutes({ commonPrefix: false }));
+    // The parser must see the whole tree, or an unlisted route could hide in what it skipped.
+    expect(routes).toEqual(
+      expect.arrayContaining([`POST ${API_PATHS.login}`, `POST ${API_PATHS.upi_webhook}`, `GET ${API_PATHS.get_deposits}`, `POST ${API_PATHS.sandbox_upi_pay}`]),
+    );
+    expect(routes.length).toBeGreaterThan(30);
+
+    const known = new Set<string>(Object.values(API_PATHS));
+    const unlisted = routes
+      .map((r) => r.slice(r.indexOf(' ') + 1))
+      .filter((path) => !known.has(path) && !path.startsWith(`${API_PATHS.api_docs}/`));
+    expect([...new Set(unlisted)]).toEqual([]);
+  });
+});
