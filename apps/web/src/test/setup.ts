@@ -1,9 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetPageHeadingForTests } from '../lib/page-heading';
 import { resetResourcesForTests } from '../lib/resource';
 import { resetServerClockForTests } from '../lib/server-clock';
 import { resetSessionForTests } from '../lib/session';
+
+// A lazy route's first import is transformed on demand, which takes over a second on a loaded
+// 2-core machine; findBy* and waitFor wait up to 5 s (only a failing or slow wait uses it).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no showModal()/close() on <dialog>. This is the minimum the app relies on: the open
 // attribute (which makes the element and its role visible to queries) and the close event.
