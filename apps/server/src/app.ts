@@ -7,6 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { API_PATHS } from '@colorplay/contract';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { createEvents, openBus, type Bus, type Events } from './events';
@@ -15,10 +16,12 @@ import { systemClock, type Clock } from './lib/clock';
 import { createDepositsService, DEFAULT_DEPOSIT_SETTINGS, depositRoutes, upiWebhookRoutes } from './modules/deposits';
 import { createHttpUpiGateway, createSandboxUpiGateway, sandboxUpiRoutes, type UpiGateway } from './modules/payments';
 import { createWalletService, walletRoutes } from './modules/wallet';
-import { authRoutes, createAccessTokens, createAuthService, createRateLimiter } from './modules/auth';
+import { authRoutes, createAccessTokens, createAuthService, createRateLimiter, isSessionActive } from './modules/auth';
 import { healthRoutes } from './modules/health';
 import { notificationRoutes, subscribeNotifications } from './modules/notifications';
 import { playerRoutes } from './modules/players';
+import { createGamesService, gamesRoutes, type GameProvider, type GamesService } from './modules/games';
+import { createVendorWalletService, vendorWalletRoutes } from './modules/vendor-wallet';
 import { runtimeConfigRoutes } from './modules/runtime-config';
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { authGuard } from './plugins/auth-guard';
@@ -37,6 +40,8 @@ declare module 'fastify' {
     events: Events;
     /** Leader-elected interval jobs; tests call `jobs.runOnce(name)`. */
     jobs: Jobs;
+    /** The game catalog and launcher (tests re-seed after truncating). */
+    games: GamesService;
   }
 }
 
@@ -118,7 +123,10 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     events,
   });
   const requireAuth = authGuard(auth.authenticate);
-  await app.register(runtimeConfigRoutes, { runtime: { demo: config.demo, sandbox: { ...config.sandbox } } });
+  await app.register(runtimeConfigRoutes, {
+    // A path: the web app resolves it against its API base (spec section 7), like every other call.
+    runtime: { demo: config.demo, sandbox: { ...config.sandbox }, open_game_url: API_PATHS.open_game_url },
+  });
   await app.register(authRoutes, { auth, secureCookies: config.env === 'production', corsOrigins: config.corsOrigins });
   // Sandbox routes exist only while their channel is on: off means 404, not a refusal.
   if (config.sandbox.sms) await app.register(sandboxSmsRoutes, { db, clock });
@@ -140,10 +148,29 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   if (sandboxUpi) await app.register(sandboxUpiRoutes, { gateway: sandboxUpi, secret: config.secrets.webhook, clock });
   app.decorate('deposits', deposits);
 
+  // Games: the catalog (seeded from catalog/games.json), the launcher and the vendor wallet API.
+  // A provider exists only while its channel is on: the demo vendor is a sandbox (decision 112).
+  const providers = new Map<string, GameProvider>();
+  if (config.demoVendor) providers.set('demo', { code: 'demo', secret: config.demoVendor.secret, launchUrl: `${config.demoVendor.publicUrl}/play` });
+  const games = createGamesService({
+    db,
+    clock,
+    currency: depositSettings.currency,
+    providers,
+    isAuthSessionActive: (q, sessionId, playerId) => isSessionActive(q, sessionId, playerId, clock.now()),
+  });
+  await games.seed();
+  app.decorate('games', games);
+  await app.register(gamesRoutes, { games, requireAuth });
+  const vendorWallet = createVendorWalletService({ db, clock, games, currency: depositSettings.currency });
+  for (const provider of providers.values()) await app.register(vendorWalletRoutes, { wallet: vendorWallet, provider, clock });
+
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });
   jobs.add({ name: 'deposits.expire', intervalMs: config.depositExpirySweepMs, run: () => deposits.expireDue() });
   jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: () => deposits.reconcile() });
+  // Old launch tickets go on the reconcile sweep's beat (off in tests, which run jobs by hand).
+  jobs.add({ name: 'games.tickets-cleanup', intervalMs: config.depositReconcileSweepMs, run: () => games.cleanupTickets() });
 
   await registerSpa(app, config.webDistDir, { serveSourceMaps: !production });
   if (startJobs) app.addHook('onReady', async () => jobs.start());

@@ -40,7 +40,7 @@ const problemsOf = (env: Record<string, string>): string[] => {
 describe('sandbox channels', () => {
   it('are on by default outside production', () => {
     const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir() });
-    expect(config.sandbox).toEqual({ sms: true, upi: true });
+    expect(config.sandbox).toEqual({ sms: true, upi: true, demoVendor: true });
     expect(config.demo).toBe(false);
     expect(config.smsHttp).toBeUndefined();
   });
@@ -51,7 +51,7 @@ describe('sandbox channels', () => {
       Object.keys(HTTP_SMS).map((name) => `${name}: required when SMS_CHANNEL is http (the default in production)`),
     );
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
-    expect(config.sandbox).toEqual({ sms: false, upi: false });
+    expect(config.sandbox).toEqual({ sms: false, upi: false, demoVendor: false });
     expect(config.demo).toBe(false);
     expect(config.smsHttp).toMatchObject({ senderId: 'CLRPLY', templateIds: { reset_code: '1107000000000000001' } });
   });
@@ -79,8 +79,8 @@ describe('sandbox channels', () => {
   });
 
   it('lists every sandbox channel that is on', () => {
-    expect(sandboxChannelsOn({ sandbox: { sms: true, upi: true } })).toEqual(['sms', 'upi']);
-    expect(sandboxChannelsOn({ sandbox: { sms: false, upi: false } })).toEqual([]);
+    expect(sandboxChannelsOn({ sandbox: { sms: true, upi: true, demoVendor: true } })).toEqual(['sms', 'upi', 'demoVendor']);
+    expect(sandboxChannelsOn({ sandbox: { sms: false, upi: false, demoVendor: false } })).toEqual([]);
   });
 
   it('checks the HTTP SMS settings one line per problem', () => {
@@ -115,7 +115,8 @@ describe('TRUST_PROXY', () => {
 describe('DATA_DIR', () => {
   it('is created at start when secrets come from the environment and it does not exist yet', async () => {
     const missing = path.join(dataDir(), 'not', 'there', 'yet');
-    const config = loadConfig({ DATA_DIR: missing, ...SECRETS });
+    // The demo vendor's secret too, or its generation would create DATA_DIR (that is tested below).
+    const config = loadConfig({ DATA_DIR: missing, ...SECRETS, DEMO_VENDOR_SECRET: 'd'.repeat(32) });
     expect(existsSync(missing)).toBe(false);
     const db = await openDb(config);
     try {
@@ -124,5 +125,23 @@ describe('DATA_DIR', () => {
       await db.close();
     }
     expect(existsSync(config.pgliteDir)).toBe(true);
+  });
+});
+
+describe('demo vendor channel', () => {
+  it('is a sandbox: on outside production with a generated secret kept in DATA_DIR, refused in production unless allowed', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir, ...SECRETS });
+    expect(first.sandbox.demoVendor).toBe(true);
+    expect(first.demoVendor?.secret).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(first.demoVendor?.publicUrl).toBe('http://localhost:3003');
+    // The generated secret is stable across restarts.
+    expect(loadConfig({ DATA_DIR: dir, ...SECRETS }).demoVendor?.secret).toBe(first.demoVendor?.secret);
+    expect(loadConfig({ DATA_DIR: dir, ...SECRETS, DEMO_VENDOR: '0' }).demoVendor).toBeUndefined();
+    const refused = () => loadConfig({ DATA_DIR: dir, ...SECRETS, NODE_ENV: 'production', SMS_CHANNEL: 'sandbox', UPI_CHANNEL: 'sandbox', DEMO_VENDOR: '1' });
+    expect(refused).toThrow(/DEMO_VENDOR=1: a sandbox channel is refused in production/);
+    const allowed = loadConfig({ DATA_DIR: dir, ...SECRETS, NODE_ENV: 'production', SMS_CHANNEL: 'sandbox', UPI_CHANNEL: 'sandbox', DEMO_VENDOR: '1', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' });
+    expect(allowed.demoVendor).toBeDefined();
+    expect(allowed.demo).toBe(true);
   });
 });

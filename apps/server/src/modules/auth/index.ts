@@ -7,3 +7,5 @@ export { createRateLimiter, type RateLimiter } from './rate-limiter';
 export { authRoutes } from './routes';
 export { createAuthService, type AuthDeps, type AuthService, type IssuedSession } from './service';
 export { createAccessTokens, type AccessClaims, type AccessTokens } from './tokens';
+/** Whether a player's session is still open (the game launcher ties a vendor session to it). */
+export { isSessionActive } from './repo';
