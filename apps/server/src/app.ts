@@ -7,6 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { API_PATHS } from '@colorplay/contract';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { createEvents, openBus, type Bus, type Events } from './events';
@@ -128,7 +129,10 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     events,
   });
   const requireAuth = authGuard(auth.authenticate);
-  await app.register(runtimeConfigRoutes, { runtime: { demo: config.demo, sandbox: { ...config.sandbox } } });
+  await app.register(runtimeConfigRoutes, {
+    // A path: the web app resolves it against its API base (spec section 7), like every other call.
+    runtime: { demo: config.demo, sandbox: { ...config.sandbox }, open_game_url: API_PATHS.open_game_url },
+  });
   await app.register(authRoutes, { auth, secureCookies: config.env === 'production', corsOrigins: config.corsOrigins });
   // Sandbox routes exist only while their channel is on: off means 404, not a refusal.
   if (config.sandbox.sms) await app.register(sandboxSmsRoutes, { db, clock });

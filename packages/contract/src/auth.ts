@@ -109,6 +109,9 @@ export const RuntimeConfigSchema = z
   .object({
     demo: z.boolean().describe('Sandbox channels run in production: no real money; show a banner'),
     sandbox: z.object({ sms: z.boolean() }),
+    open_game_url: z
+      .string()
+      .describe('Where a game opens (spec section 3): add query parameters token (a launch ticket) and game_id'),
   })
   .meta({ id: 'RuntimeConfig' });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

@@ -49,6 +49,12 @@ export const ERROR_STATUS = {
   INSUFFICIENT_FUNDS: 409,
   // a money request reused an idempotency key with a different body
   IDEMPOTENCY_CONFLICT: 409,
+  // games: the game id is not in the catalog, or cannot be launched right now
+  GAME_NOT_FOUND: 404,
+  GAME_UNDER_MAINTENANCE: 409,
+  // vendor wallet API: a bad or stale signature, or an unknown vendor session
+  VENDOR_SIGNATURE_INVALID: 401,
+  VENDOR_SESSION_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -22,6 +22,17 @@ export const API_PATHS = {
   open_game_url: '/api/games/open-game-url',
   submit_utr: '/api/wallet/submit-utr',
   get_runtime_config: '/api/config',
+  // game lobby and launcher (not in the spec's table; ours)
+  game_categories: '/api/games/categories',
+  game_vendors: '/api/games/vendors',
+  games: '/api/games',
+  game_launch_ticket: '/api/games/launch-ticket',
+  // seamless wallet API called by vendors; `:provider` is the integration that signs the call
+  vendor_wallet_session: '/api/vendor-wallet/:provider/session',
+  vendor_wallet_balance: '/api/vendor-wallet/:provider/balance',
+  vendor_wallet_debit: '/api/vendor-wallet/:provider/debit',
+  vendor_wallet_credit: '/api/vendor-wallet/:provider/credit',
+  vendor_wallet_rollback: '/api/vendor-wallet/:provider/rollback',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;
