@@ -83,7 +83,8 @@ describe('All Games', () => {
     const content = await panel();
     await within(content).findByRole('region', { name: 'JILI' });
     const sections = within(content).getAllByRole('region');
-    expect(sections.map((s) => s.getAttribute('aria-labelledby') && within(s).getByText(/./, { selector: 'p' }).textContent)).toEqual([
+    const nameOf = (section: HTMLElement) => document.getElementById(section.getAttribute('aria-labelledby')!)!.textContent;
+    expect(sections.map(nameOf)).toEqual([
       'JILI',
       'PG',
       'JDB',
@@ -170,21 +171,33 @@ describe('launching a game (spec section 4)', () => {
   });
 
   it('refreshes the token, mints a ticket under the loading overlay, then asks Tips; Cancel closes', async () => {
-    const api = stubGamesApi();
+    let answerTicket: () => void = () => {};
+    const ticketAnswered = new Promise<void>((resolve) => (answerTicket = resolve));
+    const api = stubGamesApi({
+      'POST /api/games/launch-ticket': async () => {
+        await ticketAnswered;
+        return { body: { data: { ticket: LAUNCH_TICKET, expiresAt: new Date(Date.now() + 60_000).toISOString() } } };
+      },
+    });
     signInForTests();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderApp('/home/AllGames?tab=7');
     const content = await panel();
     await waitFor(() => expect(tilesIn(content)).toHaveLength(18));
     fireEvent.click(within(tilesIn(content)[0]!).getByRole('button'));
+    // The global loading overlay is up while the ticket is being minted, and no dialog yet.
+    expect(await screen.findByRole('status', { name: 'Please wait' })).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('POST', '/api/games/launch-ticket')).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: 'Tips' })).toBeNull();
+    answerTicket();
     const dialog = await screen.findByRole('dialog', { name: 'Tips' });
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Please wait' })).toBeNull());
     expect(within(dialog).getByText('Are you sure you want to join the game?')).toBeTruthy();
     expect(api.callsTo('POST', '/api/refresh-token')).toHaveLength(1);
     const [ticketCall] = api.callsTo('POST', '/api/games/launch-ticket');
     expect(ticketCall!.body).toEqual({ gameId: expect.stringMatching(/^[a-f0-9]{32}$/) });
     // The refresh comes before the ticket, so the ticket is minted with a fresh token.
     expect(api.calls.findIndex((c) => c.path === '/api/refresh-token')).toBeLessThan(api.calls.findIndex((c) => c.path === '/api/games/launch-ticket'));
-    expect(screen.queryByRole('status', { name: /loading/i })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tips' })).toBeNull());
     expect(open).not.toHaveBeenCalled();
@@ -211,6 +224,30 @@ describe('launching a game (spec section 4)', () => {
     expect(opened.searchParams.get('token')).not.toBe('test-access-token');
     expect(target).toBe('_blank');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tips' })).toBeNull());
+  });
+
+  it('while Tips stays open, mints a fresh ticket shortly before the old one expires, and Confirm uses it', async () => {
+    let minted = 0;
+    const api = stubGamesApi({
+      // A ticket 10.3 s from expiry is renewed 10 s before it, that is after about 0.3 s.
+      'POST /api/games/launch-ticket': () => {
+        minted += 1;
+        return { body: { data: { ticket: `tkt_${minted}_abcdefghijklmnop`, expiresAt: new Date(Date.now() + 10_300).toISOString() } } };
+      },
+    });
+    signInForTests();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderApp('/home/AllGames?tab=7');
+    const content = await panel();
+    await waitFor(() => expect(tilesIn(content)).toHaveLength(18));
+    fireEvent.click(within(tilesIn(content)[0]!).getByRole('button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Tips' });
+    await waitFor(() => expect(api.callsTo('POST', '/api/games/launch-ticket').length).toBeGreaterThanOrEqual(2), { timeout: 3000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const token = new URL(String(open.mock.calls[0]![0])).searchParams.get('token');
+    expect(token).not.toBe('tkt_1_abcdefghijklmnop');
+    expect(token).toMatch(/^tkt_\d+_/);
   });
 
   it('a refused refresh ends the session and goes to /login without a ticket', async () => {
