@@ -23,6 +23,9 @@ import type { UpiGateway } from './modules/payments/upi-gateway';
 import { sandboxUpiRoutes } from './modules/payments/sandbox-upi/routes';
 import { upiWebhookRoutes } from './modules/payments/webhook-routes';
 import { createWalletService } from './modules/wallet/wallet-service';
+import { createGamesService, gamesRoutes, type GameProvider, type GamesService } from './modules/games';
+import { createVendorWalletService, vendorWalletRoutes } from './modules/vendor-wallet';
+import { isSessionActive } from './modules/auth/sessions-repo';
 import { createRateLimiter } from './modules/auth/rate-limiter';
 import { authRoutes } from './modules/auth/routes';
 import { createAccessTokens } from './modules/auth/tokens';
@@ -48,6 +51,8 @@ declare module 'fastify' {
     events: Events;
     /** Leader-elected interval jobs; tests call `jobs.runOnce(name)`. */
     jobs: Jobs;
+    /** The game catalog and launcher (tests re-seed after truncating). */
+    games: GamesService;
   }
 }
 
@@ -153,10 +158,29 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   if (sandboxUpi) await app.register(sandboxUpiRoutes, { gateway: sandboxUpi, secret: config.secrets.webhook, clock });
   app.decorate('deposits', deposits);
 
+  // Games: the catalog (seeded from catalog/games.json), the launcher and the vendor wallet API.
+  // A provider exists only while its channel is on: the demo vendor is a sandbox (decision 112).
+  const providers = new Map<string, GameProvider>();
+  if (config.demoVendor) providers.set('demo', { code: 'demo', secret: config.demoVendor.secret, launchUrl: `${config.demoVendor.publicUrl}/play` });
+  const games = createGamesService({
+    db,
+    clock,
+    currency: depositSettings.currency,
+    providers,
+    isAuthSessionActive: (q, sessionId, playerId) => isSessionActive(q, sessionId, playerId, clock.now()),
+  });
+  await games.seed();
+  app.decorate('games', games);
+  await app.register(gamesRoutes, { games, requireAuth });
+  const vendorWallet = createVendorWalletService({ db, clock, games, currency: depositSettings.currency });
+  for (const provider of providers.values()) await app.register(vendorWalletRoutes, { wallet: vendorWallet, provider, clock });
+
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });
   jobs.add({ name: 'deposits.expire', intervalMs: config.depositExpirySweepMs, run: () => deposits.expireDue() });
   jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: () => deposits.reconcile() });
+  // Old launch tickets go on the reconcile sweep's beat (off in tests, which run jobs by hand).
+  jobs.add({ name: 'games.tickets-cleanup', intervalMs: config.depositReconcileSweepMs, run: () => games.cleanupTickets() });
 
   await registerSpa(app, config.webDistDir, { serveSourceMaps: !production });
   if (startJobs) app.addHook('onReady', async () => jobs.start());

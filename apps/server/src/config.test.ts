@@ -79,8 +79,8 @@ describe('sandbox channels', () => {
   });
 
   it('lists every sandbox channel that is on', () => {
-    expect(sandboxChannelsOn({ sandbox: { sms: true, upi: true } })).toEqual(['sms', 'upi']);
-    expect(sandboxChannelsOn({ sandbox: { sms: false, upi: false } })).toEqual([]);
+    expect(sandboxChannelsOn({ sandbox: { sms: true, upi: true, demoVendor: true } })).toEqual(['sms', 'upi', 'demoVendor']);
+    expect(sandboxChannelsOn({ sandbox: { sms: false, upi: false, demoVendor: false } })).toEqual([]);
   });
 
   it('checks the HTTP SMS settings one line per problem', () => {

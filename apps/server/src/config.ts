@@ -79,6 +79,11 @@ const EnvSchema = z.object({
   SMS_TEMPLATE_ID_REGISTER_TAKEN: z.string().regex(/^\d{10,25}$/, 'must be a DLT template id (digits)').optional(),
   SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   TRUST_PROXY: z.string().optional(),
+  // The demo game vendor (apps/demo-vendor), a sandbox channel: on by default outside production.
+  DEMO_VENDOR: z.enum(['0', '1', 'true', 'false']).optional(),
+  DEMO_VENDOR_SECRET: secretSchema.optional(),
+  // Where players' browsers reach the demo vendor (the launch redirect goes there).
+  DEMO_VENDOR_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://localhost:3003'),
 }).extend(upiEnvShape());
 
 /** The message kinds the server sends; each is one registered DLT template at the gateway. */
@@ -98,7 +103,10 @@ export type HttpSmsConfig = {
  * Every sandbox channel and whether it is on. Another channel (faucet, demo vendor) is one more
  * key here; `sandboxChannelsOn` and the production refusal pick it up by themselves.
  */
-export type SandboxChannels = { sms: boolean; upi: boolean };
+export type SandboxChannels = { sms: boolean; upi: boolean; demoVendor: boolean };
+
+/** The demo game vendor as this server knows it: its wallet-call secret and where it lives. */
+export type DemoVendorConfig = { secret: string; publicUrl: string };
 
 
 /** Fastify's `trustProxy`: false, a hop count, or the addresses of the proxies to trust. */
@@ -133,6 +141,8 @@ export type Config = {
   sandbox: SandboxChannels;
   /** True when sandbox channels run in production by ALLOW_SANDBOX_IN_PRODUCTION=demo: no real money. */
   demo: boolean;
+  /** The demo game vendor, when its sandbox channel is on. */
+  demoVendor: DemoVendorConfig | undefined;
   /** The real SMS gateway; set exactly when the SMS channel is http. */
   smsHttp: HttpSmsConfig | undefined;
   /** Which peers may set X-Forwarded-For (off unless TRUST_PROXY says otherwise). */
@@ -188,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const sandbox: SandboxChannels = {
     sms: smsChannel === 'sandbox',
     upi: upiResult.ok && upiResult.config.kind === 'sandbox',
+    demoVendor: e.DEMO_VENDOR === undefined ? !production : e.DEMO_VENDOR === '1' || e.DEMO_VENDOR === 'true',
   };
   const sandboxOn = sandboxChannelsOn({ sandbox });
   if (production && sandboxOn.length > 0 && e.ALLOW_SANDBOX_IN_PRODUCTION !== 'demo') {
@@ -195,14 +206,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(
       ...sandboxOn.map(
         (channel) =>
-          `${channel.toUpperCase()}_CHANNEL=sandbox: a sandbox channel is refused in production; configure the real channel, or set ALLOW_SANDBOX_IN_PRODUCTION=demo for a demo without real money`,
+          `${channel === 'demoVendor' ? 'DEMO_VENDOR=1' : `${channel.toUpperCase()}_CHANNEL=sandbox`}: a sandbox channel is refused in production; configure the real channel, or set ALLOW_SANDBOX_IN_PRODUCTION=demo for a demo without real money`,
       ),
     );
   }
   if (problems.length > 0 || !upiResult.ok) throw new ConfigError(problems);
   const upi = upiResult;
 
-  const generated = missing.length > 0 ? loadOrCreateSecrets(dataDir) : undefined;
+  const needsDemoVendorSecret = sandbox.demoVendor && !e.DEMO_VENDOR_SECRET;
+  const generated = missing.length > 0 || needsDemoVendorSecret ? loadOrCreateSecrets(dataDir) : undefined;
 
   const config: Config = {
     env: e.NODE_ENV,
@@ -229,6 +241,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     exposure: exposureConfig(e),
     sandbox,
     demo: production && sandboxOn.length > 0,
+    demoVendor: sandbox.demoVendor
+      ? { secret: e.DEMO_VENDOR_SECRET ?? generated!.demoVendor, publicUrl: e.DEMO_VENDOR_URL.replace(/\/+$/, '') }
+      : undefined,
     smsHttp,
     trustProxy,
     upi: upi.config,
@@ -310,17 +325,24 @@ function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undef
   return out;
 }
 
-const GeneratedSecretsSchema = z.object({ token: secretSchema, webhook: secretSchema });
+const GeneratedSecretsSchema = z.object({ token: secretSchema, webhook: secretSchema, demoVendor: secretSchema.optional() });
 
-function loadOrCreateSecrets(dataDir: string): z.infer<typeof GeneratedSecretsSchema> {
+/**
+ * The secrets of a development or demo install, kept in DATA_DIR/secrets.json. A file written
+ * before a secret existed keeps its secrets (sessions survive) and gains the new one.
+ */
+function loadOrCreateSecrets(dataDir: string): Required<z.infer<typeof GeneratedSecretsSchema>> {
   const file = path.join(dataDir, 'secrets.json');
+  let stored: z.infer<typeof GeneratedSecretsSchema> | undefined;
   if (existsSync(file)) {
-    const stored = GeneratedSecretsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (stored.success) return stored.data;
+    const parsed = GeneratedSecretsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (parsed.success && parsed.data.demoVendor) return { ...parsed.data, demoVendor: parsed.data.demoVendor };
+    if (parsed.success) stored = parsed.data;
   }
   const secrets = {
-    token: randomBytes(32).toString('base64url'),
-    webhook: randomBytes(32).toString('base64url'),
+    token: stored?.token ?? randomBytes(32).toString('base64url'),
+    webhook: stored?.webhook ?? randomBytes(32).toString('base64url'),
+    demoVendor: randomBytes(32).toString('base64url'),
   };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });

@@ -140,7 +140,9 @@ export const OpenGameQuerySchema = z.strictObject({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Seamless wallet API, called by vendors (signed: X-Vendor-Timestamp, X-Vendor-Signature).
+// Seamless wallet API, called by vendors. Each call carries `x-colorplay-signature:
+// t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody">` made with the vendor's own secret
+// (the same scheme as our payment webhooks), refused outside a 300 s window.
 
 /** The vendor's own id for one money call: the idempotency key of that call. */
 export const VendorTxIdSchema = pgText().regex(/^[A-Za-z0-9_.:-]{6,100}$/, 'A transaction id is 6 to 100 letters, digits or _.:-');
@@ -193,6 +195,5 @@ export const VendorTxResultSchema = z
   .meta({ id: 'VendorTxResult' });
 export type VendorTxResult = z.infer<typeof VendorTxResultSchema>;
 
-export const VENDOR_SIGNATURE_HEADER = 'x-vendor-signature';
-export const VENDOR_TIMESTAMP_HEADER = 'x-vendor-timestamp';
-export const VENDOR_SIGNATURE_WINDOW_MS = 300_000;
+export const VENDOR_SIGNATURE_HEADER = 'x-colorplay-signature';
+export const VENDOR_SIGNATURE_WINDOW_SECONDS = 300;

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/db';
+import type { PlayerClient } from '../../../test/helpers/player-client';
+import { accountCodes, ensureAccount, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
+import { loadCatalogFile } from './catalog-file';
+
+/** Test helpers shared by the games and vendor-wallet tests. */
+
+export const catalog = loadCatalogFile().catalog;
+export const launchableGame = (vendorCode: string) =>
+  catalog.games.find((g) => g.vendorCode === vendorCode && g.gameUid !== '' && g.kind === 'game')!;
+
+export async function playerIdOf(db: Db, phone: string): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM players WHERE phone = $1', [phone]);
+  return rows[0]!.id;
+}
+
+let fundSeq = 0;
+/** Puts sandbox money on a player's main wallet the way a credited deposit does (house:deposits). */
+export async function fund(db: Db, playerId: number, amountMinor: number): Promise<void> {
+  await ensureAccount(db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
+  await ensureAccount(db, { code: accountCodes.playerMain(playerId), kind: 'player', owner: playerId });
+  await postTransfer(db, {
+    idempotencyKey: `test-fund:${playerId}:${++fundSeq}:${Date.now()}`,
+    kind: 'deposit',
+    entries: [
+      { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -amountMinor },
+      { accountCode: accountCodes.playerMain(playerId), amountMinor },
+    ],
+  });
+}
+
+/** Mints a ticket and opens the launch address like the browser's new tab does. */
+export async function launch(app: FastifyInstance, player: PlayerClient, gameUid: string) {
+  const minted = await player.call('POST', '/api/games/launch-ticket', { gameId: gameUid });
+  if (minted.statusCode !== 200) throw new Error(`launch-ticket answered ${minted.statusCode} ${minted.body}`);
+  const ticket = minted.json().data.ticket as string;
+  const opened = await app.inject({
+    method: 'GET',
+    url: `/api/games/open-game-url?token=${encodeURIComponent(ticket)}&game_id=${gameUid}`,
+    headers: { accept: 'text/html' },
+  });
+  return { ticket, opened, sessionToken: opened.statusCode === 302 ? new URL(opened.headers.location as string).searchParams.get('session')! : '' };
+}

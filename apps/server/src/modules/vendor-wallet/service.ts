@@ -1,0 +1,201 @@
+import type {
+  VendorCreditInput,
+  VendorDebitInput,
+  VendorRollbackInput,
+  VendorSession,
+  VendorTxResult,
+} from '@colorplay/contract';
+import type { Db, Queryable } from '../../db/db';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { GamesService, VendorSessionInfo } from '../games';
+import { accountCodes, ensureAccount, getAccount, isLedgerError, postTransfer } from '../ledger';
+import { decideReplay, requestHashOf } from './call-rules';
+import * as repo from './repo';
+
+export type VendorWalletDeps = { db: Db; clock: Clock; games: GamesService; currency: string };
+
+/**
+ * The seamless wallet API's use cases. Every money call is one ledger transfer between the
+ * player's account for the session (main, or the vendor purse in transfer mode) and the vendor's
+ * house account, recorded under the vendor's transaction id in the same database transaction.
+ */
+export function createVendorWalletService({ db, clock, games, currency }: VendorWalletDeps) {
+  async function sessionOf(provider: string, token: string): Promise<VendorSessionInfo> {
+    const s = await games.vendorSession(token, provider);
+    if (!s) throw new AppError('VENDOR_SESSION_NOT_FOUND', 'Unknown game session');
+    return s;
+  }
+
+  async function balanceIn(q: Queryable, s: VendorSessionInfo): Promise<number> {
+    const code = await games.playerAccountOf(q, s);
+    return (await getAccount(q, code))?.balanceMinor ?? 0;
+  }
+
+  async function houseOf(q: Queryable, vendorCode: string): Promise<string> {
+    const code = accountCodes.vendor(vendorCode);
+    await ensureAccount(q, { code, kind: 'house', currency });
+    return code;
+  }
+
+  /** Claims the transaction id, or answers as the first call with this id did. */
+  async function claimOrReplay(
+    tx: Queryable,
+    provider: string,
+    kind: 'debit' | 'credit' | 'rollback',
+    s: VendorSessionInfo,
+    body: { txId: string; amountMinor?: number; refTxId?: string },
+    requestHash: string,
+  ): Promise<{ claimed: true } | { claimed: false; answer: VendorTxResult }> {
+    const claimed = await repo.claimCall(tx, {
+      provider,
+      txId: body.txId,
+      kind,
+      requestHash,
+      sessionId: s.id,
+      playerId: s.playerId,
+      vendorCode: s.vendorCode,
+      amountMinor: body.amountMinor ?? 0,
+      refTxId: body.refTxId ?? null,
+      status: 'refused',
+      now: clock.now(),
+    });
+    if (claimed) return { claimed: true };
+    const known = await repo.lockCall(tx, provider, body.txId);
+    if (!known) throw new Error(`Vendor call ${provider}/${body.txId} conflicted but cannot be read`);
+    const decision = decideReplay({ kind: known.kind, requestHash: known.request_hash, status: known.status, answer: known.answer }, kind, requestHash);
+    if (decision.action === 'conflict') {
+      throw new AppError('IDEMPOTENCY_CONFLICT', `Transaction id ${body.txId} was already used for a different call`);
+    }
+    if (decision.action === 'refuse_voided') {
+      return { claimed: false, answer: { txId: body.txId, status: 'refused', balanceMinor: await balanceIn(tx, s), currency, transferId: null } };
+    }
+    return { claimed: false, answer: decision.answer as VendorTxResult };
+  }
+
+  async function finish(tx: Queryable, provider: string, s: VendorSessionInfo, txId: string, status: VendorTxResult['status'], transferId: string | null) {
+    const answer: VendorTxResult = { txId, status, balanceMinor: await balanceIn(tx, s), currency, transferId };
+    await repo.settleCall(tx, provider, txId, status, answer, transferId);
+    return answer;
+  }
+
+  return {
+    async session(provider: string, sessionToken: string): Promise<VendorSession> {
+      const s = await sessionOf(provider, sessionToken);
+      return {
+        playerRef: `p${s.playerId}`,
+        gameUid: s.gameUid,
+        vendorCode: s.vendorCode,
+        currency,
+        balanceMinor: await balanceIn(db, s),
+        active: s.active,
+      };
+    },
+
+    async balance(provider: string, sessionToken: string) {
+      const s = await sessionOf(provider, sessionToken);
+      return { balanceMinor: await balanceIn(db, s), currency };
+    },
+
+    /** A bet: refused once the session has ended, or when its id was voided by an earlier rollback. */
+    async debit(provider: string, input: VendorDebitInput): Promise<VendorTxResult> {
+      const s = await sessionOf(provider, input.sessionToken);
+      const hash = requestHashOf('debit', input);
+      return db.transaction(async (tx) => {
+        const claim = await claimOrReplay(tx, provider, 'debit', s, input, hash);
+        if (!claim.claimed) return claim.answer;
+        if (!s.active) return finish(tx, provider, s, input.txId, 'refused', null);
+        const player = await games.playerAccountOf(tx, s);
+        const house = await houseOf(tx, s.vendorCode);
+        try {
+          const posted = await postTransfer(tx, {
+            idempotencyKey: `vw:${provider}:${input.txId}`,
+            kind: 'vendor_bet',
+            reference: `${provider}:${input.roundId}`,
+            metadata: { sessionId: s.id, gameUid: s.gameUid },
+            entries: [
+              { accountCode: player, amountMinor: -input.amountMinor },
+              { accountCode: house, amountMinor: input.amountMinor },
+            ],
+          });
+          return finish(tx, provider, s, input.txId, 'ok', posted.id);
+        } catch (err) {
+          if (isLedgerError(err, 'INSUFFICIENT_FUNDS')) return finish(tx, provider, s, input.txId, 'insufficient_funds', null);
+          throw err;
+        }
+      });
+    },
+
+    /** A win: accepted even after the player's session ended (the round was bet while it was open). */
+    async credit(provider: string, input: VendorCreditInput): Promise<VendorTxResult> {
+      const s = await sessionOf(provider, input.sessionToken);
+      const hash = requestHashOf('credit', input);
+      return db.transaction(async (tx) => {
+        const claim = await claimOrReplay(tx, provider, 'credit', s, input, hash);
+        if (!claim.claimed) return claim.answer;
+        if (input.amountMinor === 0) return finish(tx, provider, s, input.txId, 'ok', null);
+        const player = await games.playerAccountOf(tx, s);
+        const house = await houseOf(tx, s.vendorCode);
+        const posted = await postTransfer(tx, {
+          idempotencyKey: `vw:${provider}:${input.txId}`,
+          kind: 'vendor_win',
+          reference: `${provider}:${input.roundId}`,
+          metadata: { sessionId: s.id, gameUid: s.gameUid },
+          entries: [
+            { accountCode: house, amountMinor: -input.amountMinor },
+            { accountCode: player, amountMinor: input.amountMinor },
+          ],
+        });
+        return finish(tx, provider, s, input.txId, 'ok', posted.id);
+      });
+    },
+
+    /**
+     * Undoes a debit. A debit we never saw is recorded as void, so if it arrives late it is
+     * refused instead of taking money for a round the vendor already gave up on.
+     */
+    async rollback(provider: string, input: VendorRollbackInput): Promise<VendorTxResult> {
+      const s = await sessionOf(provider, input.sessionToken);
+      const hash = requestHashOf('rollback', input);
+      return db.transaction(async (tx) => {
+        const claim = await claimOrReplay(tx, provider, 'rollback', s, input, hash);
+        if (!claim.claimed) return claim.answer;
+        const voided = await repo.claimCall(tx, {
+          provider,
+          txId: input.refTxId,
+          kind: 'debit',
+          requestHash: null,
+          sessionId: s.id,
+          playerId: s.playerId,
+          vendorCode: s.vendorCode,
+          amountMinor: 0,
+          refTxId: null,
+          status: 'void',
+          now: clock.now(),
+        });
+        if (voided) return finish(tx, provider, s, input.txId, 'ok', null);
+        const ref = await repo.lockCall(tx, provider, input.refTxId);
+        if (!ref || ref.kind !== 'debit' || ref.player_id !== s.playerId) return finish(tx, provider, s, input.txId, 'refused', null);
+        if (ref.status !== 'ok' || ref.transfer_id === null || ref.rolled_back_by !== null) {
+          // Nothing was taken (refused, short of funds, void) or it was already given back.
+          return finish(tx, provider, s, input.txId, 'ok', null);
+        }
+        const player = await games.playerAccountOf(tx, s);
+        const house = await houseOf(tx, s.vendorCode);
+        const posted = await postTransfer(tx, {
+          idempotencyKey: `vw:${provider}:rollback:${input.refTxId}`,
+          kind: 'vendor_rollback',
+          reference: `${provider}:${input.refTxId}`,
+          metadata: { sessionId: s.id, rollbackTxId: input.txId },
+          entries: [
+            { accountCode: house, amountMinor: -ref.amount_minor },
+            { accountCode: player, amountMinor: ref.amount_minor },
+          ],
+        });
+        await repo.markRolledBack(tx, provider, input.refTxId, input.txId);
+        return finish(tx, provider, s, input.txId, 'ok', posted.id);
+      });
+    },
+  };
+}
+export type VendorWalletService = ReturnType<typeof createVendorWalletService>;
