@@ -5,6 +5,10 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3102);
 const dataDir = process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../.tmp/e2e-data');
 const root = path.resolve(import.meta.dirname, '..');
+// The demo game vendor runs beside the server (its own port, its own process) as in `npm start`.
+const vendorPort = Number(process.env.E2E_VENDOR_PORT ?? 3103);
+const vendorSecret = 'e2e-demo-vendor-secret-0123456789abcdef012';
+export const E2E_VENDOR_ORIGIN = `http://127.0.0.1:${vendorPort}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -34,7 +38,8 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: [
+  {
     command: 'npx --no-install tsx apps/server/src/server.ts',
     cwd: root,
     url: `http://127.0.0.1:${port}/readyz`,
@@ -49,6 +54,26 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: '1',
+      DEMO_VENDOR: '1',
+      DEMO_VENDOR_SECRET: vendorSecret,
+      DEMO_VENDOR_URL: E2E_VENDOR_ORIGIN,
     },
   },
+  {
+    command: 'npx --no-install tsx apps/demo-vendor/src/main.ts',
+    cwd: root,
+    url: `${E2E_VENDOR_ORIGIN}/health`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DEMO_VENDOR_HOST: '127.0.0.1',
+      DEMO_VENDOR_PORT: String(vendorPort),
+      DEMO_VENDOR_SECRET: vendorSecret,
+      COLORPLAY_API_URL: `http://127.0.0.1:${port}`,
+      COLORPLAY_LOBBY_URL: `http://127.0.0.1:${port}/`,
+    },
+  },
+  ],
 });

@@ -27,10 +27,13 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'colorplay-e2e-'));
 cleanUpOnSignal(() => rmSync(dataDir, { recursive: true, force: true }));
 const port = await freePort();
+// The demo game vendor's port (e2e/playwright.config.ts starts it beside the server).
+let vendorPort = await freePort();
+while (vendorPort === port) vendorPort = await freePort();
 const code = await run(
   'npx',
   ['--no-install', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
-  { env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, CHROMIUM_PATH: CHROMIUM } },
+  { env: { ...process.env, E2E_PORT: String(port), E2E_VENDOR_PORT: String(vendorPort), E2E_DATA_DIR: dataDir, CHROMIUM_PATH: CHROMIUM } },
 );
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(code);

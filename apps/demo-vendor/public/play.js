@@ -1,3 +1,4 @@
+/* global document */
 // The game page's script (served as a file: the page's CSP allows no inline script).
 (function () {
   const main = document.getElementById('game');

@@ -2,7 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ErrorResponseSchema, UpiWebhookEventSchema } from '@colorplay/contract';
+import {
+  ErrorResponseSchema,
+  UpiWebhookEventSchema,
+  VendorBalanceInputSchema,
+  VendorCreditInputSchema,
+  VendorDebitInputSchema,
+  VendorRollbackInputSchema,
+  VendorSessionInputSchema,
+} from '@colorplay/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,7 +89,7 @@ beforeAll(async () => {
   // A built app shell, so paths outside /api get the page as in production.
   const dist = mkdtempSync(path.join(tmpdir(), 'colorplay-fuzz-dist-'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-  t = await buildTestApp({ env: { BODY_LIMIT_BYTES: String(BODY_LIMIT_BYTES), WEB_DIST_DIR: dist } });
+  t = await buildTestApp({ env: { BODY_LIMIT_BYTES: String(BODY_LIMIT_BYTES), WEB_DIST_DIR: dist, DEMO_VENDOR_SECRET: WEBHOOK_SECRET } });
   player = new PlayerClient(t.app, '198.51.100.7');
   expect((await player.register('9876543210')).statusCode).toBe(200);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -116,6 +124,13 @@ afterAll(async () => {
 /** The webhook's body is read raw (to check the signature), so the document does not carry it. */
 const SIGNED_BODY_SCHEMAS: Record<string, JsonSchema> = {
   '/api/payments/upi/webhook': z.toJSONSchema(UpiWebhookEventSchema) as JsonSchema,
+  // The demo vendor's wallet API (signed with the vendor's secret; this app gives it the webhook
+  // secret so the fuzzer's signatures are good and the bodies themselves are tested).
+  '/api/vendor-wallet/demo/session': z.toJSONSchema(VendorSessionInputSchema) as JsonSchema,
+  '/api/vendor-wallet/demo/balance': z.toJSONSchema(VendorBalanceInputSchema) as JsonSchema,
+  '/api/vendor-wallet/demo/debit': z.toJSONSchema(VendorDebitInputSchema) as JsonSchema,
+  '/api/vendor-wallet/demo/credit': z.toJSONSchema(VendorCreditInputSchema) as JsonSchema,
+  '/api/vendor-wallet/demo/rollback': z.toJSONSchema(VendorRollbackInputSchema) as JsonSchema,
 };
 
 const isNullable = (s: JsonSchema) => JSON.stringify(s).includes('"null"');
