@@ -43,6 +43,11 @@ const MESSAGE_BY_CODE: Record<ErrorCode | ClientErrorCode, PlainMessageKey> = {
   ORIGIN_NOT_ALLOWED: 'apiError.origin',
   INSUFFICIENT_FUNDS: 'apiError.insufficientFunds',
   IDEMPOTENCY_CONFLICT: 'apiError.idempotency',
+  GAME_NOT_FOUND: 'apiError.gameNotFound',
+  GAME_UNDER_MAINTENANCE: 'lobby.maintenance',
+  // Only vendors call the signed wallet API; a player never meets these.
+  VENDOR_SIGNATURE_INVALID: 'apiError.generic',
+  VENDOR_SESSION_NOT_FOUND: 'apiError.generic',
   NETWORK: 'apiError.network',
   TIMEOUT: 'apiError.network',
   ABORTED: 'apiError.network',

@@ -1,14 +1,9 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
 import { paths } from '../../config/paths';
-import { BalanceChip } from '../../features/wallet/balance-chip';
+import { VendorGames } from '../../features/lobby/vendor-games';
 import { useI18n } from '../../lib/i18n';
 
-/** All casino games (/home/AllCasinoGames). Its content comes with a later issue; until then it says what will be here. */
+/** All casino games (/home/AllCasinoGames): the casino vendors and their games. */
 export default function AllCasinoGamesRoute() {
   const { t } = useI18n();
-  return (
-    <PlaceholderPage title={t('page.allCasinoGames.title')} description={t('page.allCasinoGames.text')} backTo={paths.allGames.getHref()}>
-      <BalanceChip />
-    </PlaceholderPage>
-  );
+  return <VendorGames title={t('page.allCasinoGames.title')} backTo={paths.allGames.getHref(2)} type="casino" typeInAddress={false} />;
 }

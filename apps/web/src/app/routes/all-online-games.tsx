@@ -1,14 +1,20 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { BalanceChip } from '../../features/wallet/balance-chip';
+import { VendorGames } from '../../features/lobby/vendor-games';
 import { useI18n } from '../../lib/i18n';
 
-/** All online games (/home/AllOnlineGames). Its content comes with a later issue; until then it says what will be here. */
+/** All online games (/home/AllOnlineGames?type=casino|slot&tab=n); an unknown type reads as casino. */
 export default function AllOnlineGamesRoute() {
   const { t } = useI18n();
+  const [search] = useSearchParams();
+  const type = search.get('type') === 'slot' ? 'slot' : 'casino';
   return (
-    <PlaceholderPage title={t('page.allOnlineGames.title')} description={t('page.allOnlineGames.text')} backTo={paths.allGames.getHref()}>
-      <BalanceChip />
-    </PlaceholderPage>
+    <VendorGames
+      key={type}
+      title={t('page.allOnlineGames.title')}
+      backTo={paths.allGames.getHref(type === 'slot' ? 3 : 2)}
+      type={type}
+      typeInAddress
+    />
   );
 }

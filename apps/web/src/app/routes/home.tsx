@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Logo } from '../../components/ui/logo';
 import { CategoryShortcuts } from '../../features/lobby/category-shortcuts';
 import { PromoCarousel } from '../../features/promotions/promo-carousel';
@@ -6,9 +7,13 @@ import { useI18n } from '../../lib/i18n';
 import { usePageHeading } from '../../lib/page-heading';
 import './home.css';
 
+// The games below the fold are their own chunk, so they do not count against `/`'s first load.
+const HomeGames = lazy(() => import('../../features/lobby/home-games'));
+
 /**
  * Home (/): the brand header, then log in / register (a guest) or the balance with Recharge and
- * Win Go (a player), our promotions and the lobby category shortcuts.
+ * Win Go (a player), our promotions, the lobby category shortcuts, then the lottery section
+ * and the popular games.
  */
 export default function HomeRoute() {
   const { t } = useI18n();
@@ -28,6 +33,9 @@ export default function HomeRoute() {
       <div className="home__section home__section--card">
         <CategoryShortcuts />
       </div>
+      <Suspense fallback={null}>
+        <HomeGames />
+      </Suspense>
     </main>
   );
 }

@@ -4,6 +4,7 @@
  */
 export const enErrors = {
   'apiError.generic': 'Something went wrong. Please try again.',
+  'apiError.gameNotFound': 'This game is not in our lobby.',
   'apiError.network': 'No connection. Check your network and try again.',
   'apiError.validation': 'Some details are not right. Check them and try again.',
   'apiError.session': 'Your session has ended. Log in again.',

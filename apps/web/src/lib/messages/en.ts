@@ -1,5 +1,6 @@
 import { enAccounts } from './en-accounts';
 import { enErrors } from './en-errors';
+import { enLobby } from './en-lobby';
 import { enWallet } from './en-wallet';
 
 /**
@@ -69,11 +70,8 @@ export const en = {
   'dialog.confirm': 'Confirm',
 
   'page.allGames.title': 'All',
-  'page.allGames.text': 'The games of each category will appear here.',
   'page.allOnlineGames.title': 'All online games',
-  'page.allOnlineGames.text': 'All games of one game provider will appear here.',
   'page.allCasinoGames.title': 'Casino games',
-  'page.allCasinoGames.text': 'All live casino games will appear here.',
   'page.wingo.title': 'Win Go',
   'page.wingo.text': 'Wingo rounds, your bets and their results will appear here.',
   'page.bettingRecordWin.title': 'Game history',
@@ -92,4 +90,5 @@ export const en = {
   ...enAccounts,
   ...enErrors,
   ...enWallet,
+  ...enLobby,
 } as const;

@@ -1,0 +1,14 @@
+/** The game lobby and the launcher (spec sections 2, 4 and 8). */
+export const enLobby = {
+  'lobby.maintenance': 'Game Under Maintenance',
+  'lobby.tipsTitle': 'Tips',
+  'lobby.joinGame': 'Are you sure you want to join the game?',
+  'lobby.allGames': 'All Games',
+  'lobby.allGamesOf': 'All {vendor} games',
+  'lobby.odds': 'odds of winning',
+  'lobby.popularGames': 'Popular games',
+  'lobby.games': 'Games',
+  'lobby.empty': 'No games here yet.',
+  'lobby.loadMore': 'More games',
+  'lobby.providers': 'Game providers',
+} as const;

@@ -1,0 +1,197 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { newPhone, registrationCodeByApi, skipSplash } from './support/accounts';
+import { startRecharge } from './support/wallet';
+
+// The game lobby and launcher of issue 11 in a real Chromium against the real server, with the
+// demo vendor running as a sandbox channel: the All Games counts of spec section 2, the launch
+// flow of section 4 (login, Tips, Cancel, Confirm into a new tab) and a bet that moves the
+// balance the app's wallet shows.
+
+const LOGIN_TOKEN_KEY = 'm_login_token';
+
+/** Registers a player through the API (with the sandbox SMS code) and signs the page in as them. */
+async function signInAsNewPlayer(page: Page): Promise<void> {
+  const phone = newPhone();
+  const code = await registrationCodeByApi(page, phone);
+  const res = await page.request.post('/api/register', { data: { phone, code, password: `E2e-${phone}-pw`, ageConfirmed: true } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { data } = (await res.json()) as { data: { token: string } };
+  await page.addInitScript(
+    ([key, token]) => {
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify(token));
+    },
+    [LOGIN_TOKEN_KEY, data.token] as const,
+  );
+}
+
+/** Recharges through the sandbox UPI app and waits until the order succeeded. */
+async function recharge(page: Page, preset: string): Promise<void> {
+  await startRecharge(page, { preset });
+  await page.getByRole('link', { name: 'Pay in sandbox UPI app' }).click();
+  await page.getByRole('button', { name: `Pay ${preset}` }).click();
+  await expect(page.getByText(`Recharge successful: ${preset} was added to your wallet.`)).toBeVisible();
+}
+
+/** The number in a money text such as "₹1,234.50" or "Balance 1234.50". */
+function amountIn(text: string): number {
+  const match = /(-?[\d,]+\.\d{2})/.exec(text);
+  expect(match, `an amount in "${text}"`).not.toBeNull();
+  return Number(match![1]!.replace(/,/g, ''));
+}
+
+const tilesOf = (scope: Locator) => scope.getByRole('listitem');
+
+test.beforeEach(async ({ context }) => {
+  await skipSplash(context);
+});
+
+test('All Games shows the spec’s counts in every category', async ({ page }) => {
+  await signInAsNewPlayer(page);
+  await page.goto('/home/AllGames?tab=0');
+  await expect(page.getByRole('heading', { level: 1, name: 'All' })).toBeVisible();
+  const panel = page.getByRole('tabpanel');
+  const choose = async (name: string) => {
+    await page.getByRole('tab', { name }).click();
+    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  };
+
+  await expect(panel.getByRole('heading', { level: 2, name: 'Popular' })).toBeVisible();
+  await expect(tilesOf(panel)).toHaveCount(18);
+  await expect(panel.getByText(/^odds of winning 9[6-8]\.\d\d%$/)).toHaveCount(18);
+
+  await choose('Lottery');
+  await expect(panel.getByRole('heading', { level: 2, name: 'Lottery' })).toBeVisible();
+  await expect(tilesOf(panel)).toHaveCount(4);
+  await expect(panel.getByRole('button')).toHaveCount(0);
+
+  await choose('Casino');
+  for (const vendor of ['EVO Video', 'MG Video']) await expect(tilesOf(panel.getByRole('region', { name: vendor }))).toHaveCount(6);
+
+  await choose('Slots');
+  await expect(panel.getByRole('region')).toHaveCount(6);
+  for (const vendor of ['JILI', 'PG', 'JDB', 'AG Electronic', 'EVO Electronic', 'MG Fish']) {
+    await expect(tilesOf(panel.getByRole('region', { name: vendor }))).toHaveCount(6);
+  }
+
+  // Decision 125: choosing Sports from the strip shows its content.
+  await choose('Sports');
+  await expect(tilesOf(panel)).toHaveCount(5);
+  await expect(panel.getByRole('button')).toHaveCount(0);
+
+  await choose('Rummy');
+  await expect(tilesOf(panel)).toHaveCount(2);
+
+  await choose('Fishing');
+  await expect(tilesOf(panel)).toHaveCount(19);
+  await expect(panel.getByRole('button')).toHaveCount(0);
+
+  await choose('Original');
+  await expect(tilesOf(panel)).toHaveCount(18);
+  await expect(panel.getByRole('button')).toHaveCount(18);
+});
+
+test('a logged-out tap on a popular game goes to /login', async ({ page }) => {
+  await page.goto('/');
+  const popular = page.getByRole('region', { name: 'Popular games' });
+  await expect(tilesOf(popular)).toHaveCount(18);
+  await tilesOf(popular).first().getByRole('button').click();
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+});
+
+test('the maintenance tile shows the toast Game Under Maintenance', async ({ page }) => {
+  await signInAsNewPlayer(page);
+  await page.goto('/home/AllGames?tab=3');
+  const ag = page.getByRole('tabpanel').getByRole('region', { name: 'AG Electronic' });
+  await ag.getByRole('button', { name: /maintenance/i }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Game Under Maintenance' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Tips' })).toHaveCount(0);
+});
+
+test('logged in: Tips, Cancel closes it; Confirm opens the demo vendor; a spin moves the balance the wallet shows', async ({ page, context }) => {
+  await signInAsNewPlayer(page);
+  await recharge(page, '₹500.00');
+
+  await page.goto('/');
+  const popular = page.getByRole('region', { name: 'Popular games' });
+  await expect(tilesOf(popular)).toHaveCount(18);
+  // The first popular game is a JILI slot (catalog/games.json), a seamless-wallet vendor.
+  const game = tilesOf(popular).first().getByRole('button');
+  const title = (await tilesOf(popular).first().locator('.game-tile__title').textContent())!.trim();
+
+  await game.click();
+  const tips = page.getByRole('dialog', { name: 'Tips' });
+  await expect(tips).toBeVisible();
+  await expect(tips.getByText('Are you sure you want to join the game?')).toBeVisible();
+  await tips.getByRole('button', { name: 'Cancel' }).click();
+  await expect(tips).toBeHidden();
+  expect(context.pages()).toHaveLength(1);
+
+  await game.click();
+  await expect(tips).toBeVisible();
+  const [vendor] = await Promise.all([context.waitForEvent('page'), tips.getByRole('button', { name: 'Confirm' }).click()]);
+  await vendor.waitForLoadState();
+  await expect(tips).toBeHidden();
+  // The launch address redirected to the demo vendor's game, which knows the game by its id.
+  await expect(vendor.getByRole('heading', { name: title })).toBeVisible();
+  const vendorBalance = vendor.getByText('Balance:');
+  await expect(vendorBalance).toContainText('₹500.00');
+
+  // Spin until the balance moves (a win of exactly the stake would leave it as it was).
+  let after = 500;
+  for (let spin = 0; spin < 10 && after === 500; spin += 1) {
+    await Promise.all([vendor.waitForResponse((r) => r.url().endsWith('/round')), vendor.getByRole('button', { name: 'Spin' }).click()]);
+    await expect(vendor.getByRole('status')).toHaveText(/You won|No win/);
+    after = amountIn((await vendorBalance.textContent()) ?? '');
+  }
+  expect(after).not.toBe(500);
+
+  await page.bringToFront();
+  await page.goto('/wallet');
+  const total = page.getByRole('region', { name: 'Total balance' });
+  await expect.poll(async () => amountIn((await total.textContent()) ?? '')).toBe(after);
+});
+
+test('an opened launch address cannot be used twice, and carries a ticket, not the access token', async ({ page, context }) => {
+  await signInAsNewPlayer(page);
+  await page.goto('/home/AllGames?tab=7');
+  const panel = page.getByRole('tabpanel');
+  await expect(tilesOf(panel)).toHaveCount(18);
+  await tilesOf(panel).first().getByRole('button').click();
+  const tips = page.getByRole('dialog', { name: 'Tips' });
+  const launch = context.waitForEvent('request', (r) => r.url().includes('/api/games/open-game-url'));
+  const [vendor] = await Promise.all([context.waitForEvent('page'), tips.getByRole('button', { name: 'Confirm' }).click()]);
+  const launchUrl = new URL((await launch).url());
+  await vendor.waitForLoadState();
+  const accessToken = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as string | null, LOGIN_TOKEN_KEY);
+  expect(launchUrl.searchParams.get('game_id')).toMatch(/^[a-f0-9]{32}$/);
+  expect(launchUrl.searchParams.get('token')).toBeTruthy();
+  expect(launchUrl.searchParams.get('token')).not.toBe(accessToken);
+
+  // The same address again (history, a shared link) gets a clear page, not a game.
+  const again = await context.newPage();
+  await again.goto(launchUrl.toString());
+  await expect(again.getByText('This game link was already used')).toBeVisible();
+});
+
+test('a transfer-mode vendor holds the balance while its game runs; the wallet shows it and sweeps it back', async ({ page, context }) => {
+  await signInAsNewPlayer(page);
+  await recharge(page, '₹500.00');
+  await page.goto('/home/AllGames?tab=3');
+  const mgFish = page.getByRole('tabpanel').getByRole('region', { name: 'MG Fish' });
+  await expect(tilesOf(mgFish)).toHaveCount(6);
+  await tilesOf(mgFish).first().getByRole('button').click();
+  const tips = page.getByRole('dialog', { name: 'Tips' });
+  const [vendor] = await Promise.all([context.waitForEvent('page'), tips.getByRole('button', { name: 'Confirm' }).click()]);
+  await vendor.waitForLoadState();
+
+  await page.bringToFront();
+  await page.goto('/wallet');
+  const fish = page.getByRole('listitem', { name: /MG_Fish/ });
+  await expect(fish).toContainText('500.00');
+  const total = page.getByRole('region', { name: 'Total balance' });
+  await expect(total).toContainText('500.00');
+  await page.getByRole('button', { name: 'Transfer to main wallet' }).click();
+  await expect(fish).toContainText('0.00');
+  await expect(total.getByRole('definition').first()).toContainText('500.00');
+});
