@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createVendorServer } from '../../demo-vendor/src/server';
 import { loadVendorGames } from '../../demo-vendor/src/games';
 import { createWalletClient } from '../../demo-vendor/src/wallet-client';
-import { fund, launch, launchableGame, playerIdOf } from '../src/modules/games/games-test-helpers';
+import { fund, launch, launchableGame, playerIdOf } from './helpers/games';
 import { accountCodes, checkInvariants, getAccount } from '../src/modules/ledger';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { PlayerClient } from './helpers/player-client';

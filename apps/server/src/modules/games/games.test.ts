@@ -4,7 +4,7 @@ import { PlayerClient } from '../../../test/helpers/player-client';
 import { truncateAll } from '../../../test/helpers/test-db';
 import { fakeClock } from '../../lib/clock';
 import { checkInvariants } from '../ledger';
-import { catalog, launch, launchableGame } from './games-test-helpers';
+import { catalog, launch, launchableGame } from '../../../test/helpers/games';
 
 const clock = fakeClock(new Date('2026-07-01T10:00:00Z'));
 let t: TestApp;

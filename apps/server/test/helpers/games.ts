@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/db';
-import type { PlayerClient } from '../../../test/helpers/player-client';
-import { accountCodes, ensureAccount, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
-import { loadCatalogFile } from './catalog-file';
+import type { Db } from '../../src/db/db';
+import type { PlayerClient } from './player-client';
+import { loadCatalogFile } from '../../src/modules/games';
+import { accountCodes, ensureAccount, HOUSE_ACCOUNTS, postTransfer } from '../../src/modules/ledger';
 
 /** Test helpers shared by the games and vendor-wallet tests. */
 
