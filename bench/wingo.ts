@@ -141,6 +141,11 @@ async function main() {
     if (res.statusCode !== 200) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
     return res.json().data as Record<string, unknown>;
   };
+  const json = async (method: string, url: string) => {
+    const res = await fetch(base + url, { method });
+    if (!res.ok) throw new Error(`${method} ${url} → ${res.status}`);
+    return ((await res.json()) as { data: Record<string, unknown> }).data;
+  };
   await ensureAccount(db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
   const tokens: string[] = [];
   const stamp = Date.now() % 100_000;
@@ -165,16 +170,18 @@ async function main() {
     tokens.push(token);
   }
 
-  // The 5-minute room: start with enough of the round left before its lock.
-  const room = WINGO_ROOMS['5m'];
-  const needMs = (seconds + 5) * 1000;
+  // The 30-second room: its chain starts with the round after the one running at the first
+  // tick, so wait for that round to open; it leaves 25 s of betting.
+  const room = WINGO_ROOMS['30s'];
+  const needMs = (seconds + 2) * 1000;
   let current = roundAt(room, Date.now());
-  if (current.locksAtMs - Date.now() < needMs) {
-    await new Promise((r) => setTimeout(r, current.drawsAtMs - Date.now() + 500));
+  const firstPeriod = (await json('GET', '/api/lottery/wingo/state?room=30s')).chain as { firstPeriod: string };
+  while (current.period < firstPeriod.firstPeriod || current.locksAtMs - Date.now() < needMs) {
+    await new Promise((r) => setTimeout(r, current.drawsAtMs - Date.now() + 50));
     current = roundAt(room, Date.now());
   }
   await app.lottery.tick();
-  const load = await betLoad({ base, path: '/api/lottery/wingo/bets', tokens, room: '5m', period: current.period, warmupMs: 1000, durationMs: seconds * 1000, runId: Date.now() });
+  const load = await betLoad({ base, path: '/api/lottery/wingo/bets', tokens, room: '30s', period: current.period, warmupMs: 1000, durationMs: seconds * 1000, runId: Date.now() });
   const sorted = [...load.samplesMs].sort((a, b) => a - b);
   const ok = load.statuses['200'] ?? 0;
   const betsPerSecond = round2((ok / load.wallMs) * 1000);
