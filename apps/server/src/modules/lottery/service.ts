@@ -205,8 +205,9 @@ export function createLotteryService(deps: LotteryDeps) {
     if (firstOrdinal === null) return chains;
     const seed = randomBytes(32);
     const cp = chainCheckpointsSync(seed, settings.chainLength, settings.checkpointEvery);
-    const inserted = await repo.insertChain(
-      db,
+    // One transaction: a chain is never visible without its checkpoints.
+    const inserted = await withTransaction(db, (tx) => repo.insertChain(
+      tx,
       {
         game: GAME,
         roomId: room.id,
@@ -218,7 +219,7 @@ export function createLotteryService(deps: LotteryDeps) {
         publishedAt: clock.now(),
       },
       [...cp.checkpoints].map(([k, link]) => ({ k, link: bytesToHex(link) })),
-    );
+    ));
     if (inserted) log.info({ room: room.id, firstOrdinal }, 'lottery chain published');
     return repo.selectChains(db, GAME, room.id);
   }
