@@ -207,7 +207,7 @@ async function main() {
       p99Ms: percentile(sorted, 99),
       maxMs: percentile(sorted, 100),
       ratioToTpcb: round2(betsPerSecond / tpcb),
-      groupCommit: false,
+      groupCommit: { windowMs: 2, maxBets: 64, concurrentBatches: 4 },
       ledgerInvariantViolations: invariantsAfterBets,
     },
     settlement,

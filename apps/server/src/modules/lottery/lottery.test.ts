@@ -185,6 +185,27 @@ describe('betting', () => {
     expect(unauth.statusCode).toBe(401);
   });
 
+  it('commits concurrent bets together and refuses only the ones that break a rule (group commit)', async () => {
+    const a = await player(5_000);
+    const b = await player(2_500);
+    const round = await nextRound();
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => bet(a.client, round.period, 'red')),
+      ...Array.from({ length: 3 }, () => bet(b.client, round.period, 'green')),
+    ]);
+    // a can pay all five; b only two of its three.
+    expect(results.slice(0, 5).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(results.slice(5).map((r) => r.statusCode).sort()).toEqual([200, 200, 409]);
+    expect(results.slice(5).find((r) => r.statusCode === 409)!.json().error.code).toBe('INSUFFICIENT_FUNDS');
+    expect(await a.balance()).toBe(0);
+    expect(await b.balance()).toBe(500);
+    const { rows } = await t.db.query<{ n: number; shards: number }>(
+      "SELECT count(*)::int AS n, count(DISTINCT shard)::int AS shards FROM lottery_bets WHERE player_id = ANY($1::bigint[]) AND room_id = '30s'",
+      [[a.playerId, b.playerId]],
+    );
+    expect(rows[0]!.n).toBe(7);
+  });
+
   it('enforces the per-round limit across a player’s bets', async () => {
     const rich = await player(200_000_000);
     const round = await nextRound();

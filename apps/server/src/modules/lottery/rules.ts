@@ -21,6 +21,11 @@ export type LotterySettings = {
   chainRenewBeforeRounds: number;
   /** House stake account shards (decision 102). */
   stakeShards: number;
+  /** Group commit (decision 108): how long a bet waits for others (0 = one transaction per bet), */
+  betBatchWindowMs: number;
+  /** the most bets in one transaction, and how many such transactions run at once. */
+  betBatchMax: number;
+  betBatchConcurrency: number;
 };
 
 export const DEFAULT_LOTTERY_SETTINGS: LotterySettings = {
@@ -29,6 +34,9 @@ export const DEFAULT_LOTTERY_SETTINGS: LotterySettings = {
   checkpointEvery: 1_000,
   chainRenewBeforeRounds: 3_000,
   stakeShards: 16,
+  betBatchWindowMs: 2,
+  betBatchMax: 64,
+  betBatchConcurrency: 4,
 };
 
 /** What to do with a round whose draw time has passed. */

@@ -384,6 +384,79 @@ export function createLotteryService(deps: LotteryDeps) {
     return roomClock(room, roundAt(room, nowMs), nowMs) as WingoRoundClock;
   }
 
+  type BetWork = (tx: Queryable, shard: number) => Promise<number | null>;
+  type QueuedBet = { betId: string; playerId: number; work: BetWork; resolve: (b: number | null) => void; reject: (err: unknown) => void };
+  const queue: QueuedBet[] = [];
+  let flushTimer: NodeJS.Timeout | undefined;
+  let flushing = 0;
+  let batchSeq = 0;
+
+  /** A bet alone in its own transaction, its stake on the shard of its id. */
+  const alone = (betId: string, work: BetWork) => withTransaction(db, (tx) => work(tx, shardOf(betId, settings.stakeShards)));
+
+  /**
+   * Group commit (decision 108): bets queue for up to betBatchWindowMs and commit together in
+   * one transaction, so one WAL flush serves many bets. Each bet still runs every check, under
+   * its own savepoint: a refused bet is rolled back alone and the others commit. A batch puts
+   * all its stakes on one shard (a different one per concurrent batch) and takes its bets in
+   * player order, so two batches never wait on each other in a cycle. If the shared
+   * transaction itself fails, each of its bets is retried alone.
+   */
+  function runBet(betId: string, currentPlayer: number, work: BetWork): Promise<number | null> {
+    if (settings.betBatchWindowMs <= 0) return alone(betId, work);
+    return new Promise((resolve, reject) => {
+      queue.push({ betId, playerId: currentPlayer, work, resolve, reject });
+      scheduleFlush();
+    });
+  }
+
+  function scheduleFlush(): void {
+    if (queue.length === 0 || flushing >= settings.betBatchConcurrency) return;
+    if (queue.length >= settings.betBatchMax) {
+      void flush();
+      return;
+    }
+    flushTimer ??= setTimeout(() => {
+      flushTimer = undefined;
+      void flush();
+    }, settings.betBatchWindowMs);
+  }
+
+  async function flush(): Promise<void> {
+    if (queue.length === 0 || flushing >= settings.betBatchConcurrency) return;
+    const batch = queue.splice(0, settings.betBatchMax).sort((a, b) => a.playerId - b.playerId);
+    flushing += 1;
+    const shard = batchSeq++ % settings.stakeShards;
+    const outcomes: Array<{ ok: true; value: number | null } | { ok: false; err: unknown }> = [];
+    try {
+      await withTransaction(db, async (tx) => {
+        for (const item of batch) {
+          await tx.query('SAVEPOINT bet');
+          try {
+            outcomes.push({ ok: true, value: await item.work(tx, shard) });
+            await tx.query('RELEASE SAVEPOINT bet');
+          } catch (err) {
+            // A refusal (closed round, funds, limits) is this bet's answer; anything else fails the batch.
+            if (!(err instanceof AppError)) throw err;
+            await tx.query('ROLLBACK TO SAVEPOINT bet');
+            outcomes.push({ ok: false, err });
+          }
+        }
+      });
+      batch.forEach((item, i) => {
+        const o = outcomes[i]!;
+        if (o.ok) item.resolve(o.value);
+        else item.reject(o.err);
+      });
+    } catch (err) {
+      log.warn({ err, bets: batch.length }, 'bet batch failed; placing its bets one by one');
+      for (const item of batch) alone(item.betId, item.work).then(item.resolve, item.reject);
+    } finally {
+      flushing -= 1;
+      scheduleFlush();
+    }
+  }
+
   async function placeBet(playerId: number, input: PlaceWingoBetInput): Promise<PlaceWingoBetResult> {
     const room = roomOf(input.room);
     const betId = betIdOf(playerId, input.idempotencyKey);
@@ -409,7 +482,6 @@ export function createLotteryService(deps: LotteryDeps) {
       if (knownRounds.size > 64) knownRounds.clear();
       knownRounds.set(roundKey, roundId);
     }
-    const shard = shardOf(betId, settings.stakeShards);
     const playerAccount = accountCodes.playerMain(playerId);
     if (!knownPlayerAccounts.has(playerId)) {
       await ensureAccount(db, { code: playerAccount, kind: 'player', owner: playerId });
@@ -419,7 +491,7 @@ export function createLotteryService(deps: LotteryDeps) {
     const placedAt = clock.now();
     const id = roundId;
 
-    const balanceMinor = await withTransaction(db, async (tx) => {
+    const balanceMinor = await runBet(betId, playerId, async (tx, shard) => {
       // Shared with other bets, exclusive for the draw: a bet never commits into a drawn round.
       await repo.holdRoundForBet(tx, id);
       const status = await repo.selectRoundStatus(tx, id);
