@@ -22,6 +22,7 @@ import { notificationRoutes, subscribeNotifications } from './modules/notificati
 import { playerRoutes } from './modules/players';
 import { createGamesService, gamesRoutes, type GameProvider, type GamesService } from './modules/games';
 import { createVendorWalletService, vendorWalletRoutes } from './modules/vendor-wallet';
+import { createLotteryService, lotteryLive, lotteryRoutes, type LotteryService, type LotterySettings } from './modules/lottery';
 import { runtimeConfigRoutes } from './modules/runtime-config';
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { authGuard } from './plugins/auth-guard';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     jobs: Jobs;
     /** The game catalog and launcher (tests re-seed after truncating). */
     games: GamesService;
+    /** The lottery round engine and Wingo's bets (tests drive draws and settlement through it). */
+    lottery: LotteryService;
   }
 }
 
@@ -60,13 +63,15 @@ export type AppDeps = {
   startJobs?: boolean;
   /** A bus other than the configured one (tests). */
   bus?: Bus;
+  /** Lottery engine settings other than the defaults (tests: short chains). */
+  lottery?: Partial<LotterySettings>;
 };
 
 /**
  * Builds the whole app without listening: plugins, then domain modules, then the SPA. Tests call
  * this and use `inject`; server.ts calls it and listens.
  */
-export async function buildApp({ config, db, logger, clock = systemClock, sms, startJobs = true, bus }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, clock = systemClock, sms, startJobs = true, bus, lottery: lotterySettings }: AppDeps): Promise<FastifyInstance> {
   const production = config.env === 'production';
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -164,6 +169,10 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   await app.register(gamesRoutes, { games, requireAuth });
   const vendorWallet = createVendorWalletService({ db, clock, games, currency: depositSettings.currency });
   for (const provider of providers.values()) await app.register(vendorWalletRoutes, { wallet: vendorWallet, provider, clock });
+  const lottery = createLotteryService({ db, clock, events, log: app.log, ...(lotterySettings ? { settings: lotterySettings } : {}) });
+  await app.register(lotteryRoutes, { lottery, requireAuth });
+  await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate });
+  app.decorate('lottery', lottery);
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });
@@ -171,6 +180,8 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: () => deposits.reconcile() });
   // Old launch tickets go on the reconcile sweep's beat (off in tests, which run jobs by hand).
   jobs.add({ name: 'games.tickets-cleanup', intervalMs: config.depositReconcileSweepMs, run: () => games.cleanupTickets() });
+  // The round clock: one leader opens, locks, draws and settles every room's rounds.
+  jobs.add({ name: 'lottery.rounds', intervalMs: config.lotteryTickMs, run: () => lottery.tick() });
 
   await registerSpa(app, config.webDistDir, { serveSourceMaps: !production });
   if (startJobs) app.addHook('onReady', async () => jobs.start());

@@ -8,3 +8,4 @@ export * from './wallet';
 export * from './text';
 export * from './events';
 export * from './games';
+export * from './wingo';

@@ -40,3 +40,4 @@ export {
   type TransferEntryInput,
 } from './service';
 export { TRANSFER_KINDS, type TransferKind } from './transfer-kinds';
+export { getBalances, postTransfers, MAX_BATCH_TRANSFERS, type PostedBatch } from './batch';

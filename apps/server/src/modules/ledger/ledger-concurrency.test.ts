@@ -84,7 +84,7 @@ describe('concurrent transfers', () => {
     const jobs = Array.from({ length: COUNT }, (_, i) =>
       postTransfer(db, {
         idempotencyKey: `m${i}`,
-        kind: 'bet',
+        kind: 'lottery_bet',
         entries:
           i % 2 === 0
             ? [

@@ -106,7 +106,7 @@ function resolveBatch(ops: Op[], model: Model, issued: PostTransferInput[], next
       const to = op.to === op.from ? (op.from + 1) % PLAYERS.length : op.to;
       req = transfer(nextKey(), 'adjustment', PLAYERS[op.from]!, PLAYERS[to]!, op.amountMinor);
     } else if (op.t === 'toHouse') {
-      req = transfer(nextKey(), 'bet', PLAYERS[op.p]!, FEES, op.amountMinor);
+      req = transfer(nextKey(), 'lottery_bet', PLAYERS[op.p]!, FEES, op.amountMinor);
     } else if (op.t === 'drain') {
       const code = PLAYERS[op.p]!;
       req = transfer(nextKey(), 'sweep', code, PLAYERS[(op.p + 1) % PLAYERS.length]!, model.balance(code) || 1);

@@ -77,7 +77,7 @@ describe('postTransfer', () => {
     await ensureAccount(db, { code: wingo, kind: 'house' });
     const posted = await postTransfer(db, {
       idempotencyKey: 'bet:1',
-      kind: 'bet',
+      kind: 'lottery_bet',
       entries: [
         { accountCode: alice, amountMinor: -100 },
         { accountCode: wingo, amountMinor: 98 },
@@ -90,16 +90,16 @@ describe('postTransfer', () => {
   });
 
   const refusals: [string, PostTransferInput, string][] = [
-    ['unbalanced entries', { idempotencyKey: 'r', kind: 'bet', entries: [{ accountCode: 'player:1:main', amountMinor: -100 }, { accountCode: 'player:2:main', amountMinor: 99 }] }, 'ENTRIES_UNBALANCED'],
-    ['a zero entry', { idempotencyKey: 'r', kind: 'bet', entries: [{ accountCode: 'player:1:main', amountMinor: 0 }, { accountCode: 'player:2:main', amountMinor: 0 }] }, 'AMOUNT_ZERO'],
-    ['a fractional amount', { idempotencyKey: 'r', kind: 'bet', entries: [{ accountCode: 'player:1:main', amountMinor: -1.5 }, { accountCode: 'player:2:main', amountMinor: 1.5 }] }, 'AMOUNT_INVALID'],
-    ['NaN', { idempotencyKey: 'r', kind: 'bet', entries: [{ accountCode: 'player:1:main', amountMinor: NaN }, { accountCode: 'player:2:main', amountMinor: 1 }] }, 'AMOUNT_INVALID'],
-    ['Infinity', { idempotencyKey: 'r', kind: 'bet', entries: [{ accountCode: 'player:1:main', amountMinor: -Infinity }, { accountCode: 'player:2:main', amountMinor: Infinity }] }, 'AMOUNT_INVALID'],
-    ['an unsafe integer', { idempotencyKey: 'r', kind: 'bet', entries: [{ accountCode: 'house:deposits', amountMinor: -(2 ** 53) }, { accountCode: 'player:2:main', amountMinor: 2 ** 53 }] }, 'AMOUNT_INVALID'],
-    ['an amount given as a string', { idempotencyKey: 'r', kind: 'bet', entries: [{ accountCode: 'player:1:main', amountMinor: '-1' as unknown as number }, { accountCode: 'player:2:main', amountMinor: 1 }] }, 'AMOUNT_INVALID'],
-    ['a single entry', { idempotencyKey: 'r', kind: 'bet', entries: [{ accountCode: 'player:1:main', amountMinor: 1 }] }, 'ENTRIES_TOO_FEW'],
-    ['no entries', { idempotencyKey: 'r', kind: 'bet', entries: [] }, 'ENTRIES_TOO_FEW'],
-    ['an account listed twice', { idempotencyKey: 'r', kind: 'bet', entries: [{ accountCode: 'house:fees', amountMinor: 5 }, { accountCode: 'house:fees', amountMinor: -5 }] }, 'ACCOUNT_REPEATED'],
+    ['unbalanced entries', { idempotencyKey: 'r', kind: 'lottery_bet', entries: [{ accountCode: 'player:1:main', amountMinor: -100 }, { accountCode: 'player:2:main', amountMinor: 99 }] }, 'ENTRIES_UNBALANCED'],
+    ['a zero entry', { idempotencyKey: 'r', kind: 'lottery_bet', entries: [{ accountCode: 'player:1:main', amountMinor: 0 }, { accountCode: 'player:2:main', amountMinor: 0 }] }, 'AMOUNT_ZERO'],
+    ['a fractional amount', { idempotencyKey: 'r', kind: 'lottery_bet', entries: [{ accountCode: 'player:1:main', amountMinor: -1.5 }, { accountCode: 'player:2:main', amountMinor: 1.5 }] }, 'AMOUNT_INVALID'],
+    ['NaN', { idempotencyKey: 'r', kind: 'lottery_bet', entries: [{ accountCode: 'player:1:main', amountMinor: NaN }, { accountCode: 'player:2:main', amountMinor: 1 }] }, 'AMOUNT_INVALID'],
+    ['Infinity', { idempotencyKey: 'r', kind: 'lottery_bet', entries: [{ accountCode: 'player:1:main', amountMinor: -Infinity }, { accountCode: 'player:2:main', amountMinor: Infinity }] }, 'AMOUNT_INVALID'],
+    ['an unsafe integer', { idempotencyKey: 'r', kind: 'lottery_bet', entries: [{ accountCode: 'house:deposits', amountMinor: -(2 ** 53) }, { accountCode: 'player:2:main', amountMinor: 2 ** 53 }] }, 'AMOUNT_INVALID'],
+    ['an amount given as a string', { idempotencyKey: 'r', kind: 'lottery_bet', entries: [{ accountCode: 'player:1:main', amountMinor: '-1' as unknown as number }, { accountCode: 'player:2:main', amountMinor: 1 }] }, 'AMOUNT_INVALID'],
+    ['a single entry', { idempotencyKey: 'r', kind: 'lottery_bet', entries: [{ accountCode: 'player:1:main', amountMinor: 1 }] }, 'ENTRIES_TOO_FEW'],
+    ['no entries', { idempotencyKey: 'r', kind: 'lottery_bet', entries: [] }, 'ENTRIES_TOO_FEW'],
+    ['an account listed twice', { idempotencyKey: 'r', kind: 'lottery_bet', entries: [{ accountCode: 'house:fees', amountMinor: 5 }, { accountCode: 'house:fees', amountMinor: -5 }] }, 'ACCOUNT_REPEATED'],
     ['an unknown account', move('r', 'house:deposits', 'player:99:main', 5), 'ACCOUNT_NOT_FOUND'],
     ['a malformed account code', move('r', 'house:deposits', 'Player 1', 5), 'INVALID_ARGUMENT'],
     ['an empty idempotency key', move('', 'house:deposits', 'player:1:main', 5), 'INVALID_ARGUMENT'],
@@ -182,7 +182,7 @@ describe('the database itself', () => {
         id: 'xfer_backstop',
         idempotencyKey: 'backstop',
         requestHash: 'x',
-        kind: 'bet',
+        kind: 'lottery_bet',
         reference: null,
         metadataJson: '{}',
       });
@@ -233,7 +233,7 @@ describe('idempotency', () => {
       { ...move('pay:2', alice, bob, 301), reference: 'dep_2' },
       { ...move('pay:2', bob, alice, 300), reference: 'dep_2' },
       { ...move('pay:2', alice, bob, 300), reference: 'dep_3' },
-      { ...move('pay:2', alice, bob, 300), reference: 'dep_2', kind: 'bet' },
+      { ...move('pay:2', alice, bob, 300), reference: 'dep_2', kind: 'lottery_bet' },
       // Conflicts even where the new body could never post (unknown account, no funds).
       { ...move('pay:2', alice, 'player:404:main', 300), reference: 'dep_2' },
       { ...move('pay:2', alice, bob, 5_000), reference: 'dep_2' },

@@ -3,7 +3,8 @@
  * of its own. A new domain adds its kind here (and the database's format check still applies).
  * - deposit: a paid recharge credited from house:deposits;
  * - sweep: vendor sub-accounts moved back into the main wallet;
- * - bet and payout: a stake taken and a win paid (the games);
+ * - lottery_bet, lottery_payout, lottery_fee, lottery_refund: a Wingo stake, a win paid at
+ *   settlement, the round's service fees to the fees account, a voided round's refund;
  * - adjustment: a correction an operator makes by hand;
  * - vendor_bet, vendor_win, vendor_rollback: the seamless wallet API of a game vendor;
  * - vendor_transfer_in: main balance moved into a transfer-mode vendor's sub-account at launch.
@@ -11,8 +12,10 @@
 export const TRANSFER_KINDS = [
   'deposit',
   'sweep',
-  'bet',
-  'payout',
+  'lottery_bet',
+  'lottery_payout',
+  'lottery_fee',
+  'lottery_refund',
   'adjustment',
   'vendor_bet',
   'vendor_win',
