@@ -49,6 +49,23 @@ export const ERROR_STATUS = {
   INSUFFICIENT_FUNDS: 409,
   // a money request reused an idempotency key with a different body
   IDEMPOTENCY_CONFLICT: 409,
+  // lottery rounds and bets (Wingo): the round is in its last seconds, no more bets
+  ROUND_LOCKED: 409,
+  // the period is not the room's current round (already drawn, or not yet open)
+  ROUND_CLOSED: 409,
+  // no round with that period exists (yet), or it has not been drawn: nothing to verify
+  ROUND_NOT_FOUND: 404,
+  ROUND_NOT_DRAWN: 409,
+  // the bet breaks the rules or the operator's limits (codes of @colorplay/lottery checkBet)
+  AMOUNT_NOT_ALLOWED: 400,
+  MULTIPLIER_NOT_ALLOWED: 400,
+  QUANTITY_OUT_OF_RANGE: 400,
+  BET_BELOW_MINIMUM: 400,
+  BET_ABOVE_MAXIMUM: 400,
+  // the player's bets in this round would pass the per-round limit
+  ROUND_LIMIT_EXCEEDED: 409,
+  // the room's hash chain is not published yet (first start): betting opens with it
+  ROOM_NOT_READY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

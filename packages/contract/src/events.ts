@@ -28,6 +28,28 @@ export const DOMAIN_EVENT_SCHEMAS = {
   PlayerRegistered: z.object({ playerId: z.number().int().positive() }),
   /** The password was reset with a one-time code and every session was ended. */
   PasswordReset: z.object({ playerId: z.number().int().positive() }),
+  /** A lottery round was drawn and settled, or voided (every stake refunded). */
+  RoundDrawn: z.object({
+    game: z.string(),
+    roomId: z.string(),
+    period: z.string(),
+    status: z.enum(['settled', 'voided']),
+    digit: z.number().int().min(0).max(9).nullable(),
+    drawnAtMs: z.number().int(),
+  }),
+  /**
+   * One player's bets in a settled or voided round: one event per player and round (not per
+   * bet, so a round of 100,000 bets records one row per player), with the balance after it.
+   */
+  BetsSettled: z.object({
+    game: z.string(),
+    playerId: z.number().int().positive(),
+    roomId: z.string(),
+    period: z.string(),
+    bets: z.number().int().positive(),
+    payoutMinor: z.number().int().nonnegative(),
+    balanceMinor: z.number().int(),
+  }),
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENT_SCHEMAS;
@@ -62,4 +84,6 @@ export const DomainEventSchema = z.discriminatedUnion('name', [
   envelope('DepositExpired'),
   envelope('PlayerRegistered'),
   envelope('PasswordReset'),
+  envelope('RoundDrawn'),
+  envelope('BetsSettled'),
 ]);

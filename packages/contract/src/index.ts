@@ -7,3 +7,4 @@ export { LOGIN_TOKEN_STORAGE_KEY } from './storage';
 export * from './wallet';
 export * from './text';
 export * from './events';
+export * from './wingo';

@@ -22,6 +22,16 @@ export const API_PATHS = {
   open_game_url: '/api/games/open-game-url',
   submit_utr: '/api/wallet/submit-utr',
   get_runtime_config: '/api/config',
+  // Wingo (issue 10): public reads take ?room= or ?period=; bets need the access token.
+  wingo_state: '/api/lottery/wingo/state',
+  wingo_place_bet: '/api/lottery/wingo/bets',
+  wingo_my_bets: '/api/lottery/wingo/my-bets',
+  wingo_history: '/api/lottery/wingo/history',
+  wingo_trend: '/api/lottery/wingo/trend',
+  wingo_fairness: '/api/lottery/wingo/fairness',
+  wingo_chains: '/api/lottery/wingo/chains',
+  /** WebSocket: room clock, results, the player's balance (auth by first message). */
+  wingo_live: '/api/lottery/wingo/live',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { IdempotencyKeySchema } from './wallet';
+import { pgText } from './text';
+
+/**
+ * Wingo over HTTP and WebSocket (design §7, issue 10). The rule table itself lives in
+ * `@colorplay/lottery` (pure functions); this file only names what crosses the wire. The lists
+ * below repeat the rule table's codes so the contract stays dependency-free; a server test checks
+ * they equal `WINGO_SELECTIONS` and `WINGO_ROOMS`.
+ *
+ * Times are integer milliseconds since the Unix epoch (`...Ms`) so a client can correct its
+ * countdown with `serverTimeMs`; money is integer minor units (paise).
+ */
+
+/** The four rooms: 30 s, 1 min, 3 min, 5 min. */
+export const WINGO_ROOM_IDS = ['30s', '1m', '3m', '5m'] as const;
+export const WingoRoomIdSchema = z.enum(WINGO_ROOM_IDS);
+export type WingoRoomId = z.infer<typeof WingoRoomIdSchema>;
+
+/** Every selection: a colour, a number 0-9 or big/small (same codes as `@colorplay/lottery`). */
+export const WINGO_SELECTION_CODES = ['green', 'violet', 'red', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'big', 'small'] as const;
+export const WingoSelectionSchema = z.enum(WINGO_SELECTION_CODES);
+export type WingoSelectionCode = z.infer<typeof WingoSelectionSchema>;
+
+export const WingoColourSchema = z.enum(['green', 'violet', 'red']);
+export const WingoSizeSchema = z.enum(['big', 'small']);
+
+/** A period number: IST date YYYYMMDD + room code (3 digits) + sequence of the day (4 digits). */
+export const WingoPeriodSchema = pgText().regex(/^\d{15}$/, 'A period is 15 digits');
+
+/** Where a round stands: betting is accepted only while it is `open`. */
+export const WINGO_ROUND_STATUSES = ['open', 'locked', 'drawn', 'settled', 'voided'] as const;
+export const WingoRoundStatusSchema = z.enum(WINGO_ROUND_STATUSES);
+export type WingoRoundStatus = z.infer<typeof WingoRoundStatusSchema>;
+
+/** The round being played in a room (clock data only: nothing about its link before the draw). */
+export const WingoRoundClockSchema = z
+  .object({
+    roomId: WingoRoomIdSchema,
+    period: z.string(),
+    phase: z.enum(['open', 'locked']),
+    opensAtMs: z.number().int(),
+    locksAtMs: z.number().int(),
+    drawsAtMs: z.number().int(),
+  })
+  .meta({ id: 'WingoRoundClock' });
+export type WingoRoundClock = z.infer<typeof WingoRoundClockSchema>;
+
+/** One drawn round as the game history shows it. A voided round has no digit (every stake refunded). */
+export const WingoResultSchema = z
+  .object({
+    roomId: WingoRoomIdSchema,
+    period: z.string(),
+    status: z.enum(['drawn', 'settled', 'voided']),
+    digit: z.number().int().min(0).max(9).nullable(),
+    colours: z.array(WingoColourSchema),
+    size: WingoSizeSchema.nullable(),
+    drawnAtMs: z.number().int(),
+  })
+  .meta({ id: 'WingoResult' });
+export type WingoResult = z.infer<typeof WingoResultSchema>;
+
+/** A room's published hash chain: its final hash commits to every link before the first round. */
+export const WingoChainSchema = z
+  .object({
+    chainId: z.number().int(),
+    roomId: WingoRoomIdSchema,
+    finalHash: z.string().describe('L[0], 64 lowercase hex characters'),
+    length: z.number().int(),
+    firstPeriod: z.string().describe('The period that uses link L[1]'),
+    publishedAtMs: z.number().int(),
+  })
+  .meta({ id: 'WingoChain' });
+export type WingoChain = z.infer<typeof WingoChainSchema>;
+
+export const WingoBetLimitsSchema = z.object({
+  minQuantity: z.number().int(),
+  maxQuantity: z.number().int(),
+  minBetMinor: z.number().int(),
+  maxBetMinor: z.number().int(),
+  maxRoundMinor: z.number().int(),
+});
+
+/** Everything the Wingo screen needs for one room, over HTTP (the socket-down fallback). */
+export const WingoRoomStateSchema = z
+  .object({
+    serverTimeMs: z.number().int().describe('The server clock when the answer was made: correct countdowns with it'),
+    round: WingoRoundClockSchema,
+    lastResult: WingoResultSchema.nullable(),
+    chain: WingoChainSchema.nullable(),
+    betting: z.object({
+      amountPresetsMinor: z.array(z.number().int()),
+      multipliers: z.array(z.number().int()),
+      feeBasisPoints: z.number().int(),
+      limits: WingoBetLimitsSchema,
+    }),
+  })
+  .meta({ id: 'WingoRoomState' });
+export type WingoRoomState = z.infer<typeof WingoRoomStateSchema>;
+
+export const WingoRoomQuerySchema = z.strictObject({ room: WingoRoomIdSchema });
+
+/** Place one bet on the room's current period. Idempotent by key: a retry returns the same bet. */
+export const PlaceWingoBetInputSchema = z.strictObject({
+  room: WingoRoomIdSchema,
+  period: WingoPeriodSchema.describe('The period the player sees; a different (past) period is refused with ROUND_CLOSED'),
+  selection: WingoSelectionSchema,
+  amountMinor: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe('One of the amount presets'),
+  quantity: z.number().int().positive().max(1_000_000),
+  multiplier: z.number().int().positive().max(1_000_000),
+  idempotencyKey: IdempotencyKeySchema,
+});
+export type PlaceWingoBetInput = z.infer<typeof PlaceWingoBetInputSchema>;
+
+export const WINGO_BET_STATUSES = ['pending', 'won', 'lost', 'refunded'] as const;
+export const WingoBetStatusSchema = z.enum(WINGO_BET_STATUSES);
+export type WingoBetStatus = z.infer<typeof WingoBetStatusSchema>;
+
+export const WingoBetSchema = z
+  .object({
+    id: z.string().describe('bet_…'),
+    roomId: WingoRoomIdSchema,
+    period: z.string(),
+    selection: WingoSelectionSchema,
+    amountMinor: z.number().int(),
+    quantity: z.number().int(),
+    multiplier: z.number().int(),
+    totalMinor: z.number().int().describe('amount x quantity x multiplier: what was debited'),
+    feeMinor: z.number().int().describe('The 2 % service fee'),
+    contractMinor: z.number().int().describe('total - fee: what plays'),
+    status: WingoBetStatusSchema,
+    payoutMinor: z.number().int().describe('Credited on a win (or the full total on a refund); 0 otherwise'),
+    resultDigit: z.number().int().min(0).max(9).nullable(),
+    placedAtMs: z.number().int(),
+    settledAtMs: z.number().int().nullable(),
+  })
+  .meta({ id: 'WingoBet' });
+export type WingoBet = z.infer<typeof WingoBetSchema>;
+
+export const PlaceWingoBetResultSchema = z.object({ bet: WingoBetSchema, balanceMinor: z.number().int() });
+export type PlaceWingoBetResult = z.infer<typeof PlaceWingoBetResultSchema>;
+
+export const WingoBetIdSchema = pgText().regex(/^bet_[A-Za-z0-9_-]{6,60}$/, 'Unknown bet');
+
+export const MyWingoBetsQuerySchema = z.strictObject({
+  room: WingoRoomIdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  before: WingoBetIdSchema.optional().describe('nextCursor of the previous page'),
+});
+export type MyWingoBetsQuery = z.infer<typeof MyWingoBetsQuerySchema>;
+
+export const WingoBetsPageSchema = z
+  .object({ items: z.array(WingoBetSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'WingoBetsPage' });
+export type WingoBetsPage = z.infer<typeof WingoBetsPageSchema>;
+
+export const WingoHistoryQuerySchema = z.strictObject({
+  room: WingoRoomIdSchema,
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  before: WingoPeriodSchema.optional().describe('nextCursor of the previous page'),
+});
+export type WingoHistoryQuery = z.infer<typeof WingoHistoryQuerySchema>;
+
+export const WingoHistoryPageSchema = z
+  .object({ items: z.array(WingoResultSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'WingoHistoryPage' });
+export type WingoHistoryPage = z.infer<typeof WingoHistoryPageSchema>;
+
+export const WingoTrendQuerySchema = z.strictObject({
+  room: WingoRoomIdSchema,
+  count: z.coerce.number().int().min(10).max(200).default(100),
+});
+
+/**
+ * Statistics for the chart over the last `count` drawn rounds (voided ones skipped), oldest
+ * first in `digits`. Indexes 0-9 of the arrays are the digits.
+ */
+export const WingoTrendSchema = z
+  .object({
+    roomId: WingoRoomIdSchema,
+    rounds: z.number().int().describe('How many drawn rounds the figures cover'),
+    digits: z.array(z.object({ period: z.string(), digit: z.number().int() })),
+    frequency: z.array(z.number().int()).describe('How often each digit came'),
+    missing: z.array(z.number().int()).describe('Rounds since each digit last came (rounds when it never did)'),
+    maxMissing: z.array(z.number().int()).describe('Longest run of rounds without each digit'),
+    maxConsecutive: z.array(z.number().int()).describe('Longest run of each digit in a row'),
+    big: z.number().int(),
+    small: z.number().int(),
+    colours: z.object({ green: z.number().int(), red: z.number().int(), violet: z.number().int() }),
+  })
+  .meta({ id: 'WingoTrend' });
+export type WingoTrend = z.infer<typeof WingoTrendSchema>;
+
+export const WingoFairnessQuerySchema = z.strictObject({ period: WingoPeriodSchema });
+
+/**
+ * Everything needed to verify one past round (docs/fairness.md): check SHA-256(link) equals
+ * previousLink (or finalHash when roundIndex is 1), then derive the digit from link and period.
+ * Accepted as is by the app's verify screen and `npm run fair -- verify`.
+ */
+export const WingoFairnessSchema = z
+  .object({
+    roomId: WingoRoomIdSchema,
+    period: z.string(),
+    status: z.enum(['drawn', 'settled', 'voided']),
+    chainId: z.number().int(),
+    finalHash: z.string(),
+    chainLength: z.number().int(),
+    roundIndex: z.number().int().describe('k: the round uses link L[k]'),
+    link: z.string().describe('L[k], revealed after the draw'),
+    previousLink: z.string().nullable().describe('L[k-1]; null when k = 1 (compare with finalHash)'),
+    digit: z.number().int().min(0).max(9).nullable().describe('null for a voided round'),
+    drawnAtMs: z.number().int(),
+  })
+  .meta({ id: 'WingoFairness' });
+export type WingoFairness = z.infer<typeof WingoFairnessSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// WebSocket (`API_PATHS.wingo_live`). No token in the URL: the client sends `auth` first if it
+// wants its balance changes; without it the socket still carries the clock and the results.
+
+export const WingoClientMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('auth'), accessToken: pgText().min(1).max(4096) }),
+  z.strictObject({ type: z.literal('ping'), clientTimeMs: z.number().int().optional() }),
+]);
+export type WingoClientMessage = z.infer<typeof WingoClientMessageSchema>;
+
+export const WingoServerMessageSchema = z.discriminatedUnion('type', [
+  /** Sent on connect and about every second: every room's current round and the server time. */
+  z.object({ type: z.literal('clock'), serverTimeMs: z.number().int(), rounds: z.array(WingoRoundClockSchema) }),
+  /** A round was drawn (or voided). */
+  z.object({ type: z.literal('result'), result: WingoResultSchema }),
+  /** The authenticated player's balance changed (bet placed, won, refunded, deposit...). */
+  z.object({ type: z.literal('balance'), balanceMinor: z.number().int(), reason: z.string() }),
+  /** The authenticated player's bets in a round were settled (won, lost or refunded). */
+  z.object({
+    type: z.literal('betsSettled'),
+    roomId: WingoRoomIdSchema,
+    period: z.string(),
+    bets: z.number().int(),
+    payoutMinor: z.number().int().describe('Winnings plus refunds credited for the round'),
+    balanceMinor: z.number().int(),
+  }),
+  z.object({ type: z.literal('authenticated'), playerId: z.number().int() }),
+  z.object({ type: z.literal('pong'), serverTimeMs: z.number().int(), clientTimeMs: z.number().int().optional() }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+]);
+export type WingoServerMessage = z.infer<typeof WingoServerMessageSchema>;
