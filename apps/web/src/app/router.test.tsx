@@ -9,8 +9,6 @@ const PLACEHOLDERS: [path: string, heading: string, sentence: string][] = [
   [paths.allGames.path, 'All', 'The games of each category will appear here.'],
   [paths.allOnlineGames.path, 'All online games', 'All games of one game provider will appear here.'],
   [paths.allCasinoGames.path, 'Casino games', 'All live casino games will appear here.'],
-  [paths.wingo.path, 'Win Go', 'Wingo rounds, your bets and their results will appear here.'],
-  [paths.bettingRecordWin.path, 'Game history', 'The full history of Wingo results will appear here.'],
 ];
 
 const WITH_BOTTOM_NAV = new Set<string>([paths.home.path, paths.wallet.path, paths.account.path]);
@@ -31,6 +29,19 @@ describe('routes', () => {
     expect(screen.getByText(sentence)).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Main' }) !== null).toBe(WITH_BOTTOM_NAV.has(path));
+  });
+
+  it.each([
+    [paths.wingo.path, 'Win Go'],
+    [paths.bettingRecordWin.path, 'Game history'],
+    [paths.wingoVerify.path, 'Verify a round'],
+  ])('%s loads lazily under the lottery layout', async (path, heading) => {
+    // No socket in this test: the Wingo page falls back to polling (which meets the offline stub).
+    vi.stubGlobal('WebSocket', undefined);
+    renderApp(path);
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
   it('/ loads lazily too, then shows the home page with the bottom navigation', async () => {

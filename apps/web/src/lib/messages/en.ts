@@ -74,10 +74,6 @@ export const en = {
   'page.allOnlineGames.text': 'All games of one game provider will appear here.',
   'page.allCasinoGames.title': 'Casino games',
   'page.allCasinoGames.text': 'All live casino games will appear here.',
-  'page.wingo.title': 'Win Go',
-  'page.wingo.text': 'Wingo rounds, your bets and their results will appear here.',
-  'page.bettingRecordWin.title': 'Game history',
-  'page.bettingRecordWin.text': 'The full history of Wingo results will appear here.',
 
   'wingo.voice': 'Voice',
 
