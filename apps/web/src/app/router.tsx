@@ -46,7 +46,7 @@ export function createRoutes(): RouteObject[] {
             { path: paths.allCasinoGames.path, element: lazyRoute('all-casino-games', () => import('./routes/all-casino-games')) },
             {
               // One layout over /home/AllLotteryGames/* shares the Wingo context (spec section 2).
-              element: lazyRoute('lottery', () => import('./routes/lottery-layout')),
+              element: lazyRoute('lottery', () => import('./routes/wingo').then((m) => ({ default: m.LotteryLayout }))),
               children: [
                 { path: paths.wingo.path, element: lazyRoute('wingo', () => import('./routes/wingo')) },
                 { path: paths.bettingRecordWin.path, element: lazyRoute('betting-record-win', () => import('./routes/betting-record-win')) },

@@ -1,6 +1,24 @@
+import { Outlet } from 'react-router';
 import { WingoPage } from '../../features/wingo/wingo-page';
+import { WingoProvider } from '../../features/wingo/wingo-context';
 
 /** Wingo (/home/AllLotteryGames/Wingo), under the lottery layout's shared context. */
 export default function WingoRoute() {
   return <WingoPage />;
+}
+
+/**
+ * The layout over /home/AllLotteryGames/* (spec section 2): one shared Wingo context (the two
+ * refresh counters and the voice setting) for Wingo, the full game history and the verify
+ * screen, so a bump on one page is seen by the others while the player moves between them.
+ * It lives in the Wingo route's module rather than its own: a chunk of its own would import
+ * react-router without i18n and the page heading, and the bundler would then split those shared
+ * chunks apart, adding about 1 KB gzip to what `/` loads (decision 120).
+ */
+export function LotteryLayout() {
+  return (
+    <WingoProvider>
+      <Outlet />
+    </WingoProvider>
+  );
 }
