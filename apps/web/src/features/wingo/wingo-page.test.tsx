@@ -7,7 +7,7 @@ import { ToastProvider } from '../../components/ui/toast';
 import { getResourceData } from '../../lib/resource';
 import { renderWithRouter, signInForTests } from '../../test/render';
 import { EMPTY_PAGE, makeBet, roomState, stubWingoApi } from '../../test/fake-wingo-api';
-import { WingoPage } from './wingo-page';
+import { settledRound, WingoPage } from './wingo-page';
 import { WingoProvider } from './wingo-context';
 
 const BALANCE = API_PATHS.get_balance;
@@ -31,14 +31,14 @@ function renderPage() {
   );
 }
 
-function stub(nowMs: number, placeBet?: (body: PlaceWingoBetInput) => unknown) {
+function stub(nowMs: number, placeBet?: (body: PlaceWingoBetInput) => unknown, myBets: () => unknown = () => EMPTY_PAGE) {
   let balanceMinor = 50_000;
   return stubWingoApi({
     [`GET ${BALANCE}`]: () => ({ body: { data: { balanceMinor, currency: 'INR' } } }),
     [`GET ${STATE}`]: () => ({ body: { data: roomState(nowMs) } }),
     [`GET /api/lottery/wingo/history`]: () => ({ body: EMPTY_PAGE }),
     [`GET /api/lottery/wingo/trend`]: () => ({ status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } } }),
-    [`GET ${MY_BETS}`]: () => ({ body: EMPTY_PAGE }),
+    [`GET ${MY_BETS}`]: () => ({ body: myBets() }),
     [`POST ${BETS}`]: async ({ body }) => {
       const input = body as PlaceWingoBetInput;
       const answer = placeBet?.(input);
@@ -137,5 +137,48 @@ describe('Wingo page', () => {
     expect(screen.getByRole('dialog', { name: 'Bet on Green' })).toBeTruthy();
     await act(async () => {});
     expect(api.callsTo('POST', BETS)).toHaveLength(0);
+  });
+});
+
+describe('result popup', () => {
+  beforeEach(() => {
+    signInForTests();
+    vi.stubGlobal('WebSocket', undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('settledRound waits until every bet of the period is settled, then sums them', () => {
+    const a = makeBet({ id: 'bet_aaaaaaaa', period: 'P', status: 'won', payoutMinor: 196, totalMinor: 100, resultDigit: 3 });
+    const b = makeBet({ id: 'bet_bbbbbbbb', period: 'P', status: 'pending' });
+    expect(settledRound('P', [a, b])).toBeNull();
+    expect(settledRound('P', [a, { ...b, status: 'lost', resultDigit: 3 }])).toEqual({ period: 'P', digit: 3, stakeMinor: 200, payoutMinor: 196, outcome: 'won' });
+    expect(settledRound('P', [{ ...b, status: 'lost', resultDigit: 4 }])?.outcome).toBe('lost');
+    expect(settledRound('P', [{ ...b, status: 'refunded', payoutMinor: 100 }])?.outcome).toBe('refunded');
+    expect(settledRound('Q', [a])).toBeNull();
+  });
+
+  it('shows a win when the bet of this visit comes back settled', async () => {
+    vi.useFakeTimers({ now: timeBeforeDraw(20), toFake: ['Date'] });
+    const period = roundAt(WINGO_ROOMS['30s'], timeBeforeDraw(20)).period;
+    let placed = false;
+    stub(
+      timeBeforeDraw(20),
+      () => {
+        placed = true;
+      },
+      () => (placed ? { data: { items: [makeBet({ period, status: 'won', payoutMinor: 196, resultDigit: 7 })], nextCursor: null } } : EMPTY_PAGE),
+    );
+    renderPage();
+    await screen.findByText('₹500.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Green' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Bet on Green' })).getByRole('button', { name: 'Confirm ₹1.00' }));
+    const popup = await screen.findByRole('dialog', { name: 'Congratulations' });
+    expect(within(popup).getByText(`Period ${period}: result 7`)).toBeTruthy();
+    expect(within(popup).getByText('Credited ₹1.96')).toBeTruthy();
+    fireEvent.click(within(popup).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Congratulations' })).toBeNull());
   });
 });
