@@ -26,6 +26,7 @@ import { createRateLimiter } from './modules/auth/rate-limiter';
 import { authRoutes } from './modules/auth/routes';
 import { createAccessTokens } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
+import { createLotteryService, lotteryRoutes, type LotteryService, type LotterySettings } from './modules/lottery';
 import { notificationRoutes } from './modules/notifications/routes';
 import { subscribeNotifications } from './modules/notifications/subscribers';
 import { playerRoutes } from './modules/players/routes';
@@ -47,6 +48,8 @@ declare module 'fastify' {
     events: Events;
     /** Leader-elected interval jobs; tests call `jobs.runOnce(name)`. */
     jobs: Jobs;
+    /** The lottery round engine and Wingo's bets (tests drive draws and settlement through it). */
+    lottery: LotteryService;
   }
 }
 
@@ -65,13 +68,15 @@ export type AppDeps = {
   startJobs?: boolean;
   /** A bus other than the configured one (tests). */
   bus?: Bus;
+  /** Lottery engine settings other than the defaults (tests: short chains). */
+  lottery?: Partial<LotterySettings>;
 };
 
 /**
  * Builds the whole app without listening: plugins, then domain modules, then the SPA. Tests call
  * this and use `inject`; server.ts calls it and listens.
  */
-export async function buildApp({ config, db, logger, clock = systemClock, sms, startJobs = true, bus }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, clock = systemClock, sms, startJobs = true, bus, lottery: lotterySettings }: AppDeps): Promise<FastifyInstance> {
   const production = config.env === 'production';
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -149,10 +154,16 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   if (sandboxUpi) await app.register(sandboxUpiRoutes, { gateway: sandboxUpi, secret: config.secrets.webhook, clock });
   app.decorate('deposits', deposits);
 
+  const lottery = createLotteryService({ db, clock, events, log: app.log, ...(lotterySettings ? { settings: lotterySettings } : {}) });
+  await app.register(lotteryRoutes, { lottery, requireAuth });
+  app.decorate('lottery', lottery);
+
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });
   jobs.add({ name: 'deposits.expire', intervalMs: config.depositExpirySweepMs, run: () => deposits.expireDue() });
   jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: () => deposits.reconcile() });
+  // The round clock: one leader opens, locks, draws and settles every room's rounds.
+  jobs.add({ name: 'lottery.rounds', intervalMs: config.lotteryTickMs, run: () => lottery.tick() });
 
   await registerSpa(app, config.webDistDir, { serveSourceMaps: !production });
   if (startJobs) app.addHook('onReady', async () => jobs.start());

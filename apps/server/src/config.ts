@@ -143,6 +143,8 @@ export type Config = {
   allowSandboxInProduction: boolean;
   /** How often reconciliation asks the gateway about unsettled orders; 0 turns it off (tests). */
   depositReconcileSweepMs: number;
+  /** How often the lottery round engine runs (open, lock, draw, settle); 0 turns it off (tests). */
+  lotteryTickMs: number;
 };
 
 export class ConfigError extends Error {
@@ -234,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     upi: upi.config,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION === 'demo',
     depositReconcileSweepMs: e.DEPOSIT_RECONCILE_SWEEP_MS,
+    lotteryTickMs: e.LOTTERY_TICK_MS,
   };
   return config;
 }
@@ -372,6 +375,8 @@ function upiEnvShape() {
     UPI_PAYEE_NAME: z.string().min(1).max(50).default('Colorplay'),
     UPI_HTTP_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
     DEPOSIT_RECONCILE_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    // A round locks 5 s before its draw; the engine must run well within that.
+    LOTTERY_TICK_MS: z.coerce.number().int().min(0).max(1_000).default(250),
     ALLOW_SANDBOX_IN_PRODUCTION: z.enum(['demo'], { error: 'the only accepted value is "demo"' }).optional(),
   };
 }

@@ -5,7 +5,7 @@
  * package's main entry imports (a test checks it).
  */
 
-function subtle(): SubtleCrypto {
+function subtle(): typeof globalThis.crypto.subtle {
   const s = globalThis.crypto?.subtle;
   // WebCrypto is only exposed to secure contexts (https or localhost) in browsers.
   if (!s) throw new Error('WebCrypto (crypto.subtle) is not available in this context');

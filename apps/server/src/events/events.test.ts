@@ -196,7 +196,7 @@ describe('the bus', () => {
   it('hands every committed event to the bus listeners once, after commit', async () => {
     const { events } = node();
     const heard: string[] = [];
-    events.bus.subscribe((event) => heard.push(`${event.name}:${'orderId' in event.payload ? event.payload.orderId : event.payload.playerId}`));
+    events.bus.subscribe((event) => heard.push(`${event.name}:${'orderId' in event.payload ? event.payload.orderId : 'playerId' in event.payload ? event.payload.playerId : event.payload.period}`));
     await db.transaction((tx) => events.record(tx, 'DepositSucceeded', deposit('dep_bus')));
     await db
       .transaction(async (tx) => {

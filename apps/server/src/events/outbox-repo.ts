@@ -23,6 +23,15 @@ export async function insertEvent(q: Queryable, row: { id: string; name: string;
   ]);
 }
 
+/** Many events of one name in one statement; seq follows the order given. */
+export async function insertEvents(q: Queryable, name: string, rows: ReadonlyArray<{ id: string; payload: unknown }>, occurredAt: Date): Promise<void> {
+  await q.query(
+    `INSERT INTO domain_events (id, name, payload, occurred_at)
+     SELECT id, $2, payload, $4 FROM unnest($1::text[], $3::jsonb[]) WITH ORDINALITY AS e(id, payload, n) ORDER BY n`,
+    [rows.map((r) => r.id), name, rows.map((r) => JSON.stringify(r.payload)), occurredAt],
+  );
+}
+
 /** Events not yet dispatched to every handler, oldest first, after `afterSeq`. */
 export async function listOpenEvents(q: Queryable, afterSeq: number, limit: number): Promise<OpenEvent[]> {
   const { rows } = await q.query<EventRow>(

@@ -14,6 +14,7 @@ import type { Bus } from './bus';
 import {
   countOpenEvents,
   insertEvent,
+  insertEvents,
   listOpenEvents,
   lockDeliveries,
   markDispatched,
@@ -36,6 +37,8 @@ export interface EventRecorder {
    * so both commit or neither does. Dispatch starts as soon as that transaction commits.
    */
   record<N extends DomainEventName>(q: Queryable, name: N, payload: DomainEventPayload<N>): Promise<string>;
+  /** Like record, for many events of one name in one statement (a settled round's players). */
+  recordMany<N extends DomainEventName>(q: Queryable, name: N, payloads: ReadonlyArray<DomainEventPayload<N>>): Promise<string[]>;
 }
 
 export type EventsDeps = {
@@ -241,6 +244,20 @@ export function createEvents(deps: EventsDeps) {
       if (q.afterCommit) q.afterCommit(committed);
       else committed();
       return id;
+    },
+
+    async recordMany<N extends DomainEventName>(q: Queryable, name: N, payloads: ReadonlyArray<DomainEventPayload<N>>): Promise<string[]> {
+      if (payloads.length === 0) return [];
+      const schema = DOMAIN_EVENT_SCHEMAS[name];
+      const rows = payloads.map((p) => ({ id: prefixedId('evt', 12), payload: schema.parse(p) }));
+      await insertEvents(q, name, rows, clock.now());
+      const committed = () => {
+        recorded.inc({ event: name }, rows.length);
+        void dispatch();
+      };
+      if (q.afterCommit) q.afterCommit(committed);
+      else committed();
+      return rows.map((r) => r.id);
     },
 
     /**

@@ -45,11 +45,13 @@ export function testConfig(env: Record<string, string> = {}, dataDir = makeTempD
     // Tests call deposits.reconcile() themselves, on their own fake clock.
     DEPOSIT_RECONCILE_SWEEP_MS: '0',
     EVENTS_POLL_MS: '0',
+    // Tests drive the round engine by hand (app.lottery.tick) on their own clock.
+    LOTTERY_TICK_MS: '0',
     ...env,
   });
 }
 
-export type TestAppOptions = { env?: Record<string, string> } & Pick<AppDeps, 'clock' | 'sms'>;
+export type TestAppOptions = { env?: Record<string, string> } & Pick<AppDeps, 'clock' | 'sms' | 'lottery'>;
 
 /** Builds the real app on a fresh test database; call `app.close()` in afterAll. */
 export async function buildTestApp({ env = {}, ...deps }: TestAppOptions = {}): Promise<TestApp> {

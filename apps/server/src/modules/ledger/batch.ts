@@ -126,3 +126,13 @@ export async function postTransfers(tx: Queryable, inputs: readonly PostTransfer
   }
   return { transfers: out, balancesMinor: balances };
 }
+
+/** The balances of many accounts in one query (accounts that do not exist are left out). */
+export async function getBalances(q: Queryable, codes: readonly string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const { rows } = await q.query<{ code: string; balance_minor: number }>(
+    'SELECT code, balance_minor FROM ledger_accounts WHERE code = ANY($1::text[])',
+    [codes],
+  );
+  return new Map(rows.map((r) => [r.code, r.balance_minor]));
+}

@@ -39,4 +39,4 @@ export {
   type PostedTransfer,
   type TransferEntryInput,
 } from './service';
-export { postTransfers, MAX_BATCH_TRANSFERS, type PostedBatch } from './batch';
+export { getBalances, postTransfers, MAX_BATCH_TRANSFERS, type PostedBatch } from './batch';

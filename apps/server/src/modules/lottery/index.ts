@@ -1,0 +1,8 @@
+/**
+ * modules/lottery: the round engine (chains, open/lock/draw/settle under one leader), Wingo's
+ * bets and reads, and the live socket. Its only public face.
+ */
+export { createLotteryService, type LotteryDeps, type LotteryService } from './service';
+export { lotteryRoutes, type LotteryRoutesOptions } from './routes';
+export { DEFAULT_LOTTERY_SETTINGS, type LotterySettings } from './rules';
+export { OWNED_TABLES } from './tables';

@@ -1,0 +1,231 @@
+import type { Queryable } from '../../db/db';
+
+/** The SQL of modules/lottery's own tables (OWNED_TABLES) and nothing else. */
+
+export type ChainRow = {
+  id: number;
+  room_id: string;
+  first_ordinal: number;
+  length: number;
+  checkpoint_every: number;
+  final_hash: string;
+  first_period: string;
+  published_at: Date;
+};
+
+export type RoundRow = {
+  id: number;
+  room_id: string;
+  ordinal: number;
+  period: string;
+  chain_id: number;
+  round_index: number;
+  opens_at: Date;
+  locks_at: Date;
+  draws_at: Date;
+  status: 'open' | 'locked' | 'drawn' | 'settled' | 'voided';
+  digit: number | null;
+  link: string | null;
+  drawn_at: Date | null;
+  settled_at: Date | null;
+};
+
+export type BetRow = {
+  seq: number;
+  id: string;
+  round_id: number;
+  room_id: string;
+  player_id: number;
+  idempotency_key: string;
+  selection: string;
+  amount_minor: number;
+  quantity: number;
+  multiplier: number;
+  total_minor: number;
+  fee_minor: number;
+  contract_minor: number;
+  shard: number;
+  placed_at: Date;
+};
+
+export type BetWithRoundRow = BetRow & { period: string; round_status: RoundRow['status']; digit: number | null; drawn_at: Date | null; settled_at: Date | null };
+
+const CHAIN_COLUMNS = 'id, room_id, first_ordinal, length, checkpoint_every, final_hash, first_period, published_at';
+const ROUND_COLUMNS = 'id, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, digit, link, drawn_at, settled_at';
+const BET_COLUMNS =
+  'b.seq, b.id, b.round_id, b.room_id, b.player_id, b.idempotency_key, b.selection, b.amount_minor, b.quantity, b.multiplier, b.total_minor, b.fee_minor, b.contract_minor, b.shard, b.placed_at';
+
+export async function selectChains(q: Queryable, game: string, roomId: string): Promise<ChainRow[]> {
+  const { rows } = await q.query<ChainRow>(`SELECT ${CHAIN_COLUMNS} FROM lottery_chains WHERE game = $1 AND room_id = $2 ORDER BY first_ordinal`, [game, roomId]);
+  return rows;
+}
+
+export async function selectChain(q: Queryable, id: number): Promise<ChainRow | undefined> {
+  const { rows } = await q.query<ChainRow>(`SELECT ${CHAIN_COLUMNS} FROM lottery_chains WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+/** Inserts a chain with its checkpoints unless one already starts at that ordinal (another node won). */
+export async function insertChain(
+  q: Queryable,
+  c: { game: string; roomId: string; firstOrdinal: number; length: number; checkpointEvery: number; finalHash: string; firstPeriod: string; publishedAt: Date },
+  checkpoints: ReadonlyArray<{ k: number; link: string }>,
+): Promise<boolean> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO lottery_chains (game, room_id, first_ordinal, length, checkpoint_every, final_hash, first_period, published_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (game, room_id, first_ordinal) DO NOTHING RETURNING id`,
+    [c.game, c.roomId, c.firstOrdinal, c.length, c.checkpointEvery, c.finalHash, c.firstPeriod, c.publishedAt],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) return false;
+  await q.query(
+    `INSERT INTO lottery_chain_checkpoints (chain_id, k, link) SELECT $1, k, link FROM unnest($2::int[], $3::text[]) AS c(k, link)`,
+    [id, checkpoints.map((c) => c.k), checkpoints.map((c) => c.link)],
+  );
+  return true;
+}
+
+export async function selectCheckpoints(q: Queryable, chainId: number): Promise<Array<{ k: number; link: string }>> {
+  const { rows } = await q.query<{ k: number; link: string }>('SELECT k, link FROM lottery_chain_checkpoints WHERE chain_id = $1', [chainId]);
+  return rows;
+}
+
+export async function insertRoundIfAbsent(
+  q: Queryable,
+  r: { game: string; roomId: string; ordinal: number; period: string; chainId: number; roundIndex: number; opensAt: Date; locksAt: Date; drawsAt: Date; status: 'open' | 'locked' },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO lottery_rounds (game, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (game, room_id, ordinal) DO NOTHING`,
+    [r.game, r.roomId, r.ordinal, r.period, r.chainId, r.roundIndex, r.opensAt, r.locksAt, r.drawsAt, r.status],
+  );
+}
+
+export async function selectRoundByOrdinal(q: Queryable, game: string, roomId: string, ordinal: number, lock: '' | 'FOR SHARE' | 'FOR UPDATE' = ''): Promise<RoundRow | undefined> {
+  const { rows } = await q.query<RoundRow>(`SELECT ${ROUND_COLUMNS} FROM lottery_rounds WHERE game = $1 AND room_id = $2 AND ordinal = $3 ${lock}`, [game, roomId, ordinal]);
+  return rows[0];
+}
+
+export async function selectRoundById(q: Queryable, id: number, lock: '' | 'FOR UPDATE' = ''): Promise<RoundRow | undefined> {
+  const { rows } = await q.query<RoundRow>(`SELECT ${ROUND_COLUMNS} FROM lottery_rounds WHERE id = $1 ${lock}`, [id]);
+  return rows[0];
+}
+
+export async function selectRoundByPeriod(q: Queryable, game: string, period: string): Promise<RoundRow | undefined> {
+  const { rows } = await q.query<RoundRow>(`SELECT ${ROUND_COLUMNS} FROM lottery_rounds WHERE game = $1 AND period = $2`, [game, period]);
+  return rows[0];
+}
+
+/** Betting closes: open rounds whose lock time has come. */
+export async function lockRounds(q: Queryable, game: string, roomId: string, now: Date): Promise<void> {
+  await q.query(`UPDATE lottery_rounds SET status = 'locked' WHERE game = $1 AND room_id = $2 AND status = 'open' AND locks_at <= $3`, [game, roomId, now]);
+}
+
+/** Rounds still waiting for a draw (open or locked past their draw time) or for settlement, oldest first. */
+export async function selectPendingRoundIds(q: Queryable, game: string, roomId: string, now: Date): Promise<Array<{ id: number; status: RoundRow['status'] }>> {
+  const { rows } = await q.query<{ id: number; status: RoundRow['status'] }>(
+    `SELECT id, status FROM lottery_rounds
+      WHERE game = $1 AND room_id = $2 AND (status = 'drawn' OR (status IN ('open', 'locked') AND draws_at <= $3))
+      ORDER BY ordinal`,
+    [game, roomId, now],
+  );
+  return rows;
+}
+
+/** The only statement that writes a result: the draw (the trigger refuses any later change). */
+export async function markDrawn(q: Queryable, id: number, digit: number, link: string, now: Date): Promise<void> {
+  await q.query(`UPDATE lottery_rounds SET status = 'drawn', digit = $2, link = $3, drawn_at = $4 WHERE id = $1`, [id, digit, link, now]);
+}
+
+export async function markVoided(q: Queryable, id: number, link: string | null, now: Date): Promise<void> {
+  await q.query(`UPDATE lottery_rounds SET status = 'voided', link = $2, drawn_at = $3 WHERE id = $1`, [id, link, now]);
+}
+
+export async function markSettled(q: Queryable, id: number, now: Date): Promise<void> {
+  await q.query(`UPDATE lottery_rounds SET status = 'settled', settled_at = $2 WHERE id = $1`, [id, now]);
+}
+
+export async function insertBet(q: Queryable, b: Omit<BetRow, 'seq'>): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `INSERT INTO lottery_bets (id, round_id, room_id, player_id, idempotency_key, selection, amount_minor, quantity, multiplier,
+                               total_minor, fee_minor, contract_minor, shard, placed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT DO NOTHING`,
+    [b.id, b.round_id, b.room_id, b.player_id, b.idempotency_key, b.selection, b.amount_minor, b.quantity, b.multiplier, b.total_minor, b.fee_minor, b.contract_minor, b.shard, b.placed_at],
+  );
+  return rowCount > 0;
+}
+
+const BET_WITH_ROUND = `SELECT ${BET_COLUMNS}, r.period, r.status AS round_status, r.digit, r.drawn_at, r.settled_at
+  FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id`;
+
+export async function selectBetByKey(q: Queryable, playerId: number, key: string): Promise<BetWithRoundRow | undefined> {
+  const { rows } = await q.query<BetWithRoundRow>(`${BET_WITH_ROUND} WHERE b.player_id = $1 AND b.idempotency_key = $2`, [playerId, key]);
+  return rows[0];
+}
+
+export async function stakedInRound(q: Queryable, roundId: number, playerId: number): Promise<number> {
+  const { rows } = await q.query<{ staked: number }>(
+    'SELECT coalesce(sum(total_minor), 0)::bigint AS staked FROM lottery_bets WHERE round_id = $1 AND player_id = $2',
+    [roundId, playerId],
+  );
+  return rows[0]!.staked;
+}
+
+export async function selectPlayerBets(q: Queryable, playerId: number, roomId: string | null, beforeSeq: number | null, limit: number): Promise<BetWithRoundRow[]> {
+  const { rows } = await q.query<BetWithRoundRow>(
+    `${BET_WITH_ROUND} WHERE b.player_id = $1 AND ($2::text IS NULL OR b.room_id = $2) AND ($3::bigint IS NULL OR b.seq < $3)
+      ORDER BY b.seq DESC LIMIT $4`,
+    [playerId, roomId, beforeSeq, limit],
+  );
+  return rows;
+}
+
+export async function selectBetSeq(q: Queryable, playerId: number, betId: string): Promise<number | undefined> {
+  const { rows } = await q.query<{ seq: number }>('SELECT seq FROM lottery_bets WHERE id = $1 AND player_id = $2', [betId, playerId]);
+  return rows[0]?.seq;
+}
+
+/** Per player: bets, winnings (floor(contract x num / den) per bet) and stakes, for settlement. */
+export async function settlementByPlayer(
+  q: Queryable,
+  roundId: number,
+  table: { selections: string[]; nums: number[]; dens: number[] },
+): Promise<Array<{ player_id: number; bets: number; payout_minor: number; total_minor: number }>> {
+  const { rows } = await q.query<{ player_id: number; bets: number; payout_minor: number; total_minor: number }>(
+    `SELECT b.player_id, count(*)::int AS bets,
+            sum((b.contract_minor * p.num) / p.den)::bigint AS payout_minor,
+            sum(b.total_minor)::bigint AS total_minor
+       FROM lottery_bets b JOIN unnest($2::text[], $3::bigint[], $4::bigint[]) AS p(selection, num, den) ON p.selection = b.selection
+      WHERE b.round_id = $1
+      GROUP BY b.player_id`,
+    [roundId, table.selections, table.nums, table.dens],
+  );
+  return rows;
+}
+
+export async function feesByShard(q: Queryable, roundId: number): Promise<Array<{ shard: number; fee_minor: number }>> {
+  const { rows } = await q.query<{ shard: number; fee_minor: number }>(
+    'SELECT shard, sum(fee_minor)::bigint AS fee_minor FROM lottery_bets WHERE round_id = $1 GROUP BY shard HAVING sum(fee_minor) > 0 ORDER BY shard',
+    [roundId],
+  );
+  return rows;
+}
+
+export async function selectHistory(q: Queryable, game: string, roomId: string, beforeOrdinal: number | null, limit: number): Promise<RoundRow[]> {
+  const { rows } = await q.query<RoundRow>(
+    `SELECT ${ROUND_COLUMNS} FROM lottery_rounds
+      WHERE game = $1 AND room_id = $2 AND status IN ('drawn', 'settled', 'voided') AND ($3::bigint IS NULL OR ordinal < $3)
+      ORDER BY ordinal DESC LIMIT $4`,
+    [game, roomId, beforeOrdinal, limit],
+  );
+  return rows;
+}
+
+export async function selectRecentDigits(q: Queryable, game: string, roomId: string, count: number): Promise<Array<{ period: string; digit: number }>> {
+  const { rows } = await q.query<{ period: string; digit: number }>(
+    `SELECT period, digit FROM lottery_rounds
+      WHERE game = $1 AND room_id = $2 AND status IN ('drawn', 'settled') ORDER BY ordinal DESC LIMIT $3`,
+    [game, roomId, count],
+  );
+  return rows.reverse();
+}
