@@ -1,12 +1,32 @@
 import { priceBet, payoutMinor, WINGO, type WingoDigit } from '@colorplay/lottery';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsNewPlayer, startRecharge } from './support/wallet';
+import { newPhone, registrationCodeByApi, skipSplash } from './support/accounts';
+import { startRecharge } from './support/wallet';
 
 // Wingo (issue 10) in a real Chromium against the real server: a bet in the 30 s room, seen in
 // My history, its result arriving on the page, the balance moving by exactly what the rule table
 // pays, and the round verified in the browser.
 
 test.setTimeout(120_000);
+
+/**
+ * A new player registered through the API (with the sandbox SMS code, as registration now
+ * requires) and signed in the way the app keeps a session: the access token in localStorage.
+ */
+async function signInAsNewPlayer(page: Page): Promise<void> {
+  const phone = newPhone();
+  const code = await registrationCodeByApi(page, phone);
+  const res = await page.request.post('/api/register', { data: { phone, code, password: `E2e-${phone}-pw`, ageConfirmed: true } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { data } = (await res.json()) as { data: { token: string } };
+  await skipSplash(page.context());
+  await page.addInitScript(
+    ([key, token]) => {
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify(token));
+    },
+    ['m_login_token', data.token] as const,
+  );
+}
 
 /** ₹ and two decimals, Indian grouping, as the app shows money. */
 function rupees(minor: number): string {
