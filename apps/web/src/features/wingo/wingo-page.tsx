@@ -207,6 +207,12 @@ export function WingoPage() {
     const timer = setInterval(() => void refetchResource(`${WINGO_KEYS.myBets}:${roomRef.current}`), PENDING_POLL_MS);
     return () => clearInterval(timer);
   }, [waiting]);
+  // A settled round moved money: read the balance again (a push may have brought it already,
+  // but with the socket down this is how the payout shows).
+  const settledPeriod = popup?.period ?? null;
+  useEffect(() => {
+    if (settledPeriod !== null) incrementBalanceRefreshKey();
+  }, [settledPeriod, incrementBalanceRefreshKey]);
   const closePopup = () => {
     if (!popup) return;
     setPending((current) => {
