@@ -158,10 +158,10 @@ export function createLotteryService(deps: LotteryDeps) {
     return accountsReady;
   }
 
-  async function checkpointsOf(chain: repo.ChainRow): Promise<ChainCheckpoints | null> {
+  async function checkpointsOf(q: Queryable, chain: repo.ChainRow): Promise<ChainCheckpoints | null> {
     const cached = checkpointCache.get(chain.id);
     if (cached) return cached;
-    const rows = await repo.selectCheckpoints(db, chain.id);
+    const rows = await repo.selectCheckpoints(q, chain.id);
     if (!rows.some((r) => r.k === chain.length)) return null;
     const checkpoints = new Map<number, Uint8Array>();
     for (const r of rows) checkpoints.set(r.k, hexToBytes(r.link)!);
@@ -171,9 +171,9 @@ export function createLotteryService(deps: LotteryDeps) {
   }
 
   /** L[k] of a chain, or null when its checkpoints are missing (the round can then only be voided). */
-  async function linkOf(chain: repo.ChainRow | undefined, k: number): Promise<string | null> {
+  async function linkOf(q: Queryable, chain: repo.ChainRow | undefined, k: number): Promise<string | null> {
     if (!chain) return null;
-    const cp = await checkpointsOf(chain);
+    const cp = await checkpointsOf(q, chain);
     if (!cp) return null;
     try {
       return bytesToHex(linkFromCheckpointsSync(cp, k));
@@ -249,7 +249,7 @@ export function createLotteryService(deps: LotteryDeps) {
       const round = await repo.selectRoundById(tx, roundId, 'FOR UPDATE');
       if (!round || (round.status !== 'open' && round.status !== 'locked')) return 'skipped';
       const now = clock.now();
-      const link = await linkOf(await repo.selectChain(tx, round.chain_id), round.round_index);
+      const link = await linkOf(tx, await repo.selectChain(tx, round.chain_id), round.round_index);
       const decision = decideDraw({ drawsAtMs: round.draws_at.getTime() }, now.getTime(), link !== null, settings);
       if (decision.kind === 'void') {
         log.warn({ period: round.period, room: round.room_id, reason: decision.reason }, 'lottery round voided');
@@ -532,7 +532,7 @@ export function createLotteryService(deps: LotteryDeps) {
         throw new AppError('ROUND_NOT_DRAWN', 'The link of a round is revealed only after its draw');
       }
       const chain = (await repo.selectChain(db, round.chain_id))!;
-      const previousLink = round.round_index > 1 ? await linkOf(chain, round.round_index - 1) : null;
+      const previousLink = round.round_index > 1 ? await linkOf(db, chain, round.round_index - 1) : null;
       return {
         roomId: round.room_id as WingoRoomId,
         period: round.period,

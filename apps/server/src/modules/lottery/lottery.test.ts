@@ -1,0 +1,326 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { API_PATHS, type WingoFairness } from '@colorplay/contract';
+import { verifyRound } from '@colorplay/fair';
+// The CLI's entry as `npm run fair -- verify` runs it (the package exports no CLI path).
+import { runFairCli } from '../../../../../packages/fair/src/cli-core';
+import { roundAt, settleBet, WINGO, WINGO_ROOMS, type WingoDigit, type WingoSelection } from '@colorplay/lottery';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import { PlayerClient } from '../../../test/helpers/player-client';
+import { fakeClock } from '../../lib/clock';
+import { accountCodes, checkInvariants, ensureAccount, getBalance, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
+import { createLotteryService } from './service';
+
+// 10:00 UTC is 15:30 IST: a round boundary of every room.
+const START = Date.parse('2026-11-23T10:00:00.000Z');
+const clock = fakeClock(new Date(START));
+const ROOM = WINGO_ROOMS['30s'];
+let t: TestApp;
+let phoneSeq = 0;
+
+const now = () => clock.now().getTime();
+const setTime = (ms: number) => clock.advance(ms - now());
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock, lottery: { chainLength: 200, checkpointEvery: 16, chainRenewBeforeRounds: 20 } });
+  await t.app.lottery.tick();
+});
+afterAll(async () => {
+  await t.app.close();
+});
+afterEach(async () => {
+  expect(await checkInvariants(t.db)).toEqual([]);
+});
+
+async function player(fundMinor: number) {
+  const client = new PlayerClient(t.app, `203.0.113.${(phoneSeq % 200) + 1}`);
+  phoneSeq += 1;
+  const res = await client.register(`98765${String(43_000 + phoneSeq).padStart(5, '0')}`);
+  expect(res.statusCode).toBe(200);
+  const playerId = Number(JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString()).sub);
+  const code = accountCodes.playerMain(playerId);
+  await ensureAccount(t.db, { code, kind: 'player', owner: playerId });
+  await ensureAccount(t.db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
+  if (fundMinor > 0) {
+    await postTransfer(t.db, {
+      idempotencyKey: `test-fund:${playerId}:${Math.random()}`,
+      kind: 'deposit',
+      entries: [
+        { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -fundMinor },
+        { accountCode: code, amountMinor: fundMinor },
+      ],
+    });
+  }
+  return { client, playerId, balance: () => getBalance(t.db, code) };
+}
+
+/** Moves the clock to the opening of the next 30 s round and runs the engine. */
+async function nextRound() {
+  setTime(roundAt(ROOM, now()).drawsAtMs);
+  await t.app.lottery.tick();
+  return roundAt(ROOM, now());
+}
+
+let keySeq = 0;
+const bet = (c: PlayerClient, period: string, selection: string, extra: Record<string, unknown> = {}) =>
+  c.call('POST', API_PATHS.wingo_place_bet, {
+    room: '30s',
+    period,
+    selection,
+    amountMinor: 1_000,
+    quantity: 1,
+    multiplier: 1,
+    idempotencyKey: `key-${++keySeq}-${Math.random().toString(36).slice(2, 8)}`,
+    ...extra,
+  });
+
+async function drawAndSettle() {
+  setTime(roundAt(ROOM, now()).drawsAtMs);
+  await t.app.lottery.tick();
+}
+
+async function roundRow(period: string) {
+  const { rows } = await t.db.query<{ id: number; status: string; digit: number | null }>('SELECT id, status, digit FROM lottery_rounds WHERE period = $1', [period]);
+  return rows[0]!;
+}
+
+describe('chains and fairness', () => {
+  it('publishes each room chain before its first round and reveals each link only after the draw', async () => {
+    const state = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_state}?room=30s` })).json().data;
+    expect(state.chain.finalHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(state.serverTimeMs).toBe(now());
+    // The round running when the chain was made is not played: L[1] is the next one's.
+    const first = await nextRound();
+    expect(state.chain.firstPeriod).toBe(first.period);
+
+    const early = await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_fairness}?period=${first.period}` });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('ROUND_NOT_DRAWN');
+
+    await drawAndSettle();
+    const proof: WingoFairness = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_fairness}?period=${first.period}` })).json().data;
+    expect(proof).toMatchObject({ roundIndex: 1, previousLink: null, status: 'settled', finalHash: state.chain.finalHash });
+    const verified = await verifyRound({ finalHash: proof.finalHash, link: proof.link, period: proof.period, digit: proof.digit!, roundIndex: proof.roundIndex });
+    expect(verified.ok).toBe(true);
+
+    // The next round links to this one, and the CLI accepts the published data as is.
+    const second = roundAt(ROOM, now());
+    await drawAndSettle();
+    const p2: WingoFairness = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_fairness}?period=${second.period}` })).json().data;
+    expect(p2.previousLink).toBe(proof.link);
+    const lines: string[] = [];
+    const code = await runFairCli(
+      ['verify', '--final', p2.finalHash, '--link', p2.link, '--period', p2.period, '--digit', String(p2.digit), '--previous', p2.previousLink!],
+      (l) => lines.push(l),
+    );
+    expect(code, lines.join('\n')).toBe(0);
+
+    // A tampered link fails.
+    const tampered = p2.link.slice(0, 63) + (p2.link.endsWith('0') ? '1' : '0');
+    const bad = await verifyRound({ finalHash: p2.finalHash, link: tampered, period: p2.period, digit: p2.digit!, previousLink: p2.previousLink! });
+    expect(bad.failure).toBe('TAMPERED_LINK');
+  });
+
+  it('lets nothing change a drawn result: the database refuses it, and only the draw writes the digit', async () => {
+    const [drawn] = (await t.db.query<{ id: number; digit: number }>("SELECT id, digit FROM lottery_rounds WHERE status = 'settled' LIMIT 1")).rows;
+    await expect(t.db.query('UPDATE lottery_rounds SET digit = $2 WHERE id = $1', [drawn!.id, (drawn!.digit + 1) % 10])).rejects.toThrow(/never changed/);
+    await expect(t.db.query("UPDATE lottery_rounds SET status = 'drawn' WHERE id = $1", [drawn!.id])).rejects.toThrow(/cannot become/);
+    await expect(t.db.query('DELETE FROM lottery_rounds WHERE id = $1', [drawn!.id])).rejects.toThrow(/never deleted/);
+    await expect(t.db.query('UPDATE lottery_bets SET payout_minor = 1')).rejects.toThrow();
+    // Source scan: the one statement that writes `digit` is the draw's.
+    const dir = path.dirname(new URL(import.meta.url).pathname);
+    const writers = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .flatMap((f) => (readFileSync(path.join(dir, f), 'utf8').match(/(UPDATE|INSERT INTO) lottery_rounds[^`]*`/g) ?? []).filter((sql) => /\bdigit\b/.test(sql)));
+    expect(writers).toHaveLength(1);
+    expect(writers[0]).toMatch(/SET status = 'drawn', digit = \$2, link = \$3/);
+  });
+});
+
+describe('betting', () => {
+  it('debits the stake, refuses bets at the lock time and after, and on a past period', async () => {
+    const p = await player(100_000);
+    const round = await nextRound();
+    const placed = await bet(p.client, round.period, 'green', { quantity: 2, multiplier: 5 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().data.bet).toMatchObject({ totalMinor: 10_000, feeMinor: 200, contractMinor: 9_800, status: 'pending' });
+    expect(placed.json().data.balanceMinor).toBe(90_000);
+    expect(await p.balance()).toBe(90_000);
+
+    setTime(round.locksAtMs - 1);
+    expect((await bet(p.client, round.period, 'red')).statusCode).toBe(200);
+    setTime(round.locksAtMs);
+    const atLock = await bet(p.client, round.period, 'red');
+    expect(atLock.json().error.code).toBe('ROUND_LOCKED');
+    setTime(round.locksAtMs + 2_000);
+    expect((await bet(p.client, round.period, 'red')).json().error.code).toBe('ROUND_LOCKED');
+    await drawAndSettle();
+    const late = await bet(p.client, round.period, 'red');
+    expect(late.json().error.code).toBe('ROUND_CLOSED');
+    expect(await p.balance()).toBe(90_000 - 1_000 + (await settledPayouts(p.client)));
+  });
+
+  it('refuses bets beyond funds and limits without moving money, and replays a retried key', async () => {
+    const p = await player(5_000);
+    const round = await nextRound();
+    const funds = await bet(p.client, round.period, 'big', { amountMinor: 10_000 });
+    expect(funds.json().error.code).toBe('INSUFFICIENT_FUNDS');
+    expect((await bet(p.client, round.period, 'big', { amountMinor: 300 })).json().error.code).toBe('AMOUNT_NOT_ALLOWED');
+    expect((await bet(p.client, round.period, 'big', { multiplier: 3 })).json().error.code).toBe('MULTIPLIER_NOT_ALLOWED');
+    expect((await bet(p.client, round.period, 'big', { quantity: 1_001 })).json().error.code).toBe('QUANTITY_OUT_OF_RANGE');
+    expect((await bet(p.client, round.period, 'purple')).json().error.code).toBe('VALIDATION_FAILED');
+    expect(await p.balance()).toBe(5_000);
+
+    const first = await bet(p.client, round.period, '7', { idempotencyKey: 'retry-key-0001' });
+    const again = await bet(p.client, round.period, '7', { idempotencyKey: 'retry-key-0001' });
+    expect(again.json().data.bet.id).toBe(first.json().data.bet.id);
+    expect(await p.balance()).toBe(4_000);
+    expect((await bet(p.client, round.period, '8', { idempotencyKey: 'retry-key-0001' })).json().error.code).toBe('IDEMPOTENCY_CONFLICT');
+    const unauth = await t.app.inject({ method: 'POST', url: API_PATHS.wingo_place_bet, payload: {} });
+    expect(unauth.statusCode).toBe(401);
+  });
+
+  it('enforces the per-round limit across a player’s bets', async () => {
+    const rich = await player(200_000_000);
+    const round = await nextRound();
+    // 100 x 1000 x 100 rupees = the maximum bet; the round limit is five of them.
+    for (let i = 0; i < 5; i++) expect((await bet(rich.client, round.period, 'small', { amountMinor: 100_000, quantity: 1, multiplier: 100 })).statusCode).toBe(200);
+    const over = await bet(rich.client, round.period, 'small', { amountMinor: 100, quantity: 1, multiplier: 1 });
+    expect(over.json().error.code).toBe('ROUND_LIMIT_EXCEEDED');
+    expect(await rich.balance()).toBe(200_000_000 - 50_000_000);
+  });
+});
+
+/** The sum of what the player's settled bets paid, as the API reports them. */
+async function settledPayouts(c: PlayerClient): Promise<number> {
+  const page = (await c.call('GET', `${API_PATHS.wingo_my_bets}?limit=50`)).json().data;
+  return page.items.filter((b: { status: string }) => b.status !== 'pending').reduce((s: number, b: { payoutMinor: number }) => s + b.payoutMinor, 0);
+}
+
+describe('settlement', () => {
+  it('pays every selection exactly what the rule table says, once, with the fee to the fees account', async () => {
+    const p = await player(1_000_000);
+    const round = await nextRound();
+    const selections = WINGO.selections;
+    for (const s of selections) expect((await bet(p.client, round.period, s, { amountMinor: 100, quantity: 3 })).statusCode).toBe(200);
+    const before = await p.balance();
+    const feesBefore = await getBalance(t.db, HOUSE_ACCOUNTS.fees);
+    await drawAndSettle();
+    const row = await roundRow(round.period);
+    expect(row.status).toBe('settled');
+    const expected = selections.reduce((sum, s) => sum + settleBet(WINGO, { selection: s as WingoSelection, contractMinor: 294 }, row.digit as WingoDigit).payoutMinor, 0);
+    expect(await p.balance()).toBe(before + expected);
+    expect((await getBalance(t.db, HOUSE_ACCOUNTS.fees)) - feesBefore).toBe(selections.length * 6);
+    const page = (await p.client.call('GET', `${API_PATHS.wingo_my_bets}?room=30s&limit=50`)).json().data;
+    expect(page.items.reduce((s: number, b: { payoutMinor: number }) => s + b.payoutMinor, 0)).toBe(expected);
+    expect(page.items.every((b: { resultDigit: number }) => b.resultDigit === row.digit)).toBe(true);
+    // Settling again changes nothing.
+    expect(await t.app.lottery.settleRound(row.id)).toBe('skipped');
+    expect(await p.balance()).toBe(before + expected);
+  });
+
+  it('settles exactly once when two settlers race', async () => {
+    const players = await Promise.all([player(50_000), player(50_000), player(50_000)]);
+    const round = await nextRound();
+    for (const [i, p] of players.entries()) {
+      for (const s of ['red', 'green', String(i), 'big']) expect((await bet(p.client, round.period, s)).statusCode).toBe(200);
+    }
+    setTime(round.drawsAtMs);
+    const row = await roundRow(round.period);
+    expect(await t.app.lottery.drawRound(row.id)).toBe('drawn');
+    const outcomes = await Promise.all([t.app.lottery.settleRound(row.id), t.app.lottery.settleRound(row.id)]);
+    expect(outcomes.sort()).toEqual(['settled', 'skipped']);
+    const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_transfers WHERE reference = $1 AND kind = 'lottery_fee'", [`round_${row.id}`]);
+    expect(rows[0]!.n).toBe(1);
+    const digit = (await roundRow(round.period)).digit as WingoDigit;
+    for (const [i, p] of players.entries()) {
+      const won = ['red', 'green', String(i), 'big'].reduce((s, sel) => s + settleBet(WINGO, { selection: sel as WingoSelection, contractMinor: 980 }, digit).payoutMinor, 0);
+      expect(await p.balance()).toBe(50_000 - 4_000 + won);
+    }
+    const events = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM domain_events WHERE name = 'RoundDrawn' AND payload->>'period' = $1", [round.period]);
+    expect(events.rows[0]!.n).toBe(1);
+  });
+
+  it('survives a crash inside the settlement: nothing is paid, and the next run pays once', async () => {
+    const p = await player(50_000);
+    const round = await nextRound();
+    for (const s of WINGO.selections) await bet(p.client, round.period, s);
+    const afterBets = await p.balance();
+    let crash = true;
+    const crashing = createLotteryService({
+      db: t.db,
+      clock,
+      events: t.app.events,
+      log: t.app.log,
+      settings: t.app.lottery.settings,
+      beforeSettleCommit: async () => {
+        if (crash) throw new Error('process killed mid-settlement');
+      },
+    });
+    setTime(round.drawsAtMs + 1_000);
+    await crashing.tick();
+    const row = await roundRow(round.period);
+    expect(row.status).toBe('drawn');
+    expect(await p.balance()).toBe(afterBets);
+    crash = false;
+    await t.app.lottery.tick();
+    await t.app.lottery.tick();
+    expect((await roundRow(round.period)).status).toBe('settled');
+    const won = WINGO.selections.reduce((s, sel) => s + settleBet(WINGO, { selection: sel, contractMinor: 980 }, row.digit as WingoDigit).payoutMinor, 0);
+    expect(await p.balance()).toBe(afterBets + won);
+  });
+
+  it('voids a round that can no longer be drawn on time and refunds every stake with its fee', async () => {
+    const p = await player(50_000);
+    const round = await nextRound();
+    await bet(p.client, round.period, 'violet', { quantity: 3 });
+    await bet(p.client, round.period, '0');
+    expect(await p.balance()).toBe(46_000);
+    // The engine was down: it comes back long after the draw time.
+    setTime(round.drawsAtMs + t.app.lottery.settings.lateDrawVoidMs + 1);
+    await t.app.lottery.tick();
+    expect((await roundRow(round.period)).status).toBe('voided');
+    expect(await p.balance()).toBe(50_000);
+    const bets = (await p.client.call('GET', `${API_PATHS.wingo_my_bets}?limit=2`)).json().data.items;
+    expect(bets.map((b: { status: string; payoutMinor: number }) => [b.status, b.payoutMinor]).sort()).toEqual([
+      ['refunded', 1_000],
+      ['refunded', 3_000],
+    ]);
+    const proof = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_fairness}?period=${round.period}` })).json().data;
+    expect(proof).toMatchObject({ status: 'voided', digit: null });
+    expect(proof.link).toMatch(/^[0-9a-f]{64}$/);
+    const history = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_history}?room=30s&limit=1` })).json().data;
+    expect(history.items[0]).toMatchObject({ period: round.period, status: 'voided', digit: null, colours: [] });
+  });
+});
+
+describe('reads', () => {
+  it('pages the game history and my bets, and computes the trend from the drawn digits', async () => {
+    const p = await player(20_000);
+    for (let i = 0; i < 3; i++) {
+      const r = await nextRound();
+      await bet(p.client, r.period, 'small');
+    }
+    await drawAndSettle();
+    const page1 = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_history}?room=30s&limit=2` })).json().data;
+    expect(page1.items).toHaveLength(2);
+    const page2 = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_history}?room=30s&limit=2&before=${page1.nextCursor}` })).json().data;
+    expect(page2.items[0].period < page1.items[1].period).toBe(true);
+    for (const item of [...page1.items, ...page2.items].filter((x: { digit: number | null }) => x.digit !== null)) {
+      expect(item.size).toBe(item.digit >= 5 ? 'big' : 'small');
+    }
+    const mine1 = (await p.client.call('GET', `${API_PATHS.wingo_my_bets}?room=30s&limit=2`)).json().data;
+    const mine2 = (await p.client.call('GET', `${API_PATHS.wingo_my_bets}?room=30s&limit=2&before=${mine1.nextCursor}`)).json().data;
+    expect(mine1.items).toHaveLength(2);
+    expect(mine2.items).toHaveLength(1);
+    expect((await p.client.call('GET', `${API_PATHS.wingo_my_bets}?room=1m`)).json().data.items).toHaveLength(0);
+
+    const trend = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_trend}?room=30s&count=10` })).json().data;
+    expect(trend.rounds).toBe(trend.digits.length);
+    expect(trend.frequency.reduce((a: number, b: number) => a + b, 0)).toBe(trend.rounds);
+    expect(trend.big + trend.small).toBe(trend.rounds);
+    const last = trend.digits[trend.digits.length - 1].digit;
+    expect(trend.missing[last]).toBe(0);
+  });
+});
