@@ -7,7 +7,7 @@ import { startRecharge } from './support/wallet';
 // My history, its result arriving on the page, the balance moving by exactly what the rule table
 // pays, and the round verified in the browser.
 
-test.setTimeout(120_000);
+test.setTimeout(180_000);
 
 /**
  * A new player registered through the API (with the sandbox SMS code, as registration now
@@ -52,6 +52,16 @@ async function waitForOpenRound(page: Page, seconds: number): Promise<void> {
 test('bet in the 30 s room: My history, the result, the exact balance change, and the verify screen', async ({ page }) => {
   await signInAsNewPlayer(page);
   await recharge500(page);
+
+  // A fresh server publishes each room's chain when it first starts, from a round a little
+  // ahead; betting opens with that round.
+  await expect(async () => {
+    const res = await page.request.get('/api/lottery/wingo/state?room=30s');
+    expect(res.status()).toBe(200);
+    const { data } = (await res.json()) as { data: { round: { period: string }; chain: { firstPeriod: string } | null } };
+    expect(data.chain).not.toBeNull();
+    expect(data.round.period >= data.chain!.firstPeriod).toBe(true);
+  }).toPass({ timeout: 75_000, intervals: [1_000] });
 
   await page.goto('/home/AllLotteryGames/Wingo');
   await expect(page.getByRole('heading', { level: 1, name: 'Win Go' })).toBeVisible();
