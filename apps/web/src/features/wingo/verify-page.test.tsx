@@ -63,6 +63,13 @@ describe('verify screen', () => {
     expect(await screen.findByText('Not verified: the revealed link does not hash to the previous link.', {}, { timeout: 4000 })).toBeTruthy();
   });
 
+  it('checks the first round of a chain against the final hash', async () => {
+    const first = chain.links[0]!;
+    open({ ...fairness, roundIndex: 1, link: first, previousLink: null, digit: (await deriveDigit(first, PERIOD)).digit });
+    expect(await screen.findByText(/^Verified: result \d/, {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText(/SHA-256\(link\) equals the final hash/).textContent).toContain('passed');
+  });
+
   it('asks for a round when the address names none', () => {
     stubWingoApi({});
     renderWithRouter(<VerifyPage />, '/home/AllLotteryGames/Verify');

@@ -45,7 +45,9 @@ function Verification({ data }: { data: WingoFairness }) {
     name === 'input'
       ? wt('verify.step.input')
       : name === 'link'
-        ? wt('verify.step.link')
+        ? data.previousLink === null
+          ? wt('verify.step.linkFirst')
+          : wt('verify.step.link')
         : name === 'chain'
           ? wt('verify.step.chain', { k: data.roundIndex })
           : wt('verify.step.digit');

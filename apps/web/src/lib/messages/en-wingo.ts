@@ -123,6 +123,7 @@ export const enWingo = {
   'verify.steps': 'Steps',
   'verify.step.input': 'Published data is well formed',
   'verify.step.link': 'SHA-256(link) equals the previous revealed link',
+  'verify.step.linkFirst': 'SHA-256(link) equals the final hash (the chain\'s first round)',
   'verify.step.chain': 'Hashing the link {k} times gives the published final hash',
   'verify.step.digit': 'The digit follows from HMAC-SHA256(link, period)',
   'verify.status.passed': 'passed',
