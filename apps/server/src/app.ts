@@ -26,7 +26,7 @@ import { createRateLimiter } from './modules/auth/rate-limiter';
 import { authRoutes } from './modules/auth/routes';
 import { createAccessTokens } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
-import { createLotteryService, lotteryRoutes, type LotteryService, type LotterySettings } from './modules/lottery';
+import { createLotteryService, lotteryLive, lotteryRoutes, type LotteryService, type LotterySettings } from './modules/lottery';
 import { notificationRoutes } from './modules/notifications/routes';
 import { subscribeNotifications } from './modules/notifications/subscribers';
 import { playerRoutes } from './modules/players/routes';
@@ -156,6 +156,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
 
   const lottery = createLotteryService({ db, clock, events, log: app.log, ...(lotterySettings ? { settings: lotterySettings } : {}) });
   await app.register(lotteryRoutes, { lottery, requireAuth });
+  await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate });
   app.decorate('lottery', lottery);
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.

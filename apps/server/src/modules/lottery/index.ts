@@ -6,3 +6,4 @@ export { createLotteryService, type LotteryDeps, type LotteryService } from './s
 export { lotteryRoutes, type LotteryRoutesOptions } from './routes';
 export { DEFAULT_LOTTERY_SETTINGS, type LotterySettings } from './rules';
 export { OWNED_TABLES } from './tables';
+export { lotteryLive, type LotteryLiveOptions } from './live';

@@ -177,7 +177,11 @@ describe('betting', () => {
     expect(again.json().data.bet.id).toBe(first.json().data.bet.id);
     expect(await p.balance()).toBe(4_000);
     expect((await bet(p.client, round.period, '8', { idempotencyKey: 'retry-key-0001' })).json().error.code).toBe('IDEMPOTENCY_CONFLICT');
-    const unauth = await t.app.inject({ method: 'POST', url: API_PATHS.wingo_place_bet, payload: {} });
+    const unauth = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.wingo_place_bet,
+      payload: { room: '30s', period: round.period, selection: 'red', amountMinor: 100, quantity: 1, multiplier: 1, idempotencyKey: 'no-token-0001' },
+    });
     expect(unauth.statusCode).toBe(401);
   });
 

@@ -229,3 +229,24 @@ export async function selectRecentDigits(q: Queryable, game: string, roomId: str
   );
   return rows.reverse();
 }
+
+/** Advisory-lock namespace of lottery rounds ("LOT"): bets hold it shared, the draw exclusive. */
+const ROUND_LOCK_NAMESPACE = 0x4c4f54;
+
+/**
+ * A bet holds its round's lock shared until it commits; the draw takes it exclusive, so it waits
+ * for every bet in flight and no bet can commit into a drawn round. An advisory lock writes
+ * nothing, unlike FOR SHARE on the round row, which would rewrite that one row for every bet.
+ */
+export async function holdRoundForBet(q: Queryable, roundId: number): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock_shared($1::int, $2::int)', [ROUND_LOCK_NAMESPACE, roundId]);
+}
+
+export async function holdRoundForDraw(q: Queryable, roundId: number): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [ROUND_LOCK_NAMESPACE, roundId]);
+}
+
+export async function selectRoundStatus(q: Queryable, roundId: number): Promise<RoundRow['status'] | undefined> {
+  const { rows } = await q.query<{ status: RoundRow['status'] }>('SELECT status FROM lottery_rounds WHERE id = $1', [roundId]);
+  return rows[0]?.status;
+}

@@ -145,6 +145,10 @@ export function createLotteryService(deps: LotteryDeps) {
   const limits = deps.limits ?? WINGO_DEFAULT_LIMITS;
   const checkpointCache = new Map<number, ChainCheckpoints>();
   let accountsReady: Promise<void> | undefined;
+  // Round rows known to exist (room:ordinal -> id) and player accounts known to exist: the bet
+  // path skips those lookups after the first bet. Bounded: both are cleared when they grow large.
+  const knownRounds = new Map<string, number>();
+  const knownPlayerAccounts = new Set<number>();
 
   /** The house accounts bets and settlement post to; created once per process. */
   function ensureHouseAccounts(): Promise<void> {
@@ -246,6 +250,8 @@ export function createLotteryService(deps: LotteryDeps) {
    */
   async function drawRound(roundId: number): Promise<'drawn' | 'voided' | 'skipped'> {
     return withTransaction(db, async (tx) => {
+      // Waits for the bets in flight on this round to commit (they hold the lock shared).
+      await repo.holdRoundForDraw(tx, roundId);
       const round = await repo.selectRoundById(tx, roundId, 'FOR UPDATE');
       if (!round || (round.status !== 'open' && round.status !== 'locked')) return 'skipped';
       const now = clock.now();
@@ -393,19 +399,33 @@ export function createLotteryService(deps: LotteryDeps) {
     const bet = check.bet;
 
     await ensureHouseAccounts();
-    const chains = await repo.selectChains(db, GAME, room.id);
-    if (!(await ensureRound(room, round.ordinal, chains, nowMs))) throw new AppError('ROOM_NOT_READY', 'This room opens with its first published chain');
+    const roundKey = `${room.id}:${round.ordinal}`;
+    let roundId = knownRounds.get(roundKey);
+    if (roundId === undefined) {
+      const chains = await repo.selectChains(db, GAME, room.id);
+      if (!(await ensureRound(room, round.ordinal, chains, nowMs))) throw new AppError('ROOM_NOT_READY', 'This room opens with its first published chain');
+      roundId = (await repo.selectRoundByOrdinal(db, GAME, room.id, round.ordinal))!.id;
+      if (knownRounds.size > 64) knownRounds.clear();
+      knownRounds.set(roundKey, roundId);
+    }
     const shard = shardOf(betId, settings.stakeShards);
     const playerAccount = accountCodes.playerMain(playerId);
-    await ensureAccount(db, { code: playerAccount, kind: 'player', owner: playerId });
+    if (!knownPlayerAccounts.has(playerId)) {
+      await ensureAccount(db, { code: playerAccount, kind: 'player', owner: playerId });
+      if (knownPlayerAccounts.size > 100_000) knownPlayerAccounts.clear();
+      knownPlayerAccounts.add(playerId);
+    }
+    const placedAt = clock.now();
+    const id = roundId;
 
     const balanceMinor = await withTransaction(db, async (tx) => {
-      // FOR SHARE: bets do not block each other, but the engine's lock/draw waits for them, and
-      // they wait for it; after that the status says whether betting is still open.
-      const row = await repo.selectRoundByOrdinal(tx, GAME, room.id, round.ordinal, 'FOR SHARE');
-      if (!row || row.status !== 'open' || clock.now().getTime() >= round.locksAtMs) {
-        throw new AppError(row && row.status !== 'locked' && row.status !== 'open' ? 'ROUND_CLOSED' : 'ROUND_LOCKED', 'Betting is closed for this round');
+      // Shared with other bets, exclusive for the draw: a bet never commits into a drawn round.
+      await repo.holdRoundForBet(tx, id);
+      const status = await repo.selectRoundStatus(tx, id);
+      if (status !== 'open' || clock.now().getTime() >= round.locksAtMs) {
+        throw new AppError(status === 'open' || status === 'locked' ? 'ROUND_LOCKED' : 'ROUND_CLOSED', 'Betting is closed for this round');
       }
+      const row = { id };
       const transfer = await postTransfer(tx, {
         idempotencyKey: `${GAME}:bet:${betId}`,
         kind: 'lottery_bet',
@@ -416,6 +436,8 @@ export function createLotteryService(deps: LotteryDeps) {
           { accountCode: stakeAccount(shard), amountMinor: bet.totalMinor },
         ],
       });
+      // A racing retry of this request committed the same transfer and bet first.
+      if (transfer.replayed) return null;
       // The player's account row is locked by the transfer, so their bets in this round are
       // counted one at a time and the round limit cannot be passed by two bets at once.
       const staked = await repo.stakedInRound(tx, row.id, playerId);
@@ -435,14 +457,36 @@ export function createLotteryService(deps: LotteryDeps) {
         fee_minor: bet.feeMinor,
         contract_minor: bet.contractMinor,
         shard,
-        placed_at: clock.now(),
+        placed_at: placedAt,
       });
       return transfer.entries.find((e) => e.accountCode === playerAccount)!.balanceAfterMinor;
     });
-    const stored = await repo.selectBetByKey(db, playerId, input.idempotencyKey);
-    if (!stored) throw new Error(`bet ${betId} vanished after commit`);
-    if (stored.id !== betId) return replayBet(playerId, stored, input);
-    return { bet: toBet(stored), balanceMinor };
+    if (balanceMinor === null) {
+      // A racing retry of this very request committed first: answer with its bet.
+      const stored = await repo.selectBetByKey(db, playerId, input.idempotencyKey);
+      if (!stored) throw new Error(`bet ${betId} vanished after commit`);
+      return replayBet(playerId, stored, input);
+    }
+    return {
+      bet: {
+        id: betId,
+        roomId: room.id as WingoRoomId,
+        period: round.period,
+        selection: bet.selection,
+        amountMinor: bet.amountMinor,
+        quantity: bet.quantity,
+        multiplier: bet.multiplier,
+        totalMinor: bet.totalMinor,
+        feeMinor: bet.feeMinor,
+        contractMinor: bet.contractMinor,
+        status: 'pending',
+        payoutMinor: 0,
+        resultDigit: null,
+        placedAtMs: placedAt.getTime(),
+        settledAtMs: null,
+      },
+      balanceMinor,
+    };
   }
 
   async function replayBet(playerId: number, previous: repo.BetWithRoundRow, input: PlaceWingoBetInput): Promise<PlaceWingoBetResult> {

@@ -1,0 +1,104 @@
+import { API_PATHS, WingoServerMessageSchema, type WingoServerMessage } from '@colorplay/contract';
+import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import { PlayerClient } from '../../../test/helpers/player-client';
+import { fakeClock } from '../../lib/clock';
+import { accountCodes, ensureAccount, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
+
+const clock = fakeClock(new Date('2026-11-23T10:00:00.000Z'));
+const ROOM = WINGO_ROOMS['30s'];
+let t: TestApp;
+let port: number;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock, lottery: { chainLength: 50, checkpointEvery: 8, chainRenewBeforeRounds: 5 } });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (t.app.server.address() as { port: number }).port;
+  await t.app.lottery.tick();
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+/** Collects the socket's messages and waits for one that matches. */
+function listen(ws: WebSocket) {
+  const seen: WingoServerMessage[] = [];
+  const waiters: Array<() => void> = [];
+  ws.on('message', (raw) => {
+    seen.push(WingoServerMessageSchema.parse(JSON.parse(String(raw))));
+    for (const w of waiters.splice(0)) w();
+  });
+  return {
+    seen,
+    async next<T extends WingoServerMessage['type']>(type: T, timeoutMs = 5_000): Promise<Extract<WingoServerMessage, { type: T }>> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = seen.find((m) => m.type === type);
+        if (found) {
+          seen.splice(seen.indexOf(found), 1);
+          return found as Extract<WingoServerMessage, { type: T }>;
+        }
+        if (Date.now() > deadline) throw new Error(`no ${type} message; saw ${JSON.stringify(seen)}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+  };
+}
+
+it('delivers the clock, the draw result and the player’s settlement over a real socket', async () => {
+  const client = new PlayerClient(t.app);
+  expect((await client.register('9876512345')).statusCode).toBe(200);
+  const playerId = Number(JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString()).sub);
+  const code = accountCodes.playerMain(playerId);
+  await ensureAccount(t.db, { code, kind: 'player', owner: playerId });
+  await ensureAccount(t.db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
+  await postTransfer(t.db, {
+    idempotencyKey: 'live-fund-1',
+    kind: 'deposit',
+    entries: [
+      { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -10_000 },
+      { accountCode: code, amountMinor: 10_000 },
+    ],
+  });
+
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${API_PATHS.wingo_live}`);
+  const inbox = listen(ws);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const first = await inbox.next('clock');
+  expect(first.serverTimeMs).toBe(clock.now().getTime());
+  expect(first.rounds.map((r) => r.roomId)).toEqual(['30s', '1m', '3m', '5m']);
+
+  ws.send(JSON.stringify({ type: 'auth', accessToken: 'not-a-token' }));
+  expect((await inbox.next('error')).code).toBe('UNAUTHORIZED');
+  ws.send(JSON.stringify({ type: 'auth', accessToken: client.token }));
+  expect((await inbox.next('authenticated')).playerId).toBe(playerId);
+
+  clock.advance(roundAt(ROOM, clock.now().getTime()).drawsAtMs - clock.now().getTime());
+  await t.app.lottery.tick();
+  const round = roundAt(ROOM, clock.now().getTime());
+  const placed = await client.call('POST', API_PATHS.wingo_place_bet, {
+    room: '30s',
+    period: round.period,
+    selection: 'big',
+    amountMinor: 1_000,
+    quantity: 1,
+    multiplier: 1,
+    idempotencyKey: 'live-bet-0001',
+  });
+  expect(placed.statusCode, placed.body).toBe(200);
+  clock.advance(round.drawsAtMs - clock.now().getTime());
+  await t.app.lottery.tick();
+
+  const result = await inbox.next('result');
+  expect(result.result.period).toBe(round.period);
+  const settled = await inbox.next('betsSettled');
+  const won = result.result.digit! >= 5;
+  expect(settled).toMatchObject({ period: round.period, bets: 1, payoutMinor: won ? 1_960 : 0, balanceMinor: 9_000 + (won ? 1_960 : 0) });
+  expect((await inbox.next('balance')).balanceMinor).toBe(settled.balanceMinor);
+  ws.close();
+});

@@ -1,0 +1,99 @@
+import fastifyWebsocket from '@fastify/websocket';
+import { API_PATHS, WingoClientMessageSchema, type DomainEvent, type WingoRoomId, type WingoServerMessage } from '@colorplay/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Bus } from '../../events';
+import { wingoResultFace } from './rules';
+import type { LotteryService } from './service';
+
+export type LotteryLiveOptions = {
+  lottery: LotteryService;
+  bus: Bus;
+  /** The access-token check of the auth module (a bearer header value in, the claims out). */
+  authenticate: (bearer: string | undefined) => Promise<{ playerId: number }>;
+  /** How often each socket gets the room clock (ms). */
+  clockEveryMs?: number;
+};
+
+/** Largest client message accepted; the only real one is an access token. */
+const MAX_MESSAGE_BYTES = 8 * 1024;
+
+/**
+ * The Wingo socket: the room clock every second with the server time (clients correct their
+ * countdown with it), every draw result, and the authenticated player's settlements and balance.
+ * The token comes in the first message, never in the URL (URLs end up in logs). Results and
+ * settlements arrive through the bus, so with REDIS_URL a socket on any node hears every node's
+ * draws. Everything here is also available over HTTP (the screen's fallback when the socket is down).
+ */
+export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, { lottery, bus, authenticate, clockEveryMs = 1_000 }) => {
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  const sockets = new Map<WebSocket, { playerId: number | null }>();
+
+  const send = (socket: WebSocket, message: WingoServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+
+  const unsubscribe = bus.subscribe((event: DomainEvent) => {
+    if (event.name === 'RoundDrawn' && event.payload.game === 'wingo') {
+      const p = event.payload;
+      const face = wingoResultFace(p.digit);
+      const message: WingoServerMessage = {
+        type: 'result',
+        result: { roomId: p.roomId as WingoRoomId, period: p.period, status: p.status, digit: p.digit, colours: face.colours, size: face.size, drawnAtMs: p.drawnAtMs },
+      };
+      for (const socket of sockets.keys()) send(socket, message);
+    } else if (event.name === 'BetsSettled' && event.payload.game === 'wingo') {
+      const p = event.payload;
+      for (const [socket, state] of sockets) {
+        if (state.playerId !== p.playerId) continue;
+        send(socket, { type: 'betsSettled', roomId: p.roomId as WingoRoomId, period: p.period, bets: p.bets, payoutMinor: p.payoutMinor, balanceMinor: p.balanceMinor });
+        send(socket, { type: 'balance', balanceMinor: p.balanceMinor, reason: 'lottery_settlement' });
+      }
+    }
+  });
+
+  const timer = setInterval(() => {
+    if (sockets.size === 0) return;
+    const message: WingoServerMessage = { type: 'clock', ...lottery.clocks() };
+    for (const socket of sockets.keys()) send(socket, message);
+  }, clockEveryMs);
+  timer.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    unsubscribe();
+    for (const socket of sockets.keys()) socket.close(1001, 'server shutting down');
+  });
+
+  app.get(API_PATHS.wingo_live, { websocket: true, schema: { hide: true } }, (socket) => {
+    const state = { playerId: null as number | null };
+    sockets.set(socket, state);
+    send(socket, { type: 'clock', ...lottery.clocks() });
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('message', (raw: Buffer) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw.toString('utf8'));
+      } catch {
+        send(socket, { type: 'error', code: 'MALFORMED_JSON', message: 'Messages are JSON objects' });
+        return;
+      }
+      const message = WingoClientMessageSchema.safeParse(parsed);
+      if (!message.success) {
+        send(socket, { type: 'error', code: 'VALIDATION_FAILED', message: 'Unknown or malformed message' });
+        return;
+      }
+      if (message.data.type === 'ping') {
+        send(socket, { type: 'pong', serverTimeMs: lottery.clocks().serverTimeMs, ...(message.data.clientTimeMs !== undefined ? { clientTimeMs: message.data.clientTimeMs } : {}) });
+        return;
+      }
+      authenticate(`Bearer ${message.data.accessToken}`).then(
+        (claims) => {
+          state.playerId = claims.playerId;
+          send(socket, { type: 'authenticated', playerId: claims.playerId });
+        },
+        () => send(socket, { type: 'error', code: 'UNAUTHORIZED', message: 'The access token is not valid' }),
+      );
+    });
+  });
+};
