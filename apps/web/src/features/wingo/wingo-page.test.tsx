@@ -182,3 +182,64 @@ describe('result popup', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Congratulations' })).toBeNull());
   });
 });
+
+describe('Wingo page over the live socket', () => {
+  class FakeWebSocket {
+    static instances: FakeWebSocket[] = [];
+    readyState = 0;
+    sent: string[] = [];
+    onopen: ((e: unknown) => void) | null = null;
+    onmessage: ((e: { data: unknown }) => void) | null = null;
+    onclose: ((e: unknown) => void) | null = null;
+    onerror: ((e: unknown) => void) | null = null;
+    constructor(readonly url: string) {
+      FakeWebSocket.instances.push(this);
+    }
+    send(data: string) {
+      this.sent.push(data);
+    }
+    close() {
+      this.readyState = 3;
+    }
+  }
+
+  beforeEach(() => {
+    FakeWebSocket.instances = [];
+    signInForTests('live-token');
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('authenticates, shows Live once the server speaks, and takes balance pushes into the store', async () => {
+    vi.useFakeTimers({ now: timeBeforeDraw(20), toFake: ['Date'] });
+    stub(timeBeforeDraw(20));
+    renderPage();
+    await screen.findByText('₹500.00');
+    const socket = FakeWebSocket.instances[0]!;
+    expect(socket.url).toMatch(/^wss?:.*\/api\/lottery\/wingo\/live$/);
+    act(() => {
+      socket.readyState = 1;
+      socket.onopen?.({});
+    });
+    expect(socket.sent.map((m) => JSON.parse(m) as unknown)).toEqual([{ type: 'auth', accessToken: 'live-token' }]);
+    expect(screen.queryByText('Live')).toBeNull();
+    const round = roundAt(WINGO_ROOMS['30s'], timeBeforeDraw(20));
+    act(() => {
+      socket.onmessage?.({
+        data: JSON.stringify({
+          type: 'clock',
+          serverTimeMs: timeBeforeDraw(20),
+          rounds: [{ roomId: '30s', period: round.period, phase: 'open', opensAtMs: round.opensAtMs, locksAtMs: round.locksAtMs, drawsAtMs: round.drawsAtMs }],
+        }),
+      });
+    });
+    expect(screen.getByText('Live')).toBeTruthy();
+    act(() => {
+      socket.onmessage?.({ data: JSON.stringify({ type: 'balance', balanceMinor: 123_456, reason: 'deposit' }) });
+    });
+    expect(await screen.findByText('₹1,234.56')).toBeTruthy();
+  });
+});

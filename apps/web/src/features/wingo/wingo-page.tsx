@@ -251,7 +251,8 @@ export function WingoPage() {
           </button>
         ))}
       </div>
-      {socketDown && live.status === 'down' && <p className="wingo-muted">{wt('wingo.offline')}</p>}
+      {live.status === 'open' && <p className="wingo-live">{wt('wingo.live')}</p>}
+      {live.status === 'down' && <p className="wingo-muted">{wt('wingo.offline')}</p>}
       <section className="wingo-round" aria-label={wt('wingo.period')}>
         <div>
           <p className="wingo-round__label">{wt('wingo.period')}</p>

@@ -20,6 +20,7 @@ export const enWingo = {
   'wingo.countdown': '{seconds} seconds left',
   'wingo.locked': 'Betting closed: the draw is in {seconds} s',
   'wingo.waiting': 'Waiting for the next round…',
+  'wingo.live': 'Live',
   'wingo.offline': 'Live updates are off; refreshing every few seconds.',
   'wingo.selections': 'Place a bet',
   'wingo.sel.green': 'Green',
