@@ -4,13 +4,11 @@ import { paths } from '../config/paths';
 import { startSession } from '../lib/session';
 import { renderApp, signInForTests, skipSplash } from '../test/render';
 
-// Every lazily loaded page: its path, its heading and, for a placeholder, the one sentence it shows.
-const PLACEHOLDERS: [path: string, heading: string, sentence: string | null][] = [
+// Every lazily loaded lobby page: its path and its heading (the lottery pages are below).
+const LOBBY_PAGES: [path: string, heading: string, sentence: string | null][] = [
   [paths.allGames.path, 'All', null],
   [paths.allOnlineGames.path, 'All online games', null],
   [paths.allCasinoGames.path, 'Casino games', null],
-  [paths.wingo.path, 'Win Go', 'Wingo rounds, your bets and their results will appear here.'],
-  [paths.bettingRecordWin.path, 'Game history', 'The full history of Wingo results will appear here.'],
 ];
 
 const WITH_BOTTOM_NAV = new Set<string>([paths.home.path, paths.wallet.path, paths.account.path]);
@@ -23,7 +21,7 @@ describe('routes', () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
   });
 
-  it.each(PLACEHOLDERS)('%s shows "Loading…" while its chunk loads, then its page', async (path, heading, sentence) => {
+  it.each(LOBBY_PAGES)('%s shows "Loading…" while its chunk loads, then its page', async (path, heading, sentence) => {
     renderApp(path);
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
 
@@ -31,6 +29,19 @@ describe('routes', () => {
     if (sentence !== null) expect(screen.getByText(sentence)).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Main' }) !== null).toBe(WITH_BOTTOM_NAV.has(path));
+  });
+
+  it.each([
+    [paths.wingo.path, 'Win Go'],
+    [paths.bettingRecordWin.path, 'Game history'],
+    [paths.wingoVerify.path, 'Verify a round'],
+  ])('%s loads lazily under the lottery layout', async (path, heading) => {
+    // No socket in this test: the Wingo page falls back to polling (which meets the offline stub).
+    vi.stubGlobal('WebSocket', undefined);
+    renderApp(path);
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
   it('/ loads lazily too, then shows the home page with the bottom navigation', async () => {

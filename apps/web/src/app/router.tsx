@@ -44,8 +44,15 @@ export function createRoutes(): RouteObject[] {
             { path: paths.allGames.path, element: lazyRoute('all-games', () => import('./routes/all-games')) },
             { path: paths.allOnlineGames.path, element: lazyRoute('all-online-games', () => import('./routes/all-online-games')) },
             { path: paths.allCasinoGames.path, element: lazyRoute('all-casino-games', () => import('./routes/all-casino-games')) },
-            { path: paths.wingo.path, element: lazyRoute('wingo', () => import('./routes/wingo')) },
-            { path: paths.bettingRecordWin.path, element: lazyRoute('betting-record-win', () => import('./routes/betting-record-win')) },
+            {
+              // One layout over /home/AllLotteryGames/* shares the Wingo context (spec section 2).
+              element: lazyRoute('lottery', () => import('./routes/wingo').then((m) => ({ default: m.LotteryLayout }))),
+              children: [
+                { path: paths.wingo.path, element: lazyRoute('wingo', () => import('./routes/wingo')) },
+                { path: paths.bettingRecordWin.path, element: lazyRoute('betting-record-win', () => import('./routes/betting-record-win')) },
+                { path: paths.wingoVerify.path, element: lazyRoute('wingo-verify', () => import('./routes/wingo-verify')) },
+              ],
+            },
           ],
         },
         { path: '*', element: lazyRoute('not-found', () => import('./routes/not-found')) },

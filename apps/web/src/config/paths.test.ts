@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from './paths';
 
 describe('paths', () => {
-  it('holds exactly the 16 routes of the spec', () => {
+  it('holds the 16 routes of the spec and the Wingo verify screen', () => {
     expect(Object.values(paths).map((route) => route.path)).toEqual([
       '/',
       '/main',
@@ -20,6 +20,7 @@ describe('paths', () => {
       '/home/AllCasinoGames',
       '/home/AllLotteryGames/Wingo',
       '/home/AllLotteryGames/BettingRecordWin',
+      '/home/AllLotteryGames/Verify',
     ]);
   });
 
@@ -28,5 +29,6 @@ describe('paths', () => {
     expect(paths.allGames.getHref(3)).toBe('/home/AllGames?tab=3');
     expect(paths.allOnlineGames.getHref({ type: 'slot', tab: 8 })).toBe('/home/AllOnlineGames?type=slot&tab=8');
     expect(paths.wallet.getHref()).toBe('/wallet');
+    expect(paths.wingoVerify.getHref({ room: '30s', period: '202611230300001' })).toBe('/home/AllLotteryGames/Verify?room=30s&period=202611230300001');
   });
 });

@@ -49,6 +49,12 @@ export const paths = {
   allCasinoGames: route('/home/AllCasinoGames'),
   wingo: route('/home/AllLotteryGames/Wingo'),
   bettingRecordWin: route('/home/AllLotteryGames/BettingRecordWin'),
+  /** Verify one Wingo round in the browser (issue 10): which round is in the query. */
+  wingoVerify: {
+    path: '/home/AllLotteryGames/Verify',
+    getHref: (query?: { room: string; period: string }): string =>
+      query === undefined ? '/home/AllLotteryGames/Verify' : withQuery('/home/AllLotteryGames/Verify', { ...query }),
+  },
 } as const;
 
 /** Name of a route in `paths`. */

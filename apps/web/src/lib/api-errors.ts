@@ -48,6 +48,20 @@ const MESSAGE_BY_CODE: Record<ErrorCode | ClientErrorCode, PlainMessageKey> = {
   // Only vendors call the signed wallet API; a player never meets these.
   VENDOR_SIGNATURE_INVALID: 'apiError.generic',
   VENDOR_SESSION_NOT_FOUND: 'apiError.generic',
+  // Wingo's codes get their own texts in the Wingo chunk (features/wingo/errors.ts, decision
+  // 120); these general ones are the fallback wherever else they might surface, and keep the
+  // `/` bundle's dictionary from growing.
+  ROUND_LOCKED: 'apiError.conflict',
+  ROUND_CLOSED: 'apiError.conflict',
+  ROUND_NOT_FOUND: 'apiError.notFound',
+  ROUND_NOT_DRAWN: 'apiError.conflict',
+  AMOUNT_NOT_ALLOWED: 'apiError.validation',
+  MULTIPLIER_NOT_ALLOWED: 'apiError.validation',
+  QUANTITY_OUT_OF_RANGE: 'apiError.validation',
+  BET_BELOW_MINIMUM: 'apiError.validation',
+  BET_ABOVE_MAXIMUM: 'apiError.validation',
+  ROUND_LIMIT_EXCEEDED: 'apiError.validation',
+  ROOM_NOT_READY: 'apiError.unavailable',
   NETWORK: 'apiError.network',
   TIMEOUT: 'apiError.network',
   ABORTED: 'apiError.network',

@@ -72,10 +72,6 @@ export const en = {
   'page.allGames.title': 'All',
   'page.allOnlineGames.title': 'All online games',
   'page.allCasinoGames.title': 'Casino games',
-  'page.wingo.title': 'Win Go',
-  'page.wingo.text': 'Wingo rounds, your bets and their results will appear here.',
-  'page.bettingRecordWin.title': 'Game history',
-  'page.bettingRecordWin.text': 'The full history of Wingo results will appear here.',
 
   'wingo.voice': 'Voice',
 

@@ -1,0 +1,155 @@
+import type { PlaceWingoBetResult, WingoRoomId, WingoSelectionCode } from '@colorplay/contract';
+import { priceBet } from '@colorplay/lottery';
+import { useId, useState, type FormEvent } from 'react';
+import { Popup } from '../../components/ui/popup';
+import { useMoneyAction } from '../../components/ui/money-action';
+import { useToast } from '../../components/ui/toast';
+import { applyBalance, BALANCE_KEY } from '../../lib/balance';
+import { formatMoneyMinor } from '../../lib/format';
+import { getResourceData } from '../../lib/resource';
+import type { Balance } from '@colorplay/contract';
+import { placeBet, type BetIntent } from './api';
+import { wingoErrorText } from './errors';
+import { useWingoI18n } from './i18n';
+import { selectionLabel } from './selection';
+
+export interface BetSheetProps {
+  open: boolean;
+  onClose: () => void;
+  room: WingoRoomId;
+  period: string;
+  selection: WingoSelectionCode | null;
+  /** The multiplier chip chosen on the page; the sheet starts from it. */
+  multiplier: number;
+  amountPresetsMinor: readonly number[];
+  multipliers: readonly number[];
+  feeBasisPoints: number;
+  maxQuantity: number;
+  /** Betting has closed for the period: confirming is refused before any request. */
+  locked: boolean;
+  onPlaced: (result: PlaceWingoBetResult) => void;
+}
+
+/**
+ * The bet sheet: amount preset x quantity x multiplier = total (the rule table's `priceBet`),
+ * agreement to the rules, confirm. Placing goes through `useMoneyAction`: single-flight, one
+ * idempotency key per intent, and the answer's balance goes straight into the balance store.
+ */
+export function BetSheet(props: BetSheetProps) {
+  const { open, onClose, room, period, selection, amountPresetsMinor, multipliers, feeBasisPoints, maxQuantity, locked, onPlaced } = props;
+  const { t, wt } = useWingoI18n();
+  const toast = useToast();
+  const titleId = useId();
+  const quantityId = useId();
+  const [amountMinor, setAmountMinor] = useState(amountPresetsMinor[0] ?? 100);
+  const [quantity, setQuantity] = useState(1);
+  // The page mounts a new sheet for each opening (key), so it starts from the page's chip.
+  const [multiplier, setMultiplier] = useState(props.multiplier);
+  const [agreed, setAgreed] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const action = useMoneyAction<BetIntent, PlaceWingoBetResult>(placeBet, {
+    report: 'inline',
+    onSuccess: (result) => {
+      const currency = getResourceData<Balance>(BALANCE_KEY)?.currency ?? 'INR';
+      applyBalance({ balanceMinor: result.balanceMinor, currency });
+      onPlaced(result);
+    },
+  });
+
+  const price = priceBet(amountMinor, Math.max(0, quantity), multiplier, feeBasisPoints);
+  const total = formatMoneyMinor(price.totalMinor);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!selection) return;
+    if (!agreed) {
+      setProblem(wt('wingo.sheet.agreeRequired'));
+      return;
+    }
+    if (locked) {
+      setProblem(wt('wingo.error.roundLocked'));
+      return;
+    }
+    setProblem(null);
+    try {
+      const result = await action.run({ room, period, selection, amountMinor, quantity, multiplier });
+      if (result) {
+        toast.show(wt('wingo.sheet.placed'), { type: 'success' });
+        onClose();
+      }
+    } catch (err) {
+      setProblem(wingoErrorText(err, t, wt));
+    }
+  };
+
+  const setQuantityClamped = (value: number) => setQuantity(Math.min(maxQuantity, Math.max(1, Math.floor(value) || 1)));
+
+  return (
+    <Popup open={open && selection !== null} onClose={onClose} labelledBy={titleId} placement="bottom" className="bet-sheet">
+      {selection && (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <h2 id={titleId} className={`bet-sheet__title bet-sheet__title--${selection}`}>
+            {wt('wingo.sheet.title', { selection: selectionLabel(selection, wt) })}
+          </h2>
+          <fieldset className="bet-sheet__row">
+            <legend>{wt('wingo.sheet.amount')}</legend>
+            {amountPresetsMinor.map((preset) => (
+              <button key={preset} type="button" className="chip" aria-pressed={preset === amountMinor} onClick={() => setAmountMinor(preset)}>
+                {formatMoneyMinor(preset)}
+              </button>
+            ))}
+          </fieldset>
+          <div className="bet-sheet__row">
+            <label htmlFor={quantityId}>{wt('wingo.sheet.quantity')}</label>
+            <button type="button" className="chip" aria-label={wt('wingo.sheet.decrease')} onClick={() => setQuantityClamped(quantity - 1)}>
+              −
+            </button>
+            <input
+              id={quantityId}
+              className="bet-sheet__quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={maxQuantity}
+              value={quantity}
+              onChange={(e) => setQuantityClamped(Number(e.target.value))}
+            />
+            <button type="button" className="chip" aria-label={wt('wingo.sheet.increase')} onClick={() => setQuantityClamped(quantity + 1)}>
+              +
+            </button>
+          </div>
+          <fieldset className="bet-sheet__row">
+            <legend>{wt('wingo.sheet.multiplier')}</legend>
+            {multipliers.map((m) => (
+              <button key={m} type="button" className="chip" aria-pressed={m === multiplier} onClick={() => setMultiplier(m)}>
+                {wt('wingo.multiplier', { multiplier: m })}
+              </button>
+            ))}
+          </fieldset>
+          <p className="bet-sheet__total" aria-live="polite">
+            {wt('wingo.sheet.total', { total })}
+          </p>
+          <p className="bet-sheet__fee">{wt('wingo.sheet.fee', { fee: formatMoneyMinor(price.feeMinor), contract: formatMoneyMinor(price.contractMinor) })}</p>
+          <label className="bet-sheet__agree">
+            <input type="checkbox" checked={agreed} onChange={(e) => { setAgreed(e.target.checked); setProblem(null); }} />
+            {wt('wingo.sheet.agree')}
+          </label>
+          {problem && (
+            <p role="alert" className="form-error">
+              {problem}
+            </p>
+          )}
+          <div className="bet-sheet__actions">
+            <button type="button" className="button button--ghost" onClick={onClose}>
+              {wt('wingo.sheet.cancel')}
+            </button>
+            <button type="submit" className="button button--primary" aria-disabled={action.busy || undefined}>
+              {wt('wingo.sheet.confirm', { total })}
+            </button>
+          </div>
+        </form>
+      )}
+    </Popup>
+  );
+}

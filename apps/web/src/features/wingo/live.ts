@@ -1,0 +1,185 @@
+import { WingoServerMessageSchema, type WingoClientMessage, type WingoServerMessage } from '@colorplay/contract';
+import { API_PATHS } from '@colorplay/contract/paths';
+
+/**
+ * The Wingo WebSocket client (decision 121). It reconnects by itself with capped exponential
+ * backoff and jitter, sends `auth` first when the player has a token (the contract puts no token
+ * in the URL), and treats a socket that stays silent longer than `silenceMs` as down: the server
+ * sends a clock about every second, so silence means a dead connection the browser has not
+ * noticed yet. While the status is not 'open' the screen polls the HTTP endpoints instead.
+ * The socket and timers are injected so the logic is tested without a network.
+ */
+
+export type LiveStatus = 'connecting' | 'open' | 'down';
+
+/** The part of the WebSocket API this client uses. */
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface LiveOptions {
+  url: string;
+  getToken: () => string | null;
+  onMessage: (message: WingoServerMessage) => void;
+  onStatus: (status: LiveStatus) => void;
+  createSocket?: (url: string) => SocketLike;
+  timers?: Timers;
+  random?: () => number;
+  silenceMs?: number;
+}
+
+export const RECONNECT_BASE_MS = 500;
+export const RECONNECT_MAX_MS = 30_000;
+export const SILENCE_MS = 5_000;
+
+/**
+ * Wait before reconnect attempt `attempt` (0 = the first retry): 500 ms doubling up to 30 s,
+ * scaled by a random factor in [0.5, 1) so that many clients cut off at once do not all come
+ * back in the same instant.
+ */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt));
+  return Math.round(ceiling * (0.5 + random() / 2));
+}
+
+/** The socket URL for an API base: http(s) becomes ws(s). */
+export function liveUrl(apiBaseUrl: string): string {
+  return apiBaseUrl.replace(/^http/, 'ws') + API_PATHS.wingo_live;
+}
+
+/** A message from the server, or null when it is not one the contract knows (ignored). */
+export function parseServerMessage(data: unknown): WingoServerMessage | null {
+  if (typeof data !== 'string') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = WingoServerMessageSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+const OPEN = 1;
+
+export class WingoLive {
+  private socket: SocketLike | null = null;
+  private attempt = 0;
+  private reconnectTimer: unknown = null;
+  private silenceTimer: unknown = null;
+  private stopped = true;
+  private status: LiveStatus | null = null;
+  private readonly timers: Timers;
+  private readonly createSocket: (url: string) => SocketLike;
+
+  constructor(private readonly options: LiveOptions) {
+    this.timers = options.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.timers.clearTimeout(this.reconnectTimer);
+    this.timers.clearTimeout(this.silenceTimer);
+    this.reconnectTimer = null;
+    this.drop();
+  }
+
+  /** Sends `auth` again (after a login or a token refresh). */
+  authenticate(): void {
+    const token = this.options.getToken();
+    if (token && this.socket?.readyState === OPEN) this.send({ type: 'auth', accessToken: token });
+  }
+
+  private setStatus(status: LiveStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    this.options.onStatus(status);
+  }
+
+  private send(message: WingoClientMessage): void {
+    this.socket?.send(JSON.stringify(message));
+  }
+
+  private connect(): void {
+    this.setStatus(this.attempt === 0 ? 'connecting' : 'down');
+    let socket: SocketLike;
+    try {
+      socket = this.createSocket(this.options.url);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.authenticate();
+      this.watchSilence();
+    };
+    socket.onmessage = (event) => {
+      const message = parseServerMessage(event.data);
+      if (!message) return;
+      // The connection counts as up once the server has spoken, not merely once TCP is open.
+      this.attempt = 0;
+      this.setStatus('open');
+      this.watchSilence();
+      this.options.onMessage(message);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.scheduleReconnect();
+    };
+    socket.onerror = () => {
+      // Browsers follow an error with close; closing here makes the stub-free path the same.
+      if (this.socket === socket) socket.close();
+    };
+  }
+
+  private watchSilence(): void {
+    this.timers.clearTimeout(this.silenceTimer);
+    this.silenceTimer = this.timers.setTimeout(() => {
+      if (this.stopped || !this.socket) return;
+      this.drop();
+      this.scheduleReconnect();
+    }, this.options.silenceMs ?? SILENCE_MS);
+  }
+
+  private drop(): void {
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+      socket.close();
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    this.timers.clearTimeout(this.silenceTimer);
+    this.setStatus('down');
+    const delayMs = reconnectDelayMs(this.attempt, this.options.random);
+    this.attempt += 1;
+    this.timers.clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = this.timers.setTimeout(() => {
+      this.reconnectTimer = null;
+      if (!this.stopped) this.connect();
+    }, delayMs);
+  }
+}

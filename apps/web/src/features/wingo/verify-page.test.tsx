@@ -1,0 +1,78 @@
+import type { WingoFairness } from '@colorplay/contract';
+import { API_PATHS } from '@colorplay/contract/paths';
+import { chainToHex, deriveDigit, generateChain } from '@colorplay/fair';
+import { screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderWithRouter } from '../../test/render';
+import { stubWingoApi } from '../../test/fake-wingo-api';
+import { VerifyPage } from './verify-page';
+
+const PERIOD = '202611230300004';
+let chain: { finalHash: string; links: string[] };
+let fairness: WingoFairness;
+
+beforeAll(async () => {
+  // A real chain of 6 links made with @colorplay/fair, as the server makes a room's chain.
+  chain = chainToHex(await generateChain(new Uint8Array(32).fill(7), 6));
+  const k = 4;
+  const link = chain.links[k - 1]!;
+  fairness = {
+    roomId: '30s',
+    period: PERIOD,
+    status: 'settled',
+    chainId: 1,
+    finalHash: chain.finalHash,
+    chainLength: 6,
+    roundIndex: k,
+    link,
+    previousLink: chain.links[k - 2]!,
+    digit: (await deriveDigit(link, PERIOD)).digit,
+    drawnAtMs: 1_790_000_000_000,
+  };
+});
+
+function open(data: WingoFairness) {
+  const api = stubWingoApi({ [`GET ${API_PATHS.wingo_fairness}`]: () => ({ body: { data } }) });
+  renderWithRouter(<VerifyPage />, `/home/AllLotteryGames/Verify?room=30s&period=${PERIOD}`);
+  return api;
+}
+
+describe('verify screen', () => {
+  it('recomputes the round in the browser and confirms it, step by step', async () => {
+    const api = open(fairness);
+    expect(await screen.findByText(`Verified: result ${fairness.digit} is the one the published chain fixed for this round.`, {}, { timeout: 4000 })).toBeTruthy();
+    expect(api.callsTo('GET', API_PATHS.wingo_fairness)[0]!.url.searchParams.get('period')).toBe(PERIOD);
+    expect(screen.getByRole('heading', { level: 1, name: 'Verify a round' })).toBeTruthy();
+    const steps = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(steps).toEqual([
+      'Published data is well formed: passed',
+      'SHA-256(link) equals the previous revealed link: passed',
+      'Hashing the link 4 times gives the published final hash: passed',
+      'The digit follows from HMAC-SHA256(link, period): passed',
+    ]);
+    expect(screen.getByText(fairness.link)).toBeTruthy();
+  });
+
+  it('says so when the published digit is not the one the link gives', async () => {
+    open({ ...fairness, digit: (fairness.digit! + 1) % 10 });
+    expect(await screen.findByText('Not verified: the result does not follow from the link and period.', {}, { timeout: 4000 })).toBeTruthy();
+  });
+
+  it('catches a tampered link', async () => {
+    open({ ...fairness, link: chain.links[4]! });
+    expect(await screen.findByText('Not verified: the revealed link does not hash to the previous link.', {}, { timeout: 4000 })).toBeTruthy();
+  });
+
+  it('checks the first round of a chain against the final hash', async () => {
+    const first = chain.links[0]!;
+    open({ ...fairness, roundIndex: 1, link: first, previousLink: null, digit: (await deriveDigit(first, PERIOD)).digit });
+    expect(await screen.findByText(/^Verified: result \d/, {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText(/SHA-256\(link\) equals the final hash/).textContent).toContain('passed');
+  });
+
+  it('asks for a round when the address names none', () => {
+    stubWingoApi({});
+    renderWithRouter(<VerifyPage />, '/home/AllLotteryGames/Verify');
+    expect(screen.getByText('No round given. Open this page from a bet or a game result.')).toBeTruthy();
+  });
+});

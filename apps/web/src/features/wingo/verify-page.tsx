@@ -1,0 +1,133 @@
+import type { WingoFairness } from '@colorplay/contract';
+import { verifyRound, type VerifyResult } from '@colorplay/fair';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { TopBar } from '../../components/ui/top-bar';
+import { paths } from '../../config/paths';
+import { useResource } from '../../lib/resource';
+import { fairnessResource } from './api';
+import { ListState } from './records';
+import { useWingoI18n } from './i18n';
+import './wingo.css';
+
+/**
+ * Recomputes a round in this browser (docs/fairness.md) with `@colorplay/fair` on WebCrypto: the
+ * link hashes to the previous revealed link, hashing it k times reaches the published final
+ * hash, and the digit follows from HMAC-SHA256(link, period). Nothing the server says about the
+ * result is trusted except as the claim to check.
+ */
+export async function verifyFairness(data: WingoFairness): Promise<VerifyResult> {
+  return verifyRound({
+    finalHash: data.finalHash,
+    link: data.link,
+    period: data.period,
+    digit: data.digit ?? undefined,
+    previousLink: data.previousLink ?? undefined,
+    roundIndex: data.roundIndex,
+  });
+}
+
+function Verification({ data }: { data: WingoFairness }) {
+  const { wt } = useWingoI18n();
+  const [result, setResult] = useState<VerifyResult | null>(null);
+  useEffect(() => {
+    // The parent keys this component by period, so a new round starts with no result.
+    let live = true;
+    void verifyFairness(data).then((r) => {
+      if (live) setResult(r);
+    });
+    return () => {
+      live = false;
+    };
+  }, [data]);
+
+  const stepLabel = (name: 'input' | 'link' | 'chain' | 'digit') =>
+    name === 'input'
+      ? wt('verify.step.input')
+      : name === 'link'
+        ? data.previousLink === null
+          ? wt('verify.step.linkFirst')
+          : wt('verify.step.link')
+        : name === 'chain'
+          ? wt('verify.step.chain', { k: data.roundIndex })
+          : wt('verify.step.digit');
+  const statusLabel = (status: 'passed' | 'failed' | 'skipped') =>
+    status === 'passed' ? wt('verify.status.passed') : status === 'failed' ? wt('verify.status.failed') : wt('verify.status.skipped');
+
+  return (
+    <>
+      <dl className="verify-data">
+        <dt>{wt('verify.finalHash')}</dt>
+        <dd className="verify-hash">{data.finalHash}</dd>
+        <dt>{wt('verify.roundIndex')}</dt>
+        <dd>{data.roundIndex}</dd>
+        <dt>{wt('verify.link')}</dt>
+        <dd className="verify-hash">{data.link}</dd>
+        <dt>{wt('verify.previousLink')}</dt>
+        <dd className="verify-hash">{data.previousLink ?? '—'}</dd>
+        <dt>{wt('verify.claimed')}</dt>
+        <dd>{data.digit ?? wt('wingo.voided')}</dd>
+      </dl>
+      {!result ? (
+        <p role="status">{wt('verify.running')}</p>
+      ) : (
+        <>
+          <h2 className="wingo-subtitle">{wt('verify.steps')}</h2>
+          <ol className="verify-steps">
+            {result.checks.map((check) => (
+              <li key={check.name} className={`verify-step verify-step--${check.status}`}>
+                {stepLabel(check.name)}: <strong>{statusLabel(check.status)}</strong>
+              </li>
+            ))}
+          </ol>
+          {result.derivation && (
+            <p>
+              {wt('verify.derived', {
+                mac: result.derivation.macIndex,
+                word: result.derivation.wordIndex,
+                value: result.derivation.word,
+                digit: result.derivation.digit,
+              })}
+            </p>
+          )}
+          {data.status === 'voided' && <p>{wt('verify.voided')}</p>}
+          <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
+            {result.ok
+              ? wt('verify.ok', { digit: result.derivation?.digit ?? '—' })
+              : wt('verify.fail', { reason: wt(`verify.failure.${result.failure ?? 'MALFORMED_INPUT'}`) })}
+          </p>
+        </>
+      )}
+    </>
+  );
+}
+
+/** /home/AllLotteryGames/Verify?room=..&period=.. */
+export function VerifyPage() {
+  const { wt } = useWingoI18n();
+  const [params] = useSearchParams();
+  const period = params.get('period');
+  const room = params.get('room') ?? '';
+  const valid = period !== null && /^\d{15}$/.test(period);
+  const fairness = useResource(valid ? fairnessResource(period) : null);
+  return (
+    <main className="page wingo">
+      <TopBar title={wt('verify.title')} backTo={paths.wingo.getHref()} />
+      <div className="wingo-verify">
+        {!valid ? (
+          <p>{wt('verify.missing')}</p>
+        ) : (
+          <>
+            <p>{wt('verify.room', { room, period })}</p>
+            {fairness.data ? (
+              <Verification key={fairness.data.period} data={fairness.data} />
+            ) : (
+              <ListState loading={fairness.loading || fairness.fetching} error={!!fairness.error} empty={false} retry={fairness.reload} />
+            )}
+          </>
+        )}
+        <Link to={paths.wingo.getHref()}>{wt('verify.back')}</Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,341 @@
+import type { PlaceWingoBetResult, WingoBet, WingoRoomId, WingoSelectionCode, WingoServerMessage } from '@colorplay/contract';
+import { WINGO_ROOM_IDS } from '@colorplay/contract';
+import { WINGO_BET_OPTIONS, WINGO_DEFAULT_LIMITS, WINGO_ROOMS } from '@colorplay/lottery';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Popup } from '../../components/ui/popup';
+import { Tabs } from '../../components/ui/tabs';
+import { TopBar } from '../../components/ui/top-bar';
+import { paths } from '../../config/paths';
+import { applyBalance, BALANCE_KEY, useBalance } from '../../lib/balance';
+import { formatMoneyMinor } from '../../lib/format';
+import { useInfiniteResource } from '../../lib/infinite-resource';
+import { getResourceData, invalidateResources, keyMatches, refetchResource, useResource } from '../../lib/resource';
+import { useServerNow } from '../../lib/server-clock';
+import type { Balance } from '@colorplay/contract';
+import { myBetsResource, roomStateResource, WINGO_KEYS } from './api';
+import { BetSheet } from './bet-sheet';
+import { useWingoI18n } from './i18n';
+import { BetList, GameHistory, ListState, TrendChart } from './records';
+import { formatCountdown, roundView } from './round-clock';
+import { Rules } from './rules';
+import { randomSelection, selectionLabel } from './selection';
+import { useWingoLive } from './use-live';
+import { useRefreshKeyEffect } from './use-refresh';
+import { beep } from './voice';
+import { VoiceToggle } from './voice-toggle';
+import { useWingo } from './wingo-context';
+import './wingo.css';
+
+/** How often the HTTP endpoints are read while the socket is down (polling fallback). */
+export const POLL_MS = 2_000;
+/** How often My history is read while a bet of this visit awaits its result. */
+const PENDING_POLL_MS = 3_000;
+
+const COLOURS = ['green', 'violet', 'red'] as const;
+const NUMBERS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+
+/** A settled round of the player's, for the result popup. */
+export interface SettledRound {
+  period: string;
+  digit: number | null;
+  stakeMinor: number;
+  payoutMinor: number;
+  outcome: 'won' | 'lost' | 'refunded';
+}
+
+/** The result of the player's bets in one period, once none of them is pending any more. */
+export function settledRound(period: string, bets: readonly WingoBet[]): SettledRound | null {
+  const mine = bets.filter((b) => b.period === period);
+  if (mine.length === 0 || mine.some((b) => b.status === 'pending')) return null;
+  const payoutMinor = mine.reduce((sum, b) => sum + b.payoutMinor, 0);
+  const outcome = mine.every((b) => b.status === 'refunded') ? 'refunded' : mine.some((b) => b.status === 'won') ? 'won' : 'lost';
+  return { period, digit: mine[0]!.resultDigit, stakeMinor: mine.reduce((sum, b) => sum + b.totalMinor, 0), payoutMinor, outcome };
+}
+
+function BalanceCard() {
+  const { t, wt } = useWingoI18n();
+  const { incrementBalanceRefreshKey } = useWingo();
+  const balance = useBalance();
+  useRefreshKeyEffect('balance', () => void refetchResource(BALANCE_KEY));
+  const amount = balance.data ? formatMoneyMinor(balance.data.balanceMinor, balance.data.currency) : balance.error ? '—' : t('common.loading');
+  return (
+    <section className="wingo-balance" aria-labelledby="wingo-balance-label">
+      <h2 id="wingo-balance-label" className="wingo-balance__label">
+        {wt('wingo.balance')}
+      </h2>
+      <p className="wingo-balance__amount" aria-live="polite">
+        {amount}
+      </p>
+      <button type="button" className="button button--ghost" onClick={incrementBalanceRefreshKey} disabled={balance.fetching}>
+        {wt('wingo.refreshBalance')}
+      </button>
+      <div className="wingo-balance__links">
+        <Link className="button button--primary" to={paths.recharge.getHref()}>
+          {wt('wingo.recharge')}
+        </Link>
+        <Link className="button button--ghost" to={paths.wallet.getHref()}>
+          {wt('wingo.withdraw')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function MyHistory({ room }: { room: WingoRoomId }) {
+  const { wt } = useWingoI18n();
+  const bets = useInfiniteResource(myBetsResource(room));
+  const items = bets.pages.flatMap((p) => p.items);
+  return (
+    <div>
+      <ListState loading={bets.loading} error={!!bets.error && items.length === 0} empty={items.length === 0} retry={bets.retry} />
+      {items.length > 0 && <BetList bets={items} />}
+      {bets.hasMore && (
+        <button type="button" className="button button--ghost" onClick={bets.loadMore} disabled={bets.fetching}>
+          {wt('wingo.loadMore')}
+        </button>
+      )}
+      <Link to={paths.bettingRecordWin.getHref()}>{wt('wingo.fullHistory')}</Link>
+    </div>
+  );
+}
+
+function ResultPopup({ result, onClose }: { result: SettledRound | null; onClose: () => void }) {
+  const { wt } = useWingoI18n();
+  const title =
+    result?.outcome === 'won' ? wt('wingo.result.winTitle') : result?.outcome === 'refunded' ? wt('wingo.result.refundTitle') : wt('wingo.result.loseTitle');
+  return (
+    <Popup open={result !== null} onClose={onClose} labelledBy="wingo-result-title" className={`wingo-result wingo-result--${result?.outcome ?? 'lost'}`}>
+      {result && (
+        <>
+          <h2 id="wingo-result-title">{title}</h2>
+          <p>{wt('wingo.result.line', { period: result.period, digit: result.digit ?? '—' })}</p>
+          {result.payoutMinor > 0 && <p className="wingo-result__amount">{wt('wingo.result.bonus', { amount: formatMoneyMinor(result.payoutMinor) })}</p>}
+          <button type="button" className="button button--primary" onClick={onClose}>
+            {wt('wingo.result.close')}
+          </button>
+        </>
+      )}
+    </Popup>
+  );
+}
+
+/** The Wingo screen (/home/AllLotteryGames/Wingo). */
+export function WingoPage() {
+  const { wt } = useWingoI18n();
+  const { voiceDisabled, incrementBetHistoryRefreshKey, incrementBalanceRefreshKey } = useWingo();
+  const [room, setRoom] = useState<WingoRoomId>('30s');
+  const [multiplier, setMultiplier] = useState(1);
+  const [selection, setSelection] = useState<WingoSelectionCode | null>(null);
+  const [tab, setTab] = useState(0);
+  const [sheetId, setSheetId] = useState(0);
+  /** Periods (of the room shown) in which this visit placed bets not yet settled. */
+  const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
+  const roomRef = useRef(room);
+  useEffect(() => {
+    roomRef.current = room;
+  }, [room]);
+
+  const refreshRound = useCallback(
+    (roomId: WingoRoomId) => {
+      invalidateResources(keyMatches(`${WINGO_KEYS.history}:${roomId}`, `${WINGO_KEYS.trend}:${roomId}`));
+    },
+    [],
+  );
+
+  const onMessage = useCallback(
+    (message: WingoServerMessage) => {
+      if (message.type === 'result') {
+        refreshRound(message.result.roomId);
+      } else if (message.type === 'balance') {
+        const currency = getResourceData<Balance>(BALANCE_KEY)?.currency ?? 'INR';
+        applyBalance({ balanceMinor: message.balanceMinor, currency });
+      } else if (message.type === 'betsSettled') {
+        const currency = getResourceData<Balance>(BALANCE_KEY)?.currency ?? 'INR';
+        applyBalance({ balanceMinor: message.balanceMinor, currency });
+        incrementBetHistoryRefreshKey();
+      }
+    },
+    [refreshRound, incrementBetHistoryRefreshKey],
+  );
+  const live = useWingoLive(onMessage);
+  const socketDown = live.status !== 'open';
+
+  const state = useResource(roomStateResource(room), { pollMs: socketDown ? POLL_MS : null });
+  const betting = state.data?.betting;
+  const amountPresetsMinor = betting?.amountPresetsMinor ?? WINGO_BET_OPTIONS.amountPresetsMinor;
+  const multipliers = betting?.multipliers ?? WINGO_BET_OPTIONS.multipliers;
+  const feeBasisPoints = betting?.feeBasisPoints ?? WINGO_BET_OPTIONS.feeBasisPoints;
+  const maxQuantity = betting?.limits.maxQuantity ?? WINGO_DEFAULT_LIMITS.maxQuantity;
+
+  const now = useServerNow(250);
+  const clock = live.clocks[room] ?? (state.data?.round.roomId === room ? state.data.round : null);
+  const round = roundView(room, clock, now);
+
+  // A new period means the last one was drawn: read its result (the socket may be down).
+  const lastPeriod = useRef(round.period);
+  useEffect(() => {
+    if (lastPeriod.current === round.period) return;
+    lastPeriod.current = round.period;
+    refreshRound(room);
+    if (pending.size > 0) {
+      incrementBetHistoryRefreshKey();
+      incrementBalanceRefreshKey();
+    }
+  }, [round.period, room, pending.size, refreshRound, incrementBetHistoryRefreshKey, incrementBalanceRefreshKey]);
+
+  // Countdown beeps in the last 5 s, one per second, unless the voice is off.
+  const lastBeep = useRef<string | null>(null);
+  useEffect(() => {
+    if (voiceDisabled || round.secondsLeft < 1 || round.secondsLeft > 5) return;
+    const id = `${round.period}:${round.secondsLeft}`;
+    if (lastBeep.current === id) return;
+    lastBeep.current = id;
+    beep(round.secondsLeft === 1);
+  }, [voiceDisabled, round.period, round.secondsLeft]);
+
+  // The player's bets in this room: My history shows them, and they tell when a round settled.
+  const myBets = useInfiniteResource(myBetsResource(room));
+  const myItems = myBets.pages.flatMap((p) => p.items);
+  useRefreshKeyEffect('betHistory', () => void refetchResource(`${WINGO_KEYS.myBets}:${room}`));
+  // The first of this visit's periods whose bets are all settled is shown in the result popup;
+  // closing it forgets the period. Those still waiting are polled (the socket may be down).
+  const popup = [...pending].map((period) => settledRound(period, myItems)).find((r) => r !== null) ?? null;
+  const waiting = [...pending].some((period) => settledRound(period, myItems) === null);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void refetchResource(`${WINGO_KEYS.myBets}:${roomRef.current}`), PENDING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting]);
+  // A settled round moved money: read the balance again (a push may have brought it already,
+  // but with the socket down this is how the payout shows).
+  const settledPeriod = popup?.period ?? null;
+  useEffect(() => {
+    if (settledPeriod !== null) incrementBalanceRefreshKey();
+  }, [settledPeriod, incrementBalanceRefreshKey]);
+  const closePopup = () => {
+    if (!popup) return;
+    setPending((current) => {
+      const next = new Set(current);
+      next.delete(popup.period);
+      return next;
+    });
+  };
+
+  const onPlaced = (result: PlaceWingoBetResult) => {
+    setPending((current) => new Set(current).add(result.bet.period));
+    incrementBetHistoryRefreshKey();
+  };
+
+  const changeRoom = (next: WingoRoomId) => {
+    setRoom(next);
+    setPending(new Set());
+    setSelection(null);
+  };
+
+  const choose = (code: WingoSelectionCode) => {
+    // A fresh sheet per opening: amount, quantity and agreement start over, as does the intent.
+    setSheetId((id) => id + 1);
+    setSelection(code);
+  };
+  const locked = round.locked;
+
+  return (
+    <main className="page wingo">
+      <TopBar title={wt('wingo.title')} backTo={paths.home.getHref()} actions={<VoiceToggle />} />
+      <BalanceCard />
+      <div className="wingo-rooms" role="group" aria-label={wt('wingo.rooms')}>
+        {WINGO_ROOM_IDS.map((id) => (
+          <button key={id} type="button" className="wingo-room" aria-pressed={id === room} onClick={() => changeRoom(id)}>
+            {wt(`wingo.room.${id}`)}
+          </button>
+        ))}
+      </div>
+      {live.status === 'open' && <p className="wingo-live">{wt('wingo.live')}</p>}
+      {live.status === 'down' && <p className="wingo-muted">{wt('wingo.offline')}</p>}
+      <section className="wingo-round" aria-label={wt('wingo.period')}>
+        <div>
+          <p className="wingo-round__label">{wt('wingo.period')}</p>
+          <p className="wingo-round__period" data-testid="wingo-period">
+            {round.period}
+          </p>
+        </div>
+        <div>
+          <p className="wingo-round__label">{wt('wingo.timeRemaining')}</p>
+          <p className="wingo-round__time" role="timer" aria-label={wt('wingo.countdown', { seconds: round.secondsLeft })}>
+            {formatCountdown(round.secondsLeft)}
+          </p>
+        </div>
+        <Rules room={room} roundSeconds={WINGO_ROOMS[room].roundMs / 1000} feeBasisPoints={feeBasisPoints} />
+      </section>
+      <section className="wingo-board" aria-label={wt('wingo.selections')}>
+        {locked && (
+          <div className="wingo-locked" role="status">
+            <span className="wingo-locked__digits" aria-hidden="true">
+              {String(round.secondsLeft).padStart(2, '0')}
+            </span>
+            <span className="visually-hidden">{wt('wingo.locked', { seconds: round.secondsLeft })}</span>
+          </div>
+        )}
+        <div className="wingo-colours">
+          {COLOURS.map((c) => (
+            <button key={c} type="button" className={`wingo-colour wingo-colour--${c}`} disabled={locked} onClick={() => choose(c)}>
+              {selectionLabel(c, wt)}
+            </button>
+          ))}
+        </div>
+        <div className="wingo-balls">
+          {NUMBERS.map((n) => (
+            <button key={n} type="button" className={`ball ball--n${n}`} disabled={locked} aria-label={selectionLabel(n, wt)} onClick={() => choose(n)}>
+              {n}
+            </button>
+          ))}
+        </div>
+        <div className="wingo-multipliers" role="group" aria-label={wt('wingo.multipliers')}>
+          <button type="button" className="chip" disabled={locked} onClick={() => choose(randomSelection())}>
+            {wt('wingo.random')}
+          </button>
+          {multipliers.map((m) => (
+            <button key={m} type="button" className="chip" aria-pressed={m === multiplier} onClick={() => setMultiplier(m)}>
+              {wt('wingo.multiplier', { multiplier: m })}
+            </button>
+          ))}
+        </div>
+        <div className="wingo-sizes">
+          <button type="button" className="wingo-size wingo-size--big" disabled={locked} onClick={() => choose('big')}>
+            {wt('wingo.sel.big')}
+          </button>
+          <button type="button" className="wingo-size wingo-size--small" disabled={locked} onClick={() => choose('small')}>
+            {wt('wingo.sel.small')}
+          </button>
+        </div>
+      </section>
+      <Tabs
+        label={wt('wingo.tabs')}
+        selectedIndex={tab}
+        onSelect={setTab}
+        items={[
+          { id: 'history', label: wt('wingo.tab.history'), panel: <GameHistory room={room} /> },
+          { id: 'chart', label: wt('wingo.tab.chart'), panel: <TrendChart room={room} /> },
+          { id: 'mine', label: wt('wingo.tab.mine'), panel: <MyHistory room={room} /> },
+        ]}
+      />
+      <BetSheet
+        key={sheetId}
+        open={selection !== null}
+        onClose={() => setSelection(null)}
+        room={room}
+        period={round.period}
+        selection={selection}
+        multiplier={multiplier}
+        amountPresetsMinor={amountPresetsMinor}
+        multipliers={multipliers}
+        feeBasisPoints={feeBasisPoints}
+        maxQuantity={maxQuantity}
+        locked={locked}
+        onPlaced={onPlaced}
+      />
+      <ResultPopup result={popup} onClose={closePopup} />
+    </main>
+  );
+}

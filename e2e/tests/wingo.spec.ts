@@ -1,0 +1,110 @@
+import { priceBet, payoutMinor, WINGO, type WingoDigit } from '@colorplay/lottery';
+import { expect, test, type Page } from '@playwright/test';
+import { newPhone, registrationCodeByApi, skipSplash } from './support/accounts';
+import { startRecharge } from './support/wallet';
+
+// Wingo (issue 10) in a real Chromium against the real server: a bet in the 30 s room, seen in
+// My history, its result arriving on the page, the balance moving by exactly what the rule table
+// pays, and the round verified in the browser.
+
+test.setTimeout(180_000);
+
+/**
+ * A new player registered through the API (with the sandbox SMS code, as registration now
+ * requires) and signed in the way the app keeps a session: the access token in localStorage.
+ */
+async function signInAsNewPlayer(page: Page): Promise<void> {
+  const phone = newPhone();
+  const code = await registrationCodeByApi(page, phone);
+  const res = await page.request.post('/api/register', { data: { phone, code, password: `E2e-${phone}-pw`, ageConfirmed: true } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { data } = (await res.json()) as { data: { token: string } };
+  await skipSplash(page.context());
+  await page.addInitScript(
+    ([key, token]) => {
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify(token));
+    },
+    ['m_login_token', data.token] as const,
+  );
+}
+
+/** ₹ and two decimals, Indian grouping, as the app shows money. */
+function rupees(minor: number): string {
+  return `₹${(minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+async function recharge500(page: Page): Promise<void> {
+  await startRecharge(page, { preset: '₹500.00' });
+  await page.getByRole('link', { name: 'Pay in sandbox UPI app' }).click();
+  await page.getByRole('button', { name: 'Pay ₹500.00' }).click();
+  await expect(page.getByText('Recharge successful: ₹500.00 was added to your wallet.')).toBeVisible();
+}
+
+/** Waits until the shown round has at least `seconds` left to bet (not in its locked tail). */
+async function waitForOpenRound(page: Page, seconds: number): Promise<void> {
+  await expect(async () => {
+    const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
+    const left = Number(/(\d+) seconds left/.exec(label)?.[1] ?? '0');
+    expect(left).toBeGreaterThanOrEqual(seconds);
+  }).toPass({ timeout: 40_000, intervals: [500] });
+}
+
+test('bet in the 30 s room: My history, the result, the exact balance change, and the verify screen', async ({ page }) => {
+  await signInAsNewPlayer(page);
+  await recharge500(page);
+
+  // A fresh server publishes each room's chain when it first starts, from a round a little
+  // ahead; betting opens with that round.
+  await expect(async () => {
+    const res = await page.request.get('/api/lottery/wingo/state?room=30s');
+    expect(res.status()).toBe(200);
+    const { data } = (await res.json()) as { data: { round: { period: string }; chain: { firstPeriod: string } | null } };
+    expect(data.chain).not.toBeNull();
+    expect(data.round.period >= data.chain!.firstPeriod).toBe(true);
+  }).toPass({ timeout: 75_000, intervals: [1_000] });
+
+  await page.goto('/home/AllLotteryGames/Wingo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Win Go' })).toBeVisible();
+  const balance = page.getByRole('region', { name: 'Wallet balance' });
+  await expect(balance).toContainText('₹500.00');
+  await expect(page.getByRole('button', { name: 'Win Go 30s' })).toHaveAttribute('aria-pressed', 'true');
+  // The live socket is up: the server has spoken on it (else the page would be polling).
+  await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 10_000 });
+
+  await waitForOpenRound(page, 10);
+  await page.getByRole('button', { name: 'Green' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Bet on Green' });
+  await sheet.getByRole('button', { name: '₹10.00' }).click();
+  await sheet.getByRole('button', { name: 'Confirm ₹10.00' }).click();
+  await expect(sheet).toBeHidden();
+  const stakeMinor = 1_000;
+  await expect(balance).toContainText(rupees(50_000 - stakeMinor));
+
+  await page.getByRole('tab', { name: 'My history' }).click();
+  const bet = page.getByRole('tabpanel').getByRole('listitem').first();
+  await expect(bet).toContainText('Green · ₹10.00');
+  const period = /Period (\d{15})/.exec((await bet.textContent()) ?? '')?.[1];
+  expect(period, 'the bet shows its period').toBeDefined();
+
+  // The round is drawn within 30 s and settled; the popup says how it went.
+  const popup = page.getByRole('dialog', { name: /Congratulations|Sorry, no win this time/ });
+  await expect(popup).toBeVisible({ timeout: 60_000 });
+  await expect(popup).toContainText(`Period ${period}: result`);
+  const digit = Number(/result (\d)/.exec((await popup.textContent()) ?? '')?.[1]) as WingoDigit;
+  expect(digit).toBeGreaterThanOrEqual(0);
+
+  // Exactly what the rule table pays: contract = total - 2 %, times green's multiple on the digit.
+  const { contractMinor } = priceBet(stakeMinor, 1, 1, 200);
+  const ratio = WINGO.payoutRatio('green', digit);
+  const wonMinor = ratio ? payoutMinor(contractMinor, ratio) : 0;
+  if (wonMinor > 0) await expect(popup).toContainText(`Credited ${rupees(wonMinor)}`);
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(balance).toContainText(rupees(50_000 - stakeMinor + wonMinor));
+  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  await expect(balance).toContainText(rupees(50_000 - stakeMinor + wonMinor));
+  await expect(bet).toContainText(wonMinor > 0 ? `Won ${rupees(wonMinor)}` : 'Lost');
+
+  await bet.getByRole('link', { name: `Verify round ${period}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify a round' })).toBeVisible();
+  await expect(page.getByText(`Verified: result ${digit} is the one the published chain fixed for this round.`)).toBeVisible({ timeout: 30_000 });
+});
