@@ -17,6 +17,17 @@ export default defineConfig({
         entryFileNames: 'assets/[name].[hash].js',
         chunkFileNames: 'assets/[name].[hash].js',
         assetFileNames: 'assets/[name].[hash][extname]',
+        // Small modules that `/` and other routes share would otherwise become several tiny
+        // preloaded chunks, each paying its own gzip and request overhead against the budget of
+        // `/` (decision 014): keep the app's shared core in one chunk.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'core',
+              test: /[\\/](src[\\/]lib[\\/]page-heading|src[\\/]components[\\/]ui[\\/]use-swipe|contract[\\/]src[\\/]paths|src[\\/]config[\\/]paths)/,
+            },
+          ],
+        },
       },
     },
   },
