@@ -1,36 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newPhone, registrationCodeByApi, skipSplash } from './support/accounts';
-import { startRecharge } from './support/wallet';
+import { expect, test, type Locator } from '@playwright/test';
+import { skipSplash } from './support/accounts';
+import { LOGIN_TOKEN_KEY, rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
 
 // The game lobby and launcher of issue 11 in a real Chromium against the real server, with the
 // demo vendor running as a sandbox channel: the All Games counts of spec section 2, the launch
 // flow of section 4 (login, Tips, Cancel, Confirm into a new tab) and a bet that moves the
 // balance the app's wallet shows.
-
-const LOGIN_TOKEN_KEY = 'm_login_token';
-
-/** Registers a player through the API (with the sandbox SMS code) and signs the page in as them. */
-async function signInAsNewPlayer(page: Page): Promise<void> {
-  const phone = newPhone();
-  const code = await registrationCodeByApi(page, phone);
-  const res = await page.request.post('/api/register', { data: { phone, code, password: `E2e-${phone}-pw`, ageConfirmed: true } });
-  expect(res.status(), await res.text()).toBe(200);
-  const { data } = (await res.json()) as { data: { token: string } };
-  await page.addInitScript(
-    ([key, token]) => {
-      if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify(token));
-    },
-    [LOGIN_TOKEN_KEY, data.token] as const,
-  );
-}
-
-/** Recharges through the sandbox UPI app and waits until the order succeeded. */
-async function recharge(page: Page, preset: string): Promise<void> {
-  await startRecharge(page, { preset });
-  await page.getByRole('link', { name: 'Pay in sandbox UPI app' }).click();
-  await page.getByRole('button', { name: `Pay ${preset}` }).click();
-  await expect(page.getByText(`Recharge successful: ${preset} was added to your wallet.`)).toBeVisible();
-}
 
 /** The number in a money text such as "₹1,234.50" or "Balance 1234.50". */
 function amountIn(text: string): number {
@@ -110,7 +85,7 @@ test('the maintenance tile shows the toast Game Under Maintenance', async ({ pag
 
 test('logged in: Tips, Cancel closes it; Confirm opens the demo vendor; a spin moves the balance the wallet shows', async ({ page, context }) => {
   await signInAsNewPlayer(page);
-  await recharge(page, '₹500.00');
+  await rechargeThroughSandbox(page, '₹500.00');
 
   await page.goto('/');
   const popular = page.getByRole('region', { name: 'Popular games' });
@@ -176,7 +151,7 @@ test('an opened launch address cannot be used twice, and carries a ticket, not t
 
 test('a transfer-mode vendor holds the balance while its game runs; the wallet shows it and sweeps it back', async ({ page, context }) => {
   await signInAsNewPlayer(page);
-  await recharge(page, '₹500.00');
+  await rechargeThroughSandbox(page, '₹500.00');
   await page.goto('/home/AllGames?tab=3');
   const mgFish = page.getByRole('tabpanel').getByRole('region', { name: 'MG Fish' });
   await expect(tilesOf(mgFish)).toHaveCount(6);

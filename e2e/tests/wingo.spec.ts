@@ -1,7 +1,6 @@
 import { priceBet, payoutMinor, WINGO, type WingoDigit } from '@colorplay/lottery';
 import { expect, test, type Page } from '@playwright/test';
-import { newPhone, registrationCodeByApi, skipSplash } from './support/accounts';
-import { startRecharge } from './support/wallet';
+import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
 
 // Wingo (issue 10) in a real Chromium against the real server: a bet in the 30 s room, seen in
 // My history, its result arriving on the page, the balance moving by exactly what the rule table
@@ -9,36 +8,11 @@ import { startRecharge } from './support/wallet';
 
 test.setTimeout(180_000);
 
-/**
- * A new player registered through the API (with the sandbox SMS code, as registration now
- * requires) and signed in the way the app keeps a session: the access token in localStorage.
- */
-async function signInAsNewPlayer(page: Page): Promise<void> {
-  const phone = newPhone();
-  const code = await registrationCodeByApi(page, phone);
-  const res = await page.request.post('/api/register', { data: { phone, code, password: `E2e-${phone}-pw`, ageConfirmed: true } });
-  expect(res.status(), await res.text()).toBe(200);
-  const { data } = (await res.json()) as { data: { token: string } };
-  await skipSplash(page.context());
-  await page.addInitScript(
-    ([key, token]) => {
-      if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify(token));
-    },
-    ['m_login_token', data.token] as const,
-  );
-}
-
 /** ₹ and two decimals, Indian grouping, as the app shows money. */
 function rupees(minor: number): string {
   return `₹${(minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-async function recharge500(page: Page): Promise<void> {
-  await startRecharge(page, { preset: '₹500.00' });
-  await page.getByRole('link', { name: 'Pay in sandbox UPI app' }).click();
-  await page.getByRole('button', { name: 'Pay ₹500.00' }).click();
-  await expect(page.getByText('Recharge successful: ₹500.00 was added to your wallet.')).toBeVisible();
-}
 
 /** Waits until the shown round has at least `seconds` left to bet (not in its locked tail). */
 async function waitForOpenRound(page: Page, seconds: number): Promise<void> {
@@ -51,7 +25,7 @@ async function waitForOpenRound(page: Page, seconds: number): Promise<void> {
 
 test('bet in the 30 s room: My history, the result, the exact balance change, and the verify screen', async ({ page }) => {
   await signInAsNewPlayer(page);
-  await recharge500(page);
+  await rechargeThroughSandbox(page, '₹500.00');
 
   // A fresh server publishes each room's chain when it first starts, from a round a little
   // ahead; betting opens with that round.

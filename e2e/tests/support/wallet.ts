@@ -6,7 +6,7 @@ import { newPhone, registrationCodeByApi, skipSplash } from './accounts';
 // of docs/conventions), signed in the way the app keeps a session (the access token as JSON in
 // localStorage under m_login_token; the refresh cookie is set on the same browser context).
 
-const LOGIN_TOKEN_KEY = 'm_login_token';
+export const LOGIN_TOKEN_KEY = 'm_login_token';
 
 /** A 12-digit UTR that is unlikely to meet another test's. */
 export function randomUtr(): string {
@@ -50,4 +50,12 @@ export async function startRecharge(page: Page, amount: { preset: string } | { t
   const orderId = new URL(page.url()).searchParams.get('orderId');
   expect(orderId).toMatch(/^dep_/);
   return orderId!;
+}
+
+/** Recharges a preset amount through the sandbox UPI app and waits until the order succeeded. */
+export async function rechargeThroughSandbox(page: Page, preset: string): Promise<void> {
+  await startRecharge(page, { preset });
+  await page.getByRole('link', { name: 'Pay in sandbox UPI app' }).click();
+  await page.getByRole('button', { name: `Pay ${preset}` }).click();
+  await expect(page.getByText(`Recharge successful: ${preset} was added to your wallet.`)).toBeVisible();
 }
