@@ -108,7 +108,8 @@ export const SandboxSmsQuerySchema = z.strictObject({ handle: SandboxHandleSchem
 export const RuntimeConfigSchema = z
   .object({
     demo: z.boolean().describe('Sandbox channels run in production: no real money; show a banner'),
-    sandbox: z.object({ sms: z.boolean() }),
+    // Which sandbox channels this instance runs (each moves no real money).
+    sandbox: z.object({ sms: z.boolean(), upi: z.boolean(), demoVendor: z.boolean() }),
     open_game_url: z
       .string()
       .describe('Where a game opens (spec section 3): add query parameters token (a launch ticket) and game_id'),

@@ -10,7 +10,7 @@ beforeEach(() => {
 });
 afterEach(() => forgetRuntimeConfig());
 
-const config = (demo: boolean) => () => ({ body: { data: { demo, sandbox: { sms: true } } } });
+const config = (demo: boolean) => () => ({ body: { data: { demo, sandbox: { sms: true, upi: true, demoVendor: true } } } });
 
 describe('demo banner', () => {
   it('shows "Demo: no real money" on every page when the server runs in demo mode', async () => {

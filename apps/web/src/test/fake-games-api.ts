@@ -82,7 +82,7 @@ export function stubGamesApi(extra: Parameters<typeof stubApi>[0] = {}) {
       return { body: { data: VENDORS.filter((v) => (type ? v.type === type : true)) } };
     },
     'GET /api/games': (call) => ({ body: gamesPage(call) }),
-    'GET /api/config': () => ({ body: { data: { demo: false, sandbox: { sms: false }, open_game_url: '/api/games/open-game-url' } } }),
+    'GET /api/config': () => ({ body: { data: { demo: false, sandbox: { sms: false, upi: false, demoVendor: false }, open_game_url: '/api/games/open-game-url' } } }),
     'POST /api/refresh-token': () => ({ body: { data: { token: 'refreshed-access-token' } } }),
     'POST /api/games/launch-ticket': () => ({
       body: { data: { ticket: LAUNCH_TICKET, expiresAt: new Date(Date.now() + 60_000).toISOString() } },

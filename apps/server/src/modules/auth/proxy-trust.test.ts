@@ -56,7 +56,7 @@ describe('production without TRUST_PROXY', () => {
 
   it('tells the web app it is a demo with the sandbox SMS channel on', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json()).toEqual({ data: { demo: true, sandbox: { sms: true }, open_game_url: '/api/games/open-game-url' } });
+    expect(res.json()).toEqual({ data: { demo: true, sandbox: { sms: true, upi: true, demoVendor: false }, open_game_url: '/api/games/open-game-url' } });
   });
 });
 
