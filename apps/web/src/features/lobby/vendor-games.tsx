@@ -1,5 +1,6 @@
 import type { VendorType } from '@colorplay/contract';
-import { useEffect, useMemo, useRef } from 'react';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '../../components/ui/tabs';
 import { TopBar } from '../../components/ui/top-bar';
@@ -68,28 +69,7 @@ function VendorGameList({ vendor, onLaunch }: { vendor: string; onLaunch: (gameI
       {tiles.length > 0 && <GameGrid tiles={tiles} label={t('lobby.games')} onLaunch={onLaunch} />}
       {tiles.length === 0 && !games.loading && !games.error && <p className="lobby-notice">{t('lobby.empty')}</p>}
       {(games.fetching || games.error) && <LoadState error={games.fetching ? undefined : games.error} onRetry={games.retry} />}
-      {games.hasMore && !games.error && <LoadMore onLoadMore={games.loadMore} disabled={games.fetching} label={t('lobby.loadMore')} />}
+      {games.hasMore && !games.error && <LoadMoreButton className="lobby-more" onLoadMore={games.loadMore} disabled={games.fetching} label={t('lobby.loadMore')} />}
     </>
-  );
-}
-
-/** "More games", which also loads by itself when it scrolls into view (infinite scroll). */
-function LoadMore({ onLoadMore, disabled, label }: { onLoadMore: () => void; disabled: boolean; label: string }) {
-  const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || disabled || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) onLoadMore();
-    }, { rootMargin: '300px 0px' });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [onLoadMore, disabled]);
-  return (
-    <div className="lobby-more">
-      <button ref={ref} type="button" className="button button--ghost" onClick={onLoadMore} disabled={disabled}>
-        {label}
-      </button>
-    </div>
   );
 }

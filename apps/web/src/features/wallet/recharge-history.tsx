@@ -1,5 +1,6 @@
 import type { Deposit, DepositChannel, DepositStatus } from '@colorplay/contract';
-import { useEffect, useId, useRef } from 'react';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CopyButton } from '../../components/ui/copy-button';
 import { TopBar } from '../../components/ui/top-bar';
@@ -103,7 +104,7 @@ export function RechargeHistory() {
       {history.loading && <p className="wallet__notice">{history.items.length > 0 ? t('history.loadingMore') : t('common.loading')}</p>}
 
       {history.hasMore && history.error === undefined && (
-        <LoadMore onLoadMore={history.loadMore} disabled={history.loading} label={t('history.loadMore')} />
+        <LoadMoreButton className="history__more" onLoadMore={history.loadMore} disabled={history.loading} label={t('history.loadMore')} />
       )}
       {!history.hasMore && !history.loading && history.items.length > 0 && <p className="history__end">{t('history.end')}</p>}
     </main>
@@ -149,28 +150,5 @@ function HistoryItem({ deposit }: { deposit: Deposit }) {
         </Link>
       )}
     </li>
-  );
-}
-
-/** The "Load more" button, which also loads by itself when it scrolls into view. */
-function LoadMore({ onLoadMore, disabled, label }: { onLoadMore: () => void; disabled: boolean; label: string }) {
-  const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || disabled || typeof IntersectionObserver === 'undefined') return;
-    // A new observer reports at once whether the button is visible, so a page too short to
-    // scroll keeps filling until the button leaves the screen or the list ends.
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) onLoadMore();
-    }, { rootMargin: '200px 0px' });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [onLoadMore, disabled]);
-  return (
-    <div className="history__more">
-      <button ref={ref} type="button" className="button button--ghost" onClick={onLoadMore} disabled={disabled}>
-        {label}
-      </button>
-    </div>
   );
 }
