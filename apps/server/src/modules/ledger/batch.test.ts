@@ -4,7 +4,7 @@ import type { Db } from '../../db/db';
 import { HOUSE_ACCOUNTS } from './account-codes';
 import { postTransfers } from './batch';
 import { checkInvariants } from './invariants';
-import { ensureHouse, ensurePlayer, failureOf, fund, resetLedger, snapshotLedger } from './ledger-test-helpers';
+import { ensureHouse, ensurePlayer, failureOf, fund, resetLedger, snapshotLedger, move } from './ledger-test-helpers';
 import { getBalance, listEntries, postTransfer, withTransaction, type PostTransferInput } from './service';
 
 let db: Db;
@@ -26,14 +26,6 @@ afterEach(async () => {
   expect(await checkInvariants(db)).toEqual([]);
 });
 
-const move = (key: string, from: string, to: string, amountMinor: number): PostTransferInput => ({
-  idempotencyKey: key,
-  kind: 'adjustment',
-  entries: [
-    { accountCode: from, amountMinor: -amountMinor },
-    { accountCode: to, amountMinor },
-  ],
-});
 
 describe('postTransfers (batch)', () => {
   it('posts many transfers touching the same accounts with correct running balances', async () => {

@@ -4,8 +4,8 @@ import type { Db } from '../../db/db';
 import { HOUSE_ACCOUNTS } from './account-codes';
 import { isLedgerError } from './errors';
 import { checkInvariants } from './invariants';
-import { ensureHouse, ensurePlayer, fund, resetLedger, snapshotLedger } from './ledger-test-helpers';
-import { getBalance, postTransfer, withTransaction, type PostTransferInput, type PostedTransfer } from './service';
+import { ensureHouse, ensurePlayer, fund, resetLedger, snapshotLedger, move } from './ledger-test-helpers';
+import { getBalance, postTransfer, withTransaction, type PostedTransfer } from './service';
 
 /**
  * Many transfers at once through the pool (pgledger's concurrency test is the model). On a real
@@ -35,14 +35,6 @@ afterEach(async () => {
   expect(await checkInvariants(db)).toEqual([]);
 });
 
-const move = (key: string, from: string, to: string, amountMinor: number): PostTransferInput => ({
-  idempotencyKey: key,
-  kind: 'adjustment',
-  entries: [
-    { accountCode: from, amountMinor: -amountMinor },
-    { accountCode: to, amountMinor },
-  ],
-});
 
 type Outcome = { ok: PostedTransfer } | { failed: string };
 const settle = (p: Promise<PostedTransfer>): Promise<Outcome> =>

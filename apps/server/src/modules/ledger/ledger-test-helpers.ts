@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/db';
 import { HOUSE_ACCOUNTS, accountCodes } from './account-codes';
 import { isLedgerError, type LedgerFailure } from './errors';
-import { ensureAccount, postTransfer } from './service';
+import { ensureAccount, postTransfer, type PostTransferInput } from './service';
 
 /**
  * Shared fixtures for the ledger's tests (imported only by *.test.ts files).
@@ -63,3 +63,13 @@ export async function failureOf(promise: Promise<unknown>): Promise<LedgerFailur
   }
   throw new Error('expected a LedgerError, but the call succeeded');
 }
+
+/** A two-entry adjustment of `amountMinor` from one account to another, under `key`. */
+export const move = (key: string, from: string, to: string, amountMinor: number): PostTransferInput => ({
+  idempotencyKey: key,
+  kind: 'adjustment',
+  entries: [
+    { accountCode: from, amountMinor: -amountMinor },
+    { accountCode: to, amountMinor },
+  ],
+});

@@ -7,7 +7,7 @@ import { LedgerError, LedgerMisuseError, isLedgerError } from './errors';
 import { checkInvariants } from './invariants';
 import { applyEntries, insertTransferIfKeyFree, lockAccounts } from './repo';
 import type { TransferKind } from './transfer-kinds';
-import { ensureHouse, ensurePlayer, failureOf, fund, resetLedger, snapshotLedger } from './ledger-test-helpers';
+import { ensureHouse, ensurePlayer, failureOf, fund, resetLedger, snapshotLedger, move } from './ledger-test-helpers';
 import {
   ensureAccount,
   findTransferByKey,
@@ -41,14 +41,6 @@ afterEach(async () => {
   expect(await checkInvariants(db)).toEqual([]);
 });
 
-const move = (key: string, from: string, to: string, amountMinor: number): PostTransferInput => ({
-  idempotencyKey: key,
-  kind: 'adjustment',
-  entries: [
-    { accountCode: from, amountMinor: -amountMinor },
-    { accountCode: to, amountMinor },
-  ],
-});
 
 describe('postTransfer', () => {
   it('moves money with entries that sum to zero and records the balance around each', async () => {
