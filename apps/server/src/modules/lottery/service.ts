@@ -268,19 +268,27 @@ export function createLotteryService(deps: LotteryDeps) {
     });
   }
 
-  /** Refunds every stake of the round in full (fee included) and marks it voided. */
-  async function voidInTx(tx: Queryable, round: repo.RoundRow, link: string | null, now: Date): Promise<void> {
-    const perPlayer = await repo.settlementByPlayer(tx, round.id, { selections: [...WINGO.selections], nums: WINGO.selections.map(() => 0), dens: WINGO.selections.map(() => 1) });
-    const transfers: PostTransferInput[] = perPlayer.map((p) => ({
-      idempotencyKey: `${GAME}:refund:${round.id}:${p.player_id}`,
-      kind: 'lottery_refund',
+  /**
+   * A round's credit to one player (a win or a refund) from the player's stake shard, keyed so
+   * that a retried settlement or void posts it once.
+   */
+  function roundCredit(round: repo.RoundRow, playerId: number, kind: 'lottery_payout' | 'lottery_refund', amountMinor: number): PostTransferInput {
+    return {
+      idempotencyKey: `${GAME}:${kind === 'lottery_payout' ? 'payout' : 'refund'}:${round.id}:${playerId}`,
+      kind,
       reference: `round_${round.id}`,
       metadata: { game: GAME, room: round.room_id, period: round.period },
       entries: [
-        { accountCode: stakeAccount(payoutShardOf(p.player_id, settings.stakeShards)), amountMinor: -p.total_minor },
-        { accountCode: accountCodes.playerMain(p.player_id), amountMinor: p.total_minor },
+        { accountCode: stakeAccount(payoutShardOf(playerId, settings.stakeShards)), amountMinor: -amountMinor },
+        { accountCode: accountCodes.playerMain(playerId), amountMinor },
       ],
-    }));
+    };
+  }
+
+  /** Refunds every stake of the round in full (fee included) and marks it voided. */
+  async function voidInTx(tx: Queryable, round: repo.RoundRow, link: string | null, now: Date): Promise<void> {
+    const perPlayer = await repo.settlementByPlayer(tx, round.id, { selections: [...WINGO.selections], nums: WINGO.selections.map(() => 0), dens: WINGO.selections.map(() => 1) });
+    const transfers = perPlayer.map((p) => roundCredit(round, p.player_id, 'lottery_refund', p.total_minor));
     const posted = await postTransfers(tx, transfers);
     await repo.markVoided(tx, round.id, link, now);
     await recordSettlement(tx, round, 'voided', null, now, perPlayer.map((p) => ({ playerId: p.player_id, bets: p.bets, payoutMinor: p.total_minor })), posted.balancesMinor);
@@ -341,16 +349,7 @@ export function createLotteryService(deps: LotteryDeps) {
       }
       for (const p of perPlayer) {
         if (p.payout_minor <= 0) continue;
-        transfers.push({
-          idempotencyKey: `${GAME}:payout:${round.id}:${p.player_id}`,
-          kind: 'lottery_payout',
-          reference: `round_${round.id}`,
-          metadata: { game: GAME, room: round.room_id, period: round.period },
-          entries: [
-            { accountCode: stakeAccount(payoutShardOf(p.player_id, settings.stakeShards)), amountMinor: -p.payout_minor },
-            { accountCode: accountCodes.playerMain(p.player_id), amountMinor: p.payout_minor },
-          ],
-        });
+        transfers.push(roundCredit(round, p.player_id, 'lottery_payout', p.payout_minor));
       }
       const posted = await postTransfers(tx, transfers);
       await repo.markSettled(tx, round.id, now);
