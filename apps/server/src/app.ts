@@ -178,8 +178,14 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });
   jobs.add({ name: 'deposits.expire', intervalMs: config.depositExpirySweepMs, run: () => deposits.expireDue() });
   jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: () => deposits.reconcile() });
-  // Old launch tickets go on the reconcile sweep's beat (off in tests, which run jobs by hand).
-  jobs.add({ name: 'games.tickets-cleanup', intervalMs: config.depositReconcileSweepMs, run: () => games.cleanupTickets() });
+  // Housekeeping: rows that have served their purpose (off in tests, which run these by hand).
+  jobs.add({ name: 'games.tickets-cleanup', intervalMs: config.housekeepingSweepMs, run: () => games.cleanupTickets() });
+  jobs.add({ name: 'auth.prune-stale', intervalMs: config.housekeepingSweepMs, run: () => auth.pruneStale() });
+  jobs.add({
+    name: 'events.prune',
+    intervalMs: config.housekeepingSweepMs,
+    run: () => events.prune(new Date(clock.now().getTime() - config.eventsRetentionHours * 3600_000)),
+  });
   // The round clock: one leader opens, locks, draws and settles every room's rounds.
   jobs.add({ name: 'lottery.rounds', intervalMs: config.lotteryTickMs, run: () => lottery.tick() });
 

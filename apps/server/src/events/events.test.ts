@@ -242,3 +242,35 @@ describe('two dispatchers on one database (two nodes)', () => {
     for (const n of nodes) await n.close();
   });
 });
+
+describe('housekeeping', () => {
+  it('prunes events delivered everywhere before the cut-off, with their deliveries, and keeps open or newer ones', async () => {
+    const { events } = node();
+    events.subscribe('DepositSucceeded', 'test.ok', async () => {});
+    for (const id of ['dep_a', 'dep_b', 'dep_c']) await db.transaction((tx) => events.record(tx, 'DepositSucceeded', deposit(id)));
+    await events.settled();
+    await events.dispatch();
+    // One more event that no handler has finished: it must survive any cut-off.
+    events.subscribe('DepositFailed', 'test.slow', async () => {
+      throw new Error('still failing');
+    });
+    const openId = await db.transaction((tx) => events.record(tx, 'DepositFailed', { ...depositBase('dep_open'), reason: 'expired' }));
+    await events.settled();
+    // The oldest of the delivered three is made older than the retention window.
+    const { rows: delivered } = await db.query<{ id: string }>('SELECT id FROM domain_events WHERE dispatched_at IS NOT NULL ORDER BY seq');
+    expect(delivered).toHaveLength(3);
+    const old = delivered[0]!.id;
+    await db.query(`UPDATE domain_events SET dispatched_at = now() - interval '10 days' WHERE id = $1`, [old]);
+    await db.query(`UPDATE domain_events SET occurred_at = now() - interval '10 days' WHERE id = $1`, [openId]);
+
+    const pruned = await events.prune(new Date(Date.now() - 7 * 24 * 3600_000), 1);
+    expect(pruned).toBe(1);
+    const left = await db.query<{ id: string }>('SELECT id FROM domain_events ORDER BY seq');
+    expect(left.rows.map((r) => r.id)).toEqual([delivered[1]!.id, delivered[2]!.id, openId]);
+    const orphan = await db.query('SELECT 1 FROM domain_event_deliveries WHERE event_id = $1', [old]);
+    expect(orphan.rows).toHaveLength(0);
+    // Nothing older remains, so a second pass deletes nothing.
+    expect(await events.prune(new Date(Date.now() - 7 * 24 * 3600_000))).toBe(0);
+    await events.close();
+  });
+});

@@ -99,3 +99,21 @@ export async function countOpenEvents(q: Queryable): Promise<number> {
   const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM domain_events WHERE dispatched_at IS NULL');
   return rows[0]?.n ?? 0;
 }
+
+/**
+ * Deletes up to `limit` events dispatched to every handler before `before`, with their delivery
+ * records, oldest first. An event still open (a handler retrying) is never touched; rows another
+ * node is deleting right now are skipped.
+ */
+export async function deleteDispatchedBefore(q: Queryable, before: Date, limit: number): Promise<number> {
+  const { rowCount } = await q.query(
+    `WITH doomed AS (
+       SELECT id FROM domain_events WHERE dispatched_at < $1 ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED
+     ), gone AS (
+       DELETE FROM domain_event_deliveries WHERE event_id IN (SELECT id FROM doomed)
+     )
+     DELETE FROM domain_events WHERE id IN (SELECT id FROM doomed)`,
+    [before, limit],
+  );
+  return rowCount;
+}

@@ -13,6 +13,7 @@ import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './backoff'
 import type { Bus } from './bus';
 import {
   countOpenEvents,
+  deleteDispatchedBefore,
   insertEvent,
   insertEvents,
   listOpenEvents,
@@ -273,6 +274,19 @@ export function createEvents(deps: EventsDeps) {
     },
 
     dispatch,
+
+    /**
+     * Housekeeping (a leader job): deletes events delivered everywhere before `before`, in
+     * batches so no statement holds many locks for long. Returns how many went.
+     */
+    async prune(before: Date, batch = 5_000): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const n = await deleteDispatchedBefore(db, before, batch);
+        total += n;
+        if (n < batch) return total;
+      }
+    },
 
     /** Resolves when no pass is running (tests wait on it after a money action). */
     async settled(): Promise<void> {

@@ -45,6 +45,7 @@ export function testConfig(env: Record<string, string> = {}, dataDir = makeTempD
     DEPOSIT_EXPIRY_SWEEP_MS: '0',
     // Tests call deposits.reconcile() themselves, on their own fake clock.
     DEPOSIT_RECONCILE_SWEEP_MS: '0',
+    HOUSEKEEPING_SWEEP_MS: '0',
     EVENTS_POLL_MS: '0',
     // Tests drive the round engine by hand (app.lottery.tick) on their own clock.
     LOTTERY_TICK_MS: '0',

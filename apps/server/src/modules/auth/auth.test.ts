@@ -227,6 +227,27 @@ describe('login', () => {
     expect(rows[0]!.failures).toBe(6);
   });
 
+  it('housekeeping forgets failures only after the memory window, and spent codes after they expire', async () => {
+    const fresh = nextPhone();
+    const stale = nextPhone();
+    await client().register(fresh);
+    await client().register(stale);
+    await client().login(stale, 'Wrong-Pass-000');
+    clock.advance(24 * 3600 * 1000 + 1000);
+    await client().login(fresh, 'Wrong-Pass-000');
+    await requestResetCode(fresh);
+    await t.app.jobs.runOnce('auth.prune-stale');
+    const phones = async () =>
+      (await t.db.query<{ phone: string }>('SELECT phone FROM login_failures WHERE phone = ANY($1) ORDER BY phone', [[fresh, stale]])).rows.map((r) => r.phone);
+    // The stale row would be read as forgotten anyway; the fresh one still counts.
+    expect(await phones()).toEqual([fresh]);
+    expect(await count('otp_codes')).toBeGreaterThan(0);
+    clock.advance(24 * 3600 * 1000 + 1000);
+    await t.app.jobs.runOnce('auth.prune-stale');
+    expect(await phones()).toEqual([]);
+    expect(await count('otp_codes')).toBe(0);
+  });
+
   it('rate-limits attempts per address across phone numbers', async () => {
     const c = client();
     const codes: number[] = [];

@@ -166,3 +166,15 @@ export async function recordLoginFailure(q: Queryable, phone: string, failures: 
 export async function clearLoginFailures(q: Queryable, phone: string): Promise<void> {
   await q.query('DELETE FROM login_failures WHERE phone = $1', [phone]);
 }
+
+/**
+ * Rows that no longer change any answer: failures older than the memory window (a login already
+ * treats them as forgotten) whose wait is over, and codes that expired over an hour ago (the
+ * resend cool-down only reads the newest code). A login holding a row's lock makes the delete
+ * re-check it after that login commits, so a fresh failure is never lost.
+ */
+export async function deleteStaleLoginState(q: Queryable, forgetBefore: Date, now: Date): Promise<{ loginFailures: number; codes: number }> {
+  const failures = await q.query('DELETE FROM login_failures WHERE last_failure_at < $1 AND next_try_at < $2', [forgetBefore, now]);
+  const codes = await q.query('DELETE FROM otp_codes WHERE expires_at < $1', [new Date(now.getTime() - 3600_000)]);
+  return { loginFailures: failures.rowCount, codes: codes.rowCount };
+}

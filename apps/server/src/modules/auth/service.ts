@@ -37,6 +37,7 @@ import {
   consumeCode,
   countWrongCode,
   deleteCode,
+  deleteStaleLoginState,
   insertCode,
   isSessionActive,
   issueRefreshToken,
@@ -126,6 +127,12 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   return {
+    /** Housekeeping (a leader job): forgets login state that no longer changes any answer. */
+    async pruneStale(): Promise<{ loginFailures: number; codes: number }> {
+      const now = clock.now();
+      return deleteStaleLoginState(db, new Date(now.getTime() - LOGIN_FAILURE_MEMORY_SECONDS * 1000), now);
+    },
+
     /**
      * Creates the player, a welcome message and a first session, once the code sent to the phone
      * checks out. The code is spent only when the account is created.
