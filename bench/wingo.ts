@@ -73,7 +73,7 @@ async function settlementScenario(adminUrl: string, bets: number, players: numbe
   const clock = fakeClock(new Date('2026-11-23T10:00:00.000Z'));
   const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return log; }, level: 'silent', silent() {} } as never;
   const events = createEvents({ db, clock, bus: createInProcessBus(log), log });
-  const lottery = createLotteryService({ db, clock, events, log });
+  const lottery = createLotteryService({ db, clock, events, log, chainSecret: 'bench-lottery-chain-secret-0123456789abcdef' });
   await lottery.tick();
   const room = WINGO_ROOMS['1m'];
   clock.advance(roundAt(room, clock.now().getTime()).drawsAtMs - clock.now().getTime());

@@ -169,7 +169,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   await app.register(gamesRoutes, { games, requireAuth });
   const vendorWallet = createVendorWalletService({ db, clock, games, currency: depositSettings.currency });
   for (const provider of providers.values()) await app.register(vendorWalletRoutes, { wallet: vendorWallet, provider, clock });
-  const lottery = createLotteryService({ db, clock, events, log: app.log, ...(lotterySettings ? { settings: lotterySettings } : {}) });
+  const lottery = createLotteryService({ db, clock, events, log: app.log, chainSecret: config.secrets.lotteryChain, ...(lotterySettings ? { settings: lotterySettings } : {}) });
   await app.register(lotteryRoutes, { lottery, requireAuth });
   await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate });
   app.decorate('lottery', lottery);

@@ -9,6 +9,7 @@ import { openDb } from './db/db';
 const SECRETS = {
   TOKEN_SECRET: 'test-token-secret-0123456789abcdef0123',
   WEBHOOK_SECRET: 'test-webhook-secret-0123456789abcdef01',
+  LOTTERY_CHAIN_SECRET: 'test-lottery-chain-secret-0123456789abcd',
   UPI_CHANNEL: 'http',
   UPI_HTTP_BASE_URL: 'https://api.pg.example',
   UPI_HTTP_MERCHANT_ID: 'colorplay',
@@ -143,5 +144,17 @@ describe('demo vendor channel', () => {
     const allowed = loadConfig({ DATA_DIR: dir, ...SECRETS, NODE_ENV: 'production', SMS_CHANNEL: 'sandbox', UPI_CHANNEL: 'sandbox', DEMO_VENDOR: '1', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' });
     expect(allowed.demoVendor).toBeDefined();
     expect(allowed.demo).toBe(true);
+  });
+});
+
+describe('lottery chain secret', () => {
+  it('is generated once into DATA_DIR outside production, and required in production', () => {
+    const dir = dataDir();
+    const { LOTTERY_CHAIN_SECRET: _omitted, ...others } = SECRETS;
+    const first = loadConfig({ DATA_DIR: dir, ...others });
+    expect(first.secrets.lotteryChain).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(loadConfig({ DATA_DIR: dir, ...others }).secrets.lotteryChain).toBe(first.secrets.lotteryChain);
+    expect(loadConfig({ DATA_DIR: dir, ...SECRETS }).secrets.lotteryChain).toBe(SECRETS.LOTTERY_CHAIN_SECRET);
+    expect(() => loadConfig({ DATA_DIR: dir, ...others, NODE_ENV: 'production', SMS_CHANNEL: 'http', ...HTTP_SMS })).toThrow(/LOTTERY_CHAIN_SECRET: required in production/);
   });
 });

@@ -65,6 +65,7 @@ const EnvSchema = z.object({
   EVENTS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   TOKEN_SECRET: secretSchema.optional(),
+  LOTTERY_CHAIN_SECRET: secretSchema.optional(),
   WEBHOOK_SECRET: secretSchema.optional(),
   ...EXPOSURE_ENV,
   // Sandbox channels and the one switch that lets them run in production (decision 040).
@@ -126,7 +127,8 @@ export type Config = {
   corsOrigins: string[];
   bodyLimitBytes: number;
   requestTimeoutMs: number;
-  secrets: { token: string; webhook: string };
+  /** `lotteryChain` seals the lottery chains' checkpoints at rest (decision 171). */
+  secrets: { token: string; webhook: string; lotteryChain: string };
   /** How often open deposit orders are checked for expiry; 0 turns the sweep off (tests). */
   depositExpirySweepMs: number;
   /**
@@ -171,7 +173,7 @@ export class ConfigError extends Error {
   }
 }
 
-const SECRET_NAMES = ['TOKEN_SECRET', 'WEBHOOK_SECRET'] as const;
+const SECRET_NAMES = ['TOKEN_SECRET', 'WEBHOOK_SECRET', 'LOTTERY_CHAIN_SECRET'] as const;
 
 /**
  * Validates the environment. Each bad value gets its own line naming the variable and the reason.
@@ -246,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secrets: {
       token: e.TOKEN_SECRET ?? generated!.token,
       webhook: e.WEBHOOK_SECRET ?? generated!.webhook,
+      lotteryChain: e.LOTTERY_CHAIN_SECRET ?? generated!.lotteryChain,
     },
     exposure: exposureConfig(e),
     sandbox,
@@ -337,7 +340,12 @@ function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undef
   return out;
 }
 
-const GeneratedSecretsSchema = z.object({ token: secretSchema, webhook: secretSchema, demoVendor: secretSchema.optional() });
+const GeneratedSecretsSchema = z.object({
+  token: secretSchema,
+  webhook: secretSchema,
+  demoVendor: secretSchema.optional(),
+  lotteryChain: secretSchema.optional(),
+});
 
 /**
  * The secrets of a development or demo install, kept in DATA_DIR/secrets.json. A file written
@@ -348,13 +356,15 @@ function loadOrCreateSecrets(dataDir: string): Required<z.infer<typeof Generated
   let stored: z.infer<typeof GeneratedSecretsSchema> | undefined;
   if (existsSync(file)) {
     const parsed = GeneratedSecretsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (parsed.success && parsed.data.demoVendor) return { ...parsed.data, demoVendor: parsed.data.demoVendor };
     if (parsed.success) stored = parsed.data;
   }
+  const { demoVendor, lotteryChain } = stored ?? {};
+  if (stored && demoVendor && lotteryChain) return { ...stored, demoVendor, lotteryChain };
   const secrets = {
     token: stored?.token ?? randomBytes(32).toString('base64url'),
     webhook: stored?.webhook ?? randomBytes(32).toString('base64url'),
-    demoVendor: randomBytes(32).toString('base64url'),
+    demoVendor: demoVendor ?? randomBytes(32).toString('base64url'),
+    lotteryChain: lotteryChain ?? randomBytes(32).toString('base64url'),
   };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });

@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, sandboxChannelsOn } from '../src/config';
 const SECRETS = {
   TOKEN_SECRET: 'x'.repeat(40),
   WEBHOOK_SECRET: 'y'.repeat(40),
+  LOTTERY_CHAIN_SECRET: 'z'.repeat(40),
   SMS_CHANNEL: 'http',
   SMS_HTTP_URL: 'https://sms.example.in/v1/messages',
   SMS_HTTP_API_KEY: 'key-0123456789abcdef',

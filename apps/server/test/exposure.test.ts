@@ -159,7 +159,7 @@ describe('source maps', () => {
 });
 
 describe('exposure settings', () => {
-  const base = { TOKEN_SECRET: 'x'.repeat(32), WEBHOOK_SECRET: 'y'.repeat(32), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) };
+  const base = { TOKEN_SECRET: 'x'.repeat(32), WEBHOOK_SECRET: 'y'.repeat(32), LOTTERY_CHAIN_SECRET: 'z'.repeat(32), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) };
   it('default to closed in production and open elsewhere', () => {
     expect(loadConfig({ ...base, ...PRODUCTION_CHANNELS_ENV }).exposure).toEqual({
       metricsToken: undefined,

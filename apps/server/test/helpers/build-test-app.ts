@@ -40,6 +40,7 @@ export function testConfig(env: Record<string, string> = {}, dataDir = makeTempD
     LOG_LEVEL: 'silent',
     TOKEN_SECRET: 'test-token-secret-0123456789abcdef0123',
     WEBHOOK_SECRET: 'test-webhook-secret-0123456789abcdef01',
+    LOTTERY_CHAIN_SECRET: 'test-lottery-chain-secret-0123456789abcd',
     DEMO_VENDOR_SECRET: 'test-demo-vendor-secret-0123456789abcdef',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
     DEPOSIT_EXPIRY_SWEEP_MS: '0',

@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
 import { accountCodes, checkInvariants, ensureAccount, getBalance, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
+import { createCheckpointSeal, isLegacyPlain } from './checkpoint-seal';
 import { createLotteryService } from './service';
 
 // 10:00 UTC is 15:30 IST: a round boundary of every room.
@@ -120,6 +121,33 @@ describe('chains and fairness', () => {
     const tampered = p2.link.slice(0, 63) + (p2.link.endsWith('0') ? '1' : '0');
     const bad = await verifyRound({ finalHash: p2.finalHash, link: tampered, period: p2.period, digit: p2.digit!, previousLink: p2.previousLink! });
     expect(bad.failure).toBe('TAMPERED_LINK');
+  });
+
+  it('keeps the checkpoints sealed at rest, and seals the plain ones an older install wrote', async () => {
+    const stored = async () => (await t.db.query<{ chain_id: number; k: number; link: string }>('SELECT chain_id, k, link FROM lottery_chain_checkpoints ORDER BY chain_id, k')).rows;
+    const rows = await stored();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => isLegacyPlain(r.link))).toEqual([]);
+    // An older install: the 30 s room's checkpoints in the clear.
+    const seal = createCheckpointSeal(t.config.secrets.lotteryChain);
+    const { rows: chains } = await t.db.query<{ id: number; room_id: string; first_ordinal: number }>(
+      "SELECT id, room_id, first_ordinal FROM lottery_chains WHERE room_id = '30s'",
+    );
+    for (const c of chains) {
+      for (const r of rows.filter((x) => x.chain_id === c.id)) {
+        const plain = seal.open({ game: 'wingo', roomId: c.room_id, firstOrdinal: c.first_ordinal, k: r.k }, r.link);
+        await t.db.query('UPDATE lottery_chain_checkpoints SET link = $3 WHERE chain_id = $1 AND k = $2', [c.id, r.k, plain]);
+      }
+    }
+    // A node that starts now still draws from them, and seals them on the way.
+    const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, chainSecret: t.config.secrets.lotteryChain, settings: t.app.lottery.settings });
+    const round = roundAt(ROOM, now());
+    setTime(round.drawsAtMs);
+    await restarted.tick();
+    const proof: WingoFairness = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_fairness}?period=${round.period}` })).json().data;
+    expect(proof.status).toBe('settled');
+    expect((await verifyRound({ finalHash: proof.finalHash, link: proof.link, period: proof.period, digit: proof.digit!, roundIndex: proof.roundIndex })).ok).toBe(true);
+    expect((await stored()).filter((r) => isLegacyPlain(r.link))).toEqual([]);
   });
 
   it('lets nothing change a drawn result: the database refuses it, and only the draw writes the digit', async () => {
@@ -278,6 +306,7 @@ describe('settlement', () => {
       clock,
       events: t.app.events,
       log: t.app.log,
+      chainSecret: t.config.secrets.lotteryChain,
       settings: t.app.lottery.settings,
       beforeSettleCommit: async () => {
         if (crash) throw new Error('process killed mid-settlement');

@@ -85,6 +85,16 @@ export async function insertChain(
   return true;
 }
 
+/** Replaces stored checkpoint values, each only if it still holds the value read (`from`). */
+export async function replaceCheckpoints(q: Queryable, chainId: number, changes: ReadonlyArray<{ k: number; from: string; to: string }>): Promise<void> {
+  await q.query(
+    `UPDATE lottery_chain_checkpoints AS c SET link = u.to_link
+     FROM unnest($2::int[], $3::text[], $4::text[]) AS u(k, from_link, to_link)
+     WHERE c.chain_id = $1 AND c.k = u.k AND c.link = u.from_link`,
+    [chainId, changes.map((c) => c.k), changes.map((c) => c.from), changes.map((c) => c.to)],
+  );
+}
+
 export async function selectCheckpoints(q: Queryable, chainId: number): Promise<Array<{ k: number; link: string }>> {
   const { rows } = await q.query<{ k: number; link: string }>('SELECT k, link FROM lottery_chain_checkpoints WHERE chain_id = $1', [chainId]);
   return rows;

@@ -17,6 +17,7 @@ import type {
 } from '@colorplay/contract';
 import { bytesToHex, hexToBytes } from '@colorplay/fair';
 import { chainCheckpointsSync, deriveDigitSync, linkFromCheckpointsSync, type ChainCheckpoints } from '@colorplay/fair/node';
+import { createCheckpointSeal, isLegacyPlain } from './checkpoint-seal';
 import {
   checkBet,
   roundAt,
@@ -70,6 +71,8 @@ export type LotteryDeps = {
   clock: Clock;
   events: EventRecorder;
   log: FastifyBaseLogger;
+  /** Seals the chains' checkpoints at rest (LOTTERY_CHAIN_SECRET; decision 171). */
+  chainSecret: string;
   settings?: Partial<LotterySettings>;
   limits?: BetLimits;
   /** Tests only: runs inside the settlement transaction just before it commits (a crash there rolls it all back). */
@@ -144,6 +147,8 @@ export function createLotteryService(deps: LotteryDeps) {
   const settings: LotterySettings = { ...DEFAULT_LOTTERY_SETTINGS, ...deps.settings };
   const limits = deps.limits ?? WINGO_DEFAULT_LIMITS;
   const checkpointCache = new Map<number, ChainCheckpoints>();
+  const checkpointSeal = createCheckpointSeal(deps.chainSecret);
+  const placeOf = (chain: { room_id: string; first_ordinal: number }, k: number) => ({ game: GAME, roomId: chain.room_id, firstOrdinal: chain.first_ordinal, k });
   let accountsReady: Promise<void> | undefined;
   // Round rows known to exist (room:ordinal -> id) and player accounts known to exist: the bet
   // path skips those lookups after the first bet. Bounded: both are cleared when they grow large.
@@ -168,7 +173,22 @@ export function createLotteryService(deps: LotteryDeps) {
     const rows = await repo.selectCheckpoints(q, chain.id);
     if (!rows.some((r) => r.k === chain.length)) return null;
     const checkpoints = new Map<number, Uint8Array>();
-    for (const r of rows) checkpoints.set(r.k, hexToBytes(r.link)!);
+    try {
+      for (const r of rows) checkpoints.set(r.k, hexToBytes(checkpointSeal.open(placeOf(chain, r.k), r.link))!);
+    } catch (err) {
+      // Another LOTTERY_CHAIN_SECRET than the one that sealed them: no link can be computed, so
+      // the chain's rounds are voided (refunded), never drawn from a guess.
+      log.error({ err, chainId: chain.id }, 'chain checkpoints do not open with this LOTTERY_CHAIN_SECRET');
+      return null;
+    }
+    // Checkpoints written before sealing existed are sealed now, once; the update only replaces
+    // the plain value it read, so two nodes doing this at once write one sealed value each time.
+    // It runs on the caller's connection: PGlite has one, and the caller may hold a transaction.
+    const legacy = rows.filter((r) => isLegacyPlain(r.link));
+    if (legacy.length > 0) {
+      await repo.replaceCheckpoints(q, chain.id, legacy.map((r) => ({ k: r.k, from: r.link, to: checkpointSeal.seal(placeOf(chain, r.k), r.link) })));
+      log.info({ chainId: chain.id, sealed: legacy.length }, 'legacy chain checkpoints sealed');
+    }
     const value: ChainCheckpoints = { finalHash: hexToBytes(chain.final_hash)!, length: chain.length, checkpointEvery: chain.checkpoint_every, checkpoints };
     checkpointCache.set(chain.id, value);
     return value;
@@ -218,7 +238,7 @@ export function createLotteryService(deps: LotteryDeps) {
         firstPeriod: roundByOrdinal(room, firstOrdinal).period,
         publishedAt: clock.now(),
       },
-      [...cp.checkpoints].map(([k, link]) => ({ k, link: bytesToHex(link) })),
+      [...cp.checkpoints].map(([k, link]) => ({ k, link: checkpointSeal.seal({ game: GAME, roomId: room.id, firstOrdinal, k }, bytesToHex(link)) })),
     ));
     if (inserted) log.info({ room: room.id, firstOrdinal }, 'lottery chain published');
     return repo.selectChains(db, GAME, room.id);
