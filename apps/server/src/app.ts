@@ -130,7 +130,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   const requireAuth = authGuard(auth.authenticate);
   await app.register(runtimeConfigRoutes, {
     // A path: the web app resolves it against its API base (spec section 7), like every other call.
-    runtime: { demo: config.demo, sandbox: { ...config.sandbox }, open_game_url: API_PATHS.open_game_url },
+    runtime: { demo: config.demo, sandbox: { ...config.sandbox }, usdt: false, open_game_url: API_PATHS.open_game_url },
   });
   await app.register(authRoutes, { auth, secureCookies: config.env === 'production', corsOrigins: config.corsOrigins });
   // Sandbox routes exist only while their channel is on: off means 404, not a refusal.

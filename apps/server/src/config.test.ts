@@ -79,8 +79,8 @@ describe('sandbox channels', () => {
   });
 
   it('lists every sandbox channel that is on', () => {
-    expect(sandboxChannelsOn({ sandbox: { sms: true, upi: true, demoVendor: true } })).toEqual(['sms', 'upi', 'demoVendor']);
-    expect(sandboxChannelsOn({ sandbox: { sms: false, upi: false, demoVendor: false } })).toEqual([]);
+    expect(sandboxChannelsOn({ sandbox: { sms: true, upi: true, demoVendor: true, usdtChain: true } })).toEqual(['sms', 'upi', 'demoVendor', 'usdtChain']);
+    expect(sandboxChannelsOn({ sandbox: { sms: false, upi: false, demoVendor: false, usdtChain: false } })).toEqual([]);
   });
 
   it('checks the HTTP SMS settings one line per problem', () => {

@@ -103,7 +103,7 @@ export type HttpSmsConfig = {
  * Every sandbox channel and whether it is on. Another channel (faucet, demo vendor) is one more
  * key here; `sandboxChannelsOn` and the production refusal pick it up by themselves.
  */
-export type SandboxChannels = { sms: boolean; upi: boolean; demoVendor: boolean };
+export type SandboxChannels = { sms: boolean; upi: boolean; demoVendor: boolean; usdtChain: boolean };
 
 /** The demo game vendor as this server knows it: its wallet-call secret and where it lives. */
 export type DemoVendorConfig = { secret: string; publicUrl: string };
@@ -201,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sms: smsChannel === 'sandbox',
     upi: upiResult.ok && upiResult.config.kind === 'sandbox',
     demoVendor: e.DEMO_VENDOR === undefined ? !production : e.DEMO_VENDOR === '1' || e.DEMO_VENDOR === 'true',
+    usdtChain: false,
   };
   const sandboxOn = sandboxChannelsOn({ sandbox });
   if (production && sandboxOn.length > 0 && e.ALLOW_SANDBOX_IN_PRODUCTION !== 'demo') {
