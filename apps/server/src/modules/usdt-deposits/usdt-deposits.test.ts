@@ -307,11 +307,12 @@ describe('USDT on a real local chain', () => {
   it('refuses to cancel once a transfer is seen', async () => {
     const o = await order(100_00);
     await player.call('POST', '/api/sandbox/usdt/faucet', { orderId: o.id });
-    await usdt.watch();
+    // The app's leader job runs the same watcher (here by hand: intervals are off in tests).
+    await t.app.jobs.runOnce('usdt.watch');
     const res = await player.call('POST', '/api/wallet/cancel-deposit', { orderId: o.id });
     expect(res.json().error.code).toBe('DEPOSIT_STATE_CONFLICT');
     await mine(REQUIRED);
-    await usdt.watch();
+    await t.app.jobs.runOnce('usdt.watch');
     expect((await status(o.id)).status).toBe('succeeded');
   });
 });
