@@ -415,9 +415,14 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
     async faucet(playerId: number, input: { orderId: string; amountBaseUnits?: string | undefined }): Promise<UsdtFaucetResult> {
       const order = await findOrder(db, input.orderId);
       if (!order || order.player_id !== playerId) throw notFound();
+      const amount = BigInt(input.amountBaseUnits ?? order.token_amount);
+      // The deployer holds 10^12 test tokens; a sandbox payment needs far less than a million.
+      if (amount > 10n ** BigInt(order.token_decimals + 6)) {
+        const message = 'The faucet sends at most 1,000,000 test USDT';
+        throw new AppError('VALIDATION_FAILED', message, [{ path: 'amountBaseUnits', message }]);
+      }
       const { devChain } = await chainOrUnavailable();
       if (!devChain) throw new AppError('NOT_FOUND', 'No faucet on this chain');
-      const amount = BigInt(input.amountBaseUnits ?? order.token_amount);
       try {
         const sent = await devChain.send(order.address, amount);
         return { txHash: sent.txHash, to: getAddress(order.address), amountBaseUnits: amount.toString(), blockNumber: sent.blockNumber };
