@@ -63,6 +63,8 @@ export type WatchReport = { fromBlock: number; toBlock: number; found: number; c
 const LOOKBACK_MS = 7 * 24 * 3600_000;
 /** Addresses per getLogs call (the `to` topic filter). */
 const ADDRESSES_PER_CALL = 200;
+/** Block ranges per pass: after a long outage the watcher catches up over several short passes. */
+const MAX_BATCHES_PER_PASS = 50;
 
 const notFound = () => new AppError('DEPOSIT_NOT_FOUND', 'No such recharge order');
 const chainDown = (err: unknown, log: FastifyBaseLogger) => {
@@ -360,8 +362,10 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
 
       const addresses = await watchedAddresses(db, config.chainId, tokenAddress, new Date(now.getTime() - LOOKBACK_MS));
       const addressList = [...addresses.keys()];
-      for (let start = from; start <= head; start += config.blockBatch) {
-        const end = Math.min(head, start + config.blockBatch - 1);
+      const scanTo = Math.min(head, from + MAX_BATCHES_PER_PASS * config.blockBatch - 1);
+      report.toBlock = scanTo;
+      for (let start = from; start <= scanTo; start += config.blockBatch) {
+        const end = Math.min(scanTo, start + config.blockBatch - 1);
         const logs: TokenTransferLog[] = [];
         for (let i = 0; i < addressList.length; i += ADDRESSES_PER_CALL) {
           logs.push(...(await reader.transfersTo(tokenAddress, addressList.slice(i, i + ADDRESSES_PER_CALL), start, end)));

@@ -188,16 +188,17 @@ describe('USDT on a real local chain', () => {
     // A new watcher (another node, or this one restarted): same database, same chain.
     const { createUsdtDepositsService, createUsdtChainAccess, rateSourceOf } = await import('./index');
     const reader = { ...t.config.usdt!, kind: 'rpc' as const, rpcUrl: chain.rpcUrl, tokenAddress: chain.tokenAddress };
-    const second = createUsdtDepositsService({
+    const deps = (config: typeof reader) => ({
       db: t.db,
       clock,
-      config: reader,
-      chain: createUsdtChainAccess(reader),
-      rates: rateSourceOf(reader.rate),
+      config,
+      chain: createUsdtChainAccess(config),
+      rates: rateSourceOf(config.rate),
       events: t.app.events,
       log: t.app.log,
       currency: 'INR',
     });
+    const second = createUsdtDepositsService(deps(reader));
     const cursorBefore = (await t.db.query<{ block_number: number }>('SELECT block_number FROM usdt_watch_cursor')).rows[0]!.block_number;
     await mine(1);
     const report = await second.watch();
@@ -210,6 +211,14 @@ describe('USDT on a real local chain', () => {
     expect(await status(o.id)).toMatchObject({ status: 'succeeded', creditedMinor: 200_00 });
     expect(await balance()).toBe(before + 200_00);
     expect(await creditsOf(o.id)).toBe(1);
+
+    // After a long outage a pass scans at most 50 ranges and the next one goes on from there.
+    const small = { ...reader, blockBatch: 1 };
+    const catchingUp = createUsdtDepositsService({ ...deps(small), chain: createUsdtChainAccess(small) });
+    await mine(60);
+    const first = await catchingUp.watch();
+    expect(first.toBlock - first.fromBlock + 1).toBe(50);
+    expect((await catchingUp.watch()).fromBlock).toBe(first.toBlock + 1);
   });
 
   it('credits nothing for a transfer that a reorganisation drops', async () => {
