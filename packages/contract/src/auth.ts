@@ -109,7 +109,13 @@ export const RuntimeConfigSchema = z
   .object({
     demo: z.boolean().describe('Sandbox channels run in production: no real money; show a banner'),
     // Which sandbox channels this instance runs (each moves no real money).
-    sandbox: z.object({ sms: z.boolean(), upi: z.boolean(), demoVendor: z.boolean() }),
+    sandbox: z.object({
+      sms: z.boolean(),
+      upi: z.boolean(),
+      demoVendor: z.boolean(),
+      usdtChain: z.boolean().describe('The local dev chain and its USDT faucet (POST sandbox_usdt_faucet) are on'),
+    }),
+    usdt: z.boolean().describe('The USDT recharge channel is on (get-recharge-url-usdt answers)'),
     open_game_url: z
       .string()
       .describe('Where a game opens (spec section 3): add query parameters token (a launch ticket) and game_id'),

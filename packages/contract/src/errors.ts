@@ -72,6 +72,10 @@ export const ERROR_STATUS = {
   ROUND_LIMIT_EXCEEDED: 409,
   // the room's hash chain is not published yet (first start): betting opens with it
   ROOM_NOT_READY: 503,
+  // USDT recharge: the rate source did not answer (no order without a rate), or the chain's
+  // node did not answer (faucet, reading the token); retrying later can work
+  USDT_RATE_UNAVAILABLE: 503,
+  CHAIN_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

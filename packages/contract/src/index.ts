@@ -5,6 +5,7 @@ export * from './envelope';
 export * from './auth';
 export { LOGIN_TOKEN_STORAGE_KEY } from './storage';
 export * from './wallet';
+export * from './usdt';
 export * from './text';
 export * from './events';
 export * from './games';

@@ -18,6 +18,8 @@ export const API_PATHS = {
   get_deposit_info: '/api/wallet/get-deposit-info',
   get_usdt_deposit_status_pooling: '/api/wallet/get-usdt-deposit-status-pooling',
   cancel_deposit: '/api/wallet/cancel-deposit',
+  /** The player's USDT orders (history); get-deposits lists the UPI orders. */
+  get_usdt_deposits: '/api/wallet/get-usdt-deposits',
   get_deposits: '/api/wallet/get-deposits',
   transfer_to_main_wallet: '/api/wallet/transfer-to-main-wallet',
   open_game_url: '/api/games/open-game-url',
@@ -33,6 +35,8 @@ export const API_PATHS = {
   sandbox_sms_outbox: '/api/sandbox/sms-outbox',
   sandbox_upi_pay: '/sandbox/upi/pay/:ref',
   sandbox_upi_css: '/sandbox/upi/page.css',
+  /** Sends test USDT on the local dev chain to an order's address (sandbox chain only). */
+  sandbox_usdt_faucet: '/api/sandbox/usdt/faucet',
   /** The OpenAPI document; the interactive docs the docs plugin serves live under `/api/docs/`. */
   api_docs: '/api/docs',
   openapi_json: '/api/docs/openapi.json',

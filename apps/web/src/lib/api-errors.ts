@@ -62,6 +62,8 @@ const MESSAGE_BY_CODE: Record<ErrorCode | ClientErrorCode, PlainMessageKey> = {
   BET_ABOVE_MAXIMUM: 'apiError.validation',
   ROUND_LIMIT_EXCEEDED: 'apiError.validation',
   ROOM_NOT_READY: 'apiError.unavailable',
+  USDT_RATE_UNAVAILABLE: 'apiError.unavailable',
+  CHAIN_UNAVAILABLE: 'apiError.unavailable',
   NETWORK: 'apiError.network',
   TIMEOUT: 'apiError.network',
   ABORTED: 'apiError.network',
