@@ -169,6 +169,7 @@ describe('operator review, payouts and their outcomes', () => {
   it('reject returns the hold with the reason the player reads and the operator in the transfer', async () => {
     const { playerId, methodId } = await readyPlayer(100_000);
     const w = await t.app.withdrawals.request(playerId, { methodId, amountMinor: 25_000, idempotencyKey: key() });
+    await expect(t.app.withdrawals.reject({ withdrawalId: w.id, operatorId: 'op_finance_2', note: '  ' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     const rejected = await t.app.withdrawals.reject({ withdrawalId: w.id, operatorId: 'op_finance_2', note: 'Name does not match the bank account' });
     expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'Name does not match the bank account' });
     expect(await balanceOf(t.db, playerId)).toBe(100_000);
