@@ -114,6 +114,8 @@ export const RuntimeConfigSchema = z
       upi: z.boolean(),
       demoVendor: z.boolean(),
       usdtChain: z.boolean().describe('The local dev chain and its USDT faucet (POST sandbox_usdt_faucet) are on'),
+      // The payout sandbox (issue 13); optional so older clients' fixtures stay valid.
+      payouts: z.boolean().optional(),
     }),
     usdt: z.boolean().describe('The USDT recharge channel is on (get-recharge-url-usdt answers)'),
     open_game_url: z

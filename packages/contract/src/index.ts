@@ -10,3 +10,5 @@ export * from './text';
 export * from './events';
 export * from './games';
 export * from './wingo';
+export * from './withdrawals';
+export * from './kyc';

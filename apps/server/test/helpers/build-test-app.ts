@@ -52,6 +52,8 @@ export function testConfig(env: Record<string, string> = {}, dataDir = makeTempD
     LOTTERY_TICK_MS: '0',
     // Tests run the USDT chain watcher by hand (app.usdt.watch()).
     USDT_WATCH_MS: '0',
+    // Tests send approved withdrawals themselves (app.withdrawals.sendApproved).
+    PAYOUT_SEND_SWEEP_MS: '0',
     ...env,
   });
 }
@@ -86,6 +88,12 @@ export const PRODUCTION_CHANNELS_ENV = {
   USDT_TOKEN_DECIMALS: '18',
   USDT_XPUB: 'xpub6EPuWo2Zez8qnWR1a44VViRzRwan7Ct5XaKCz2anC2xSQLCUUvhGEnGYBohKCsocJHEkYQ143QJH8fixW8ixUxrh6bU52qG2tPe1vqCJjiD',
   USDT_RATE_URL: 'http://127.0.0.1:9/rate',
+  PAYOUT_CHANNEL: 'http',
+  PAYOUT_HTTP_BASE_URL: 'https://127.0.0.1:9',
+  PAYOUT_HTTP_MERCHANT_ID: 'colorplay',
+  PAYOUT_HTTP_KEY_ID: 'key_test_1',
+  PAYOUT_HTTP_KEY_SECRET: 'test-payout-secret-0123456789',
+  PAYOUT_HTTP_CALLBACK_SECRET: 'test-payout-callback-0123456789',
 } as const;
 
 export type TestAppOptions = { env?: Record<string, string> } & Pick<AppDeps, 'clock' | 'sms' | 'lottery'>;
