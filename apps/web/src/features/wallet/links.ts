@@ -4,3 +4,8 @@ import { paths } from '../../config/paths';
 export function paymentHref(orderId: string): string {
   return `${paths.payment.getHref()}?${new URLSearchParams({ orderId }).toString()}`;
 }
+
+/** The address screen of one USDT order (/wallet/PaymentUsdt?orderId=usdt_…). */
+export function usdtPaymentHref(orderId: string): string {
+  return `${paths.paymentUsdt.getHref()}?${new URLSearchParams({ orderId }).toString()}`;
+}
