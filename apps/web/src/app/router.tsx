@@ -39,7 +39,6 @@ export function createRoutes(): RouteObject[] {
             { path: paths.avatar.path, element: lazyRoute('avatar', () => import('./routes/avatar')) },
             { path: paths.messages.path, element: lazyRoute('messages', () => import('./routes/messages')) },
             { path: paths.payment.path, element: lazyRoute('payment', () => import('./routes/payment')) },
-            { path: paths.paymentUsdt.path, element: lazyRoute('payment-usdt', () => import('./routes/payment-usdt')) },
             { path: paths.recharge.path, element: lazyRoute('recharge', () => import('./routes/recharge')) },
             { path: paths.rechargeHistory.path, element: lazyRoute('recharge-history', () => import('./routes/recharge-history')) },
             { path: paths.allGames.path, element: lazyRoute('all-games', () => import('./routes/all-games')) },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from './paths';
 
 describe('paths', () => {
-  it('holds the 16 routes of the spec, the Wingo verify screen and the USDT address screen', () => {
+  it('holds the 16 routes of the spec and the Wingo verify screen', () => {
     expect(Object.values(paths).map((route) => route.path)).toEqual([
       '/',
       '/main',
@@ -21,7 +21,6 @@ describe('paths', () => {
       '/home/AllLotteryGames/Wingo',
       '/home/AllLotteryGames/BettingRecordWin',
       '/home/AllLotteryGames/Verify',
-      '/wallet/PaymentUsdt',
     ]);
   });
 

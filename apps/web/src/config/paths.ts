@@ -55,8 +55,6 @@ export const paths = {
     getHref: (query?: { room: string; period: string }): string =>
       query === undefined ? '/home/AllLotteryGames/Verify' : withQuery('/home/AllLotteryGames/Verify', { ...query }),
   },
-  /** The address screen of a USDT recharge order (issue 12): which order is in the query. */
-  paymentUsdt: route('/wallet/PaymentUsdt'),
 } as const;
 
 /** Name of a route in `paths`. */

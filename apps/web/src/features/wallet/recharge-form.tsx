@@ -14,8 +14,8 @@ import { checkAmount, minorToInputText, type AmountLimits, type AmountProblem } 
 import { createRecharge, depositInfoResource, depositKey, DEPOSITS_KEY } from './api/deposits';
 import { createUsdtRecharge, runtimeConfigResource, usdtDepositKey } from './api/usdt';
 import { CHANNEL_LABEL } from './deposit-status';
-import { paymentHref, usdtPaymentHref } from './links';
-import { useUsdtI18n } from './usdt-i18n';
+import { paymentHref } from './links';
+import { useUsdtI18n } from './usdt-text';
 import './wallet.css';
 
 type ChannelInfo = DepositInfo['channels'][number];
@@ -90,7 +90,7 @@ export function RechargeForm() {
     invalidates: [DEPOSITS_KEY],
     onSuccess: (deposit) => {
       setResourceData(usdtDepositKey(deposit.id), deposit);
-      void navigate(usdtPaymentHref(deposit.id));
+      void navigate(paymentHref(deposit.id));
     },
   });
 

@@ -158,7 +158,7 @@ describe('recharge history page', () => {
       expect(waiting.getByText('USDT')).toBeTruthy();
       expect(waiting.getByText('Waiting')).toBeTruthy();
       expect(waiting.getByText('3.603603 USDT')).toBeTruthy();
-      expect(waiting.getByRole('link', { name: 'Open payment' }).getAttribute('href')).toBe('/wallet/PaymentUsdt?orderId=usdt_mix000002');
+      expect(waiting.getByRole('link', { name: 'Open payment' }).getAttribute('href')).toBe('/wallet/Payment?orderId=usdt_mix000002');
       const credited = within(items[2]!);
       expect(credited.getByText('₹1,000.00')).toBeTruthy();
       expect(credited.getByText('Succeeded')).toBeTruthy();

@@ -11,10 +11,9 @@ import { CHANNEL_LABEL, DEPOSIT_CHANNEL_LIST, DEPOSIT_STATUS_LIST, isAwaitingPay
 import { apiErrorMessage, messageText } from '../../lib/api-errors';
 import { filtersFromSearch, filtersToSearch, type HistoryFilters } from './history-query';
 import type { HistoryEntry } from './history-merge';
-import { paymentHref, usdtPaymentHref } from './links';
+import { paymentHref } from './links';
 import { StatusChip } from './status-chip';
-import { useUsdtI18n } from './usdt-i18n';
-import { isOpenUsdtStatus, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-status';
+import { useUsdtI18n, isOpenUsdtStatus, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-text';
 import { useDepositHistory } from './use-deposit-history';
 import './wallet.css';
 
@@ -166,7 +165,7 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
         )}
       </dl>
       {open && (
-        <Link to={entry.kind === 'usdt' ? usdtPaymentHref(deposit.id) : paymentHref(deposit.id)} className="history-item__open">
+        <Link to={paymentHref(deposit.id)} className="history-item__open">
           {t('history.open')}
         </Link>
       )}

@@ -8,7 +8,7 @@ import { stubWalletApi } from '../../test/fake-wallet-api';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
 
 const ORDER = 'usdt_test000001';
-const PAGE = `/wallet/PaymentUsdt?orderId=${ORDER}`;
+const PAGE = `/wallet/Payment?orderId=${ORDER}`;
 const STATUS = '/api/wallet/get-usdt-deposit-status-pooling';
 
 /**
@@ -193,12 +193,9 @@ describe('USDT address screen', () => {
     expect(screen.queryByRole('button', { name: /test USDT/ })).toBeNull();
   });
 
-  it('says what is wrong with an address without an order or with an unknown one', async () => {
+  it('says so for a USDT order that is not the player’s', async () => {
     stubOrder(makeUsdtDeposit());
-    const first = renderApp('/wallet/PaymentUsdt');
-    expect(await screen.findByText('No order number in the address. Start a new recharge.')).toBeTruthy();
-    first.unmount();
-    renderApp('/wallet/PaymentUsdt?orderId=usdt_unknown0001');
+    renderApp('/wallet/Payment?orderId=usdt_unknown0001');
     expect(await screen.findByText('There is no such recharge order in your account.')).toBeTruthy();
   });
 });

@@ -16,8 +16,7 @@ import { DEPOSITS_KEY } from './api/deposits';
 import { cancelUsdtDeposit, runtimeConfigResource, sendTestUsdt } from './api/usdt';
 import { formatCountdown, remainingMs } from './countdown';
 import { QrCode } from './qr-code';
-import { useUsdtI18n } from './usdt-i18n';
-import { isOpenUsdtStatus, usdtAmountNote, usdtStatusText, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-status';
+import { useUsdtI18n, isOpenUsdtStatus, usdtAmountNote, usdtStatusText, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-text';
 import { useUsdtDeposit } from './use-usdt-deposit';
 import './wallet.css';
 

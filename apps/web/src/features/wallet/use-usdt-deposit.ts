@@ -3,8 +3,13 @@ import { useCallback, useEffect } from 'react';
 import type { ApiError } from '../../lib/api-client';
 import { refetchResource, setResourceData, useResource } from '../../lib/resource';
 import { usdtDepositKey, usdtDepositResource } from './api/usdt';
-import { isOpenUsdtStatus } from './usdt-status';
-import { DEPOSIT_POLL_MS } from './use-deposit';
+import { isOpenUsdtStatus } from './usdt-text';
+
+/**
+ * How often the address screen asks for the order's status while it is open: a block every few
+ * seconds on most chains, so more often would mostly repeat the same answer.
+ */
+export const USDT_POLL_MS = 3000;
 
 /** What `useUsdtDeposit` returns. */
 export interface UsdtDepositResource {
@@ -27,7 +32,7 @@ function retryable(err: ApiError | undefined): boolean {
  * for a transfer or counts confirmations, so the page follows the chain without a reload.
  * Polling stops when the order leaves those states, when it does not exist and on unmount.
  */
-export function useUsdtDeposit(orderId: string | null, pollMs = DEPOSIT_POLL_MS): UsdtDepositResource {
+export function useUsdtDeposit(orderId: string | null, pollMs = USDT_POLL_MS): UsdtDepositResource {
   const { data: deposit, error, reload } = useResource(orderId === null ? null : usdtDepositResource(orderId));
   const open = deposit ? isOpenUsdtStatus(deposit.status) : error !== undefined && retryable(error);
   useEffect(() => {
