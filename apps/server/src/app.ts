@@ -24,6 +24,7 @@ import { createGamesService, gamesRoutes, type GameProvider, type GamesService }
 import { createVendorWalletService, vendorWalletRoutes } from './modules/vendor-wallet';
 import { createLotteryService, lotteryLive, lotteryRoutes, type LotteryService, type LotterySettings } from './modules/lottery';
 import { runtimeConfigRoutes } from './modules/runtime-config';
+import { createUsdtChainAccess, createUsdtDepositsService, rateSourceOf, usdtFaucetRoutes, usdtRoutes, type UsdtDepositsService } from './modules/usdt-deposits';
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { authGuard } from './plugins/auth-guard';
 import { registerDocs } from './plugins/docs';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     games: GamesService;
     /** The lottery round engine and Wingo's bets (tests drive draws and settlement through it). */
     lottery: LotteryService;
+    /** USDT recharge (issue 12) when its channel is on: tests run `usdt.watch()` by hand. */
+    usdt: UsdtDepositsService | undefined;
   }
 }
 
@@ -130,7 +133,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   const requireAuth = authGuard(auth.authenticate);
   await app.register(runtimeConfigRoutes, {
     // A path: the web app resolves it against its API base (spec section 7), like every other call.
-    runtime: { demo: config.demo, sandbox: { ...config.sandbox }, usdt: false, open_game_url: API_PATHS.open_game_url },
+    runtime: { demo: config.demo, sandbox: { ...config.sandbox }, usdt: config.usdt !== undefined, open_game_url: API_PATHS.open_game_url },
   });
   await app.register(authRoutes, { auth, secureCookies: config.env === 'production', corsOrigins: config.corsOrigins });
   // Sandbox routes exist only while their channel is on: off means 404, not a refusal.
@@ -145,10 +148,26 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     config.upi.kind === 'http'
       ? { ...DEFAULT_DEPOSIT_SETTINGS, payeeVpa: config.upi.payeeVpa, payeeName: config.upi.payeeName }
       : DEFAULT_DEPOSIT_SETTINGS;
-  const deposits = createDepositsService({ db, clock, gateway, settings: depositSettings, log: app.log, events });
+  // USDT (issue 12): its own module; the sandbox dev chain starts on first use (decision 130).
+  const usdt = config.usdt
+    ? createUsdtDepositsService({
+        db,
+        clock,
+        config: config.usdt,
+        chain: createUsdtChainAccess(config.usdt),
+        rates: rateSourceOf(config.usdt.rate),
+        events,
+        log: app.log,
+        currency: depositSettings.currency,
+      })
+    : undefined;
+  app.decorate('usdt', usdt);
+  const deposits = createDepositsService({ db, clock, gateway, settings: depositSettings, log: app.log, events, usdtChannel: usdt?.limits });
   const wallet = createWalletService({ db, currency: depositSettings.currency });
   await app.register(walletRoutes, { wallet, requireAuth });
-  await app.register(depositRoutes, { deposits, requireAuth });
+  await app.register(depositRoutes, { deposits, requireAuth, cancelUsdt: usdt?.cancel });
+  if (usdt) await app.register(usdtRoutes, { usdt, requireAuth });
+  if (usdt && config.sandbox.usdtChain) await app.register(usdtFaucetRoutes, { usdt, requireAuth });
   await app.register(upiWebhookRoutes, { deposits, gateway, clock });
   if (sandboxUpi) await app.register(sandboxUpiRoutes, { gateway: sandboxUpi, secret: config.secrets.webhook, clock });
   app.decorate('deposits', deposits);
@@ -182,6 +201,11 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   jobs.add({ name: 'games.tickets-cleanup', intervalMs: config.depositReconcileSweepMs, run: () => games.cleanupTickets() });
   // The round clock: one leader opens, locks, draws and settles every room's rounds.
   jobs.add({ name: 'lottery.rounds', intervalMs: config.lotteryTickMs, run: () => lottery.tick() });
+  // The USDT chain watcher: one leader follows the chain (advisory lock), so several nodes can run.
+  if (usdt) {
+    jobs.add({ name: 'usdt.watch', intervalMs: config.usdt!.watchMs, run: () => usdt.watch() });
+    jobs.add({ name: 'usdt.expire', intervalMs: config.depositExpirySweepMs, run: () => usdt.expireDue() });
+  }
 
   await registerSpa(app, config.webDistDir, { serveSourceMaps: !production });
   if (startJobs) app.addHook('onReady', async () => jobs.start());
@@ -189,6 +213,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   // its pass, the bus disconnects, and only then the database closes under them.
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await usdt?.close();
     await events.close();
     await events.bus.close();
     await db.close();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, sandboxChannelsOn } from './config';
 import { openDb } from './db/db';
 
-// The real UPI channel is configured too, so that production cases here speak of SMS alone.
+// The real UPI and USDT channels are configured too, so that production cases here speak of SMS alone.
 const SECRETS = {
   TOKEN_SECRET: 'test-token-secret-0123456789abcdef0123',
   WEBHOOK_SECRET: 'test-webhook-secret-0123456789abcdef01',
@@ -16,6 +16,7 @@ const SECRETS = {
   UPI_HTTP_KEY_SECRET: 'live-secret-0123456789',
   UPI_HTTP_WEBHOOK_SECRET: 'whsec-live-0123456789',
   UPI_PAYEE_VPA: 'colorplay@axis',
+  ...REAL_USDT(),
 };
 const HTTP_SMS = {
   SMS_HTTP_URL: 'https://sms.example.in/v1/messages',
@@ -26,6 +27,17 @@ const HTTP_SMS = {
   SMS_TEMPLATE_ID_REGISTER: '1107000000000000002',
   SMS_TEMPLATE_ID_REGISTER_TAKEN: '1107000000000000003',
 };
+function REAL_USDT() {
+  return {
+    USDT_RPC_URL: 'https://bsc-node.example/rpc',
+    USDT_CHAIN_ID: '56',
+    USDT_NETWORK_NAME: 'BNB Smart Chain (BEP-20)',
+    USDT_TOKEN_ADDRESS: '0x55d398326f99059fF775485246999027B3197955',
+    USDT_TOKEN_DECIMALS: '18',
+    USDT_XPUB: 'xpub6EPuWo2Zez8qnWR1a44VViRzRwan7Ct5XaKCz2anC2xSQLCUUvhGEnGYBohKCsocJHEkYQ143QJH8fixW8ixUxrh6bU52qG2tPe1vqCJjiD',
+    USDT_RATE_URL: 'https://rates.example/usdt-inr',
+  };
+}
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'colorplay-config-'));
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
@@ -40,7 +52,7 @@ const problemsOf = (env: Record<string, string>): string[] => {
 describe('sandbox channels', () => {
   it('are on by default outside production', () => {
     const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir() });
-    expect(config.sandbox).toEqual({ sms: true, upi: true, demoVendor: true });
+    expect(config.sandbox).toEqual({ sms: true, upi: true, demoVendor: true, usdtChain: true });
     expect(config.demo).toBe(false);
     expect(config.smsHttp).toBeUndefined();
   });
@@ -51,7 +63,7 @@ describe('sandbox channels', () => {
       Object.keys(HTTP_SMS).map((name) => `${name}: required when SMS_CHANNEL is http (the default in production)`),
     );
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
-    expect(config.sandbox).toEqual({ sms: false, upi: false, demoVendor: false });
+    expect(config.sandbox).toEqual({ sms: false, upi: false, demoVendor: false, usdtChain: false });
     expect(config.demo).toBe(false);
     expect(config.smsHttp).toMatchObject({ senderId: 'CLRPLY', templateIds: { reset_code: '1107000000000000001' } });
   });
@@ -143,5 +155,45 @@ describe('demo vendor channel', () => {
     const allowed = loadConfig({ DATA_DIR: dir, ...SECRETS, NODE_ENV: 'production', SMS_CHANNEL: 'sandbox', UPI_CHANNEL: 'sandbox', DEMO_VENDOR: '1', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' });
     expect(allowed.demoVendor).toBeDefined();
     expect(allowed.demo).toBe(true);
+  });
+});
+
+describe('USDT channel', () => {
+  const withoutUsdt = Object.fromEntries(Object.entries(SECRETS).filter(([name]) => !name.startsWith('USDT_')));
+
+  it('is the sandbox chain outside production, with the public test key and a fixed rate', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), ...withoutUsdt, USDT_INR_RATE: '83.25' });
+    expect(config.sandbox.usdtChain).toBe(true);
+    expect(config.usdt).toMatchObject({ kind: 'sandbox', rate: { kind: 'fixed', rateMinorPerToken: 8325 }, confirmations: 3 });
+    expect(loadConfig({ DATA_DIR: dataDir(), ...withoutUsdt, USDT_CHANNEL: 'off' }).usdt).toBeUndefined();
+  });
+
+  it('in production needs every real setting, one line per missing one, or USDT_CHANNEL=off', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', ...withoutUsdt, ...HTTP_SMS });
+    expect(problems).toEqual(
+      Object.keys(REAL_USDT()).map((name) => `${name}: required when USDT_CHANNEL is rpc (the default in production; USDT_CHANNEL=off runs without USDT)`),
+    );
+    const real = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
+    expect(real.usdt).toMatchObject({ kind: 'rpc', chainId: 56, tokenAddress: '0x55d398326f99059ff775485246999027b3197955', confirmations: 12 });
+    expect(real.usdt?.rate).toEqual({ kind: 'http', url: 'https://rates.example/usdt-inr', timeoutMs: 3000 });
+    expect(real.sandbox.usdtChain).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...withoutUsdt, ...HTTP_SMS, USDT_CHANNEL: 'off' }).usdt).toBeUndefined();
+  });
+
+  it('refuses the sandbox chain, the public test key and a fixed rate in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', ...withoutUsdt, ...HTTP_SMS, USDT_CHANNEL: 'sandbox' })[0]).toMatch(
+      /^USDT_CHANNEL=sandbox: a sandbox channel is refused in production/,
+    );
+    const demo = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...withoutUsdt, ...HTTP_SMS, USDT_CHANNEL: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' });
+    expect(demo.sandbox.usdtChain).toBe(true);
+    expect(demo.demo).toBe(true);
+    const sandboxXpub = loadConfig({ DATA_DIR: dataDir(), ...withoutUsdt }).usdt!.xpub;
+    expect(problemsOf({ NODE_ENV: 'production', ...SECRETS, ...HTTP_SMS, USDT_XPUB: sandboxXpub })).toEqual([
+      "USDT_XPUB: the sandbox test key is public; use the operator wallet's own xpub",
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', ...SECRETS, ...HTTP_SMS, USDT_INR_RATE: '83' })).toEqual([
+      'USDT_INR_RATE: a fixed rate is for the sandbox only; production reads USDT_RATE_URL',
+    ]);
+    expect(problemsOf({ ...withoutUsdt, USDT_XPUB: 'xprv-not-a-key' })[0]).toMatch(/^USDT_XPUB="xprv-not-a-key": must be an extended public key/);
   });
 });

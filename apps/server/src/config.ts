@@ -84,7 +84,7 @@ const EnvSchema = z.object({
   DEMO_VENDOR_SECRET: secretSchema.optional(),
   // Where players' browsers reach the demo vendor (the launch redirect goes there).
   DEMO_VENDOR_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://localhost:3003'),
-}).extend(upiEnvShape());
+}).extend(upiEnvShape()).extend(usdtEnvShape());
 
 /** The message kinds the server sends; each is one registered DLT template at the gateway. */
 export const SMS_TEMPLATES = ['reset_code', 'register_code', 'register_taken'] as const;
@@ -155,6 +155,8 @@ export type Config = {
   depositReconcileSweepMs: number;
   /** How often the lottery round engine runs (open, lock, draw, settle); 0 turns it off (tests). */
   lotteryTickMs: number;
+  /** The USDT recharge channel (issue 12); undefined when USDT_CHANNEL=off. */
+  usdt: UsdtConfig | undefined;
 };
 
 export class ConfigError extends Error {
@@ -197,11 +199,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const smsHttp = smsChannel === 'http' ? httpSmsSettings(e, problems) : undefined;
   const upiResult = upiConfigOf(e);
   if (!upiResult.ok) problems.push(...upiResult.problems);
+  const usdtResult = usdtConfigOf(e);
+  problems.push(...usdtResult.problems);
   const sandbox: SandboxChannels = {
     sms: smsChannel === 'sandbox',
     upi: upiResult.ok && upiResult.config.kind === 'sandbox',
     demoVendor: e.DEMO_VENDOR === undefined ? !production : e.DEMO_VENDOR === '1' || e.DEMO_VENDOR === 'true',
-    usdtChain: false,
+    usdtChain: usdtResult.config?.kind === 'sandbox',
   };
   const sandboxOn = sandboxChannelsOn({ sandbox });
   if (production && sandboxOn.length > 0 && e.ALLOW_SANDBOX_IN_PRODUCTION !== 'demo') {
@@ -209,7 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(
       ...sandboxOn.map(
         (channel) =>
-          `${channel === 'demoVendor' ? 'DEMO_VENDOR=1' : `${channel.toUpperCase()}_CHANNEL=sandbox`}: a sandbox channel is refused in production; configure the real channel, or set ALLOW_SANDBOX_IN_PRODUCTION=demo for a demo without real money`,
+          `${channel === 'demoVendor' ? 'DEMO_VENDOR=1' : channel === 'usdtChain' ? 'USDT_CHANNEL=sandbox' : `${channel.toUpperCase()}_CHANNEL=sandbox`}: a sandbox channel is refused in production; configure the real channel, or set ALLOW_SANDBOX_IN_PRODUCTION=demo for a demo without real money`,
       ),
     );
   }
@@ -253,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION === 'demo',
     depositReconcileSweepMs: e.DEPOSIT_RECONCILE_SWEEP_MS,
     lotteryTickMs: e.LOTTERY_TICK_MS,
+    usdt: usdtResult.config,
   };
   return config;
 }
@@ -440,3 +445,136 @@ export function sandboxChannelsOn(config: Pick<Config, 'sandbox'>): string[] {
     .map(([name]) => name);
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// USDT channel settings (issue 12, docs/payments.md "USDT"). One block, like the UPI settings.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The extended public key the sandbox derives deposit addresses from: m/44'/60'/0'/0 of the
+ * public test mnemonic "abandon ... about" (BIP-39 test vector). Anyone can derive its private
+ * keys, which is why it is a default only for the sandbox chain and refused elsewhere.
+ */
+export const SANDBOX_USDT_XPUB =
+  'xpub6EF8jXqFeFEW5bwMU7RpQtHkzE4KJxcqJtvkCjJumzW8CPpacXkb92ek4WzLQXjL93HycJwTPUAcuNxCqFPKKU5m5Z2Vq4nCyh5CyPeBFFr';
+
+export type UsdtRateSourceConfig =
+  | { kind: 'fixed'; rateMinorPerToken: number }
+  | { kind: 'http'; url: string; timeoutMs: number };
+
+export type UsdtConfig = {
+  /** sandbox: an in-process dev chain with a test token (decision 130); rpc: a real node. */
+  kind: 'sandbox' | 'rpc';
+  /** The node's JSON-RPC URL; the sandbox's comes from its dev chain at start. */
+  rpcUrl: string | undefined;
+  chainId: number;
+  networkName: string;
+  /** The token contract (lower-case hex); the sandbox deploys its own. */
+  tokenAddress: string | undefined;
+  tokenSymbol: string;
+  tokenDecimals: number;
+  xpub: string;
+  rate: UsdtRateSourceConfig;
+  confirmations: number;
+  expiryMinutes: number;
+  /** How often the leader runs the chain watcher; 0 leaves it off (tests run it by hand). */
+  watchMs: number;
+  /** The block the watcher starts from on its first run; default the head at that time. */
+  startBlock: number | undefined;
+  /** Block range of one getLogs call. */
+  blockBatch: number;
+  /** Sandbox only: a block every this many ms (0: a block per transaction only). */
+  devChainBlockMs: number;
+  minMinor: number;
+  maxMinor: number;
+};
+
+const USDT_RPC_REQUIRED = ['USDT_RPC_URL', 'USDT_CHAIN_ID', 'USDT_NETWORK_NAME', 'USDT_TOKEN_ADDRESS', 'USDT_TOKEN_DECIMALS', 'USDT_XPUB', 'USDT_RATE_URL'] as const;
+
+function usdtEnvShape() {
+  const httpUrl = z.string().regex(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, 'must be an http:// or https:// URL');
+  return {
+    USDT_CHANNEL: z.enum(['sandbox', 'rpc', 'off']).optional(),
+    USDT_RPC_URL: httpUrl.optional(),
+    USDT_CHAIN_ID: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    USDT_NETWORK_NAME: z.string().min(1).max(60).optional(),
+    USDT_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits').optional(),
+    USDT_TOKEN_SYMBOL: z.string().regex(/^[A-Za-z0-9.]{1,11}$/, 'must be 1 to 11 letters or digits').default('USDT'),
+    USDT_TOKEN_DECIMALS: z.coerce.number().int().min(0).max(36).optional(),
+    USDT_XPUB: z.string().regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an extended public key (xpub...)').optional(),
+    USDT_INR_RATE: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be INR per USDT with at most two decimals, e.g. 83.25').optional(),
+    USDT_RATE_URL: httpUrl.optional(),
+    USDT_RATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+    USDT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
+    USDT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    USDT_WATCH_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+    USDT_START_BLOCK: z.coerce.number().int().min(0).optional(),
+    USDT_BLOCK_BATCH: z.coerce.number().int().min(1).max(100_000).default(500),
+    USDT_DEV_CHAIN_BLOCK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  };
+}
+
+type UsdtEnv = { NODE_ENV: Config['env'] } & z.infer<z.ZodObject<ReturnType<typeof usdtEnvShape>>>;
+
+/**
+ * The USDT channel: the sandbox chain by default outside production, a real node (rpc) by
+ * default in production, which then needs every real setting (there is no default xpub, token or
+ * rate there); USDT_CHANNEL=off runs without USDT.
+ */
+function usdtConfigOf(e: UsdtEnv): { config: UsdtConfig | undefined; problems: string[] } {
+  const production = e.NODE_ENV === 'production';
+  const channel = e.USDT_CHANNEL ?? (production ? 'rpc' : 'sandbox');
+  if (channel === 'off') return { config: undefined, problems: [] };
+  const common = {
+    tokenSymbol: e.USDT_TOKEN_SYMBOL,
+    expiryMinutes: e.USDT_EXPIRY_MINUTES,
+    watchMs: e.USDT_WATCH_MS,
+    startBlock: e.USDT_START_BLOCK,
+    blockBatch: e.USDT_BLOCK_BATCH,
+    devChainBlockMs: e.USDT_DEV_CHAIN_BLOCK_MS,
+    minMinor: 100_00,
+    maxMinor: 50_000_00,
+  };
+  if (channel === 'sandbox') {
+    // Parsed as integers ("83.25" is 8325 paise per token): no float on the way to money.
+    const [whole = '0', fraction = ''] = (e.USDT_INR_RATE ?? '83.00').split('.');
+    const rateMinorPerToken = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+    if (rateMinorPerToken <= 0) return { config: undefined, problems: ['USDT_INR_RATE: must be more than zero'] };
+    return {
+      problems: [],
+      config: {
+        ...common,
+        kind: 'sandbox',
+        rpcUrl: undefined,
+        chainId: 1337,
+        networkName: e.USDT_NETWORK_NAME ?? 'Colorplay dev chain (sandbox)',
+        tokenAddress: undefined,
+        tokenDecimals: 18,
+        xpub: e.USDT_XPUB ?? SANDBOX_USDT_XPUB,
+        rate: { kind: 'fixed', rateMinorPerToken },
+        confirmations: e.USDT_CONFIRMATIONS ?? 3,
+      },
+    };
+  }
+  const problems = USDT_RPC_REQUIRED.filter((name) => e[name] === undefined).map(
+    (name) => `${name}: required when USDT_CHANNEL is rpc${e.USDT_CHANNEL ? '' : ' (the default in production; USDT_CHANNEL=off runs without USDT)'}`,
+  );
+  if (e.USDT_XPUB === SANDBOX_USDT_XPUB) problems.push('USDT_XPUB: the sandbox test key is public; use the operator wallet\'s own xpub');
+  if (production && e.USDT_INR_RATE !== undefined) problems.push('USDT_INR_RATE: a fixed rate is for the sandbox only; production reads USDT_RATE_URL');
+  if (problems.length > 0) return { config: undefined, problems };
+  return {
+    problems: [],
+    config: {
+      ...common,
+      kind: 'rpc',
+      rpcUrl: e.USDT_RPC_URL!,
+      chainId: e.USDT_CHAIN_ID!,
+      networkName: e.USDT_NETWORK_NAME!,
+      tokenAddress: e.USDT_TOKEN_ADDRESS!.toLowerCase(),
+      tokenDecimals: e.USDT_TOKEN_DECIMALS!,
+      xpub: e.USDT_XPUB!,
+      rate: { kind: 'http', url: e.USDT_RATE_URL!, timeoutMs: e.USDT_RATE_TIMEOUT_MS },
+      confirmations: e.USDT_CONFIRMATIONS ?? 12,
+    },
+  };
+}

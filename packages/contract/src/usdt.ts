@@ -26,8 +26,8 @@ export const USDT_DEPOSIT_STATUSES = ['waiting', 'seen', 'succeeded', 'expired',
 export const UsdtDepositStatusSchema = z.enum(USDT_DEPOSIT_STATUSES);
 export type UsdtDepositStatus = z.infer<typeof UsdtDepositStatusSchema>;
 
-/** Why an order waits for a person. */
-export const USDT_REVIEW_REASONS = ['late_payment', 'second_payment', 'paid_after_cancel'] as const;
+/** Why an order waits for a person (amount_too_small: what arrived is worth less than one paisa). */
+export const USDT_REVIEW_REASONS = ['late_payment', 'second_payment', 'paid_after_cancel', 'amount_too_small'] as const;
 export const UsdtReviewReasonSchema = z.enum(USDT_REVIEW_REASONS);
 export type UsdtReviewReason = z.infer<typeof UsdtReviewReasonSchema>;
 

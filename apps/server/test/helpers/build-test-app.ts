@@ -48,6 +48,8 @@ export function testConfig(env: Record<string, string> = {}, dataDir = makeTempD
     EVENTS_POLL_MS: '0',
     // Tests drive the round engine by hand (app.lottery.tick) on their own clock.
     LOTTERY_TICK_MS: '0',
+    // Tests run the USDT chain watcher by hand (app.usdt.watch()).
+    USDT_WATCH_MS: '0',
     ...env,
   });
 }
@@ -74,6 +76,14 @@ export const PRODUCTION_CHANNELS_ENV = {
   UPI_HTTP_KEY_SECRET: 'test-upi-secret-0123456789',
   UPI_HTTP_WEBHOOK_SECRET: 'test-upi-webhook-0123456789',
   UPI_PAYEE_VPA: 'colorplay@axis',
+  USDT_CHANNEL: 'rpc',
+  USDT_RPC_URL: 'http://127.0.0.1:9',
+  USDT_CHAIN_ID: '56',
+  USDT_NETWORK_NAME: 'BNB Smart Chain (BEP-20)',
+  USDT_TOKEN_ADDRESS: '0x55d398326f99059ff775485246999027b3197955',
+  USDT_TOKEN_DECIMALS: '18',
+  USDT_XPUB: 'xpub6EPuWo2Zez8qnWR1a44VViRzRwan7Ct5XaKCz2anC2xSQLCUUvhGEnGYBohKCsocJHEkYQ143QJH8fixW8ixUxrh6bU52qG2tPe1vqCJjiD',
+  USDT_RATE_URL: 'http://127.0.0.1:9/rate',
 } as const;
 
 export type TestAppOptions = { env?: Record<string, string> } & Pick<AppDeps, 'clock' | 'sms' | 'lottery'>;

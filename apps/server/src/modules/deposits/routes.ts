@@ -1,15 +1,18 @@
 import {
   API_PATHS,
+  CancelDepositInputSchema,
+  CancelDepositResultSchema,
   CreateRechargeInputSchema,
   dataEnvelope,
   DepositInfoSchema,
-  DepositRefInputSchema,
   DepositSchema,
   DepositsPageSchema,
   DepositsQuerySchema,
   ErrorResponseSchema,
   SubmitUtrInputSchema,
+  type UsdtDeposit,
 } from '@colorplay/contract';
+import { AppError } from '../../errors';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DepositsService } from './service';
@@ -17,12 +20,14 @@ import type { DepositsService } from './service';
 export type DepositRoutesOptions = {
   deposits: DepositsService;
   requireAuth: preHandlerAsyncHookHandler;
+  /** Cancels a USDT order (`usdt_` id) when that channel is on: cancel-deposit takes either kind. */
+  cancelUsdt?: ((playerId: number, orderId: string) => Promise<UsdtDeposit>) | undefined;
 };
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 
 /** The recharge endpoints of spec section 7 (UPI channel; USDT comes with its own issue). */
-export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async (app, { deposits, requireAuth }) => {
+export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async (app, { deposits, requireAuth, cancelUsdt }) => {
   const authed = { preHandler: requireAuth };
   const doc = { tags: ['wallet'], security: [{ bearer: [] }] };
 
@@ -58,7 +63,20 @@ export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async 
 
   app.post(
     API_PATHS.cancel_deposit,
-    { ...authed, schema: { ...doc, body: DepositRefInputSchema, response: { 200: dataEnvelope(DepositSchema), ...errors } } },
-    async (request) => ({ data: await deposits.cancel(request.auth.playerId, request.body.orderId) }),
+    {
+      ...authed,
+      schema: {
+        ...doc,
+        description: 'Cancels an unpaid recharge order of either channel: a UPI order (dep_) answers a Deposit, a USDT order (usdt_) a UsdtDeposit.',
+        body: CancelDepositInputSchema,
+        response: { 200: dataEnvelope(CancelDepositResultSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { orderId } = request.body;
+      if (!orderId.startsWith('usdt_')) return { data: await deposits.cancel(request.auth.playerId, orderId) };
+      if (!cancelUsdt) throw new AppError('DEPOSIT_NOT_FOUND', 'No such recharge order');
+      return { data: await cancelUsdt(request.auth.playerId, orderId) };
+    },
   );
 };

@@ -48,6 +48,8 @@ export type DepositsDeps = {
   log: FastifyBaseLogger;
   /** Outcomes are recorded as domain events in the order's transaction; the inbox subscribes. */
   events: EventRecorder;
+  /** The USDT channel's limits when it is on (its orders live in the usdt-deposits module). */
+  usdtChannel?: { minMinor: number; maxMinor: number } | undefined;
 };
 type Actor = 'player' | 'gateway' | 'system' | 'operator';
 type NoticeOutcome = 'applied' | 'ignored' | 'parked';
@@ -223,8 +225,10 @@ export function createDepositsService(deps: DepositsDeps) {
         sandbox: gateway.sandbox,
         channels: [
           { channel: 'upi', enabled: true, ...settings.upi },
-          // USDT arrives with its own issue; listed so the client can show it as coming.
-          { channel: 'usdt', enabled: false, minMinor: 0, maxMinor: 0, presetsMinor: [] },
+          // USDT orders are the usdt-deposits module's; listed here so the recharge page shows the channel.
+          deps.usdtChannel
+            ? { channel: 'usdt', enabled: true, ...deps.usdtChannel, presetsMinor: settings.upi.presetsMinor }
+            : { channel: 'usdt', enabled: false, minMinor: 0, maxMinor: 0, presetsMinor: [] },
         ],
       };
     },

@@ -1,0 +1,9 @@
+/**
+ * The USDT deposits module's public face (issue 12): orders with HD-derived addresses, the chain
+ * watcher that credits confirmed Transfer logs through the ledger, and the sandbox dev chain.
+ */
+export { createUsdtChainAccess } from './chain-access';
+export { createUsdtDepositsService, type UsdtDepositsService, type UsdtChainAccess, type WatchReport } from './service';
+export { rateSourceOf, type RateSource } from './rate-source';
+export { usdtRoutes, usdtFaucetRoutes, type UsdtRoutesOptions } from './routes';
+export type { DevChain } from './dev-chain';

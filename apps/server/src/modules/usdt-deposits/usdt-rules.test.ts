@@ -1,0 +1,129 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mnemonicToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_USDT_XPUB } from '../../config';
+import { createAddressDeriver } from './addresses';
+import { baseUnitsToMinor, formatRate, formatTokenAmount, inrToBaseUnits, parseRateMinor } from './amounts';
+import { confirmationsOf, decideTransfer, type OrderFacts } from './credit-rules';
+import { nextUsdtStatus } from './order-machine';
+import { httpRateSource, RateUnavailableError } from './rate-source';
+
+describe('amounts in integers', () => {
+  it('parses and prints rates as paise per token', () => {
+    expect(parseRateMinor('83.25')).toBe(8325);
+    expect(parseRateMinor('83.2')).toBe(8320);
+    expect(parseRateMinor('83')).toBe(8300);
+    for (const bad of ['', '0', '0.00', '83.255', '-1', '8e3', '83,25', 'NaN']) expect(parseRateMinor(bad), bad).toBeNull();
+    expect(formatRate(8325)).toBe('83.25');
+    expect(formatRate(8305)).toBe('83.05');
+  });
+
+  it('rounds the amount to send up, and the credit of what arrived down', () => {
+    // ₹500 at ₹83.25: 6.006006... USDT; 6 decimals (USDT on Ethereum) and 18 (BNB Smart Chain).
+    expect(inrToBaseUnits(500_00, 8325, 6)).toBe(6_006_007n);
+    expect(inrToBaseUnits(500_00, 8325, 18)).toBe(6_006_006_006_006_006_007n);
+    expect(inrToBaseUnits(83_25, 8325, 6)).toBe(1_000_000n);
+    expect(baseUnitsToMinor(6_006_007n, 8325, 6)).toBe(500_00n);
+    expect(baseUnitsToMinor(1_000_000n, 8325, 6)).toBe(83_25n);
+    expect(baseUnitsToMinor(1n, 8325, 6)).toBe(0n);
+    // Paying exactly what was asked always credits at least the ordered amount.
+    for (const amount of [100_00, 123_45, 999_99, 50_000_00]) {
+      for (const rate of [8325, 8299, 9001, 1]) {
+        for (const decimals of [0, 2, 6, 18]) {
+          const credited = baseUnitsToMinor(inrToBaseUnits(amount, rate, decimals), rate, decimals);
+          expect(credited >= BigInt(amount), `${amount} ${rate} ${decimals}`).toBe(true);
+        }
+      }
+    }
+    expect(formatTokenAmount(6_006_007n, 6)).toBe('6.006007');
+    expect(formatTokenAmount(6_000_000n, 6)).toBe('6');
+    expect(formatTokenAmount(7n, 6)).toBe('0.000007');
+    expect(formatTokenAmount(5n, 0)).toBe('5');
+  });
+});
+
+describe('the order state machine', () => {
+  it('allows only the listed moves', () => {
+    expect(nextUsdtStatus('waiting', 'transfer_seen')).toBe('seen');
+    expect(nextUsdtStatus('seen', 'transfer_dropped')).toBe('waiting');
+    expect(nextUsdtStatus('seen', 'credited')).toBe('succeeded');
+    expect(nextUsdtStatus('waiting', 'player_cancelled')).toBe('cancelled');
+    expect(nextUsdtStatus('seen', 'player_cancelled')).toBeNull();
+    expect(nextUsdtStatus('seen', 'timed_out')).toBeNull();
+    expect(nextUsdtStatus('expired', 'credited')).toBeNull();
+    expect(nextUsdtStatus('succeeded', 'review_needed')).toBeNull();
+    expect(nextUsdtStatus('cancelled', 'review_needed')).toBe('review');
+    for (const event of ['transfer_seen', 'transfer_dropped', 'credited', 'timed_out', 'player_cancelled', 'review_needed'] as const) {
+      expect(nextUsdtStatus('succeeded', event), event).toBeNull();
+    }
+  });
+});
+
+describe('the credit decision', () => {
+  const expiresAt = new Date('2026-06-01T10:30:00Z');
+  const order: OrderFacts = { status: 'seen', expiresAt, tokenAmount: 6_006_007n, rateMinorPerToken: 8325, decimals: 6, alreadyPaid: false };
+  const t = { blockNumber: 100, blockTime: new Date('2026-06-01T10:10:00Z'), amountBaseUnits: 6_006_007n };
+
+  it('waits for N confirmations, then credits at the locked rate', () => {
+    expect(confirmationsOf(100, 100)).toBe(1);
+    expect(confirmationsOf(100, 99)).toBe(0);
+    expect(decideTransfer(t, order, 101, 3)).toEqual({ action: 'wait', confirmations: 2 });
+    expect(decideTransfer(t, order, 102, 3)).toEqual({ action: 'credit', creditedMinor: 500_00, underpaid: false, overpaid: false });
+    expect(decideTransfer({ ...t, amountBaseUnits: 1_000_000n }, order, 102, 3)).toEqual({ action: 'credit', creditedMinor: 83_25, underpaid: true, overpaid: false });
+    expect(decideTransfer({ ...t, amountBaseUnits: 12_012_014n }, order, 102, 3)).toMatchObject({ action: 'credit', overpaid: true });
+  });
+
+  it('sends late, second, after-cancel and worthless payments to review', () => {
+    expect(decideTransfer({ ...t, blockTime: new Date(expiresAt.getTime() + 1000) }, order, 102, 3)).toEqual({ action: 'review', reason: 'late_payment' });
+    expect(decideTransfer(t, { ...order, status: 'expired' }, 102, 3)).toEqual({ action: 'credit', creditedMinor: 500_00, underpaid: false, overpaid: false });
+    expect(decideTransfer(t, { ...order, alreadyPaid: true }, 102, 3)).toEqual({ action: 'review', reason: 'second_payment' });
+    expect(decideTransfer(t, { ...order, status: 'succeeded' }, 102, 3)).toEqual({ action: 'review', reason: 'second_payment' });
+    expect(decideTransfer(t, { ...order, status: 'cancelled' }, 102, 3)).toEqual({ action: 'review', reason: 'paid_after_cancel' });
+    expect(decideTransfer({ ...t, amountBaseUnits: 1n }, order, 102, 3)).toEqual({ action: 'review', reason: 'amount_too_small' });
+  });
+});
+
+describe('deposit addresses from an xpub', () => {
+  it('are the addresses a standard wallet of the same key shows (m/44\'/60\'/0\'/0/i)', () => {
+    const derive = createAddressDeriver(SANDBOX_USDT_XPUB);
+    const mnemonic = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+    for (const index of [0, 1, 7, 1000]) expect(derive(index)).toBe(mnemonicToAccount(mnemonic, { addressIndex: index }).address);
+    expect(new Set([0, 1, 2, 3].map(derive)).size).toBe(4);
+  });
+
+  it('refuses an extended private key', () => {
+    const xprv = 'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi';
+    expect(() => createAddressDeriver(xprv)).toThrow(/public/);
+  });
+});
+
+describe('the HTTP rate source', () => {
+  let server: Server;
+  let answer: { status: number; body: string; delayMs?: number };
+  let url: string;
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      setTimeout(() => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body), answer.delayMs ?? 0);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rate`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('reads {"inrPerUsdt": "83.25"} and refuses anything else', async () => {
+    const source = httpRateSource(url, 300);
+    answer = { status: 200, body: '{"inrPerUsdt":"83.25"}' };
+    expect(await source.currentRateMinor()).toBe(8325);
+    for (const bad of [
+      { status: 200, body: '{"inrPerUsdt":83.25}' },
+      { status: 200, body: '{"inrPerUsdt":"0"}' },
+      { status: 200, body: 'not json' },
+      { status: 503, body: '{"inrPerUsdt":"83.25"}' },
+      { status: 200, body: '{"inrPerUsdt":"83.25"}', delayMs: 1000 },
+    ]) {
+      answer = bad;
+      await expect(source.currentRateMinor(), JSON.stringify(bad)).rejects.toBeInstanceOf(RateUnavailableError);
+    }
+  });
+});
