@@ -227,7 +227,7 @@ function Faucet({ deposit, refresh }: { deposit: UsdtDeposit; refresh: () => voi
       </h2>
       <p className="sandbox-note">{ut('usdt.faucet.text')}</p>
       <button type="button" className="button button--primary" onClick={() => void faucet.run(deposit.id)} aria-disabled={faucet.busy || undefined}>
-        {faucet.busy ? ut('usdt.faucet.sending') : ut('usdt.faucet.send', { amount: deposit.usdtAmount })}
+        {faucet.busy ? ut('usdt.faucet.sending') : ut('usdt.faucet.send')}
       </button>
     </section>
   );

@@ -57,6 +57,7 @@ const REVIEW_REASON: Record<UsdtReviewReason, PlainUsdtKey> = {
   late_payment: 'usdt.review.late_payment',
   second_payment: 'usdt.review.second_payment',
   paid_after_cancel: 'usdt.review.paid_after_cancel',
+  amount_too_small: 'usdt.review.amount_too_small',
 };
 
 /** The sentence under the chip: what the order is doing and what the player may expect. */

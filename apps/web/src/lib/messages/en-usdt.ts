@@ -31,6 +31,7 @@ export const enUsdt = {
   'usdt.review.late_payment': 'The transfer arrived after the order expired.',
   'usdt.review.second_payment': 'A second transfer arrived at this address.',
   'usdt.review.paid_after_cancel': 'The transfer arrived after the order was cancelled.',
+  'usdt.review.amount_too_small': 'The transfer is worth less than one paisa.',
   'usdt.status.cancelled': 'This order was cancelled.',
   'usdt.underpaid': 'Less than the order arrived ({received} USDT): your wallet is credited with what arrived.',
   'usdt.overpaid': 'More than the order arrived ({received} USDT): your wallet is credited with what arrived.',
@@ -47,8 +48,8 @@ export const enUsdt = {
   'usdt.history.amount': 'USDT amount',
 
   'usdt.faucet.title': 'Sandbox: send test USDT',
-  'usdt.faucet.text': 'A local test chain: these tokens are worth nothing and no real money moves.',
-  'usdt.faucet.send': 'Send {amount} test USDT',
+  'usdt.faucet.text': 'Sends the amount above from a local test chain: these tokens are worth nothing and no real money moves.',
+  'usdt.faucet.send': 'Send test USDT',
   'usdt.faucet.sending': 'Sending…',
   'usdt.faucet.sent': 'Test USDT sent. Watch the confirmations arrive.',
 } as const;
