@@ -154,7 +154,9 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
         db,
         clock,
         config: config.usdt,
-        chain: createUsdtChainAccess(config.usdt),
+        chain: createUsdtChainAccess(config.usdt, (dev) =>
+          app.log.info({ rpcUrl: dev.rpcUrl, token: dev.tokenAddress }, 'USDT sandbox chain started (test tokens only)'),
+        ),
         rates: rateSourceOf(config.usdt.rate),
         events,
         log: app.log,

@@ -63,6 +63,8 @@ export type WatchReport = { fromBlock: number; toBlock: number; found: number; c
 const LOOKBACK_MS = 7 * 24 * 3600_000;
 /** Addresses per getLogs call (the `to` topic filter). */
 const ADDRESSES_PER_CALL = 200;
+/** Block ranges per pass: after a long outage the watcher catches up over several short passes. */
+const MAX_BATCHES_PER_PASS = 50;
 
 const notFound = () => new AppError('DEPOSIT_NOT_FOUND', 'No such recharge order');
 const chainDown = (err: unknown, log: FastifyBaseLogger) => {
@@ -360,8 +362,10 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
 
       const addresses = await watchedAddresses(db, config.chainId, tokenAddress, new Date(now.getTime() - LOOKBACK_MS));
       const addressList = [...addresses.keys()];
-      for (let start = from; start <= head; start += config.blockBatch) {
-        const end = Math.min(head, start + config.blockBatch - 1);
+      const scanTo = Math.min(head, from + MAX_BATCHES_PER_PASS * config.blockBatch - 1);
+      report.toBlock = scanTo;
+      for (let start = from; start <= scanTo; start += config.blockBatch) {
+        const end = Math.min(scanTo, start + config.blockBatch - 1);
         const logs: TokenTransferLog[] = [];
         for (let i = 0; i < addressList.length; i += ADDRESSES_PER_CALL) {
           logs.push(...(await reader.transfersTo(tokenAddress, addressList.slice(i, i + ADDRESSES_PER_CALL), start, end)));
@@ -415,9 +419,14 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
     async faucet(playerId: number, input: { orderId: string; amountBaseUnits?: string | undefined }): Promise<UsdtFaucetResult> {
       const order = await findOrder(db, input.orderId);
       if (!order || order.player_id !== playerId) throw notFound();
+      const amount = BigInt(input.amountBaseUnits ?? order.token_amount);
+      // The deployer holds 10^12 test tokens; a sandbox payment needs far less than a million.
+      if (amount > 10n ** BigInt(order.token_decimals + 6)) {
+        const message = 'The faucet sends at most 1,000,000 test USDT';
+        throw new AppError('VALIDATION_FAILED', message, [{ path: 'amountBaseUnits', message }]);
+      }
       const { devChain } = await chainOrUnavailable();
       if (!devChain) throw new AppError('NOT_FOUND', 'No faucet on this chain');
-      const amount = BigInt(input.amountBaseUnits ?? order.token_amount);
       try {
         const sent = await devChain.send(order.address, amount);
         return { txHash: sent.txHash, to: getAddress(order.address), amountBaseUnits: amount.toString(), blockNumber: sent.blockNumber };

@@ -42,3 +42,24 @@ describe('USDT in production', () => {
     expect((await t.app.usdt!.createOrder(1, { amountMinor: 841_00, idempotencyKey: 'prod-key-1' })).id).toBe(order.id);
   });
 });
+
+describe('USDT_CHANNEL=off', () => {
+  it('registers no USDT route, says so in the config, and cancel-deposit knows no usdt_ order', async () => {
+    const off = await buildTestApp({ env: { USDT_CHANNEL: 'off' } });
+    try {
+      expect(off.app.usdt).toBeUndefined();
+      for (const [method, url] of [
+        ['POST', '/api/wallet/get-recharge-url-usdt'],
+        ['GET', '/api/wallet/get-usdt-deposit-status-pooling?orderId=usdt_abcdefgh'],
+        ['GET', '/api/wallet/get-usdt-deposits'],
+        ['POST', '/api/sandbox/usdt/faucet'],
+      ] as const) {
+        expect((await off.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) })).statusCode, url).toBe(404);
+      }
+      const config = (await off.app.inject({ method: 'GET', url: '/api/config' })).json().data;
+      expect(config).toMatchObject({ usdt: false, sandbox: { usdtChain: false } });
+    } finally {
+      await off.app.close();
+    }
+  });
+});

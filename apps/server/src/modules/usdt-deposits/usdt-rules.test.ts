@@ -104,15 +104,20 @@ describe('the HTTP rate source', () => {
   let url: string;
   beforeAll(async () => {
     server = createServer((_req, res) => {
-      setTimeout(() => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body), answer.delayMs ?? 0);
+      const { status, body, delayMs = 0 } = answer;
+      setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(body), delayMs).unref();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rate`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
 
   it('reads {"inrPerUsdt": "83.25"} and refuses anything else', async () => {
-    const source = httpRateSource(url, 300);
+    // A generous timeout for the answers that come at once (the machine may be busy)...
+    const source = httpRateSource(url, 5000);
     answer = { status: 200, body: '{"inrPerUsdt":"83.25"}' };
     expect(await source.currentRateMinor()).toBe(8325);
     for (const bad of [
@@ -120,10 +125,12 @@ describe('the HTTP rate source', () => {
       { status: 200, body: '{"inrPerUsdt":"0"}' },
       { status: 200, body: 'not json' },
       { status: 503, body: '{"inrPerUsdt":"83.25"}' },
-      { status: 200, body: '{"inrPerUsdt":"83.25"}', delayMs: 1000 },
     ]) {
       answer = bad;
       await expect(source.currentRateMinor(), JSON.stringify(bad)).rejects.toBeInstanceOf(RateUnavailableError);
     }
+    // ...and a short one for an answer that comes far too late.
+    answer = { status: 200, body: '{"inrPerUsdt":"83.25"}', delayMs: 3000 };
+    await expect(httpRateSource(url, 100).currentRateMinor()).rejects.toBeInstanceOf(RateUnavailableError);
   });
 });
