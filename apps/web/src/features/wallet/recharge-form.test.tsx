@@ -148,4 +148,23 @@ describe('recharge page', () => {
     await waitFor(() => expect(within(channels).getByText('Not available yet')).toBeTruthy());
     expect((within(channels).getByRole('radio', { name: /USDT/ }) as HTMLInputElement).disabled).toBe(true);
   });
+
+  it('takes the USDT limits and presets from get-deposit-info when it gives them', async () => {
+    const info = {
+      ...DEPOSIT_INFO,
+      channels: [DEPOSIT_INFO.channels[0]!, { channel: 'usdt' as const, enabled: true, minMinor: 200_00, maxMinor: 10_000_00, presetsMinor: [250_00] }],
+    };
+    stubWalletApi({
+      'GET /api/config': () => ({ body: { data: runtimeConfig() } }),
+      'GET /api/wallet/get-deposit-info': () => ({ body: { data: info } }),
+    });
+    renderApp('/wallet/Recharge');
+    const channels = await screen.findByRole('group', { name: 'Payment channel' });
+    fireEvent.click(within(channels).getByRole('radio', { name: 'USDT' }));
+    expect(screen.getByText('From ₹200.00 to ₹10,000.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '₹250.00' })).toBeTruthy();
+    fireEvent.change(amountInput(), { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Recharge/ }));
+    expect(await screen.findByText('The smallest recharge is ₹200.00.')).toBeTruthy();
+  });
 });
