@@ -57,6 +57,12 @@ export default defineConfig({
       DEMO_VENDOR: '1',
       DEMO_VENDOR_SECRET: vendorSecret,
       DEMO_VENDOR_URL: E2E_VENDOR_ORIGIN,
+      // The USDT sandbox chain (on by default outside production) with fast blocks, a quick
+      // watcher and few confirmations, so a faucet payment is credited within seconds.
+      USDT_CHANNEL: 'sandbox',
+      USDT_CONFIRMATIONS: '2',
+      USDT_DEV_CHAIN_BLOCK_MS: '250',
+      USDT_WATCH_MS: '250',
     },
   },
   {

@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetPageHeadingForTests } from '../lib/page-heading';
 import { resetResourcesForTests } from '../lib/resource';
+import { forgetRuntimeConfig } from '../lib/runtime-config';
 import { resetServerClockForTests } from '../lib/server-clock';
 import { resetSessionForTests } from '../lib/session';
 
@@ -55,6 +56,7 @@ afterEach(() => {
   resetResourcesForTests();
   resetPageHeadingForTests();
   resetServerClockForTests();
+  forgetRuntimeConfig();
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
 import { DEPOSIT_INFO, makeDeposit, stubWalletApi } from '../../test/fake-wallet-api';
+import { makeUsdtDeposit, runtimeConfig, USDT_ADDRESS } from '../../test/fake-usdt-api';
 
 function amountInput() {
   return screen.getByRole('textbox', { name: 'Amount (₹)' }) as HTMLInputElement;
@@ -107,5 +108,63 @@ describe('recharge page', () => {
     fireEvent.change(amountInput(), { target: { value: '500' } });
     fireEvent.click(screen.getByRole('button', { name: 'Recharge ₹500.00' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This amount is outside the recharge limits.');
+  });
+
+  it('offers USDT when the server runs the channel: an INR amount, then the address screen of the new order', async () => {
+    const order = makeUsdtDeposit({ id: 'usdt_new0000001', amountMinor: 1_000_00, usdtAmount: '12.012012' });
+    const api = stubWalletApi({
+      'GET /api/config': () => ({ body: { data: runtimeConfig() } }),
+      'GET /api/wallet/get-deposit-info': () => ({ body: { data: DEPOSIT_INFO } }),
+      'POST /api/wallet/get-recharge-url-usdt': () => ({ body: { data: order } }),
+      'GET /api/wallet/get-usdt-deposit-status-pooling': () => ({ body: { data: { ...order, serverTime: new Date().toISOString() } } }),
+    });
+    renderApp('/wallet/Recharge');
+    const channels = await screen.findByRole('group', { name: 'Payment channel' });
+    const usdt = within(channels).getByRole('radio', { name: 'USDT' }) as HTMLInputElement;
+    await waitFor(() => expect(usdt.disabled).toBe(false));
+    expect(within(channels).queryByText('Not available yet')).toBeNull();
+    fireEvent.click(usdt);
+    expect(screen.getByText('You pay in USDT. The USDT amount is fixed at the rate of the moment you create the order.')).toBeTruthy();
+    // The same INR limits as UPI (the server applies one range to both channels).
+    expect(screen.getByText('From ₹100.00 to ₹50,000.00')).toBeTruthy();
+
+    fireEvent.change(amountInput(), { target: { value: '1000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Recharge ₹1,000.00' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'USDT payment' })).toBeTruthy();
+    expect(await screen.findByText('12.012012 USDT')).toBeTruthy();
+    expect(screen.getByText(USDT_ADDRESS)).toBeTruthy();
+    const [call] = api.callsTo('POST', '/api/wallet/get-recharge-url-usdt');
+    expect(call!.body).toEqual({ amountMinor: 1_000_00, idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,100}$/) });
+    expect(api.callsTo('POST', '/api/wallet/get-recharge-url')).toHaveLength(0);
+  });
+
+  it('keeps USDT "not available yet" when the server says the channel is off', async () => {
+    stubWalletApi({
+      'GET /api/config': () => ({ body: { data: runtimeConfig({ usdt: false, usdtChain: false }) } }),
+      'GET /api/wallet/get-deposit-info': () => ({ body: { data: DEPOSIT_INFO } }),
+    });
+    renderApp('/wallet/Recharge');
+    const channels = await screen.findByRole('group', { name: 'Payment channel' });
+    await waitFor(() => expect(within(channels).getByText('Not available yet')).toBeTruthy());
+    expect((within(channels).getByRole('radio', { name: /USDT/ }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('takes the USDT limits and presets from get-deposit-info when it gives them', async () => {
+    const info = {
+      ...DEPOSIT_INFO,
+      channels: [DEPOSIT_INFO.channels[0]!, { channel: 'usdt' as const, enabled: true, minMinor: 200_00, maxMinor: 10_000_00, presetsMinor: [250_00] }],
+    };
+    stubWalletApi({
+      'GET /api/config': () => ({ body: { data: runtimeConfig() } }),
+      'GET /api/wallet/get-deposit-info': () => ({ body: { data: info } }),
+    });
+    renderApp('/wallet/Recharge');
+    const channels = await screen.findByRole('group', { name: 'Payment channel' });
+    fireEvent.click(within(channels).getByRole('radio', { name: 'USDT' }));
+    expect(screen.getByText('From ₹200.00 to ₹10,000.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '₹250.00' })).toBeTruthy();
+    fireEvent.change(amountInput(), { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Recharge/ }));
+    expect(await screen.findByText('The smallest recharge is ₹200.00.')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import type { CreateRechargeInput, DepositChannel } from '@colorplay/contract';
+import type { CreateRechargeInput, DepositChannel, DepositInfo } from '@colorplay/contract';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
@@ -12,24 +12,50 @@ import { useI18n } from '../../lib/i18n';
 import { setResourceData, useResource } from '../../lib/resource';
 import { checkAmount, minorToInputText, type AmountLimits, type AmountProblem } from './amount';
 import { createRecharge, depositInfoResource, depositKey, DEPOSITS_KEY } from './api/deposits';
+import { createUsdtRecharge, runtimeConfigResource, usdtDepositKey } from './api/usdt';
 import { CHANNEL_LABEL } from './deposit-status';
 import { paymentHref } from './links';
+import { useUsdtI18n } from './usdt-text';
 import './wallet.css';
 
+type ChannelInfo = DepositInfo['channels'][number];
+
 /**
- * The recharge page: choose a channel (UPI; USDT is listed but not available until its own
- * issue), a preset or typed amount within the channel's limits, then create the order and go to
- * its payment page. The amount field is on the form system; the order is a money action (one
+ * The channels as offered. USDT is on when GET /api/config says so (`usdt`); its amounts are in
+ * INR like UPI's, and when get-deposit-info gives no limits of its own for USDT the server applies
+ * the same INR limits to both channels (config.ts), so UPI's limits and presets are shown.
+ */
+export function offeredChannels(channels: ChannelInfo[], usdtOn: boolean): ChannelInfo[] {
+  const upi = channels.find((c) => c.channel === 'upi');
+  return channels.map((c) => {
+    if (c.channel !== 'usdt' || !usdtOn) return c;
+    const own = c.maxMinor > 0;
+    return {
+      ...c,
+      enabled: true,
+      minMinor: own ? c.minMinor : (upi?.minMinor ?? c.minMinor),
+      maxMinor: own ? c.maxMinor : (upi?.maxMinor ?? c.maxMinor),
+      presetsMinor: c.presetsMinor.length > 0 ? c.presetsMinor : (upi?.presetsMinor ?? []),
+    };
+  });
+}
+
+/**
+ * The recharge page: choose a channel (UPI, and USDT when the server runs it), a preset or typed
+ * amount within the channel's limits, then create the order and go to its payment page (UPI) or
+ * address screen (USDT). The amount field is on the form system; the order is a money action (one
  * idempotency key per amount until it succeeds).
  */
 export function RechargeForm() {
   const { t } = useI18n();
+  const { ut } = useUsdtI18n();
   const navigate = useNavigate();
   const info = useResource(depositInfoResource);
+  const config = useResource(runtimeConfigResource);
   const [picked, setPicked] = useState<DepositChannel | null>(null);
   const ids = { channel: useId(), presets: useId() };
 
-  const channels = info.data?.channels ?? [];
+  const channels = offeredChannels(info.data?.channels ?? [], config.data?.usdt === true);
   const channelInfo = channels.find((c) => c.channel === picked && c.enabled) ?? channels.find((c) => c.enabled);
   const limits: AmountLimits | null = channelInfo ? { minMinor: channelInfo.minMinor, maxMinor: channelInfo.maxMinor } : null;
   const currency = info.data?.currency ?? 'INR';
@@ -59,6 +85,15 @@ export function RechargeForm() {
     },
   });
 
+  const usdtOrder = useMoneyAction((amountMinor: number, idempotencyKey: string) => createUsdtRecharge(amountMinor, idempotencyKey), {
+    report: 'inline',
+    invalidates: [DEPOSITS_KEY],
+    onSuccess: (deposit) => {
+      setResourceData(usdtDepositKey(deposit.id), deposit);
+      void navigate(paymentHref(deposit.id));
+    },
+  });
+
   const form = useForm<{ amount: string }>({
     fields: {
       amount: {
@@ -74,8 +109,9 @@ export function RechargeForm() {
     codeFields: { AMOUNT_OUT_OF_RANGE: 'amount' },
     onSubmit: async ({ amount }) => {
       const check = limits && checkAmount(amount, limits);
-      if (!check?.ok || channelInfo?.channel !== 'upi') return; // only UPI creates orders today
-      await order.run({ channel: 'upi', amountMinor: check.amountMinor });
+      if (!check?.ok || !channelInfo) return;
+      if (channelInfo.channel === 'usdt') await usdtOrder.run(check.amountMinor);
+      else await order.run({ channel: 'upi', amountMinor: check.amountMinor });
     },
   });
   const amountText = form.values.amount;
@@ -115,6 +151,7 @@ export function RechargeForm() {
               </label>
             ))}
           </fieldset>
+          {channelInfo.channel === 'usdt' && <p className="recharge__note">{ut('usdt.rechargeNote')}</p>}
 
           <div className="recharge__presets" role="group" aria-labelledby={ids.presets}>
             <p id={ids.presets} className="recharge__legend">

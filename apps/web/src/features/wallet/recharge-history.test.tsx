@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
 import { makeDeposit, stubWalletApi, type RecordedCall } from '../../test/fake-wallet-api';
+import { makeUsdtDeposit, runtimeConfig } from '../../test/fake-usdt-api';
 
 const PAGE_1 = [
   makeDeposit({ id: 'dep_hist000003', status: 'succeeded', amountMinor: 500_00, utr: '123456789012', createdAt: '2026-01-15T18:40:05.000Z' }),
@@ -116,5 +117,74 @@ describe('recharge history page', () => {
     renderApp('/wallet/RechargeHistory');
     expect(await screen.findByText('No recharges yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Recharge' }).getAttribute('href')).toBe('/wallet/Recharge');
+  });
+
+  describe('with the USDT channel on', () => {
+    const UPI = [
+      makeDeposit({ id: 'dep_mix0000002', status: 'succeeded', amountMinor: 500_00, createdAt: '2026-01-15T10:00:00.000Z' }),
+      makeDeposit({ id: 'dep_mix0000001', status: 'failed', amountMinor: 100_00, createdAt: '2026-01-15T08:00:00.000Z' }),
+    ];
+    const USDT = [
+      makeUsdtDeposit({ id: 'usdt_mix000002', status: 'waiting', amountMinor: 300_00, usdtAmount: '3.603603', createdAt: '2026-01-15T11:00:00.000Z' }),
+      makeUsdtDeposit({ id: 'usdt_mix000001', status: 'succeeded', amountMinor: 1_000_00, usdtAmount: '12.012012', createdAt: '2026-01-15T09:00:00.000Z' }),
+    ];
+    function stubMixed() {
+      return stubWalletApi({
+        'GET /api/config': () => ({ body: { data: runtimeConfig() } }),
+        'GET /api/wallet/get-deposits': (call) => {
+          const status = call.url.searchParams.get('status');
+          return { body: { data: { items: UPI.filter((d) => !status || d.status === status), nextCursor: null } } };
+        },
+        'GET /api/wallet/get-usdt-deposits': (call) => {
+          const status = call.url.searchParams.get('status');
+          return { body: { data: { items: USDT.filter((d) => !status || d.status === status), nextCursor: null } } };
+        },
+      });
+    }
+
+    it('lists USDT orders among the UPI ones, newest first, with channel, amount, status and the USDT amount', async () => {
+      stubMixed();
+      renderApp('/wallet/RechargeHistory');
+      await screen.findByText('usdt_mix000002');
+      const items = screen.getAllByRole('listitem');
+      expect(items.map((li) => within(li).getByText(/^(dep|usdt)_mix/).textContent)).toEqual([
+        'usdt_mix000002',
+        'dep_mix0000002',
+        'usdt_mix000001',
+        'dep_mix0000001',
+      ]);
+      const waiting = within(items[0]!);
+      expect(waiting.getByText('₹300.00')).toBeTruthy();
+      expect(waiting.getByText('USDT')).toBeTruthy();
+      expect(waiting.getByText('Waiting')).toBeTruthy();
+      expect(waiting.getByText('3.603603 USDT')).toBeTruthy();
+      expect(waiting.getByRole('link', { name: 'Open payment' }).getAttribute('href')).toBe('/wallet/Payment?orderId=usdt_mix000002');
+      const credited = within(items[2]!);
+      expect(credited.getByText('₹1,000.00')).toBeTruthy();
+      expect(credited.getByText('Succeeded')).toBeTruthy();
+      expect(credited.queryByRole('link', { name: 'Open payment' })).toBeNull();
+      expect(within(items[1]!).getByText('UPI')).toBeTruthy();
+    });
+
+    it('filters by channel and status across both lists', async () => {
+      const api = stubMixed();
+      renderApp('/wallet/RechargeHistory?channel=usdt');
+      await screen.findByText('usdt_mix000001');
+      expect(screen.getAllByRole('listitem')).toHaveLength(2);
+      expect(api.callsTo('GET', '/api/wallet/get-deposits')).toHaveLength(0);
+
+      fireEvent.change(screen.getByRole('combobox', { name: 'Channel' }), { target: { value: '' } });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'succeeded' } });
+      await screen.findByText('dep_mix0000002');
+      expect(screen.getAllByRole('listitem').map((li) => within(li).getByText(/^(dep|usdt)_mix/).textContent)).toEqual(['dep_mix0000002', 'usdt_mix000001']);
+      expect(api.callsTo('GET', '/api/wallet/get-usdt-deposits').at(-1)!.url.searchParams.get('status')).toBe('succeeded');
+
+      // No USDT order can have failed: only the UPI list is read for it.
+      const usdtReads = api.callsTo('GET', '/api/wallet/get-usdt-deposits').length;
+      fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'failed' } });
+      await screen.findByText('dep_mix0000001');
+      expect(screen.getAllByRole('listitem')).toHaveLength(1);
+      expect(api.callsTo('GET', '/api/wallet/get-usdt-deposits')).toHaveLength(usdtReads);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { Deposit, DepositChannel, DepositStatus } from '@colorplay/contract';
+import type { DepositChannel, DepositStatus } from '@colorplay/contract';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,8 +10,10 @@ import { useI18n } from '../../lib/i18n';
 import { CHANNEL_LABEL, DEPOSIT_CHANNEL_LIST, DEPOSIT_STATUS_LIST, isAwaitingPayment, STATUS_LABEL } from './deposit-status';
 import { apiErrorMessage, messageText } from '../../lib/api-errors';
 import { filtersFromSearch, filtersToSearch, type HistoryFilters } from './history-query';
+import type { HistoryEntry } from './history-merge';
 import { paymentHref } from './links';
 import { StatusChip } from './status-chip';
+import { useUsdtI18n, isOpenUsdtStatus, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-text';
 import { useDepositHistory } from './use-deposit-history';
 import './wallet.css';
 
@@ -75,8 +77,8 @@ export function RechargeHistory() {
 
       {history.items.length > 0 && (
         <ul className="history__list">
-          {history.items.map((d) => (
-            <HistoryItem key={d.id} deposit={d} />
+          {history.items.map((entry) => (
+            <HistoryItem key={entry.order.id} entry={entry} />
           ))}
         </ul>
       )}
@@ -111,13 +113,23 @@ export function RechargeHistory() {
   );
 }
 
-function HistoryItem({ deposit }: { deposit: Deposit }) {
-  const { t } = useI18n();
+/**
+ * One order: amount, status, channel, time and number; a UPI order shows its UTR, a USDT order
+ * the USDT amount it asked for. An order still waiting links to its payment or address screen.
+ */
+function HistoryItem({ entry }: { entry: HistoryEntry }) {
+  const { t, ut } = useUsdtI18n();
+  const deposit = entry.order;
+  const open = entry.kind === 'usdt' ? isOpenUsdtStatus(entry.order.status) : isAwaitingPayment(entry.order.status);
   return (
     <li className="history-item">
       <div className="history-item__top">
         <strong className="history-item__amount">{formatMoneyMinor(deposit.amountMinor, deposit.currency)}</strong>
-        <StatusChip status={deposit.status} />
+        {entry.kind === 'usdt' ? (
+          <span className={`status-chip status-chip--${USDT_STATUS_TONE[entry.order.status]}`}>{ut(USDT_STATUS_LABEL[entry.order.status])}</span>
+        ) : (
+          <StatusChip status={entry.order.status} />
+        )}
       </div>
       <dl className="history-item__facts">
         <div>
@@ -137,14 +149,22 @@ function HistoryItem({ deposit }: { deposit: Deposit }) {
             <CopyButton value={deposit.id} what={t('payment.orderWhat')} />
           </dd>
         </div>
-        {deposit.utr && (
+        {entry.kind === 'upi' && entry.order.utr && (
           <div>
             <dt>{t('history.utr')}</dt>
-            <dd>{deposit.utr}</dd>
+            <dd>{entry.order.utr}</dd>
+          </div>
+        )}
+        {entry.kind === 'usdt' && (
+          <div>
+            <dt>{ut('usdt.history.amount')}</dt>
+            <dd>
+              {entry.order.usdtAmount} {entry.order.tokenSymbol}
+            </dd>
           </div>
         )}
       </dl>
-      {isAwaitingPayment(deposit.status) && (
+      {open && (
         <Link to={paymentHref(deposit.id)} className="history-item__open">
           {t('history.open')}
         </Link>

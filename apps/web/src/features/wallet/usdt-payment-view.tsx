@@ -1,0 +1,234 @@
+import type { UsdtDeposit } from '@colorplay/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CopyButton } from '../../components/ui/copy-button';
+import { useMoneyAction } from '../../components/ui/money-action';
+import { useToast } from '../../components/ui/toast';
+import { TopBar } from '../../components/ui/top-bar';
+import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage, messageText } from '../../lib/api-errors';
+import { formatMoneyMinor } from '../../lib/format';
+import { useResource } from '../../lib/resource';
+import { useServerNow } from '../../lib/server-clock';
+import { DEPOSITS_KEY } from './api/deposits';
+import { cancelUsdtDeposit, runtimeConfigResource, sendTestUsdt } from './api/usdt';
+import { formatCountdown, remainingMs } from './countdown';
+import { QrCode } from './qr-code';
+import { useUsdtI18n, isOpenUsdtStatus, usdtAmountNote, usdtStatusText, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-text';
+import { useUsdtDeposit } from './use-usdt-deposit';
+import './wallet.css';
+
+/**
+ * The address screen of one USDT order (issue 12): what to send (the USDT amount locked at the
+ * order's rate) and where (an address of this order only, as text and QR code), on which network,
+ * the time left, the live status from the chain watcher, cancel, and on the sandbox chain a faucet
+ * that sends the test tokens for the player.
+ */
+export function UsdtPaymentView({ orderId }: { orderId: string | null }) {
+  const { t, ut } = useUsdtI18n();
+  const { deposit, error, replace, refresh } = useUsdtDeposit(orderId);
+
+  let body;
+  if (orderId === null) {
+    body = <Missing text={t('payment.noOrder')} />;
+  } else if (!deposit && error instanceof ApiError && [400, 404].includes(error.status)) {
+    body = <Missing text={t('payment.notFound')} />;
+  } else if (!deposit && error) {
+    body = (
+      <div className="wallet__notice" role="alert">
+        <p>{messageText(t, apiErrorMessage(error))}</p>
+        <button type="button" className="button button--ghost" onClick={refresh}>
+          {t('wallet.retry')}
+        </button>
+      </div>
+    );
+  } else if (!deposit) {
+    body = <p className="wallet__notice">{t('common.loading')}</p>;
+  } else {
+    body = <OrderPayment deposit={deposit} replace={replace} refresh={refresh} />;
+  }
+
+  return (
+    <main className="page payment">
+      <TopBar title={ut('usdt.title')} backTo={paths.wallet.getHref()} />
+      {body}
+    </main>
+  );
+}
+
+function Missing({ text }: { text: string }) {
+  const { t } = useUsdtI18n();
+  return (
+    <div className="wallet__notice">
+      <p>{text}</p>
+      <Link to={paths.recharge.getHref()} className="button button--primary">
+        {t('payment.newRecharge')}
+      </Link>
+    </div>
+  );
+}
+
+function OrderPayment({ deposit, replace, refresh }: { deposit: UsdtDeposit; replace: (d: UsdtDeposit) => void; refresh: () => void }) {
+  const { t, ut } = useUsdtI18n();
+  const toast = useToast();
+  const config = useResource(runtimeConfigResource);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const waiting = deposit.status === 'waiting';
+  const open = isOpenUsdtStatus(deposit.status);
+  const note = usdtAmountNote(ut, deposit);
+  const usdt = `${deposit.usdtAmount} ${deposit.tokenSymbol}`;
+  const cancel = useMoneyAction((orderId: string) => cancelUsdtDeposit(orderId), {
+    invalidates: [DEPOSITS_KEY],
+    onSuccess: (cancelled) => {
+      replace(cancelled);
+      toast.show(t('payment.cancelled'), { type: 'info' });
+    },
+    // The order may have moved on meanwhile (a transfer arrived, it expired): show where it is.
+    onError: () => refresh(),
+  });
+
+  return (
+    <div className="payment__body">
+      <section className="payment-status" aria-live="polite">
+        <span className={`status-chip status-chip--${USDT_STATUS_TONE[deposit.status]}`}>{ut(USDT_STATUS_LABEL[deposit.status])}</span>
+        <p className="payment-status__text">{usdtStatusText(ut, deposit)}</p>
+        {note && <p className="payment-status__text">{note}</p>}
+        {open && <p className="payment-status__live">{t('payment.live')}</p>}
+      </section>
+
+      <section className="payment-card">
+        <p className="payment-card__label">{ut('usdt.send')}</p>
+        <p className="payment-card__amount usdt-amount">
+          <span>{usdt}</span>
+          <CopyButton value={deposit.usdtAmount} what={ut('usdt.amountWhat')} />
+        </p>
+        <p className="payment-card__label">{ut('usdt.credit', { amount: formatMoneyMinor(deposit.amountMinor, deposit.currency) })}</p>
+        <p className="payment-card__label">{ut('usdt.rate', { rate: formatMoneyMinor(deposit.rateMinorPerToken, deposit.currency) })}</p>
+        {waiting && <Countdown expiresAt={deposit.expiresAt} />}
+      </section>
+
+      <div className="usdt-warning">
+        <p className="usdt-warning__title">{ut('usdt.network', { network: deposit.network })}</p>
+        <p>{ut('usdt.networkDetail')}</p>
+      </div>
+
+      <section className="payment-card">
+        <dl className="payment-card__facts">
+          <div className="payment-card__fact">
+            <dt>{ut('usdt.address')}</dt>
+            <dd>
+              <span className="payment-card__value usdt-hex">{deposit.depositAddress}</span>
+              <CopyButton value={deposit.depositAddress} what={ut('usdt.addressWhat')} />
+            </dd>
+          </div>
+          <div className="payment-card__fact">
+            <dt>{ut('usdt.token')}</dt>
+            <dd>
+              <span className="payment-card__value usdt-hex">{deposit.tokenAddress}</span>
+            </dd>
+          </div>
+          <div className="payment-card__fact">
+            <dt>{ut('usdt.order')}</dt>
+            <dd>
+              <span className="payment-card__value">{deposit.id}</span>
+              <CopyButton value={deposit.id} what={t('payment.orderWhat')} />
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      {waiting && (
+        <section className="payment-qr">
+          <QrCode className="payment-qr__code" value={deposit.depositAddress} label={ut('usdt.qr', { address: deposit.depositAddress })} />
+          <p className="payment-qr__hint">{ut('usdt.scan')}</p>
+        </section>
+      )}
+
+      {waiting && config.data?.sandbox.usdtChain === true && <Faucet deposit={deposit} refresh={refresh} />}
+
+      {waiting && (
+        <button type="button" className="button button--ghost payment__cancel" onClick={() => setConfirmCancel(true)} aria-disabled={cancel.busy || undefined}>
+          {t('payment.cancel')}
+        </button>
+      )}
+
+      {!open && (
+        <div className="payment__next">
+          <Link to={paths.wallet.getHref()} className="button button--primary">
+            {t('payment.toWallet')}
+          </Link>
+          <Link to={paths.rechargeHistory.getHref()} className="button button--ghost">
+            {t('payment.toHistory')}
+          </Link>
+          {deposit.status !== 'succeeded' && (
+            <Link to={paths.recharge.getHref()} className="button button--ghost">
+              {t('payment.newRecharge')}
+            </Link>
+          )}
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={confirmCancel}
+        title={t('payment.cancelTitle')}
+        message={ut('usdt.cancelText')}
+        confirmLabel={t('payment.cancelConfirm')}
+        cancelLabel={t('payment.cancelKeep')}
+        onConfirm={() => {
+          setConfirmCancel(false);
+          void cancel.run(deposit.id);
+        }}
+        onCancel={() => setConfirmCancel(false)}
+      />
+    </div>
+  );
+}
+
+/** Minutes and seconds left to send, ticking every second, on the server's clock. */
+function Countdown({ expiresAt }: { expiresAt: string }) {
+  const { ut } = useUsdtI18n();
+  const now = useServerNow(1000);
+  const left = remainingMs(expiresAt, now);
+  return (
+    <div className="countdown">
+      <p className="countdown__line">
+        {ut('usdt.expiresIn')}{' '}
+        <time className="countdown__time" role="timer" dateTime={expiresAt}>
+          {formatCountdown(left)}
+        </time>
+      </p>
+      {left === 0 && <p className="countdown__over">{ut('usdt.expired')}</p>}
+    </div>
+  );
+}
+
+/**
+ * The sandbox faucet: the dev chain's deployer sends this order's USDT amount to its address, so a
+ * new player can try the whole flow without a wallet app. Only shown when the server says its
+ * chain is the sandbox (the route does not exist otherwise).
+ */
+function Faucet({ deposit, refresh }: { deposit: UsdtDeposit; refresh: () => void }) {
+  const { ut } = useUsdtI18n();
+  const toast = useToast();
+  // Single flight and error reporting of a money button; the faucet itself takes no key (a
+  // second tap after a success is a second, real, test transfer, which the order sends to review).
+  const faucet = useMoneyAction((orderId: string) => sendTestUsdt(orderId), {
+    onSuccess: () => {
+      toast.show(ut('usdt.faucet.sent'), { type: 'success' });
+      refresh();
+    },
+  });
+  return (
+    <section className="sandbox-box" aria-labelledby={`faucet-${deposit.id}`}>
+      <h2 id={`faucet-${deposit.id}`} className="sandbox-box__title">
+        {ut('usdt.faucet.title')}
+      </h2>
+      <p className="sandbox-note">{ut('usdt.faucet.text')}</p>
+      <button type="button" className="button button--primary" onClick={() => void faucet.run(deposit.id)} aria-disabled={faucet.busy || undefined}>
+        {faucet.busy ? ut('usdt.faucet.sending') : ut('usdt.faucet.send')}
+      </button>
+    </section>
+  );
+}
