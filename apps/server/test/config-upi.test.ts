@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, sandboxChannelsOn } from '../src/config';
 
 /** Issue 8, section 1 (UPI part): the UPI channel is a setting, and no sandbox runs in production by accident. */
 
-// The real SMS and payout channels are configured too, so that production cases here speak of UPI alone.
+// The real SMS and payout channels are configured (and USDT is off), so that production cases here speak of UPI alone.
 const SECRETS = {
   TOKEN_SECRET: 'x'.repeat(40),
   WEBHOOK_SECRET: 'y'.repeat(40),
@@ -24,6 +24,7 @@ const SECRETS = {
   PAYOUT_HTTP_KEY_ID: 'key_live_2',
   PAYOUT_HTTP_KEY_SECRET: 'live-payout-secret-0123456789',
   PAYOUT_HTTP_CALLBACK_SECRET: 'whsec-payout-0123456789',
+  USDT_CHANNEL: 'off',
 };
 const HTTP = {
   UPI_HTTP_BASE_URL: 'https://api.pg.example',

@@ -10,6 +10,7 @@ const PRODUCTION_DEMO = {
   SMS_CHANNEL: 'sandbox',
   UPI_CHANNEL: 'sandbox',
   PAYOUT_CHANNEL: 'sandbox',
+  USDT_CHANNEL: 'sandbox',
   ALLOW_SANDBOX_IN_PRODUCTION: 'demo',
 };
 let seq = 0;
@@ -57,7 +58,7 @@ describe('production without TRUST_PROXY', () => {
 
   it('tells the web app it is a demo with the sandbox SMS channel on', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json()).toEqual({ data: { demo: true, sandbox: { sms: true, upi: true, demoVendor: false, payouts: true }, open_game_url: '/api/games/open-game-url' } });
+    expect(res.json()).toEqual({ data: { demo: true, sandbox: { sms: true, upi: true, demoVendor: false, usdtChain: true, payouts: true }, usdt: true, open_game_url: '/api/games/open-game-url' } });
   });
 });
 
