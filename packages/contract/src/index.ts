@@ -9,3 +9,4 @@ export * from './text';
 export * from './events';
 export * from './games';
 export * from './wingo';
+export * from './admin';
