@@ -9,4 +9,6 @@ export * from './text';
 export * from './events';
 export * from './games';
 export * from './wingo';
+export * from './withdrawals';
+export * from './kyc';
 export * from './admin';
