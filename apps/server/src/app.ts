@@ -184,8 +184,11 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   app.decorate('lottery', lottery);
 
   // The operator console: its own cookie sessions under /api/admin, separate from players'.
-  const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits });
-  await app.register(adminRoutes, { admin, deposits, lottery, secureCookies: production });
+  // Withdrawals and KYC are looked up when a request needs them (they are decorated on the app).
+  const withdrawalsOf = () => app.withdrawals;
+  const kycOf = () => app.kyc;
+  const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf });
+  await app.register(adminRoutes, { admin, deposits, lottery, withdrawals: withdrawalsOf, kyc: kycOf, secureCookies: production });
   app.decorate('admin', admin);
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
