@@ -13,6 +13,8 @@ CREATE TABLE operators (
   failed_logins integer NOT NULL DEFAULT 0 CHECK (failed_logins >= 0),
   locked_until timestamptz,
   disabled_at timestamptz,
+  -- Set for a generated one-time password: the console allows nothing but choosing a new one.
+  must_change_password boolean NOT NULL DEFAULT false,
   created_by bigint REFERENCES operators(id),
   created_at timestamptz NOT NULL DEFAULT now()
 );

@@ -40,9 +40,21 @@ export type Operator = z.infer<typeof OperatorSchema>;
 
 /** Who is signed in and what the console may show them (the server checks every action again). */
 export const OperatorSessionSchema = z
-  .object({ operator: OperatorSchema, permissions: z.array(z.string()), expiresAt: z.iso.datetime() })
+  .object({
+    operator: OperatorSchema,
+    permissions: z.array(z.string()),
+    expiresAt: z.iso.datetime(),
+    mustChangePassword: z.boolean().describe('Signed in with a one-time password: only a password change is allowed'),
+  })
   .meta({ id: 'OperatorSession' });
 export type OperatorSession = z.infer<typeof OperatorSessionSchema>;
+
+export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
+export const ChangeOperatorPasswordInputSchema = z.strictObject({
+  currentPassword: pgText().min(1).max(200),
+  newPassword: pgText().min(OPERATOR_PASSWORD_MIN_LENGTH, `Use at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters`).max(200),
+});
+export type ChangeOperatorPasswordInput = z.infer<typeof ChangeOperatorPasswordInputSchema>;
 
 export const CreateOperatorInputSchema = z.strictObject({ username: OperatorUsernameSchema, role: OperatorRoleSchema });
 export type CreateOperatorInput = z.infer<typeof CreateOperatorInputSchema>;
@@ -122,6 +134,7 @@ export const AUDIT_ACTIONS = [
   'kyc.document_view',
   'operator.create',
   'operator.disable',
+  'password.change',
   'audit.export',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

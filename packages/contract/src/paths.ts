@@ -82,6 +82,7 @@ export const API_PATHS = {
   admin_login: '/api/admin/login',
   admin_logout: '/api/admin/logout',
   admin_me: '/api/admin/me',
+  admin_password: '/api/admin/password',
   admin_deposits_review: '/api/admin/deposits/review',
   admin_deposit_decide: '/api/admin/deposits/:orderId/review',
   admin_player_lookup: '/api/admin/players',

@@ -43,7 +43,7 @@ async function main(): Promise<number> {
         `  One-time password: ${created.password}\n` +
         `  TOTP secret:       ${created.totpSecret}\n` +
         `  otpauth URI:       ${created.otpauthUri}\n` +
-        'Hand these over in person; they are not shown again.',
+        'Hand these over in person; they are not shown again. The password works once: the console then asks for a new one.',
     );
     return 0;
   } catch (err) {

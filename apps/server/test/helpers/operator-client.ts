@@ -20,10 +20,14 @@ export class OperatorClient {
     readonly address = '198.51.100.7',
   ) {}
 
-  /** Creates an operator through the service (as the CLI does) and returns its client. */
+  /**
+   * Creates an operator through the service with a chosen password (not a one-time one, so the
+   * console is usable at once) and returns its client.
+   */
   static async create(app: FastifyInstance, clock: Clock, username: string, role: OperatorRole, address?: string): Promise<OperatorClient> {
-    const created = await app.admin.createOperator({ username, role });
-    return new OperatorClient(app, username, created.password, created.totpSecret, clock, address);
+    const password = `Pw-${username}-0123456789`;
+    const created = await app.admin.createOperator({ username, role, password });
+    return new OperatorClient(app, username, password, created.totpSecret, clock, address);
   }
 
   code(offsetSteps = 0): string {

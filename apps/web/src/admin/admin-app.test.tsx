@@ -210,4 +210,18 @@ describe('operator console', () => {
     expect(shown.textContent).toContain('TOTP secret: JBSWY3DPEHPK3PXP');
     expect(api.callsTo('POST', '/api/admin/operators')[0]!.body).toEqual({ username: 'ravi', role: 'finance' });
   });
+
+  it('asks for a new password after a one-time one, and then opens the console', async () => {
+    const api = stubApi({
+      'GET /api/admin/me': () => ({ body: { data: { ...supportSession, mustChangePassword: true } } }),
+      'POST /api/admin/password': () => ({ body: { data: { ...supportSession, mustChangePassword: false } } }),
+      'GET /api/admin/deposits/review': () => ({ body: { data: { items: [] } } }),
+    });
+    renderConsole();
+    await userEvent.type(await screen.findByLabelText('Current password'), 'one-time-pass');
+    await userEvent.type(screen.getByLabelText('New password'), 'A-much-better-passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByRole('navigation', { name: 'Console sections' })).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/password')[0]!.body).toEqual({ currentPassword: 'one-time-pass', newPassword: 'A-much-better-passphrase' });
+  });
 });

@@ -7,6 +7,7 @@ import { AuditLogPage } from './audit-page';
 import { at } from './i18n';
 import { LoadError } from './load-error';
 import { LoginPage } from './login-page';
+import { ChangePasswordPage } from './password-page';
 import { OperatorsPage } from './operators-page';
 import { PlayersPage } from './players-page';
 import { DepositsQueue, KycQueue, WithdrawalsQueue } from './queues';
@@ -31,6 +32,7 @@ export function AdminApp() {
   if (me.loading && !session) return <p role="status">{at('admin.loading')}</p>;
   if (me.error) return <LoadError error={me.error} retry={me.reload} />;
   if (!session) return <LoginPage onSignedIn={setSession} />;
+  if (session.mustChangePassword) return <ChangePasswordPage onChanged={setSession} />;
   return <AdminLayout session={session} onSignedOut={() => setSession(null)} />;
 }
 

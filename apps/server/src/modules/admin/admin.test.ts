@@ -131,6 +131,29 @@ describe('operator login', () => {
   });
 });
 
+describe('one-time passwords', () => {
+  it('allow nothing but choosing a new password, which is audited', async () => {
+    const created = await t.app.admin.createOperator({ username: 'fresh', role: 'support' });
+    const o = new OperatorClient(t.app, 'fresh', created.password, created.totpSecret, clock);
+    clock.advance(30_000);
+    const login = await o.login();
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.mustChangePassword).toBe(true);
+    expect((await o.call('GET', '/api/admin/deposits/review')).statusCode).toBe(403);
+    expect((await o.call('POST', '/api/admin/password', { currentPassword: 'wrong-password', newPassword: 'A-much-better-passphrase' })).statusCode).toBe(401);
+    expect((await o.call('POST', '/api/admin/password', { currentPassword: created.password, newPassword: 'short' })).statusCode).toBe(400);
+    const changed = await o.call('POST', '/api/admin/password', { currentPassword: created.password, newPassword: 'A-much-better-passphrase' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.mustChangePassword).toBe(false);
+    expect((await o.call('GET', '/api/admin/deposits/review')).statusCode).toBe(200);
+    expect((await auditRows('password.change')).at(-1)).toMatchObject({ username: 'fresh' });
+    clock.advance(30_000);
+    expect((await o.login({ password: created.password })).statusCode).toBe(401);
+    clock.advance(30_000);
+    expect((await o.login({ password: 'A-much-better-passphrase' })).statusCode).toBe(200);
+  });
+});
+
 describe('operator sessions', () => {
   it('expire after 30 idle minutes and 12 hours after login, and end at logout', async () => {
     const o = await OperatorClient.create(t.app, clock, 'shift', 'support');
@@ -203,8 +226,8 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS; method: 'GET' | 'POST'; url:
   { name: 'admin_operators', method: 'POST', url: () => '/api/admin/operators', body: () => ({ username: `new${++seq}`, role: 'support' }), action: 'operators.manage' },
   { name: 'admin_operator_disable', method: 'POST', url: () => '/api/admin/operators/999999/disable', action: 'operators.manage' },
 ];
-/** Not behind the role guard: login itself, and logout (every signed-in operator may leave). */
-const UNGUARDED = new Set(['admin_login', 'admin_logout']);
+/** Not behind the role guard: login itself, logout and password change (every signed-in operator). */
+const UNGUARDED = new Set(['admin_login', 'admin_logout', 'admin_password']);
 
 describe('roles on every console route', () => {
   it('lists every /api/admin path', () => {

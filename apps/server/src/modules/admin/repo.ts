@@ -11,6 +11,7 @@ export type OperatorRow = {
   failed_logins: number;
   locked_until: Date | null;
   disabled_at: Date | null;
+  must_change_password: boolean;
   created_at: Date;
 };
 
@@ -38,16 +39,16 @@ export type AuditRow = {
 
 // bigint columns come back as strings from node-postgres; ids stay far below 2^53.
 const OPERATOR_COLUMNS = `id::int AS id, username, password_hash, role, totp_secret_sealed, totp_last_step::float8 AS totp_last_step,
-  failed_logins, locked_until, disabled_at, created_at`;
+  failed_logins, locked_until, disabled_at, must_change_password, created_at`;
 
 export async function insertOperator(
   q: Queryable,
-  o: { username: string; passwordHash: string; role: OperatorRole; totpSecretSealed: string; createdBy: number | null; now: Date },
+  o: { username: string; passwordHash: string; role: OperatorRole; totpSecretSealed: string; mustChangePassword: boolean; createdBy: number | null; now: Date },
 ): Promise<OperatorRow | undefined> {
   const { rows } = await q.query<OperatorRow>(
-    `INSERT INTO operators (username, password_hash, role, totp_secret_sealed, created_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (username) DO NOTHING RETURNING ${OPERATOR_COLUMNS}`,
-    [o.username, o.passwordHash, o.role, o.totpSecretSealed, o.createdBy, o.now],
+    `INSERT INTO operators (username, password_hash, role, totp_secret_sealed, must_change_password, created_by, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (username) DO NOTHING RETURNING ${OPERATOR_COLUMNS}`,
+    [o.username, o.passwordHash, o.role, o.totpSecretSealed, o.mustChangePassword, o.createdBy, o.now],
   );
   return rows[0];
 }
@@ -82,6 +83,10 @@ export async function acceptLogin(q: Queryable, id: number, step: number): Promi
     [id, step],
   );
   return rows.length === 1;
+}
+
+export async function setPassword(q: Queryable, id: number, passwordHash: string): Promise<void> {
+  await q.query('UPDATE operators SET password_hash = $2, must_change_password = false WHERE id = $1', [id, passwordHash]);
 }
 
 export async function disableOperator(q: Queryable, id: number, now: Date): Promise<void> {

@@ -21,6 +21,7 @@ import {
   API_PATHS,
   AuditPageSchema,
   AuditQuerySchema,
+  ChangeOperatorPasswordInputSchema,
   CreatedOperatorSchema,
   CreateOperatorInputSchema,
   dataEnvelope,
@@ -97,12 +98,15 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       throw new AppError('FORBIDDEN', `Console requests that change something must send the ${ADMIN_CSRF_HEADER} header`);
     }
   };
-  /** preHandler: signed in, allowed the action, and (for writes) the CSRF header. */
-  const guard = (action: AdminAction) => ({
+  /**
+   * preHandler: signed in, allowed the action, and (for writes) the CSRF header. `null` is for
+   * the routes every signed-in operator may use, even before replacing a one-time password.
+   */
+  const guard = (action: AdminAction | null) => ({
     preHandler: async (request: FastifyRequest) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') requireCsrfHeader(request);
       request.operator = await admin.authenticate(request.cookies[ADMIN_SESSION_COOKIE]);
-      admin.authorize(request.operator, action);
+      if (action !== null) admin.authorize(request.operator, action);
     },
   });
   const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, secure: secureCookies, path: '/api/admin' };
@@ -127,7 +131,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.post(
     API_PATHS.admin_logout,
-    { ...guard('session.read'), schema: { ...doc, response: { 200: dataEnvelope(OkSchema), ...errors } } },
+    { ...guard(null), schema: { ...doc, response: { 200: dataEnvelope(OkSchema), ...errors } } },
     async (request, reply) => {
       await admin.logout(request.operator, originOf(request));
       clearCookie(reply);
@@ -135,7 +139,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
   );
 
-  app.get(API_PATHS.admin_me, { ...guard('session.read'), schema: { ...doc, response: { 200: dataEnvelope(OperatorSessionSchema), ...errors } } }, async (request) => ({
+  app.post(
+    API_PATHS.admin_password,
+    { ...guard(null), schema: { ...doc, body: ChangeOperatorPasswordInputSchema, response: { 200: dataEnvelope(OperatorSessionSchema), ...errors } } },
+    async (request) => ({ data: await admin.changePassword(request.operator, request.body, originOf(request)) }),
+  );
+
+  app.get(API_PATHS.admin_me, { ...guard(null), schema: { ...doc, response: { 200: dataEnvelope(OperatorSessionSchema), ...errors } } }, async (request) => ({
     data: await admin.me(request.operator),
   }));
 

@@ -9,6 +9,7 @@ import type {
   CreatedOperator,
   DepositReviewItem,
   Operator,
+  ChangeOperatorPasswordInput,
   OperatorLoginInput,
   OperatorRole,
   OperatorSession,
@@ -37,6 +38,7 @@ import {
   listOperators,
   recordFailedLogin,
   selectAudit,
+  setPassword,
   touchSession,
   type AuditRow,
   type OperatorRow,
@@ -68,7 +70,7 @@ export type AdminDeps = {
 /** Where a request came from, for the audit log. */
 export type RequestOrigin = { ip: string | null; userAgent: string | null };
 /** A signed-in operator as the routes see it. */
-export type OperatorPrincipal = { id: number; username: string; role: OperatorRole; sessionHash: string; expiresAt: Date };
+export type OperatorPrincipal = { id: number; username: string; role: OperatorRole; sessionHash: string; expiresAt: Date; mustChangePassword: boolean };
 
 const WRONG_LOGIN = new AppError('INVALID_CREDENTIALS', 'Wrong username, password or code');
 const SIGNED_OUT = () => new AppError('UNAUTHORIZED', 'Sign in to the console');
@@ -108,6 +110,8 @@ export function createAdminService(deps: AdminDeps) {
       passwordHash: await hashPassword(password),
       role: input.role,
       totpSecretSealed: sealSecret(totpSecret, secret),
+      // A generated password is one-time; a chosen one (the demo operator's) is not.
+      mustChangePassword: input.password === undefined,
       createdBy: input.createdBy,
       now: clock.now(),
     });
@@ -213,7 +217,12 @@ export function createAdminService(deps: AdminDeps) {
       }
       return {
         sessionId: verdict.sessionId,
-        session: { operator: toOperator(verdict.op), permissions: permissionsOf(verdict.op.role), expiresAt: verdict.expiresAt.toISOString() },
+        session: {
+          operator: toOperator(verdict.op),
+          permissions: permissionsOf(verdict.op.role),
+          expiresAt: verdict.expiresAt.toISOString(),
+          mustChangePassword: verdict.op.must_change_password,
+        },
       };
     },
 
@@ -227,25 +236,31 @@ export function createAdminService(deps: AdminDeps) {
       const op = await findOperatorById(db, session.operator_id);
       if (!op || op.disabled_at) throw SIGNED_OUT();
       await touchSession(db, idHash, now);
-      return { id: op.id, username: op.username, role: op.role, sessionHash: idHash, expiresAt: session.expires_at };
+      return { id: op.id, username: op.username, role: op.role, sessionHash: idHash, expiresAt: session.expires_at, mustChangePassword: op.must_change_password };
     },
 
     /** FORBIDDEN unless the operator's role may take the action (permissions.ts). */
     authorize(operator: OperatorPrincipal, action: AdminAction): void {
+      if (operator.mustChangePassword) throw new AppError('FORBIDDEN', 'Choose a new password first: the one you signed in with was for one use');
       if (!isAllowed(operator.role, action)) throw new AppError('FORBIDDEN', `Your role (${operator.role}) may not do this`);
-    },
-
-    session(operator: OperatorPrincipal): OperatorSession {
-      return {
-        operator: { id: operator.id, username: operator.username, role: operator.role, disabled: false, createdAt: new Date(0).toISOString() },
-        permissions: permissionsOf(operator.role),
-        expiresAt: operator.expiresAt.toISOString(),
-      };
     },
 
     async me(operator: OperatorPrincipal): Promise<OperatorSession> {
       const row = (await findOperatorById(db, operator.id))!;
-      return { operator: toOperator(row), permissions: permissionsOf(row.role), expiresAt: operator.expiresAt.toISOString() };
+      return { operator: toOperator(row), permissions: permissionsOf(row.role), expiresAt: operator.expiresAt.toISOString(), mustChangePassword: row.must_change_password };
+    },
+
+    /** Replaces the password (the one-time one, or any later); the current one must be right. */
+    async changePassword(operator: OperatorPrincipal, input: ChangeOperatorPasswordInput, origin: RequestOrigin): Promise<OperatorSession> {
+      if (input.newPassword === input.currentPassword) throw new AppError('VALIDATION_FAILED', 'Choose a password different from the current one', [{ path: 'newPassword', message: 'Same as the current password' }]);
+      const row = (await findOperatorById(db, operator.id))!;
+      if (!(await verifyPassword(row.password_hash, input.currentPassword))) throw new AppError('INVALID_CREDENTIALS', 'The current password is wrong');
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await setPassword(tx, operator.id, passwordHash);
+        await audit(tx, operator, 'password.change', `operator:${operator.id}`, origin, { before: { mustChangePassword: row.must_change_password }, after: { mustChangePassword: false } });
+      });
+      return this.me({ ...operator, mustChangePassword: false });
     },
 
     async logout(operator: OperatorPrincipal, origin: RequestOrigin): Promise<void> {
