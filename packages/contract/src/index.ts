@@ -12,3 +12,4 @@ export * from './games';
 export * from './wingo';
 export * from './withdrawals';
 export * from './kyc';
+export * from './admin';

@@ -82,6 +82,32 @@ export const API_PATHS = {
   /** The payout sandbox (exists only while the payouts sandbox channel is on). */
   sandbox_payout_page: '/sandbox/payouts/:ref',
   sandbox_payouts_css: '/sandbox/payouts/page.css',
+  // Operator console (issue 13): cookie session scoped to /api/admin, never a player token.
+  admin_login: '/api/admin/login',
+  admin_logout: '/api/admin/logout',
+  admin_me: '/api/admin/me',
+  admin_password: '/api/admin/password',
+  admin_deposits_review: '/api/admin/deposits/review',
+  admin_deposit_decide: '/api/admin/deposits/:orderId/review',
+  admin_player_lookup: '/api/admin/players',
+  admin_player: '/api/admin/players/:playerId',
+  admin_player_ledger: '/api/admin/players/:playerId/ledger',
+  admin_player_deposits: '/api/admin/players/:playerId/deposits',
+  admin_player_bets: '/api/admin/players/:playerId/bets',
+  admin_player_withdrawals: '/api/admin/players/:playerId/withdrawals',
+  admin_player_kyc: '/api/admin/players/:playerId/kyc',
+  admin_withdrawals_review: '/api/admin/withdrawals/review',
+  admin_withdrawal_approve: '/api/admin/withdrawals/:withdrawalId/approve',
+  admin_withdrawal_reject: '/api/admin/withdrawals/:withdrawalId/reject',
+  admin_kyc_pending: '/api/admin/kyc/pending',
+  admin_kyc_verify: '/api/admin/kyc/:submissionId/verify',
+  admin_kyc_reject: '/api/admin/kyc/:submissionId/reject',
+  /** The document image: operators only, never public. */
+  admin_kyc_document: '/api/admin/kyc/:submissionId/document',
+  admin_audit: '/api/admin/audit',
+  admin_audit_csv: '/api/admin/audit.csv',
+  admin_operators: '/api/admin/operators',
+  admin_operator_disable: '/api/admin/operators/:operatorId/disable',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

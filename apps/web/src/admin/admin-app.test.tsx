@@ -1,0 +1,227 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../test/fake-api';
+import { AdminApp } from './admin-app';
+
+const financeSession = {
+  operator: { id: 2, username: 'farid', role: 'finance', disabled: false, createdAt: '2026-06-01T00:00:00.000Z' },
+  permissions: ['session.read', 'players.read', 'deposits.read', 'deposits.review', 'withdrawals.read', 'withdrawals.review', 'kyc.read', 'audit.read', 'audit.export'],
+  expiresAt: '2026-06-01T12:00:00.000Z',
+};
+const supportSession = {
+  ...financeSession,
+  operator: { ...financeSession.operator, id: 3, username: 'sam', role: 'support' },
+  permissions: ['session.read', 'players.read', 'deposits.read', 'withdrawals.read', 'kyc.read', 'kyc.review', 'audit.read', 'audit.export'],
+};
+const deposit = {
+  id: 'dep_abcdef123',
+  playerId: 7,
+  amountMinor: 500_00,
+  currency: 'INR',
+  utr: '123412341234',
+  gatewayUtr: null,
+  reviewReason: 'not_confirmed_by_gateway',
+  createdAt: '2026-06-01T10:00:00.000Z',
+  updatedAt: '2026-06-01T10:05:00.000Z',
+};
+
+const renderConsole = (path = '/deposits') =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminApp />
+    </MemoryRouter>,
+  );
+
+describe('operator console', () => {
+  it('signs in with username, password and the 6-digit code, sending the CSRF header', async () => {
+    let signedIn = false;
+    const api = stubApi({
+      'GET /api/admin/me': () => (signedIn ? { body: { data: financeSession } } : { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Sign in' } } }),
+      'POST /api/admin/login': () => {
+        signedIn = true;
+        return { body: { data: financeSession } };
+      },
+      'GET /api/admin/deposits/review': () => ({ body: { data: { items: [] } } }),
+    });
+    renderConsole();
+    await userEvent.type(await screen.findByLabelText('Username'), 'farid');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
+    await userEvent.type(screen.getByLabelText('6-digit code'), '12a3456');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('navigation', { name: 'Console sections' })).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/login')[0]!.body).toEqual({ username: 'farid', password: 'secret-password', code: '123456' });
+    const init = api.fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/admin/login'))![1]!;
+    expect((init.headers as Record<string, string>)['x-colorplay-admin']).toBe('1');
+    expect(screen.getByText('farid (finance)')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Operators' })).toBeNull();
+  });
+
+  it('shows a wrong sign-in in words', async () => {
+    stubApi({
+      'GET /api/admin/me': () => ({ status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Sign in' } } }),
+      'POST /api/admin/login': () => ({ status: 401, body: { error: { code: 'INVALID_CREDENTIALS', message: 'Wrong' } } }),
+    });
+    renderConsole();
+    await userEvent.type(await screen.findByLabelText('Username'), 'farid');
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    await userEvent.type(screen.getByLabelText('6-digit code'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Wrong username, password or code.');
+  });
+
+  it('approves a UTR deposit with a required note in a dialog', async () => {
+    let queue = [deposit];
+    const api = stubApi({
+      'GET /api/admin/me': () => ({ body: { data: financeSession } }),
+      'GET /api/admin/deposits/review': () => ({ body: { data: { items: queue } } }),
+      'POST /api/admin/deposits/dep_abcdef123/review': () => {
+        queue = [];
+        return { body: { data: { id: deposit.id, status: 'succeeded' } } };
+      },
+    });
+    renderConsole();
+    expect(await screen.findByText(/dep_abcdef123 · player 7 · ₹500.00 · UTR 123412341234/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve deposit dep_abcdef123' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect((within(dialog).getByRole('alert')).textContent).toContain('Write at least 3 characters.');
+    expect(api.callsTo('POST', '/api/admin/deposits/dep_abcdef123/review')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Note (required)'), 'bank statement line 42');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Done: dep_abcdef123 is now succeeded.');
+    expect(api.callsTo('POST', '/api/admin/deposits/dep_abcdef123/review')[0]!.body).toEqual({ decision: 'approve', note: 'bank statement line 42' });
+    expect(await screen.findByText('Nothing waiting.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers no money actions to support, and says when a withdrawal awaits a second approval', async () => {
+    stubApi({
+      'GET /api/admin/me': () => ({ body: { data: supportSession } }),
+      'GET /api/admin/deposits/review': () => ({ body: { data: { items: [deposit] } } }),
+      'GET /api/admin/withdrawals/review': () => ({
+        body: {
+          data: {
+            items: [
+              {
+                id: 'wd_abcdef123',
+                playerId: 7,
+                amountMinor: 30_000_00,
+                status: 'review',
+                approvals: [{ operatorId: '2', note: 'ok', at: '2026-06-01T10:00:00.000Z' }],
+                approvalsRequired: 2,
+                reviewReasons: ['amount_above_auto_limit'],
+              },
+            ],
+            nextCursor: null,
+          },
+        },
+      }),
+    });
+    renderConsole();
+    await screen.findByText(/dep_abcdef123/);
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Withdrawals' }));
+    expect(await screen.findByText('Awaiting second approval')).toBeTruthy();
+    expect(screen.getByText('Approvals 1 of 2')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('filters the audit log and links the CSV export with the same filters', async () => {
+    const api = stubApi({
+      'GET /api/admin/me': () => ({ body: { data: supportSession } }),
+      'GET /api/admin/audit': () => ({
+        body: {
+          data: {
+            items: [{ id: 9, at: '2026-06-01T10:00:00.000Z', operatorId: 2, username: 'farid', action: 'deposit.approve', target: 'deposit:dep_abcdef123', before: null, after: { note: 'ok' }, ip: '198.51.100.7', userAgent: 'ua' }],
+            nextCursor: null,
+          },
+        },
+      }),
+    });
+    renderConsole('/audit');
+    expect(await screen.findByText(/farid · deposit.approve · deposit:dep_abcdef123/)).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'deposit.approve');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await screen.findByRole('link', { name: 'Export CSV' });
+    expect(api.calls.at(-1)!.url.search).toBe('?action=deposit.approve');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toMatch(/\/api\/admin\/audit\.csv\?action=deposit\.approve$/);
+  });
+
+  it('lets support verify a KYC submission and open its document', async () => {
+    let pending = [
+      {
+        id: 'kyc_abcdef123',
+        playerId: 7,
+        status: 'pending',
+        fullName: 'Asha Player',
+        dateOfBirth: '1990-04-01',
+        panNumber: 'ABCDE1234F',
+        documentContentType: 'image/png',
+        documentBytes: 72,
+        documentFileName: 'pan.png',
+        submittedAt: '2026-06-01T10:00:00.000Z',
+        decidedAt: null,
+        decidedBy: null,
+        rejectionReason: null,
+      },
+    ];
+    const api = stubApi({
+      'GET /api/admin/me': () => ({ body: { data: supportSession } }),
+      'GET /api/admin/kyc/pending': () => ({ body: { data: { items: pending } } }),
+      'POST /api/admin/kyc/kyc_abcdef123/verify': () => {
+        const done = { ...pending[0], status: 'verified' };
+        pending = [];
+        return { body: { data: done } };
+      },
+    });
+    renderConsole('/kyc');
+    expect(await screen.findByText(/kyc_abcdef123 · player 7 · Asha Player · born 1990-04-01 · PAN ABCDE1234F/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open document' }).getAttribute('href')).toMatch(/\/api\/admin\/kyc\/kyc_abcdef123\/document$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Verify identity kyc_abcdef123' })).getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Done: kyc_abcdef123 is now verified.');
+    expect(api.callsTo('POST', '/api/admin/kyc/kyc_abcdef123/verify')).toHaveLength(1);
+  });
+
+  it("shows an admin the new operator's one-time password and TOTP secret once", async () => {
+    const adminSession = { ...financeSession, operator: { ...financeSession.operator, id: 1, username: 'asha', role: 'admin' }, permissions: [...financeSession.permissions, 'kyc.review', 'operators.manage'] };
+    const api = stubApi({
+      'GET /api/admin/me': () => ({ body: { data: adminSession } }),
+      'GET /api/admin/operators': () => ({ body: { data: { items: [adminSession.operator] } } }),
+      'POST /api/admin/operators': () => ({
+        body: {
+          data: {
+            operator: { id: 5, username: 'ravi', role: 'finance', disabled: false, createdAt: '2026-06-01T10:00:00.000Z' },
+            password: 'one-time-pass',
+            totpSecret: 'JBSWY3DPEHPK3PXP',
+            otpauthUri: 'otpauth://totp/Colorplay%20Console:ravi?secret=JBSWY3DPEHPK3PXP',
+          },
+        },
+      }),
+    });
+    renderConsole('/operators');
+    await userEvent.type(await screen.findByLabelText('New username'), 'ravi');
+    await userEvent.selectOptions(screen.getByLabelText('Role'), 'finance');
+    await userEvent.click(screen.getByRole('button', { name: 'Create operator' }));
+    const shown = await screen.findByRole('status');
+    expect(shown.textContent).toContain('One-time password: one-time-pass');
+    expect(shown.textContent).toContain('TOTP secret: JBSWY3DPEHPK3PXP');
+    expect(api.callsTo('POST', '/api/admin/operators')[0]!.body).toEqual({ username: 'ravi', role: 'finance' });
+  });
+
+  it('asks for a new password after a one-time one, and then opens the console', async () => {
+    const api = stubApi({
+      'GET /api/admin/me': () => ({ body: { data: { ...supportSession, mustChangePassword: true } } }),
+      'POST /api/admin/password': () => ({ body: { data: { ...supportSession, mustChangePassword: false } } }),
+      'GET /api/admin/deposits/review': () => ({ body: { data: { items: [] } } }),
+    });
+    renderConsole();
+    await userEvent.type(await screen.findByLabelText('Current password'), 'one-time-pass');
+    await userEvent.type(screen.getByLabelText('New password'), 'A-much-better-passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByRole('navigation', { name: 'Console sections' })).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/password')[0]!.body).toEqual({ currentPassword: 'one-time-pass', newPassword: 'A-much-better-passphrase' });
+  });
+});
