@@ -24,6 +24,8 @@ import { createGamesService, gamesRoutes, type GameProvider, type GamesService }
 import { createVendorWalletService, vendorWalletRoutes } from './modules/vendor-wallet';
 import { createLotteryService, lotteryLive, lotteryRoutes, type LotteryService, type LotterySettings } from './modules/lottery';
 import { runtimeConfigRoutes } from './modules/runtime-config';
+import type { KycService } from './modules/kyc';
+import type { WithdrawalsService } from './modules/withdrawals';
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { authGuard } from './plugins/auth-guard';
 import { registerDocs } from './plugins/docs';
@@ -45,6 +47,10 @@ declare module 'fastify' {
     games: GamesService;
     /** The lottery round engine and Wingo's bets (tests drive draws and settlement through it). */
     lottery: LotteryService;
+    /** Withdrawals: player requests, operator review (the operator console calls these). */
+    withdrawals: WithdrawalsService;
+    /** KYC submissions and their review (the operator console calls these). */
+    kyc: KycService;
   }
 }
 

@@ -72,6 +72,34 @@ export const ERROR_STATUS = {
   ROUND_LIMIT_EXCEEDED: 409,
   // the room's hash chain is not published yet (first start): betting opens with it
   ROOM_NOT_READY: 503,
+  // withdrawals (issue 13)
+  PAYOUT_METHOD_NOT_FOUND: 404,
+  // the player already keeps the most payout methods allowed; remove one first
+  PAYOUT_METHOD_LIMIT: 409,
+  // the payout method's kind cannot be used now (e.g. USDT before that channel exists)
+  PAYOUT_METHOD_UNAVAILABLE: 400,
+  WITHDRAWAL_NOT_FOUND: 404,
+  // the withdrawal's status does not allow this (cancel after processing, approve twice...)
+  WITHDRAWAL_STATE_CONFLICT: 409,
+  // the player already made the most withdrawals allowed today (IST day)
+  WITHDRAWAL_DAILY_LIMIT: 409,
+  // part of the amount is deposits not yet played through (wagering lock)
+  WAGERING_LOCKED: 409,
+  // the same operator cannot give both approvals of the two-person rule
+  SECOND_APPROVAL_SAME_OPERATOR: 409,
+  // KYC: withdrawing needs a verified identity
+  KYC_REQUIRED: 403,
+  // a submission is pending or already verified
+  KYC_ALREADY_SUBMITTED: 409,
+  // the date of birth is under the configured age
+  KYC_UNDERAGE: 400,
+  // the document is not a JPEG, PNG or PDF by its content, or cannot be decoded
+  KYC_DOCUMENT_TYPE_INVALID: 400,
+  KYC_DOCUMENT_TOO_LARGE: 413,
+  KYC_SUBMISSION_NOT_FOUND: 404,
+  KYC_STATE_CONFLICT: 409,
+  // a payout callback names a withdrawal we never sent to the gateway
+  PAYOUT_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -9,3 +9,5 @@ export * from './text';
 export * from './events';
 export * from './games';
 export * from './wingo';
+export * from './withdrawals';
+export * from './kyc';

@@ -61,6 +61,23 @@ export const API_PATHS = {
   wingo_chains: '/api/lottery/wingo/chains',
   /** WebSocket: room clock, results, the player's balance (auth by first message). */
   wingo_live: '/api/lottery/wingo/live',
+  // Withdrawals and KYC (issue 13); the player's access token is required.
+  withdraw_info: '/api/wallet/withdraw/info',
+  /** GET lists the player's payout methods; POST adds one. */
+  payout_methods: '/api/wallet/withdraw/methods',
+  remove_payout_method: '/api/wallet/withdraw/methods/remove',
+  request_withdrawal: '/api/wallet/withdraw/request',
+  cancel_withdrawal: '/api/wallet/withdraw/cancel',
+  get_withdrawals: '/api/wallet/withdraw/list',
+  /** One withdrawal: `?withdrawalId=wd_...`. */
+  get_withdrawal: '/api/wallet/withdraw/get',
+  kyc_status: '/api/kyc/status',
+  kyc_submit: '/api/kyc/submit',
+  /** The payout gateway's signed callback (server to server). */
+  payout_callback: '/api/payouts/callback',
+  /** The payout sandbox (exists only while the payouts sandbox channel is on). */
+  sandbox_payout_page: '/sandbox/payouts/:ref',
+  sandbox_payouts_css: '/sandbox/payouts/page.css',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

@@ -21,8 +21,10 @@ export const CURRENCY_PATTERN = /^[A-Z]{3,5}$/;
 export const HOUSE_ACCOUNTS = {
   /** Counterpart of every credited deposit: goes negative by the money players have paid in. */
   deposits: 'house:deposits',
-  /** Counterpart of every paid-out withdrawal. */
+  /** Counterpart of every paid-out withdrawal (the payout clearing account). */
   withdrawals: 'house:withdrawals',
+  /** Requested withdrawals not yet paid, cancelled, rejected or failed: the player's money on hold. */
+  withdrawalHold: 'house:withdrawal-hold',
   /** Service fees taken from bets. */
   fees: 'house:fees',
   /** Manual corrections by operators, each one a transfer with a reason in its metadata. */

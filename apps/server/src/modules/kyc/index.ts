@@ -1,0 +1,8 @@
+/**
+ * The KYC module's public face: identity submissions (name, date of birth, PAN, one document),
+ * their review by operators, and the document store (local folder, outside the database).
+ */
+export { DEFAULT_KYC_SETTINGS, type KycSettings } from './settings';
+export { createKycService, type KycDeps } from './service';
+export type { DocumentStore } from './document-store';
+export type { KycDocument, KycService } from './types';

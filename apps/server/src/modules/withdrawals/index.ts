@@ -1,0 +1,7 @@
+/**
+ * The withdrawals module's public face: payout methods, withdrawal requests and their state
+ * machine, the operator review (two-person rule), and the payout callback that settles them.
+ */
+export { DEFAULT_WITHDRAWAL_SETTINGS, type WithdrawalSettings } from './settings';
+export { createWithdrawalsService, type WithdrawalsDeps } from './service';
+export type { OperatorId, SendReport, WithdrawalsService } from './types';
