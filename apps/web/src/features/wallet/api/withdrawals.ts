@@ -59,9 +59,13 @@ export const withdrawalHistoryResource: InfiniteSpec<WithdrawalsPage> = {
   nextCursor: (page) => page.nextCursor,
 };
 
-/** Saves a payout method. */
+/** Saves a payout method and returns it (an answer with the whole list gives its newest entry). */
 export async function addPayoutMethod(input: AddPayoutMethodInput): Promise<PayoutMethod> {
-  return (await authedApi.post<{ data: PayoutMethod }>(API_PATHS.payout_methods, input)).data;
+  const { data } = await authedApi.post<{ data: PayoutMethod | PayoutMethodList }>(API_PATHS.payout_methods, input);
+  if (!('items' in data)) return data;
+  const newest = [...data.items].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  if (!newest) throw new Error('the payout method list came back empty after adding one');
+  return newest;
 }
 
 /** Removes a saved payout method (past withdrawals keep their summary). */

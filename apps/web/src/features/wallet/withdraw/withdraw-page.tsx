@@ -254,9 +254,10 @@ function Result({ withdrawal }: { withdrawal: Withdrawal }) {
   const { t } = useI18n();
   const money = (minor: number) => formatMoneyMinor(minor, withdrawal.currency);
   const automatic = withdrawal.status === 'approved' || withdrawal.status === 'processing' || withdrawal.status === 'paid';
+  const titleId = useId();
   return (
-    <section className="withdraw-result" role="status">
-      <p className="withdraw-result__title">{t('withdraw.done', { amount: money(withdrawal.amountMinor), method: withdrawal.method.summary })}</p>
+    <section className="withdraw-result" role="status" aria-labelledby={titleId}>
+      <p id={titleId} className="withdraw-result__title">{t('withdraw.done', { amount: money(withdrawal.amountMinor), method: withdrawal.method.summary })}</p>
       <p>{automatic ? t('withdraw.doneAuto') : t('withdraw.doneReview')}</p>
       <p>
         {t('withdraw.doneStatus')} <WithdrawalStatusChip status={withdrawal.status} />
