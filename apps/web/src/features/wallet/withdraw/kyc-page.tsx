@@ -67,6 +67,11 @@ export function KycPage() {
   );
 }
 
+/** The age check against today's date in India (a function, so the clock is read on submit only). */
+function checkAdult(dateOfBirth: string, minAgeYears: number) {
+  return checkDateOfBirth(dateOfBirth, todayIst(Date.now()), minAgeYears);
+}
+
 type KycValues = { fullName: string; dateOfBirth: string; panNumber: string; document: string };
 
 function KycForm({ status }: { status: KycStatus }) {
@@ -82,7 +87,7 @@ function KycForm({ status }: { status: KycStatus }) {
       fullName: { initial: '', validate: checkFullName, issueMessage: 'kyc.error.name' },
       dateOfBirth: {
         initial: '',
-        validate: (dob) => checkDateOfBirth(dob, todayIst(Date.now()), status.minAgeYears),
+        validate: (dob) => checkAdult(dob, status.minAgeYears),
         issueMessage: 'kyc.error.dateOfBirth',
       },
       panNumber: { initial: '', validate: checkPan, issueMessage: 'kyc.error.pan' },
@@ -116,8 +121,7 @@ function KycForm({ status }: { status: KycStatus }) {
     },
   });
 
-  const doc = form.field('document');
-  const docError = doc.error;
+  const docError = form.error('document');
   const docErrorId = `${fileId}-error`;
   const docHintId = `${fileId}-hint`;
 
@@ -131,7 +135,8 @@ function KycForm({ status }: { status: KycStatus }) {
           {t('kyc.document')}
         </label>
         <input
-          ref={doc.ref}
+          // Registered with the form so a bad document gets the focus like any other field.
+          ref={(el) => form.field('document').ref(el)}
           id={fileId}
           name="document"
           type="file"
