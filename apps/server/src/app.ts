@@ -24,8 +24,9 @@ import { createGamesService, gamesRoutes, type GameProvider, type GamesService }
 import { createVendorWalletService, vendorWalletRoutes } from './modules/vendor-wallet';
 import { createLotteryService, lotteryLive, lotteryRoutes, type LotteryService, type LotterySettings } from './modules/lottery';
 import { runtimeConfigRoutes } from './modules/runtime-config';
-import type { KycService } from './modules/kyc';
-import type { WithdrawalsService } from './modules/withdrawals';
+import { createKycService, kycRoutes, localDocumentStore, type KycService } from './modules/kyc';
+import { createHttpPayoutGateway, createSandboxPayoutGateway, sandboxPayoutRoutes, type PayoutGateway } from './modules/payouts';
+import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRoutes, withdrawalRoutes, type WithdrawalsService } from './modules/withdrawals';
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { authGuard } from './plugins/auth-guard';
 import { registerDocs } from './plugins/docs';
@@ -180,6 +181,28 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate });
   app.decorate('lottery', lottery);
 
+  // Withdrawals, KYC and payouts (issue 13). The configured payout channel chooses the adapter;
+  // the sandbox's page exists only with it. KYC documents stay in a folder outside the database.
+  const kyc = createKycService({ db, clock, settings: config.kyc, store: localDocumentStore(config.kyc.documentDir) });
+  const sandboxPayouts = config.payouts.kind === 'sandbox' ? createSandboxPayoutGateway(db, { callbackSecret: config.secrets.webhook }) : undefined;
+  const payoutGateway: PayoutGateway = config.payouts.kind === 'http' ? createHttpPayoutGateway(config.payouts) : sandboxPayouts!;
+  const withdrawals = createWithdrawalsService({
+    db,
+    clock,
+    settings: { ...DEFAULT_WITHDRAWAL_SETTINGS, ...config.withdrawals, currency: depositSettings.currency },
+    payouts: payoutGateway,
+    kyc,
+    log: app.log,
+    events,
+    sendAfterCommit: config.payoutSendSweepMs > 0,
+  });
+  await app.register(kycRoutes, { kyc, requireAuth, maxDocumentBytes: config.kyc.maxDocumentBytes });
+  await app.register(withdrawalRoutes, { withdrawals, requireAuth });
+  await app.register(payoutCallbackRoutes, { withdrawals, gateway: payoutGateway, clock });
+  if (sandboxPayouts) await app.register(sandboxPayoutRoutes, { gateway: sandboxPayouts, secret: config.secrets.webhook, clock });
+  app.decorate('withdrawals', withdrawals);
+  app.decorate('kyc', kyc);
+
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });
   jobs.add({ name: 'deposits.expire', intervalMs: config.depositExpirySweepMs, run: () => deposits.expireDue() });
@@ -188,6 +211,8 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   jobs.add({ name: 'games.tickets-cleanup', intervalMs: config.depositReconcileSweepMs, run: () => games.cleanupTickets() });
   // The round clock: one leader opens, locks, draws and settles every room's rounds.
   jobs.add({ name: 'lottery.rounds', intervalMs: config.lotteryTickMs, run: () => lottery.tick() });
+  // Approved withdrawals go to the payout gateway (after commit at once; this is the safety net).
+  jobs.add({ name: 'withdrawals.send-payouts', intervalMs: config.payoutSendSweepMs, run: () => withdrawals.sendApproved() });
 
   await registerSpa(app, config.webDistDir, { serveSourceMaps: !production });
   if (startJobs) app.addHook('onReady', async () => jobs.start());

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, sandboxChannelsOn } from './config';
 import { openDb } from './db/db';
 
-// The real UPI channel is configured too, so that production cases here speak of SMS alone.
+// The real UPI and payout channels are configured too, so that production cases here speak of SMS alone.
 const SECRETS = {
   TOKEN_SECRET: 'test-token-secret-0123456789abcdef0123',
   WEBHOOK_SECRET: 'test-webhook-secret-0123456789abcdef01',
@@ -16,6 +16,11 @@ const SECRETS = {
   UPI_HTTP_KEY_SECRET: 'live-secret-0123456789',
   UPI_HTTP_WEBHOOK_SECRET: 'whsec-live-0123456789',
   UPI_PAYEE_VPA: 'colorplay@axis',
+  PAYOUT_HTTP_BASE_URL: 'https://api.payouts.example',
+  PAYOUT_HTTP_MERCHANT_ID: 'colorplay',
+  PAYOUT_HTTP_KEY_ID: 'key_live_2',
+  PAYOUT_HTTP_KEY_SECRET: 'live-payout-secret-0123456789',
+  PAYOUT_HTTP_CALLBACK_SECRET: 'whsec-payout-0123456789',
 };
 const HTTP_SMS = {
   SMS_HTTP_URL: 'https://sms.example.in/v1/messages',
@@ -40,7 +45,7 @@ const problemsOf = (env: Record<string, string>): string[] => {
 describe('sandbox channels', () => {
   it('are on by default outside production', () => {
     const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir() });
-    expect(config.sandbox).toEqual({ sms: true, upi: true, demoVendor: true });
+    expect(config.sandbox).toEqual({ sms: true, upi: true, demoVendor: true, payouts: true });
     expect(config.demo).toBe(false);
     expect(config.smsHttp).toBeUndefined();
   });
@@ -51,7 +56,7 @@ describe('sandbox channels', () => {
       Object.keys(HTTP_SMS).map((name) => `${name}: required when SMS_CHANNEL is http (the default in production)`),
     );
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
-    expect(config.sandbox).toEqual({ sms: false, upi: false, demoVendor: false });
+    expect(config.sandbox).toEqual({ sms: false, upi: false, demoVendor: false, payouts: false });
     expect(config.demo).toBe(false);
     expect(config.smsHttp).toMatchObject({ senderId: 'CLRPLY', templateIds: { reset_code: '1107000000000000001' } });
   });
@@ -79,8 +84,8 @@ describe('sandbox channels', () => {
   });
 
   it('lists every sandbox channel that is on', () => {
-    expect(sandboxChannelsOn({ sandbox: { sms: true, upi: true, demoVendor: true } })).toEqual(['sms', 'upi', 'demoVendor']);
-    expect(sandboxChannelsOn({ sandbox: { sms: false, upi: false, demoVendor: false } })).toEqual([]);
+    expect(sandboxChannelsOn({ sandbox: { sms: true, upi: true, demoVendor: true, payouts: true } })).toEqual(['sms', 'upi', 'demoVendor', 'payouts']);
+    expect(sandboxChannelsOn({ sandbox: { sms: false, upi: false, demoVendor: false, payouts: false } })).toEqual([]);
   });
 
   it('checks the HTTP SMS settings one line per problem', () => {
@@ -143,5 +148,43 @@ describe('demo vendor channel', () => {
     const allowed = loadConfig({ DATA_DIR: dir, ...SECRETS, NODE_ENV: 'production', SMS_CHANNEL: 'sandbox', UPI_CHANNEL: 'sandbox', DEMO_VENDOR: '1', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' });
     expect(allowed.demoVendor).toBeDefined();
     expect(allowed.demo).toBe(true);
+  });
+});
+
+describe('withdrawals, payouts and KYC', () => {
+  const PAYOUT_HTTP = Object.fromEntries(Object.entries(SECRETS).filter(([k]) => k.startsWith('PAYOUT_')));
+  const WITHOUT_PAYOUT = Object.fromEntries(Object.entries(SECRETS).filter(([k]) => !k.startsWith('PAYOUT_')));
+
+  it('in production the payout channel defaults to http, whose settings are then required', () => {
+    expect(problemsOf({ NODE_ENV: 'production', ...WITHOUT_PAYOUT, ...HTTP_SMS })).toEqual(
+      Object.keys(PAYOUT_HTTP).map((name) => `${name}: required when PAYOUT_CHANNEL is http (the default in production)`),
+    );
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
+    expect(config.payouts).toMatchObject({ kind: 'http', baseUrl: 'https://api.payouts.example', callbackSecret: 'whsec-payout-0123456789' });
+    expect(config.sandbox.payouts).toBe(false);
+  });
+
+  it('refuses the payout sandbox in production unless it is a demo, and plain http for the provider', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', ...SECRETS, ...HTTP_SMS, PAYOUT_CHANNEL: 'sandbox' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PAYOUT_CHANNEL=sandbox: a sandbox channel is refused in production/);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS, PAYOUT_CHANNEL: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' }).sandbox.payouts).toBe(true);
+    expect(problemsOf({ NODE_ENV: 'production', ...SECRETS, ...HTTP_SMS, PAYOUT_HTTP_BASE_URL: 'http://api.payouts.example' })).toEqual([
+      'PAYOUT_HTTP_BASE_URL: must be https:// in production (API keys travel with every call)',
+    ]);
+  });
+
+  it('reads the withdrawal rules and KYC limits, with defaults, one line per bad value', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir, WITHDRAWAL_MIN_MINOR: '20000', WITHDRAWAL_FEE_BPS: '150', KYC_MIN_AGE_YEARS: '21' });
+    expect(config.withdrawals).toMatchObject({ minMinor: 20_000, maxMinor: 10_000_000, dailyCount: 3, feeBps: 150, wageringFactor: 1 });
+    expect(config.kyc).toEqual({ minAgeYears: 21, maxDocumentBytes: 5_242_880, documentDir: path.join(dir, 'kyc') });
+    expect(problemsOf({ KYC_MIN_AGE_YEARS: '16', WITHDRAWAL_FEE_BPS: '9000' })).toEqual([
+      'WITHDRAWAL_FEE_BPS="9000": must be at most 5000 (50%)',
+      'KYC_MIN_AGE_YEARS="16": must be at least 18',
+    ]);
+    expect(problemsOf({ WITHDRAWAL_MIN_MINOR: '50000', WITHDRAWAL_MAX_MINOR: '100' })).toEqual([
+      'WITHDRAWAL_MAX_MINOR: must be at least WITHDRAWAL_MIN_MINOR',
+    ]);
   });
 });

@@ -84,7 +84,7 @@ const EnvSchema = z.object({
   DEMO_VENDOR_SECRET: secretSchema.optional(),
   // Where players' browsers reach the demo vendor (the launch redirect goes there).
   DEMO_VENDOR_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://localhost:3003'),
-}).extend(upiEnvShape());
+}).extend(upiEnvShape()).extend(withdrawalEnvShape());
 
 /** The message kinds the server sends; each is one registered DLT template at the gateway. */
 export const SMS_TEMPLATES = ['reset_code', 'register_code', 'register_taken'] as const;
@@ -103,7 +103,7 @@ export type HttpSmsConfig = {
  * Every sandbox channel and whether it is on. Another channel (faucet, demo vendor) is one more
  * key here; `sandboxChannelsOn` and the production refusal pick it up by themselves.
  */
-export type SandboxChannels = { sms: boolean; upi: boolean; demoVendor: boolean };
+export type SandboxChannels = { sms: boolean; upi: boolean; demoVendor: boolean; payouts: boolean };
 
 /** The demo game vendor as this server knows it: its wallet-call secret and where it lives. */
 export type DemoVendorConfig = { secret: string; publicUrl: string };
@@ -155,6 +155,14 @@ export type Config = {
   depositReconcileSweepMs: number;
   /** How often the lottery round engine runs (open, lock, draw, settle); 0 turns it off (tests). */
   lotteryTickMs: number;
+  /** The payout channel: the in-process sandbox or a real provider over HTTP. */
+  payouts: PayoutConfig;
+  /** Withdrawal limits, fee, wagering lock, auto-payout and two-person thresholds. */
+  withdrawals: WithdrawalConfig;
+  /** KYC checks and where documents are stored. */
+  kyc: KycConfig;
+  /** How often the leader sends approved withdrawals to the payout gateway; 0 turns it off (tests). */
+  payoutSendSweepMs: number;
 };
 
 export class ConfigError extends Error {
@@ -197,10 +205,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const smsHttp = smsChannel === 'http' ? httpSmsSettings(e, problems) : undefined;
   const upiResult = upiConfigOf(e);
   if (!upiResult.ok) problems.push(...upiResult.problems);
+  const payoutsResult = payoutConfigOf(e);
+  if (!payoutsResult.ok) problems.push(...payoutsResult.problems);
+  const withdrawals = withdrawalConfigOf(e, problems);
   const sandbox: SandboxChannels = {
     sms: smsChannel === 'sandbox',
     upi: upiResult.ok && upiResult.config.kind === 'sandbox',
     demoVendor: e.DEMO_VENDOR === undefined ? !production : e.DEMO_VENDOR === '1' || e.DEMO_VENDOR === 'true',
+    payouts: payoutsResult.ok && payoutsResult.config.kind === 'sandbox',
   };
   const sandboxOn = sandboxChannelsOn({ sandbox });
   if (production && sandboxOn.length > 0 && e.ALLOW_SANDBOX_IN_PRODUCTION !== 'demo') {
@@ -208,11 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(
       ...sandboxOn.map(
         (channel) =>
-          `${channel === 'demoVendor' ? 'DEMO_VENDOR=1' : `${channel.toUpperCase()}_CHANNEL=sandbox`}: a sandbox channel is refused in production; configure the real channel, or set ALLOW_SANDBOX_IN_PRODUCTION=demo for a demo without real money`,
+          `${channel === 'demoVendor' ? 'DEMO_VENDOR=1' : channel === 'payouts' ? 'PAYOUT_CHANNEL=sandbox' : `${channel.toUpperCase()}_CHANNEL=sandbox`}: a sandbox channel is refused in production; configure the real channel, or set ALLOW_SANDBOX_IN_PRODUCTION=demo for a demo without real money`,
       ),
     );
   }
-  if (problems.length > 0 || !upiResult.ok) throw new ConfigError(problems);
+  if (problems.length > 0 || !upiResult.ok || !payoutsResult.ok) throw new ConfigError(problems);
   const upi = upiResult;
 
   const needsDemoVendorSecret = sandbox.demoVendor && !e.DEMO_VENDOR_SECRET;
@@ -252,6 +264,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION === 'demo',
     depositReconcileSweepMs: e.DEPOSIT_RECONCILE_SWEEP_MS,
     lotteryTickMs: e.LOTTERY_TICK_MS,
+    payouts: payoutsResult.config,
+    withdrawals,
+    kyc: {
+      minAgeYears: e.KYC_MIN_AGE_YEARS,
+      maxDocumentBytes: e.KYC_MAX_DOCUMENT_BYTES,
+      documentDir: path.resolve(cwd, e.KYC_DOCUMENT_DIR ?? path.join(e.DATA_DIR, 'kyc')),
+    },
+    payoutSendSweepMs: e.PAYOUT_SEND_SWEEP_MS,
   };
   return config;
 }
@@ -439,3 +459,119 @@ export function sandboxChannelsOn(config: Pick<Config, 'sandbox'>): string[] {
     .map(([name]) => name);
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// Withdrawals, payouts and KYC (issue 13). Kept in one block so merges with other channels stay
+// simple. Amounts are minor units (paise).
+// ---------------------------------------------------------------------------------------------
+
+/** A real payout provider reached over HTTP (docs/payments.md, "Payouts, HTTP provider"). */
+export type PayoutHttpSettings = {
+  kind: 'http';
+  baseUrl: string;
+  merchantId: string;
+  keyId: string;
+  keySecret: string;
+  /** The secret the provider signs its payout callbacks with. */
+  callbackSecret: string;
+  timeoutMs: number;
+};
+export type PayoutConfig = { kind: 'sandbox' } | PayoutHttpSettings;
+
+export type WithdrawalConfig = {
+  minMinor: number;
+  maxMinor: number;
+  dailyCount: number;
+  feeFixedMinor: number;
+  feeBps: number;
+  wageringFactor: number;
+  autoApproveMaxMinor: number;
+  secondApprovalMinor: number;
+  newMethodHoldHours: number;
+};
+
+export type KycConfig = { minAgeYears: number; maxDocumentBytes: number; documentDir: string };
+
+// A function declaration (hoisted): EnvSchema is built before this block is reached.
+function minorSchema(fallback: number) {
+  return z.coerce.number().int('must be a whole number of paise').min(0).max(Number.MAX_SAFE_INTEGER).default(fallback);
+}
+
+function withdrawalEnvShape() {
+  return {
+    PAYOUT_CHANNEL: z.enum(['sandbox', 'http']).optional(),
+    PAYOUT_HTTP_BASE_URL: z.string().regex(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, 'must be an http:// or https:// URL').optional(),
+    PAYOUT_HTTP_MERCHANT_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _').optional(),
+    PAYOUT_HTTP_KEY_ID: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be 1 to 128 letters, digits, - or _').optional(),
+    PAYOUT_HTTP_KEY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    PAYOUT_HTTP_CALLBACK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    PAYOUT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+    PAYOUT_SEND_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+    WITHDRAWAL_MIN_MINOR: minorSchema(10_000),
+    WITHDRAWAL_MAX_MINOR: minorSchema(10_000_000),
+    WITHDRAWAL_DAILY_COUNT: z.coerce.number().int().min(1).max(100).default(3),
+    WITHDRAWAL_FEE_FIXED_MINOR: minorSchema(0),
+    WITHDRAWAL_FEE_BPS: z.coerce.number().int().min(0).max(5_000, 'must be at most 5000 (50%)').default(0),
+    // 0 turns the wagering lock off; 1 (default) means every deposit must be staked once.
+    WITHDRAWAL_WAGERING_FACTOR: z.coerce.number().min(0).max(50).default(1),
+    // 0 turns automatic payouts off: every withdrawal waits for an operator.
+    WITHDRAWAL_AUTO_APPROVE_MAX_MINOR: minorSchema(200_000),
+    WITHDRAWAL_SECOND_APPROVAL_MINOR: minorSchema(2_500_000),
+    WITHDRAWAL_NEW_METHOD_HOLD_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
+    KYC_MIN_AGE_YEARS: z.coerce.number().int().min(18, 'must be at least 18').max(25).default(18),
+    KYC_MAX_DOCUMENT_BYTES: z.coerce.number().int().min(10_240, 'must be at least 10240').max(10_485_760, 'must be at most 10485760 (10 MiB)').default(5_242_880),
+    KYC_DOCUMENT_DIR: z.string().min(1).optional(),
+  };
+}
+
+type WithdrawalEnv = { NODE_ENV: Config['env'] } & z.infer<z.ZodObject<ReturnType<typeof withdrawalEnvShape>>>;
+
+const PAYOUT_HTTP_REQUIRED = [
+  'PAYOUT_HTTP_BASE_URL',
+  'PAYOUT_HTTP_MERCHANT_ID',
+  'PAYOUT_HTTP_KEY_ID',
+  'PAYOUT_HTTP_KEY_SECRET',
+  'PAYOUT_HTTP_CALLBACK_SECRET',
+] as const;
+
+/** The payout channel: sandbox by default outside production, the HTTP provider by default in it. */
+function payoutConfigOf(e: WithdrawalEnv): { ok: true; config: PayoutConfig } | { ok: false; problems: string[] } {
+  const channel = e.PAYOUT_CHANNEL ?? (e.NODE_ENV === 'production' ? 'http' : 'sandbox');
+  if (channel === 'sandbox') return { ok: true, config: { kind: 'sandbox' } };
+  const problems = PAYOUT_HTTP_REQUIRED.filter((name) => !e[name]).map(
+    (name) => `${name}: required when PAYOUT_CHANNEL is http${e.PAYOUT_CHANNEL ? '' : ' (the default in production)'}`,
+  );
+  if (e.NODE_ENV === 'production' && e.PAYOUT_HTTP_BASE_URL?.startsWith('http://')) {
+    problems.push('PAYOUT_HTTP_BASE_URL: must be https:// in production (API keys travel with every call)');
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    config: {
+      kind: 'http',
+      baseUrl: e.PAYOUT_HTTP_BASE_URL!.replace(/\/+$/, ''),
+      merchantId: e.PAYOUT_HTTP_MERCHANT_ID!,
+      keyId: e.PAYOUT_HTTP_KEY_ID!,
+      keySecret: e.PAYOUT_HTTP_KEY_SECRET!,
+      callbackSecret: e.PAYOUT_HTTP_CALLBACK_SECRET!,
+      timeoutMs: e.PAYOUT_HTTP_TIMEOUT_MS,
+    },
+  };
+}
+
+function withdrawalConfigOf(e: WithdrawalEnv, problems: string[]): WithdrawalConfig {
+  if (e.WITHDRAWAL_MIN_MINOR < 1) problems.push('WITHDRAWAL_MIN_MINOR: must be at least 1');
+  if (e.WITHDRAWAL_MAX_MINOR < e.WITHDRAWAL_MIN_MINOR) problems.push('WITHDRAWAL_MAX_MINOR: must be at least WITHDRAWAL_MIN_MINOR');
+  if (e.WITHDRAWAL_SECOND_APPROVAL_MINOR < 1) problems.push('WITHDRAWAL_SECOND_APPROVAL_MINOR: must be at least 1');
+  return {
+    minMinor: e.WITHDRAWAL_MIN_MINOR,
+    maxMinor: e.WITHDRAWAL_MAX_MINOR,
+    dailyCount: e.WITHDRAWAL_DAILY_COUNT,
+    feeFixedMinor: e.WITHDRAWAL_FEE_FIXED_MINOR,
+    feeBps: e.WITHDRAWAL_FEE_BPS,
+    wageringFactor: e.WITHDRAWAL_WAGERING_FACTOR,
+    autoApproveMaxMinor: e.WITHDRAWAL_AUTO_APPROVE_MAX_MINOR,
+    secondApprovalMinor: e.WITHDRAWAL_SECOND_APPROVAL_MINOR,
+    newMethodHoldHours: e.WITHDRAWAL_NEW_METHOD_HOLD_HOURS,
+  };
+}

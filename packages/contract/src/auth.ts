@@ -109,7 +109,13 @@ export const RuntimeConfigSchema = z
   .object({
     demo: z.boolean().describe('Sandbox channels run in production: no real money; show a banner'),
     // Which sandbox channels this instance runs (each moves no real money).
-    sandbox: z.object({ sms: z.boolean(), upi: z.boolean(), demoVendor: z.boolean() }),
+    sandbox: z.object({
+      sms: z.boolean(),
+      upi: z.boolean(),
+      demoVendor: z.boolean(),
+      // The payout sandbox (issue 13); optional so older clients' fixtures stay valid.
+      payouts: z.boolean().optional(),
+    }),
     open_game_url: z
       .string()
       .describe('Where a game opens (spec section 3): add query parameters token (a launch ticket) and game_id'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DepositChannelSchema } from './wallet';
+import { WITHDRAWAL_STATUSES } from './withdrawal-states';
 
 /**
  * Domain events: the news of a committed change, recorded by the server in the same database
@@ -49,6 +50,14 @@ export const DOMAIN_EVENT_SCHEMAS = {
     bets: z.number().int().positive(),
     payoutMinor: z.number().int().nonnegative(),
     balanceMinor: z.number().int(),
+  }),
+  /** A withdrawal changed status (requested, review, approved, processing, paid, failed...). */
+  WithdrawalStatusChanged: z.object({
+    withdrawalId: z.string(),
+    playerId: z.number().int().positive(),
+    amountMinor: z.number().int().positive(),
+    currency: z.string(),
+    status: z.enum(WITHDRAWAL_STATUSES),
   }),
 } as const;
 

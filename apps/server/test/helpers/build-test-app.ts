@@ -48,6 +48,8 @@ export function testConfig(env: Record<string, string> = {}, dataDir = makeTempD
     EVENTS_POLL_MS: '0',
     // Tests drive the round engine by hand (app.lottery.tick) on their own clock.
     LOTTERY_TICK_MS: '0',
+    // Tests send approved withdrawals themselves (app.withdrawals.sendApproved).
+    PAYOUT_SEND_SWEEP_MS: '0',
     ...env,
   });
 }
@@ -74,6 +76,12 @@ export const PRODUCTION_CHANNELS_ENV = {
   UPI_HTTP_KEY_SECRET: 'test-upi-secret-0123456789',
   UPI_HTTP_WEBHOOK_SECRET: 'test-upi-webhook-0123456789',
   UPI_PAYEE_VPA: 'colorplay@axis',
+  PAYOUT_CHANNEL: 'http',
+  PAYOUT_HTTP_BASE_URL: 'https://127.0.0.1:9',
+  PAYOUT_HTTP_MERCHANT_ID: 'colorplay',
+  PAYOUT_HTTP_KEY_ID: 'key_test_1',
+  PAYOUT_HTTP_KEY_SECRET: 'test-payout-secret-0123456789',
+  PAYOUT_HTTP_CALLBACK_SECRET: 'test-payout-callback-0123456789',
 } as const;
 
 export type TestAppOptions = { env?: Record<string, string> } & Pick<AppDeps, 'clock' | 'sms' | 'lottery'>;

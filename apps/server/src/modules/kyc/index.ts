@@ -4,5 +4,6 @@
  */
 export { DEFAULT_KYC_SETTINGS, type KycSettings } from './settings';
 export { createKycService, type KycDeps } from './service';
-export type { DocumentStore } from './document-store';
+export { localDocumentStore, type DocumentStore } from './document-store';
+export { kycRoutes, type KycRoutesOptions } from './routes';
 export type { KycDocument, KycService } from './types';

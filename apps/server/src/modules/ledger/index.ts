@@ -29,6 +29,7 @@ export {
   listAccountsOfOwner,
   listEntries,
   postTransfer,
+  sumEntriesByKind,
   withTransaction,
   type EnsureAccountInput,
   type LedgerAccount,

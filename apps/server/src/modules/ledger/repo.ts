@@ -185,3 +185,17 @@ export async function selectHistory(
   );
   return rows;
 }
+
+/** The sum of an account's entries per transfer kind (only the kinds asked for). */
+export async function selectSumsByKind(q: Queryable, code: string, kinds: readonly string[]): Promise<{ kind: string; sum_minor: number }[]> {
+  const { rows } = await q.query<{ kind: string; sum_minor: number }>(
+    `SELECT t.kind, SUM(e.amount_minor)::bigint AS sum_minor
+       FROM ledger_entries e
+       JOIN ledger_accounts a ON a.id = e.account_id
+       JOIN ledger_transfers t ON t.id = e.transfer_id
+      WHERE a.code = $1 AND t.kind = ANY($2::text[])
+      GROUP BY t.kind`,
+    [code, kinds],
+  );
+  return rows.map((r) => ({ kind: r.kind, sum_minor: Number(r.sum_minor) }));
+}

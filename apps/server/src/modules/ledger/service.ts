@@ -18,6 +18,7 @@ import {
   selectAccountsOfOwner,
   selectEntriesOfTransfer,
   selectHistory,
+  selectSumsByKind,
   selectTransferById,
   selectTransferByKey,
   type AccountRow,
@@ -325,4 +326,15 @@ export async function listEntries(
     entries: page.map((r) => ({ ...toEntry(r), transferKind: r.transfer_kind, reference: r.reference, metadata: r.metadata })),
     nextBefore: rows.length > limit ? page[page.length - 1]!.id : null,
   };
+}
+
+/**
+ * The net amount each transfer kind moved on one account over its whole history, e.g. deposits
+ * credited in and stakes taken out of a player's main wallet (the withdrawal wagering rule).
+ * Kinds with no entries are 0. Signed: money in is positive, money out negative.
+ */
+export async function sumEntriesByKind(q: Queryable, code: string, kinds: readonly string[]): Promise<Record<string, number>> {
+  const sums: Record<string, number> = Object.fromEntries(kinds.map((k) => [k, 0]));
+  for (const row of await selectSumsByKind(q, code, kinds)) sums[row.kind] = row.sum_minor;
+  return sums;
 }

@@ -3,6 +3,7 @@
  * HTTP provider) and the sandbox's page. Payouts knows nothing of withdrawals' rows or money;
  * the withdrawals module applies callbacks to withdrawals and owns the callback route.
  */
+export { createHttpPayoutGateway } from './http/http-payouts';
 export {
   PayoutUnavailableError,
   type CallbackParseResult,
@@ -11,3 +12,5 @@ export {
   type PayoutRecord,
   type PayoutRequest,
 } from './payout-gateway';
+export { sandboxPayoutRoutes } from './sandbox/routes';
+export { createSandboxPayoutGateway, type SandboxPayoutDecision, type SandboxPayoutGateway } from './sandbox/sandbox-payouts';

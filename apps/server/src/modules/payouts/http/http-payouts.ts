@@ -1,0 +1,123 @@
+import type { PayoutCallbackEvent } from '@colorplay/contract';
+import type { PayoutHttpSettings } from '../../../config';
+import { PayoutUnavailableError, type PayoutGateway, type PayoutRecord, type PayoutRequest } from '../payout-gateway';
+import {
+  PAYOUT_SIGNATURE_HEADER,
+  PAYOUT_TIMESTAMP_HEADER,
+  ProviderPayoutListSchema,
+  ProviderPayoutSchema,
+  ProviderPayoutWebhookSchema,
+  verifyPayoutWebhook,
+  type ProviderCreatePayout,
+  type ProviderPayout,
+} from './provider-format';
+
+const STATUS: Record<ProviderPayout['status'], PayoutRecord['status']> = {
+  processing: 'processing',
+  processed: 'paid',
+  failed: 'failed',
+  reversed: 'reversed',
+};
+const EVENT_STATUS: Record<string, PayoutCallbackEvent['status']> = {
+  'payout.processed': 'paid',
+  'payout.failed': 'failed',
+  'payout.reversed': 'reversed',
+};
+
+/**
+ * The payout adapter for a real provider over HTTP (format: ./provider-format.ts and
+ * docs/payments.md). Every failure to get a well-formed answer becomes PayoutUnavailableError:
+ * the sender tries again later with the same idempotency key, so nothing is paid twice.
+ */
+export function createHttpPayoutGateway(settings: PayoutHttpSettings, fetchImpl: typeof fetch = fetch): PayoutGateway {
+  const authorization = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
+
+  async function call(method: 'GET' | 'POST', path: string, opts: { body?: unknown; idempotencyKey?: string } = {}): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await fetchImpl(`${settings.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization,
+          'x-merchant-id': settings.merchantId,
+          accept: 'application/json',
+          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {}),
+        },
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: AbortSignal.timeout(settings.timeoutMs),
+        redirect: 'error',
+      });
+    } catch (err) {
+      throw new PayoutUnavailableError(`Payout gateway ${method} ${path}: no answer (${(err as Error).name})`, err);
+    }
+    const text = await res.text().catch(() => '');
+    if (res.status < 200 || res.status > 299) {
+      // The provider's error code only (its body may echo account numbers).
+      const code = /"code"\s*:\s*"([A-Z_]{1,60})"/.exec(text)?.[1] ?? 'none';
+      throw new PayoutUnavailableError(`Payout gateway ${method} ${path}: HTTP ${res.status} (code ${code})`);
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (err) {
+      throw new PayoutUnavailableError(`Payout gateway ${method} ${path}: the answer is not JSON`, err);
+    }
+  }
+
+  function bodyOf(request: PayoutRequest): ProviderCreatePayout {
+    const d = request.destination;
+    const common = { reference_id: request.withdrawalId, amount: request.amountMinor, currency: 'INR' as const };
+    if (d.kind === 'upi') return { ...common, mode: 'UPI', beneficiary: { vpa: d.vpa } };
+    if (d.kind === 'bank') return { ...common, mode: 'IMPS', beneficiary: { name: d.accountHolder, account_number: d.accountNumber, ifsc: d.ifsc } };
+    return { ...common, mode: 'USDT', beneficiary: { address: d.address } };
+  }
+
+  return {
+    name: 'http-payouts',
+    sandbox: false,
+    async createPayout(request) {
+      const parsed = ProviderPayoutSchema.safeParse(await call('POST', '/v1/payouts', { body: bodyOf(request), idempotencyKey: request.withdrawalId }));
+      if (!parsed.success) throw new PayoutUnavailableError('Payout gateway create payout: unexpected answer');
+      const p = parsed.data;
+      if (p.reference_id !== request.withdrawalId || p.amount !== request.amountMinor) {
+        throw new PayoutUnavailableError('Payout gateway create payout: the answer is for another withdrawal or amount');
+      }
+      return recordOf(p);
+    },
+    async lookupPayout(withdrawalId) {
+      const parsed = ProviderPayoutListSchema.safeParse(await call('GET', `/v1/payouts?reference_id=${encodeURIComponent(withdrawalId)}`));
+      if (!parsed.success) throw new PayoutUnavailableError('Payout gateway list payouts: unexpected answer');
+      const mine = parsed.data.items.find((p) => p.reference_id === withdrawalId);
+      return mine && recordOf(mine);
+    },
+    callback: {
+      description: `Headers ${PAYOUT_TIMESTAMP_HEADER}: <unix seconds> and ${PAYOUT_SIGNATURE_HEADER}: base64(HMAC-SHA256(callback secret, timestamp + raw body)); 5-minute window; redeliveries are recognised by event_id.`,
+      verify: (headers, rawBody, now) => verifyPayoutWebhook(settings.callbackSecret, headers, rawBody, now),
+      parse(json) {
+        const parsed = ProviderPayoutWebhookSchema.safeParse(json);
+        if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
+        const { event_id, type, data } = parsed.data;
+        const status = EVENT_STATUS[type];
+        const p = data.payout;
+        // Not an outcome (e.g. payout.queued), or not one of ours: acknowledged and left alone.
+        if (!status || !/^wd_[A-Za-z0-9_-]{6,40}$/.test(p.reference_id)) return { ok: true, event: null };
+        return {
+          ok: true,
+          event: {
+            eventId: `po_${event_id}`,
+            payoutRef: p.id,
+            withdrawalId: p.reference_id,
+            status,
+            amountMinor: p.amount,
+            reference: p.utr,
+            failureReason: p.failure_reason,
+          },
+        };
+      },
+    },
+  };
+}
+
+function recordOf(p: ProviderPayout): PayoutRecord {
+  return { payoutRef: p.id, withdrawalId: p.reference_id, status: STATUS[p.status], amountMinor: p.amount, reference: p.utr, failureReason: p.failure_reason };
+}
