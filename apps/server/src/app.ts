@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { createDepositsService, DEFAULT_DEPOSIT_SETTINGS, depositRoutes, upiWebhookRoutes } from './modules/deposits';
 import { createHttpUpiGateway, createSandboxUpiGateway, sandboxUpiRoutes, type UpiGateway } from './modules/payments';
 import { createWalletService, walletRoutes } from './modules/wallet';
+import { adminRoutes, createAdminService, type AdminService } from './modules/admin';
 import { authRoutes, createAccessTokens, createAuthService, createRateLimiter, isSessionActive } from './modules/auth';
 import { healthRoutes } from './modules/health';
 import { notificationRoutes, subscribeNotifications } from './modules/notifications';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     withdrawals: WithdrawalsService;
     /** KYC submissions and their review (the operator console calls these). */
     kyc: KycService;
+    /** The operator console (the operators CLI and the demo seed create operators through it). */
+    admin: AdminService;
   }
 }
 
@@ -202,6 +205,11 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   if (sandboxPayouts) await app.register(sandboxPayoutRoutes, { gateway: sandboxPayouts, secret: config.secrets.webhook, clock });
   app.decorate('withdrawals', withdrawals);
   app.decorate('kyc', kyc);
+
+  // The operator console: its own cookie sessions under /api/admin, separate from players'.
+  const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits });
+  await app.register(adminRoutes, { admin, deposits, lottery, secureCookies: production });
+  app.decorate('admin', admin);
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { systemClock } from './lib/clock';
+import { DEMO_OPERATOR, ensureDemoOperator } from './modules/admin';
 import { DEMO_PLAYER, ensureDemoPlayer } from './modules/auth';
 
 /** Entry point: validate config, open and migrate the database, listen, shut down gracefully. */
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     if (config.env === 'production') throw new Error('SEED_DEMO must not be set in production');
     await ensureDemoPlayer(db, systemClock);
+    await ensureDemoOperator(app.admin);
   }
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -44,7 +46,9 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     process.stdout.write(
       `\n  Colorplay: ${pageUrl}\n` +
-        `  Demo player (sandbox money only): phone ${DEMO_PLAYER.phone}, password ${DEMO_PLAYER.password}\n\n`,
+        `  Demo player (sandbox money only): phone ${DEMO_PLAYER.phone}, password ${DEMO_PLAYER.password}\n` +
+        `  Demo operator (${pageUrl}/admin): username ${DEMO_OPERATOR.username}, password ${DEMO_OPERATOR.password}, ` +
+        `TOTP secret ${DEMO_OPERATOR.totpSecret} (add it to an authenticator app)\n\n`,
     );
   }
 }

@@ -11,3 +11,4 @@ export * from './games';
 export * from './wingo';
 export * from './withdrawals';
 export * from './kyc';
+export * from './admin';

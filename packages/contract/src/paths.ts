@@ -78,6 +78,21 @@ export const API_PATHS = {
   /** The payout sandbox (exists only while the payouts sandbox channel is on). */
   sandbox_payout_page: '/sandbox/payouts/:ref',
   sandbox_payouts_css: '/sandbox/payouts/page.css',
+  // Operator console (issue 13): cookie session scoped to /api/admin, never a player token.
+  admin_login: '/api/admin/login',
+  admin_logout: '/api/admin/logout',
+  admin_me: '/api/admin/me',
+  admin_deposits_review: '/api/admin/deposits/review',
+  admin_deposit_decide: '/api/admin/deposits/:orderId/review',
+  admin_player_lookup: '/api/admin/players',
+  admin_player: '/api/admin/players/:playerId',
+  admin_player_ledger: '/api/admin/players/:playerId/ledger',
+  admin_player_deposits: '/api/admin/players/:playerId/deposits',
+  admin_player_bets: '/api/admin/players/:playerId/bets',
+  admin_audit: '/api/admin/audit',
+  admin_audit_csv: '/api/admin/audit.csv',
+  admin_operators: '/api/admin/operators',
+  admin_operator_disable: '/api/admin/operators/:operatorId/disable',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

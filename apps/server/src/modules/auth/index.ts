@@ -3,7 +3,9 @@
  * players module (through its index) to create and find players; players know nothing of auth.
  */
 export { DEMO_PLAYER, ensureDemoPlayer } from './demo-player';
-export { createRateLimiter, type RateLimiter } from './rate-limiter';
+export { createRateLimiter, type RateLimiter, type RateRule } from './rate-limiter';
+/** The one password hasher (argon2id); the operator console hashes operators' passwords with it. */
+export { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 export { authRoutes } from './routes';
 export { createAuthService, type AuthDeps, type AuthService, type IssuedSession } from './service';
 export { createAccessTokens, type AccessClaims, type AccessTokens } from './tokens';

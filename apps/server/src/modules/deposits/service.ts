@@ -95,7 +95,8 @@ export function createDepositsService(deps: DepositsDeps) {
       idempotencyKey: `deposit:${order.id}`,
       kind: 'deposit',
       reference: order.id,
-      metadata: { channel: order.channel, actor },
+      // An operator's approval names the operator on the money movement itself (issue 13).
+      metadata: { channel: order.channel, actor, ...(typeof detail.operatorId === 'number' ? { operatorId: detail.operatorId } : {}) },
       entries: [
         { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -order.amount_minor },
         { accountCode: main, amountMinor: order.amount_minor },
@@ -412,15 +413,19 @@ export function createDepositsService(deps: DepositsDeps) {
       return listAwaitingReview(db);
     },
 
-    /** Operator decision on an order awaiting review (see docs/operations.md). */
-    async review(orderId: string, decision: 'approve' | 'reject', note: string) {
+    /**
+     * Operator decision on an order awaiting review (see docs/operations.md). The console passes
+     * the operator's id, which the order's history and the ledger transfer then carry.
+     */
+    async review(orderId: string, decision: 'approve' | 'reject', note: string, operatorId?: number) {
+      const detail = operatorId === undefined ? { note } : { note, operatorId };
       return db.transaction(async (tx) => {
         const order = await lockDeposit(tx, { id: orderId });
         if (!order) throw notFound();
         const now = clock.now();
         return decision === 'approve'
-          ? transition(tx, order, 'operator_approved', 'operator', now, {}, { note })
-          : transition(tx, order, 'operator_rejected', 'operator', now, { failure_reason: 'rejected_on_review' }, { note });
+          ? transition(tx, order, 'operator_approved', 'operator', now, {}, detail)
+          : transition(tx, order, 'operator_rejected', 'operator', now, { failure_reason: 'rejected_on_review' }, detail);
       });
     },
   };

@@ -6,6 +6,7 @@ export { maskPhone } from './phone';
 export {
   findPlayerById,
   findPlayerByPhone,
+  findPlayerByUid,
   insertPlayer,
   PhoneTakenError,
   toUserInfo,

@@ -49,6 +49,12 @@ export async function findPlayerById(q: Queryable, id: number): Promise<PlayerRo
   return rows[0];
 }
 
+/** By the public 8-digit UID (the id players see and quote to support). */
+export async function findPlayerByUid(q: Queryable, uid: number): Promise<PlayerRow | undefined> {
+  const { rows } = await q.query<PlayerRow>(`SELECT ${COLUMNS} FROM players WHERE uid = $1`, [uid]);
+  return rows[0];
+}
+
 export async function updateAvatar(q: Queryable, id: number, avatar: number): Promise<void> {
   await q.query('UPDATE players SET avatar = $2 WHERE id = $1', [id, avatar]);
 }

@@ -1,0 +1,13 @@
+/**
+ * modules/admin: the operator console's server side (issue 13): operators with roles and a TOTP
+ * second factor, their cookie sessions, the permission table, the review queues (through the
+ * deposits, withdrawals and KYC modules' indexes), read-only player lookup and the append-only
+ * audit log. Its only public face.
+ */
+export { adminRoutes, type AdminRoutesOptions } from './routes';
+export { createAdminService, type AdminDeps, type AdminService, type OperatorPrincipal } from './service';
+export { DEMO_OPERATOR, ensureDemoOperator } from './demo-operator';
+export { PERMISSIONS, isAllowed, type AdminAction } from './permissions';
+export { otpauthUri, totpCode } from './totp';
+export { toCsv, csvCell } from './csv';
+export { OWNED_TABLES } from './tables';

@@ -1,0 +1,223 @@
+import {
+  ADMIN_CSRF_HEADER,
+  ADMIN_CSRF_VALUE,
+  ADMIN_SESSION_COOKIE,
+  AdminLedgerPageSchema,
+  AdminLedgerQuerySchema,
+  AdminPlayerSchema,
+  API_PATHS,
+  AuditPageSchema,
+  AuditQuerySchema,
+  CreatedOperatorSchema,
+  CreateOperatorInputSchema,
+  dataEnvelope,
+  DepositReviewInputSchema,
+  DepositReviewItemSchema,
+  DepositReviewParamsSchema,
+  DepositsPageSchema,
+  DepositsQuerySchema,
+  ErrorResponseSchema,
+  MyWingoBetsQuerySchema,
+  OkSchema,
+  OperatorIdParamsSchema,
+  OperatorLoginInputSchema,
+  OperatorSchema,
+  OperatorSessionSchema,
+  PlayerIdParamsSchema,
+  PlayerLookupQuerySchema,
+  WingoBetsPageSchema,
+} from '@colorplay/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import type { DepositsService } from '../deposits';
+import type { LotteryService } from '../lottery';
+import type { AdminAction } from './permissions';
+import { ADMIN_SESSION_ABSOLUTE_SECONDS } from './rules';
+import type { AdminService, OperatorPrincipal, RequestOrigin } from './service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the console's guard on /api/admin routes. */
+    operator: OperatorPrincipal;
+  }
+}
+
+export type AdminRoutesOptions = {
+  admin: AdminService;
+  deposits: DepositsService;
+  lottery: LotteryService;
+  secureCookies: boolean;
+};
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
+const doc = { tags: ['admin'] };
+
+export const originOf = (request: FastifyRequest): RequestOrigin => ({
+  // request.ip honours TRUST_PROXY (app.ts), so a client cannot pick its own address.
+  ip: request.ip ?? null,
+  userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+});
+
+/**
+ * The operator console's routes. Authentication is the cp_admin cookie only: a player's bearer
+ * token means nothing here, and the cookie is scoped to /api/admin so it never reaches player
+ * routes. Every request that changes something must carry `x-colorplay-admin: 1`: a form or
+ * page on another site cannot send a custom header without a CORS preflight, which we refuse
+ * (docs/admin.md, CSRF). SameSite=Strict is the first line; the header is the second.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin, deposits, lottery, secureCookies }) => {
+  const requireCsrfHeader = (request: FastifyRequest) => {
+    if (request.headers[ADMIN_CSRF_HEADER] !== ADMIN_CSRF_VALUE) {
+      throw new AppError('FORBIDDEN', `Console requests that change something must send the ${ADMIN_CSRF_HEADER} header`);
+    }
+  };
+  /** preHandler: signed in, allowed the action, and (for writes) the CSRF header. */
+  const guard = (action: AdminAction) => ({
+    preHandler: async (request: FastifyRequest) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') requireCsrfHeader(request);
+      request.operator = await admin.authenticate(request.cookies[ADMIN_SESSION_COOKIE]);
+      admin.authorize(request.operator, action);
+    },
+  });
+  const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, secure: secureCookies, path: '/api/admin' };
+  const clearCookie = (reply: FastifyReply) => reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions);
+  // Nothing the console answers may be cached by a browser or proxy.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/admin')) reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    API_PATHS.admin_login,
+    {
+      preHandler: async (request) => requireCsrfHeader(request),
+      schema: { ...doc, description: 'Username, password and TOTP code in one step; sets the cp_admin session cookie.', body: OperatorLoginInputSchema, response: { 200: dataEnvelope(OperatorSessionSchema), ...errors } },
+    },
+    async (request, reply) => {
+      const { sessionId, session } = await admin.login(request.body, originOf(request));
+      reply.setCookie(ADMIN_SESSION_COOKIE, sessionId, { ...cookieOptions, maxAge: ADMIN_SESSION_ABSOLUTE_SECONDS });
+      return { data: session };
+    },
+  );
+
+  app.post(
+    API_PATHS.admin_logout,
+    { ...guard('session.read'), schema: { ...doc, response: { 200: dataEnvelope(OkSchema), ...errors } } },
+    async (request, reply) => {
+      await admin.logout(request.operator, originOf(request));
+      clearCookie(reply);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.get(API_PATHS.admin_me, { ...guard('session.read'), schema: { ...doc, response: { 200: dataEnvelope(OperatorSessionSchema), ...errors } } }, async (request) => ({
+    data: await admin.me(request.operator),
+  }));
+
+  app.get(
+    API_PATHS.admin_deposits_review,
+    { ...guard('deposits.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(DepositReviewItemSchema) })), ...errors } } },
+    async () => ({ data: { items: await admin.depositsForReview() } }),
+  );
+
+  app.post(
+    API_PATHS.admin_deposit_decide,
+    {
+      ...guard('deposits.review'),
+      schema: { ...doc, params: DepositReviewParamsSchema, body: DepositReviewInputSchema, response: { 200: dataEnvelope(z.object({ id: z.string(), status: z.string() })), ...errors } },
+    },
+    async (request) => ({
+      data: await admin.reviewDeposit(request.params.orderId, request.body.decision, request.body.note, request.operator, originOf(request)),
+    }),
+  );
+
+  app.get(
+    API_PATHS.admin_player_lookup,
+    { ...guard('players.read'), schema: { ...doc, querystring: PlayerLookupQuerySchema, response: { 200: dataEnvelope(AdminPlayerSchema), ...errors } } },
+    async (request) => ({ data: await admin.lookupPlayer(request.query.q) }),
+  );
+
+  app.get(
+    API_PATHS.admin_player,
+    { ...guard('players.read'), schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AdminPlayerSchema), ...errors } } },
+    async (request) => ({ data: await admin.player(request.params.playerId) }),
+  );
+
+  app.get(
+    API_PATHS.admin_player_ledger,
+    {
+      ...guard('players.read'),
+      schema: { ...doc, params: PlayerIdParamsSchema, querystring: AdminLedgerQuerySchema, response: { 200: dataEnvelope(AdminLedgerPageSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.playerLedger(request.params.playerId, request.query) }),
+  );
+
+  app.get(
+    API_PATHS.admin_player_deposits,
+    {
+      ...guard('deposits.read'),
+      schema: { ...doc, params: PlayerIdParamsSchema, querystring: DepositsQuerySchema, response: { 200: dataEnvelope(DepositsPageSchema), ...errors } },
+    },
+    async (request) => {
+      await admin.playerOrThrow(request.params.playerId);
+      return { data: await deposits.list(request.params.playerId, request.query) };
+    },
+  );
+
+  app.get(
+    API_PATHS.admin_player_bets,
+    {
+      ...guard('players.read'),
+      schema: { ...doc, params: PlayerIdParamsSchema, querystring: MyWingoBetsQuerySchema, response: { 200: dataEnvelope(WingoBetsPageSchema), ...errors } },
+    },
+    async (request) => {
+      await admin.playerOrThrow(request.params.playerId);
+      return { data: await lottery.myBets(request.params.playerId, request.query) };
+    },
+  );
+
+  app.get(
+    API_PATHS.admin_audit,
+    { ...guard('audit.read'), schema: { ...doc, querystring: AuditQuerySchema, response: { 200: dataEnvelope(AuditPageSchema), ...errors } } },
+    async (request) => ({ data: await admin.auditPage(request.query) }),
+  );
+
+  app.get(
+    API_PATHS.admin_audit_csv,
+    { ...guard('audit.export'), schema: { ...doc, description: 'The filtered audit log as CSV (formula cells neutralised).', querystring: AuditQuerySchema } },
+    async (request, reply) => {
+      const { limit: _limit, before: _before, ...filters } = request.query;
+      const csv = await admin.auditCsv(filters, request.operator, originOf(request));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    API_PATHS.admin_operators,
+    { ...guard('operators.manage'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(OperatorSchema) })), ...errors } } },
+    async () => ({ data: { items: await admin.listOperators() } }),
+  );
+
+  app.post(
+    API_PATHS.admin_operators,
+    { ...guard('operators.manage'), schema: { ...doc, body: CreateOperatorInputSchema, response: { 200: dataEnvelope(CreatedOperatorSchema), ...errors } } },
+    async (request) => ({ data: await admin.createOperator(request.body, { operator: request.operator, origin: originOf(request) }) }),
+  );
+
+  app.post(
+    API_PATHS.admin_operator_disable,
+    { ...guard('operators.manage'), schema: { ...doc, params: OperatorIdParamsSchema, response: { 200: dataEnvelope(OperatorSchema), ...errors } } },
+    async (request) => ({ data: await admin.disableOperator(request.params.operatorId, request.operator, originOf(request)) }),
+  );
+};

@@ -1,0 +1,340 @@
+import type {
+  AdminLedgerPage,
+  AdminLedgerQuery,
+  AdminPlayer,
+  AuditAction,
+  AuditEntry,
+  AuditPage,
+  AuditQuery,
+  CreatedOperator,
+  DepositReviewItem,
+  Operator,
+  OperatorLoginInput,
+  OperatorRole,
+  OperatorSession,
+} from '@colorplay/contract';
+import type { Db, Queryable } from '../../db/db';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { dummyPasswordHash, hashPassword, verifyPassword, type RateLimiter } from '../auth';
+import type { DepositsService } from '../deposits';
+import { listAccountsOfOwner, listEntries } from '../ledger';
+import { findPlayerById, findPlayerByPhone, findPlayerByUid, type PlayerRow } from '../players';
+import { toCsv } from './csv';
+import { isAllowed, permissionsOf, type AdminAction } from './permissions';
+import {
+  acceptLogin,
+  disableOperator,
+  endSession,
+  findOperatorById,
+  findOperatorByUsername,
+  findSession,
+  insertAudit,
+  insertOperator,
+  insertSession,
+  listOperators,
+  recordFailedLogin,
+  selectAudit,
+  touchSession,
+  type AuditRow,
+  type OperatorRow,
+} from './repo';
+import {
+  ADMIN_LOCKOUT_SECONDS,
+  ADMIN_LOGIN_FAILURES_PER_ADDRESS,
+  ADMIN_MAX_FAILED_LOGINS,
+  ADMIN_SESSION_ABSOLUTE_SECONDS,
+  isSessionOpen,
+} from './rules';
+import { hashSessionId, matchTotpStep, newOperatorPassword, newSessionId, newTotpSecret, openSecret, otpauthUri, sealSecret } from './totp';
+
+export type AdminDeps = {
+  db: Db;
+  clock: Clock;
+  /** Seals TOTP secrets (the server's token secret). */
+  secret: string;
+  limiter: RateLimiter;
+  deposits: DepositsService;
+};
+
+/** Where a request came from, for the audit log. */
+export type RequestOrigin = { ip: string | null; userAgent: string | null };
+/** A signed-in operator as the routes see it. */
+export type OperatorPrincipal = { id: number; username: string; role: OperatorRole; sessionHash: string; expiresAt: Date };
+
+const WRONG_LOGIN = new AppError('INVALID_CREDENTIALS', 'Wrong username, password or code');
+const SIGNED_OUT = () => new AppError('UNAUTHORIZED', 'Sign in to the console');
+
+export function toOperator(o: OperatorRow): Operator {
+  return { id: o.id, username: o.username, role: o.role, disabled: o.disabled_at !== null, createdAt: o.created_at.toISOString() };
+}
+
+function toAuditEntry(r: AuditRow): AuditEntry {
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    operatorId: r.operator_id,
+    username: r.username,
+    action: r.action,
+    target: r.target,
+    before: r.before ?? null,
+    after: r.after ?? null,
+    ip: r.ip,
+    userAgent: r.user_agent,
+  };
+}
+
+export const AUDIT_CSV_HEADER = ['id', 'at', 'operator_id', 'username', 'action', 'target', 'before', 'after', 'ip', 'user_agent'];
+
+export function createAdminService(deps: AdminDeps) {
+  const { db, clock, secret, limiter, deposits } = deps;
+
+  const audit = (q: Queryable, who: { id: number | null; username: string | null }, action: AuditAction, target: string | null, origin: RequestOrigin, change: { before?: unknown; after?: unknown } = {}) =>
+    insertAudit(q, { at: clock.now(), operatorId: who.id, username: who.username, action, target, ...change, ip: origin.ip, userAgent: origin.userAgent });
+
+  async function create(input: { username: string; role: OperatorRole; createdBy: number | null; password?: string; totpSecret?: string }) {
+    const password = input.password ?? newOperatorPassword();
+    const totpSecret = input.totpSecret ?? newTotpSecret();
+    const row = await insertOperator(db, {
+      username: input.username,
+      passwordHash: await hashPassword(password),
+      role: input.role,
+      totpSecretSealed: sealSecret(totpSecret, secret),
+      createdBy: input.createdBy,
+      now: clock.now(),
+    });
+    if (!row) throw new AppError('CONFLICT', `An operator named ${input.username} already exists`);
+    return { row, password, totpSecret };
+  }
+
+  async function playerView(q: Queryable, p: PlayerRow): Promise<AdminPlayer> {
+    const accounts = await listAccountsOfOwner(q, p.id);
+    return {
+      id: p.id,
+      uid: p.uid,
+      phone: p.phone,
+      nickname: p.nickname,
+      createdAt: p.created_at.toISOString(),
+      lastLoginAt: p.last_login_at?.toISOString() ?? null,
+      balances: accounts.map((a) => ({ accountCode: a.code, balanceMinor: a.balanceMinor, currency: a.currency })),
+    };
+  }
+
+  async function playerOrThrow(playerId: number): Promise<PlayerRow> {
+    const p = await findPlayerById(db, playerId);
+    if (!p) throw new AppError('NOT_FOUND', 'No such player');
+    return p;
+  }
+
+  return {
+    /**
+     * Creates an operator with a one-time password and a fresh TOTP secret, both returned only
+     * here. The CLI and the demo seed call it without an operator (createdBy null).
+     */
+    async createOperator(input: { username: string; role: OperatorRole; password?: string; totpSecret?: string }, by?: { operator: OperatorPrincipal; origin: RequestOrigin }): Promise<CreatedOperator> {
+      const { row, password, totpSecret } = await create({ ...input, createdBy: by?.operator.id ?? null });
+      if (by) await audit(db, by.operator, 'operator.create', `operator:${row.id}`, by.origin, { after: toOperator(row) });
+      return { operator: toOperator(row), password, totpSecret, otpauthUri: otpauthUri(totpSecret, row.username) };
+    },
+
+    async findOperator(username: string): Promise<Operator | null> {
+      const row = await findOperatorByUsername(db, username);
+      return row ? toOperator(row) : null;
+    },
+
+    async listOperators(): Promise<Operator[]> {
+      return (await listOperators(db)).map(toOperator);
+    },
+
+    async disableOperator(operatorId: number, by: OperatorPrincipal, origin: RequestOrigin): Promise<Operator> {
+      if (operatorId === by.id) throw new AppError('CONFLICT', 'You cannot disable your own account');
+      return db.transaction(async (tx) => {
+        const before = await findOperatorById(tx, operatorId, true);
+        if (!before) throw new AppError('NOT_FOUND', 'No such operator');
+        await disableOperator(tx, operatorId, clock.now());
+        const after = (await findOperatorById(tx, operatorId))!;
+        await audit(tx, by, 'operator.disable', `operator:${operatorId}`, origin, { before: toOperator(before), after: toOperator(after) });
+        return toOperator(after);
+      });
+    },
+
+    /**
+     * Username, password and TOTP code in one step; one answer for every wrong part. Failures
+     * count per operator (locked after ADMIN_MAX_FAILED_LOGINS) and per address, and each is audited.
+     */
+    async login(input: OperatorLoginInput, origin: RequestOrigin): Promise<{ sessionId: string; session: OperatorSession }> {
+      const address = origin.ip ?? 'unknown';
+      await limiter.check(ADMIN_LOGIN_FAILURES_PER_ADDRESS, address);
+      const now = clock.now();
+      const verdict = await db.transaction(async (tx) => {
+        const op = await findOperatorByUsername(tx, input.username, true);
+        // Hash even for an unknown name so the answer takes about as long.
+        const passwordOk = await verifyPassword(op?.password_hash ?? (await dummyPasswordHash()), input.password);
+        const who = { id: op?.id ?? null, username: input.username };
+        if (!op) {
+          await audit(tx, who, 'login_failed', null, origin, { after: { reason: 'unknown_username' } });
+          return { kind: 'wrong' as const };
+        }
+        if (op.locked_until && op.locked_until > now) {
+          await audit(tx, who, 'login_failed', `operator:${op.id}`, origin, { after: { reason: 'locked' } });
+          return { kind: 'locked' as const, seconds: Math.ceil((op.locked_until.getTime() - now.getTime()) / 1000) };
+        }
+        const step = passwordOk ? matchTotpStep(openSecret(op.totp_secret_sealed, secret), input.code, now.getTime()) : null;
+        const reason = op.disabled_at ? 'disabled' : !passwordOk ? 'password' : step === null ? 'code' : step <= op.totp_last_step ? 'code_replayed' : null;
+        if (reason === null && (await acceptLogin(tx, op.id, step!))) {
+          const sessionId = newSessionId();
+          const expiresAt = new Date(now.getTime() + ADMIN_SESSION_ABSOLUTE_SECONDS * 1000);
+          await insertSession(tx, { idHash: hashSessionId(sessionId), operatorId: op.id, now, expiresAt });
+          await audit(tx, who, 'login', `operator:${op.id}`, origin);
+          return { kind: 'ok' as const, sessionId, op, expiresAt };
+        }
+        const failures = op.failed_logins + 1;
+        const lockedUntil = failures >= ADMIN_MAX_FAILED_LOGINS ? new Date(now.getTime() + ADMIN_LOCKOUT_SECONDS * 1000) : null;
+        await recordFailedLogin(tx, op.id, lockedUntil ? 0 : failures, lockedUntil);
+        await audit(tx, who, 'login_failed', `operator:${op.id}`, origin, { after: { reason: reason ?? 'code_replayed', failures, locked: lockedUntil !== null } });
+        return { kind: 'wrong' as const };
+      });
+      if (verdict.kind === 'locked') {
+        throw new AppError('RATE_LIMITED', `Too many failed sign-ins. Try again in ${verdict.seconds} seconds.`, undefined, {
+          'retry-after': String(verdict.seconds),
+        });
+      }
+      if (verdict.kind === 'wrong') {
+        await limiter.hit(ADMIN_LOGIN_FAILURES_PER_ADDRESS, address);
+        throw WRONG_LOGIN;
+      }
+      return {
+        sessionId: verdict.sessionId,
+        session: { operator: toOperator(verdict.op), permissions: permissionsOf(verdict.op.role), expiresAt: verdict.expiresAt.toISOString() },
+      };
+    },
+
+    /** The operator behind a session cookie, or UNAUTHORIZED. Each use pushes idle expiry back. */
+    async authenticate(sessionId: string | undefined): Promise<OperatorPrincipal> {
+      if (!sessionId || sessionId.length > 100) throw SIGNED_OUT();
+      const idHash = hashSessionId(sessionId);
+      const now = clock.now();
+      const session = await findSession(db, idHash);
+      if (!session || !isSessionOpen(session, now)) throw SIGNED_OUT();
+      const op = await findOperatorById(db, session.operator_id);
+      if (!op || op.disabled_at) throw SIGNED_OUT();
+      await touchSession(db, idHash, now);
+      return { id: op.id, username: op.username, role: op.role, sessionHash: idHash, expiresAt: session.expires_at };
+    },
+
+    /** FORBIDDEN unless the operator's role may take the action (permissions.ts). */
+    authorize(operator: OperatorPrincipal, action: AdminAction): void {
+      if (!isAllowed(operator.role, action)) throw new AppError('FORBIDDEN', `Your role (${operator.role}) may not do this`);
+    },
+
+    session(operator: OperatorPrincipal): OperatorSession {
+      return {
+        operator: { id: operator.id, username: operator.username, role: operator.role, disabled: false, createdAt: new Date(0).toISOString() },
+        permissions: permissionsOf(operator.role),
+        expiresAt: operator.expiresAt.toISOString(),
+      };
+    },
+
+    async me(operator: OperatorPrincipal): Promise<OperatorSession> {
+      const row = (await findOperatorById(db, operator.id))!;
+      return { operator: toOperator(row), permissions: permissionsOf(row.role), expiresAt: operator.expiresAt.toISOString() };
+    },
+
+    async logout(operator: OperatorPrincipal, origin: RequestOrigin): Promise<void> {
+      await db.transaction(async (tx) => {
+        await endSession(tx, operator.sessionHash, clock.now());
+        await audit(tx, operator, 'logout', `operator:${operator.id}`, origin);
+      });
+    },
+
+    async depositsForReview(): Promise<DepositReviewItem[]> {
+      const rows = await deposits.listForReview();
+      return rows.map((o) => ({
+        id: o.id,
+        playerId: o.player_id,
+        amountMinor: o.amount_minor,
+        currency: o.currency,
+        utr: o.utr,
+        gatewayUtr: o.gateway_utr,
+        reviewReason: o.review_reason,
+        createdAt: o.created_at.toISOString(),
+        updatedAt: o.updated_at.toISOString(),
+      }));
+    },
+
+    /**
+     * Approves (credits through the ledger, the transfer naming the operator) or rejects an order
+     * under review. The audit row is written after the decision committed: a refused decision
+     * changed nothing and leaves no row.
+     */
+    async reviewDeposit(orderId: string, decision: 'approve' | 'reject', note: string, by: OperatorPrincipal, origin: RequestOrigin) {
+      const order = await deposits.review(orderId, decision, note, by.id);
+      await audit(db, by, decision === 'approve' ? 'deposit.approve' : 'deposit.reject', `deposit:${orderId}`, origin, {
+        before: { status: 'utr_submitted' },
+        after: { status: order.status, note, transferId: order.transfer_id ?? null },
+      });
+      return { id: order.id, status: order.status };
+    },
+
+    /** By internal id, public 8-digit UID or 10-digit phone (+91 allowed). */
+    async lookupPlayer(q: string): Promise<AdminPlayer> {
+      const digits = q.replace(/^\+?91(?=\d{10}$)/, '');
+      let p: PlayerRow | undefined;
+      if (/^[6-9]\d{9}$/.test(digits)) p = await findPlayerByPhone(db, digits);
+      else if (/^\d{8}$/.test(digits)) p = (await findPlayerByUid(db, Number(digits))) ?? (await findPlayerById(db, Number(digits)));
+      else if (/^\d{1,9}$/.test(digits)) p = await findPlayerById(db, Number(digits));
+      if (!p) throw new AppError('NOT_FOUND', 'No player matches');
+      return playerView(db, p);
+    },
+
+    async player(playerId: number): Promise<AdminPlayer> {
+      return playerView(db, await playerOrThrow(playerId));
+    },
+
+    /** The player's main account, newest first, with the balance after each entry. */
+    async playerLedger(playerId: number, query: AdminLedgerQuery): Promise<AdminLedgerPage> {
+      await playerOrThrow(playerId);
+      const accounts = await listAccountsOfOwner(db, playerId);
+      const main = accounts.find((a) => a.code.endsWith(':main')) ?? accounts[0];
+      if (!main) return { items: [], nextCursor: null };
+      const page = await listEntries(db, main.code, { limit: query.limit, before: query.before ?? null });
+      return {
+        items: page.entries.map((e) => ({
+          id: e.id,
+          transferId: e.transferId,
+          kind: e.transferKind,
+          accountCode: e.accountCode,
+          amountMinor: e.amountMinor,
+          balanceAfterMinor: e.balanceAfterMinor,
+          reference: e.reference,
+          createdAt: e.createdAt.toISOString(),
+        })),
+        nextCursor: page.nextBefore,
+      };
+    },
+
+    playerOrThrow,
+
+    async auditPage(query: AuditQuery): Promise<AuditPage> {
+      const rows = await selectAudit(db, { ...query, limit: query.limit + 1 });
+      const page = rows.slice(0, query.limit);
+      return { items: page.map(toAuditEntry), nextCursor: rows.length > query.limit ? page[page.length - 1]!.id : null };
+    },
+
+    /** Every row the filters match (up to 10,000, newest first) as CSV; the export is itself audited. */
+    async auditCsv(query: Omit<AuditQuery, 'limit' | 'before'>, by: OperatorPrincipal, origin: RequestOrigin): Promise<string> {
+      const rows = await selectAudit(db, { ...query, limit: 10_000 });
+      await audit(db, by, 'audit.export', null, origin, { after: { filters: query, rows: rows.length } });
+      return toCsv(
+        AUDIT_CSV_HEADER,
+        rows.map((r) => [r.id, r.at.toISOString(), r.operator_id, r.username, r.action, r.target, r.before, r.after, r.ip, r.user_agent]),
+      );
+    },
+
+    /** Writes one audit row (for actions other modules carry out, e.g. KYC decisions). */
+    async record(by: OperatorPrincipal, action: AuditAction, target: string, origin: RequestOrigin, change: { before?: unknown; after?: unknown } = {}) {
+      await audit(db, by, action, target, origin, change);
+    },
+  };
+}
+export type AdminService = ReturnType<typeof createAdminService>;

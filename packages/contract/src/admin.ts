@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { pgText } from './text';
+
+/**
+ * The operator console's API (`/api/admin/...`, issue 13). Operators are not players: they sign
+ * in with username, password and a TOTP code, and their session is a cookie scoped to
+ * `/api/admin`. Every state-changing request must also carry ADMIN_CSRF_HEADER (docs/admin.md).
+ */
+export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
+export const OperatorRoleSchema = z.enum(OPERATOR_ROLES);
+export type OperatorRole = z.infer<typeof OperatorRoleSchema>;
+
+/** A page of another site cannot set a custom header without a CORS preflight we refuse. */
+export const ADMIN_CSRF_HEADER = 'x-colorplay-admin';
+export const ADMIN_CSRF_VALUE = '1';
+/** The operator session cookie (httpOnly, SameSite=Strict, path /api/admin). */
+export const ADMIN_SESSION_COOKIE = 'cp_admin';
+
+export const OperatorUsernameSchema = pgText()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z][a-z0-9._-]{2,31}$/, '3 to 32 letters, digits, dot, dash or underscore, starting with a letter');
+export const TotpCodeSchema = pgText().regex(/^\d{6}$/, 'The 6-digit code from the authenticator app');
+
+export const OperatorLoginInputSchema = z.strictObject({
+  username: OperatorUsernameSchema,
+  password: pgText().min(1).max(200),
+  code: TotpCodeSchema,
+});
+export type OperatorLoginInput = z.infer<typeof OperatorLoginInputSchema>;
+
+export const OperatorSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    role: OperatorRoleSchema,
+    disabled: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Operator' });
+export type Operator = z.infer<typeof OperatorSchema>;
+
+/** Who is signed in and what the console may show them (the server checks every action again). */
+export const OperatorSessionSchema = z
+  .object({ operator: OperatorSchema, permissions: z.array(z.string()), expiresAt: z.iso.datetime() })
+  .meta({ id: 'OperatorSession' });
+export type OperatorSession = z.infer<typeof OperatorSessionSchema>;
+
+export const CreateOperatorInputSchema = z.strictObject({ username: OperatorUsernameSchema, role: OperatorRoleSchema });
+export type CreateOperatorInput = z.infer<typeof CreateOperatorInputSchema>;
+/** Shown once: the password and TOTP secret are never returned again. */
+export const CreatedOperatorSchema = z.object({
+  operator: OperatorSchema,
+  password: z.string(),
+  totpSecret: z.string().describe('Base32'),
+  otpauthUri: z.string(),
+});
+export type CreatedOperator = z.infer<typeof CreatedOperatorSchema>;
+export const OperatorIdParamsSchema = z.strictObject({ operatorId: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** A note is required on every decision: the audit log must say why. */
+export const DecisionNoteSchema = pgText().trim().min(3, 'Say why (3 characters or more)').max(500);
+
+export const DepositReviewItemSchema = z.object({
+  id: z.string(),
+  playerId: z.number().int(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  utr: z.string().nullable(),
+  gatewayUtr: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type DepositReviewItem = z.infer<typeof DepositReviewItemSchema>;
+export const DepositReviewParamsSchema = z.strictObject({ orderId: pgText().regex(/^dep_[A-Za-z0-9_-]{6,60}$/, 'Unknown order') });
+export const DepositReviewInputSchema = z.strictObject({ decision: z.enum(['approve', 'reject']), note: DecisionNoteSchema });
+export type DepositReviewInput = z.infer<typeof DepositReviewInputSchema>;
+
+export const PlayerLookupQuerySchema = z.strictObject({
+  q: pgText().trim().min(1).max(20).describe('A player id, an 8-digit public UID, or a 10-digit phone number (with or without +91)'),
+});
+export const PlayerIdParamsSchema = z.strictObject({ playerId: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const AdminLedgerQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: z.coerce.number().int().min(1).optional().describe('nextCursor of the previous page'),
+});
+export type AdminLedgerQuery = z.infer<typeof AdminLedgerQuerySchema>;
+
+export const AdminPlayerSchema = z.object({
+  id: z.number().int(),
+  uid: z.number().int().describe('The public 8-digit id players see'),
+  phone: z.string(),
+  nickname: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  lastLoginAt: z.iso.datetime().nullable(),
+  balances: z.array(z.object({ accountCode: z.string(), balanceMinor: z.number().int(), currency: z.string() })),
+});
+export type AdminPlayer = z.infer<typeof AdminPlayerSchema>;
+
+export const AdminLedgerEntrySchema = z.object({
+  id: z.number().int(),
+  transferId: z.string(),
+  kind: z.string(),
+  accountCode: z.string(),
+  amountMinor: z.number().int(),
+  balanceAfterMinor: z.number().int().describe('Running balance after this entry'),
+  reference: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export const AdminLedgerPageSchema = z.object({ items: z.array(AdminLedgerEntrySchema), nextCursor: z.number().int().nullable() });
+export type AdminLedgerPage = z.infer<typeof AdminLedgerPageSchema>;
+
+export const AUDIT_ACTIONS = [
+  'login',
+  'login_failed',
+  'logout',
+  'deposit.approve',
+  'deposit.reject',
+  'withdrawal.approve',
+  'withdrawal.reject',
+  'kyc.verify',
+  'kyc.reject',
+  'kyc.document_view',
+  'operator.create',
+  'operator.disable',
+  'audit.export',
+] as const;
+export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditActionSchema>;
+
+export const AuditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    at: z.iso.datetime(),
+    operatorId: z.number().int().nullable(),
+    username: z.string().nullable(),
+    action: AuditActionSchema,
+    target: z.string().nullable(),
+    before: z.unknown().nullable(),
+    after: z.unknown().nullable(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditQuerySchema = z.strictObject({
+  operatorId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  action: AuditActionSchema.optional(),
+  target: pgText().max(100).optional(),
+  from: z.iso.datetime().optional(),
+  to: z.iso.datetime().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.coerce.number().int().min(1).optional().describe('nextCursor of the previous page'),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+export const AuditPageSchema = z.object({ items: z.array(AuditEntrySchema), nextCursor: z.number().int().nullable() });
+export type AuditPage = z.infer<typeof AuditPageSchema>;
