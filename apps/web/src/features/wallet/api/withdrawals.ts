@@ -68,9 +68,9 @@ export async function addPayoutMethod(input: AddPayoutMethodInput): Promise<Payo
   return newest;
 }
 
-/** Removes a saved payout method (past withdrawals keep their summary). */
-export async function removePayoutMethod(methodId: string): Promise<void> {
-  await authedApi.post<unknown>(API_PATHS.remove_payout_method, { methodId });
+/** Removes a saved payout method (past withdrawals keep their summary); answers the methods left. */
+export async function removePayoutMethod(methodId: string): Promise<PayoutMethodList> {
+  return (await authedApi.post<{ data: PayoutMethodList }>(API_PATHS.remove_payout_method, { methodId })).data;
 }
 
 /** Moves the amount from the main wallet to the withdrawal hold; a retry with the same key moves nothing twice. */
@@ -83,7 +83,10 @@ export async function cancelWithdrawal(withdrawalId: string): Promise<Withdrawal
   return (await authedApi.post<{ data: Withdrawal }>(API_PATHS.cancel_withdrawal, { withdrawalId })).data;
 }
 
+// A document of a few MB on a slow phone connection takes longer than an ordinary call.
+const KYC_UPLOAD_TIMEOUT_MS = 120_000;
+
 /** Sends name, date of birth, PAN and the document (base64) for review. */
 export async function submitKyc(input: KycSubmitInput): Promise<KycStatus> {
-  return (await authedApi.post<{ data: KycStatus }>(API_PATHS.kyc_submit, input)).data;
+  return (await authedApi.post<{ data: KycStatus }>(API_PATHS.kyc_submit, input, { timeoutMs: KYC_UPLOAD_TIMEOUT_MS })).data;
 }

@@ -1,4 +1,4 @@
-import type { AddPayoutMethodInput, PayoutMethod, PayoutMethodKind } from '@colorplay/contract';
+import type { AddPayoutMethodInput, PayoutMethod, PayoutMethodKind, PayoutMethodList } from '@colorplay/contract';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert, SubmitButton, useForm } from '../../../components/ui/form';
@@ -8,7 +8,6 @@ import { apiErrorMessage, messageText } from '../../../lib/api-errors';
 import { useI18n } from '../../../lib/i18n';
 import { invalidateResources, keyMatches, setResourceData } from '../../../lib/resource';
 import { addPayoutMethod, PAYOUT_METHODS_KEY, removePayoutMethod } from '../api/withdrawals';
-import type { PayoutMethodList } from '@colorplay/contract';
 import { checkAccountNumber, checkAddress, checkHolder, checkIfsc, checkVpa } from './checks';
 import { METHOD_KIND_LABEL } from './status';
 import './i18n';
@@ -39,11 +38,7 @@ export function PayoutMethods({
     setRemoving(null);
     if (!method) return;
     try {
-      await removePayoutMethod(method.id);
-      setResourceData<PayoutMethodList>(PAYOUT_METHODS_KEY, (current) => ({
-        maxMethods: current?.maxMethods ?? list.maxMethods,
-        items: (current?.items ?? list.items).filter((m) => m.id !== method.id),
-      }));
+      setResourceData<PayoutMethodList>(PAYOUT_METHODS_KEY, await removePayoutMethod(method.id));
       toast.show(t('methods.removed'), { type: 'success' });
     } catch (err) {
       toast.show(messageText(t, apiErrorMessage(err)), { type: 'fail' });

@@ -155,7 +155,7 @@ describe('withdraw page', () => {
   });
 
   it('removes a payout method only after the confirmation', async () => {
-    const api = stub({}, { [`POST ${API_PATHS.remove_payout_method}`]: () => ({ body: { data: { ok: true } } }) });
+    const api = stub({}, { [`POST ${API_PATHS.remove_payout_method}`]: () => ({ body: { data: { items: [BANK], maxMethods: 5 } } }) });
     renderApp('/wallet/Withdraw');
     fireEvent.click(await screen.findByRole('button', { name: 'Remove player@okbank' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove this payout method?' });
