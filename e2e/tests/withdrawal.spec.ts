@@ -87,13 +87,13 @@ async function operatorConsole(browser: Browser): Promise<Page> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const { code, step } = await freshTotpCode(DEMO_OPERATOR.totpSecret, usedStep);
     usedStep = step;
-    await admin.getByRole('textbox', { name: 'Username' }).fill(DEMO_OPERATOR.username);
+    await admin.getByLabel('Username').fill(DEMO_OPERATOR.username);
     await admin.getByLabel('Password').fill(DEMO_OPERATOR.password);
-    await admin.getByRole('textbox', { name: /code/i }).fill(code);
-    await admin.getByRole('button', { name: /log in|sign in/i }).click();
+    await admin.getByLabel('6-digit code').fill(code);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
     const signedIn = await admin
-      .getByRole('navigation')
-      .waitFor({ timeout: 5_000 })
+      .getByRole('navigation', { name: 'Console sections' })
+      .waitFor({ timeout: 10_000 })
       .then(() => true)
       .catch(() => false);
     if (signedIn) return admin;
@@ -126,12 +126,14 @@ test('a player withdraws ₹200 after a ₹500 recharge and some play; an operat
 
   const admin = await test.step('an operator logs in to /admin and verifies the KYC', async () => {
     const operator = await operatorConsole(browser);
-    await operator.getByRole('link', { name: /KYC/ }).click();
-    const row = operator.getByRole('row', { name: /Asha Rao/ }).or(operator.getByRole('listitem').filter({ hasText: 'Asha Rao' }));
-    await row.first().getByRole('button', { name: /verify/i }).click();
-    const dialog = operator.getByRole('dialog');
-    if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('button', { name: /verify|confirm/i }).click();
-    await expect(operator.getByText('Asha Rao')).toHaveCount(0, { timeout: 10_000 });
+    await operator.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'KYC' }).click();
+    await expect(operator.getByRole('heading', { level: 1, name: 'KYC submissions' })).toBeVisible();
+    const submission = operator.getByRole('listitem').filter({ hasText: 'Asha Rao' }).filter({ hasText: 'PAN ABCDE1234F' });
+    await submission.getByRole('button', { name: 'Verify' }).click();
+    const dialog = operator.getByRole('dialog', { name: /^Verify identity kyc_/ });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(operator.getByRole('status').filter({ hasText: /^Done: kyc_\S+ is now verified\.$/ })).toBeVisible();
+    await expect(submission).toHaveCount(0);
     return operator;
   });
 
@@ -158,13 +160,16 @@ test('a player withdraws ₹200 after a ₹500 recharge and some play; an operat
   });
 
   await test.step('the operator approves the withdrawal in /admin', async () => {
-    await admin.getByRole('link', { name: /Withdrawals/ }).click();
-    const row = admin.getByRole('row', { name: new RegExp(withdrawalId) }).or(admin.getByRole('listitem').filter({ hasText: withdrawalId }));
-    await row.first().getByRole('button', { name: /approve/i }).click();
-    const dialog = admin.getByRole('dialog');
-    await dialog.getByRole('textbox').first().fill('e2e: KYC verified, first withdrawal checked');
-    await dialog.getByRole('button', { name: /approve|confirm/i }).click();
-    await expect(admin.getByText(withdrawalId)).toHaveCount(0, { timeout: 10_000 });
+    await admin.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Withdrawals' }).click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Withdrawals to review' })).toBeVisible();
+    const item = admin.getByRole('listitem').filter({ hasText: withdrawalId });
+    await expect(item).toContainText('₹200.00');
+    await item.getByRole('button', { name: 'Approve' }).click();
+    const dialog = admin.getByRole('dialog', { name: `Approve withdrawal ${withdrawalId}` });
+    await dialog.getByLabel('Note (required)').fill('e2e: identity verified, first withdrawal checked');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: `Done: ${withdrawalId} is now approved.` })).toBeVisible();
+    await expect(item).toHaveCount(0);
   });
 
   await test.step('the sandbox payout page marks it paid', async () => {
