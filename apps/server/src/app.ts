@@ -207,8 +207,10 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   app.decorate('kyc', kyc);
 
   // The operator console: its own cookie sessions under /api/admin, separate from players'.
-  const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits });
-  await app.register(adminRoutes, { admin, deposits, lottery, secureCookies: production });
+  const withdrawalsOf = () => withdrawals;
+  const kycOf = () => kyc;
+  const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf });
+  await app.register(adminRoutes, { admin, deposits, lottery, withdrawals: withdrawalsOf, kyc: kycOf, secureCookies: production });
   app.decorate('admin', admin);
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.

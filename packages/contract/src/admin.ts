@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { KycRejectReasonSchema, KycSubmissionIdSchema } from './kyc';
 import { pgText } from './text';
+import { WithdrawalIdSchema, WithdrawalRejectReasonSchema } from './withdrawals';
 
 /**
  * The operator console's API (`/api/admin/...`, issue 13). Operators are not players: they sign
@@ -157,3 +159,12 @@ export const AuditQuerySchema = z.strictObject({
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 export const AuditPageSchema = z.object({ items: z.array(AuditEntrySchema), nextCursor: z.number().int().nullable() });
 export type AuditPage = z.infer<typeof AuditPageSchema>;
+
+export const AdminWithdrawalParamsSchema = z.strictObject({ withdrawalId: WithdrawalIdSchema });
+export const AdminWithdrawalReviewQuerySchema = z.strictObject({
+  cursor: pgText().max(100).optional().describe('nextCursor of the previous page'),
+});
+export const AdminWithdrawalApproveInputSchema = z.strictObject({ note: DecisionNoteSchema });
+export const AdminWithdrawalRejectInputSchema = z.strictObject({ note: WithdrawalRejectReasonSchema });
+export const AdminKycParamsSchema = z.strictObject({ submissionId: KycSubmissionIdSchema });
+export const AdminKycRejectInputSchema = z.strictObject({ reason: KycRejectReasonSchema });

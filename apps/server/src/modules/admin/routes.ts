@@ -1,4 +1,17 @@
 import {
+  AdminKycParamsSchema,
+  AdminKycRejectInputSchema,
+  AdminWithdrawalApproveInputSchema,
+  AdminWithdrawalParamsSchema,
+  AdminWithdrawalRejectInputSchema,
+  AdminWithdrawalReviewQuerySchema,
+  ApproveWithdrawalResultSchema,
+  KycStatusSchema,
+  KycSubmissionSchema,
+  WithdrawalReviewItemSchema,
+  WithdrawalReviewPageSchema,
+  WithdrawalsPageSchema,
+  WithdrawalsQuerySchema,
   ADMIN_CSRF_HEADER,
   ADMIN_CSRF_VALUE,
   ADMIN_SESSION_COOKIE,
@@ -32,6 +45,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { DepositsService } from '../deposits';
+import type { KycService } from '../kyc';
+import type { WithdrawalsService } from '../withdrawals';
 import type { LotteryService } from '../lottery';
 import type { AdminAction } from './permissions';
 import { ADMIN_SESSION_ABSOLUTE_SECONDS } from './rules';
@@ -48,6 +63,8 @@ export type AdminRoutesOptions = {
   admin: AdminService;
   deposits: DepositsService;
   lottery: LotteryService;
+  withdrawals: () => WithdrawalsService;
+  kyc: () => KycService;
   secureCookies: boolean;
 };
 
@@ -74,7 +91,7 @@ export const originOf = (request: FastifyRequest): RequestOrigin => ({
  * page on another site cannot send a custom header without a CORS preflight, which we refuse
  * (docs/admin.md, CSRF). SameSite=Strict is the first line; the header is the second.
  */
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin, deposits, lottery, secureCookies }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin, deposits, lottery, withdrawals, kyc, secureCookies }) => {
   const requireCsrfHeader = (request: FastifyRequest) => {
     if (request.headers[ADMIN_CSRF_HEADER] !== ADMIN_CSRF_VALUE) {
       throw new AppError('FORBIDDEN', `Console requests that change something must send the ${ADMIN_CSRF_HEADER} header`);
@@ -181,6 +198,92 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     async (request) => {
       await admin.playerOrThrow(request.params.playerId);
       return { data: await lottery.myBets(request.params.playerId, request.query) };
+    },
+  );
+
+  app.get(
+    API_PATHS.admin_player_withdrawals,
+    {
+      ...guard('withdrawals.read'),
+      schema: { ...doc, params: PlayerIdParamsSchema, querystring: WithdrawalsQuerySchema, response: { 200: dataEnvelope(WithdrawalsPageSchema), ...errors } },
+    },
+    async (request) => {
+      await admin.playerOrThrow(request.params.playerId);
+      return { data: await withdrawals().listForPlayer(request.params.playerId, request.query) };
+    },
+  );
+
+  app.get(
+    API_PATHS.admin_player_kyc,
+    {
+      ...guard('kyc.read'),
+      schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(z.object({ status: KycStatusSchema, submissions: z.array(KycSubmissionSchema) })), ...errors } },
+    },
+    async (request) => {
+      await admin.playerOrThrow(request.params.playerId);
+      return { data: await kyc().getForPlayer(request.params.playerId) };
+    },
+  );
+
+  app.get(
+    API_PATHS.admin_withdrawals_review,
+    { ...guard('withdrawals.read'), schema: { ...doc, querystring: AdminWithdrawalReviewQuerySchema, response: { 200: dataEnvelope(WithdrawalReviewPageSchema), ...errors } } },
+    async (request) => ({ data: await withdrawals().listForReview(request.query.cursor ? { cursor: request.query.cursor } : {}) }),
+  );
+
+  app.post(
+    API_PATHS.admin_withdrawal_approve,
+    {
+      ...guard('withdrawals.review'),
+      schema: {
+        ...doc,
+        description: 'One approval; above the second-approval amount the answer is awaiting_second_approval until another operator approves.',
+        params: AdminWithdrawalParamsSchema,
+        body: AdminWithdrawalApproveInputSchema,
+        response: { 200: dataEnvelope(ApproveWithdrawalResultSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await admin.approveWithdrawal(request.params.withdrawalId, request.body.note, request.operator, originOf(request)) }),
+  );
+
+  app.post(
+    API_PATHS.admin_withdrawal_reject,
+    {
+      ...guard('withdrawals.review'),
+      schema: { ...doc, params: AdminWithdrawalParamsSchema, body: AdminWithdrawalRejectInputSchema, response: { 200: dataEnvelope(WithdrawalReviewItemSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.rejectWithdrawal(request.params.withdrawalId, request.body.note, request.operator, originOf(request)) }),
+  );
+
+  app.get(
+    API_PATHS.admin_kyc_pending,
+    { ...guard('kyc.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(KycSubmissionSchema) })), ...errors } } },
+    async () => ({ data: { items: await kyc().listPending() } }),
+  );
+
+  app.post(
+    API_PATHS.admin_kyc_verify,
+    { ...guard('kyc.review'), schema: { ...doc, params: AdminKycParamsSchema, response: { 200: dataEnvelope(KycSubmissionSchema), ...errors } } },
+    async (request) => ({ data: await admin.verifyKyc(request.params.submissionId, request.operator, originOf(request)) }),
+  );
+
+  app.post(
+    API_PATHS.admin_kyc_reject,
+    { ...guard('kyc.review'), schema: { ...doc, params: AdminKycParamsSchema, body: AdminKycRejectInputSchema, response: { 200: dataEnvelope(KycSubmissionSchema), ...errors } } },
+    async (request) => ({ data: await admin.rejectKyc(request.params.submissionId, request.body.reason, request.operator, originOf(request)) }),
+  );
+
+  app.get(
+    API_PATHS.admin_kyc_document,
+    { ...guard('kyc.read'), schema: { ...doc, description: 'The identity document, to operators only (inline, never cached).', params: AdminKycParamsSchema } },
+    async (request, reply) => {
+      const document = await admin.kycDocument(request.params.submissionId, request.operator, originOf(request));
+      const extension = document.contentType === 'application/pdf' ? 'pdf' : document.contentType === 'image/png' ? 'png' : 'jpg';
+      return reply
+        .type(document.contentType)
+        .header('content-disposition', `inline; filename="${request.params.submissionId}.${extension}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(document.bytes);
     },
   );
 

@@ -18,6 +18,8 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { dummyPasswordHash, hashPassword, verifyPassword, type RateLimiter } from '../auth';
 import type { DepositsService } from '../deposits';
+import type { KycService } from '../kyc';
+import type { WithdrawalsService } from '../withdrawals';
 import { listAccountsOfOwner, listEntries } from '../ledger';
 import { findPlayerById, findPlayerByPhone, findPlayerByUid, type PlayerRow } from '../players';
 import { toCsv } from './csv';
@@ -55,6 +57,12 @@ export type AdminDeps = {
   secret: string;
   limiter: RateLimiter;
   deposits: DepositsService;
+  /**
+   * The withdrawals and KYC services, looked up when needed: app.ts builds them beside this one
+   * and the console only calls their index functions.
+   */
+  withdrawals: () => WithdrawalsService;
+  kyc: () => KycService;
 };
 
 /** Where a request came from, for the audit log. */
@@ -274,6 +282,49 @@ export function createAdminService(deps: AdminDeps) {
         after: { status: order.status, note, transferId: order.transfer_id ?? null },
       });
       return { id: order.id, status: order.status };
+    },
+
+    /**
+     * One operator's approval of a withdrawal under review. Above the second-approval amount the
+     * withdrawals module answers 'awaiting_second_approval' until a different operator approves
+     * (the two-person rule lives there; the console only shows it). Audited after it committed.
+     */
+    async approveWithdrawal(withdrawalId: string, note: string, by: OperatorPrincipal, origin: RequestOrigin) {
+      const w = deps.withdrawals();
+      const before = await w.getForReview(withdrawalId);
+      const result = await w.approve({ withdrawalId, operatorId: String(by.id), note });
+      await audit(db, by, 'withdrawal.approve', `withdrawal:${withdrawalId}`, origin, {
+        before: { status: before.status, approvals: before.approvals.length },
+        after: { status: result.status, withdrawalStatus: result.withdrawal.status, approvals: result.withdrawal.approvals.length, note },
+      });
+      return result;
+    },
+
+    async rejectWithdrawal(withdrawalId: string, note: string, by: OperatorPrincipal, origin: RequestOrigin) {
+      const w = deps.withdrawals();
+      const before = await w.getForReview(withdrawalId);
+      const after = await w.reject({ withdrawalId, operatorId: String(by.id), note });
+      await audit(db, by, 'withdrawal.reject', `withdrawal:${withdrawalId}`, origin, { before: { status: before.status }, after: { status: after.status, note } });
+      return after;
+    },
+
+    async verifyKyc(submissionId: string, by: OperatorPrincipal, origin: RequestOrigin) {
+      const after = await deps.kyc().verify({ submissionId, operatorId: String(by.id) });
+      await audit(db, by, 'kyc.verify', `kyc:${submissionId}`, origin, { before: { status: 'pending' }, after: { status: after.status, playerId: after.playerId } });
+      return after;
+    },
+
+    async rejectKyc(submissionId: string, reason: string, by: OperatorPrincipal, origin: RequestOrigin) {
+      const after = await deps.kyc().reject({ submissionId, operatorId: String(by.id), reason });
+      await audit(db, by, 'kyc.reject', `kyc:${submissionId}`, origin, { before: { status: 'pending' }, after: { status: after.status, reason, playerId: after.playerId } });
+      return after;
+    },
+
+    /** Looking at an identity document is itself recorded: who saw whose papers, and when. */
+    async kycDocument(submissionId: string, by: OperatorPrincipal, origin: RequestOrigin) {
+      const doc = await deps.kyc().readDocument(submissionId);
+      await audit(db, by, 'kyc.document_view', `kyc:${submissionId}`, origin);
+      return doc;
     },
 
     /** By internal id, public 8-digit UID or 10-digit phone (+91 allowed). */
