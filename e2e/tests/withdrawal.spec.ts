@@ -139,8 +139,9 @@ test('a player withdraws ₹200 after a ₹500 recharge and some play; an operat
 
   const withdrawalId = await test.step('the player withdraws ₹200 to a UPI ID', async () => {
     await page.goto('/wallet/Withdraw');
-    await page.getByRole('button', { name: 'Add a payout method' }).click();
+    // With no payout method saved yet, the page opens the form to add one.
     const add = page.getByRole('form', { name: 'Add a payout method' });
+    await expect(page.getByRole('region', { name: 'Payout methods' })).toContainText('No payout method saved yet.');
     await add.getByRole('textbox', { name: 'UPI ID' }).fill(`p${phone}@okbank`);
     await add.getByRole('button', { name: 'Save payout method' }).click();
     await expect(page.getByRole('radio', { name: new RegExp(`p${phone}@okbank`) })).toBeChecked();
