@@ -155,8 +155,8 @@ test('a player withdraws ₹200 after a ₹500 recharge and some play; an operat
     await result.getByRole('link', { name: 'See withdrawal history' }).click();
     const item = page.getByRole('listitem').first();
     await expect(item).toContainText('Under review');
-    const id = /wd_[A-Za-z0-9_-]+/.exec((await item.textContent()) ?? '')?.[0];
-    expect(id).toBeDefined();
+    const id = (await item.getByText(/^wd_[A-Za-z0-9_-]+$/).textContent())?.trim();
+    expect(id).toMatch(/^wd_/);
     return id!;
   });
 
