@@ -95,6 +95,7 @@ describe('withdraw page', () => {
     expect(result.textContent).toContain('It will be checked by our team before it is paid.');
     expect(within(result).getByText('Under review')).toBeTruthy();
     expect(within(result).getByRole('link', { name: 'See withdrawal history' }).getAttribute('href')).toBe('/wallet/WithdrawHistory');
+    expect(amountInput().value).toBe('');
     const [call] = api.callsTo('POST', API_PATHS.request_withdrawal);
     expect(call!.body).toMatchObject({ methodId: BANK.id, amountMinor: 200_00 });
     expect((call!.body as { idempotencyKey: string }).idempotencyKey).toMatch(/.{16,}/);

@@ -173,7 +173,8 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
       }
       setResult(null);
       try {
-        await request.run({ methodId, amountMinor: check.amountMinor });
+        // A done request empties the field, so a second tap cannot ask for the same amount again.
+        if (await request.run({ methodId, amountMinor: check.amountMinor })) form.setValue('amount', '');
       } catch (err) {
         // Codes about the amount go beside it, the others above the button, in this area's words.
         const own = ownErrorRef(err);
