@@ -96,5 +96,13 @@ writeFileSync(
   `${JSON.stringify({ route: '/', budgetGzipBytes: BUDGET_BYTES, totalGzipBytes, totalRawBytes, withinBudget, files: rows }, null, 2)}\n`,
 );
 
+// The operator console (src/admin) is its own lazy chunk: none of its modules may be in what `/`
+// loads. Its message file's first key is the marker; a player chunk containing it fails the build.
+const ADMIN_MARKER = "admin.title";
+const adminChunk = manifest['src/admin/admin-main.tsx'];
+if (!adminChunk) fail('src/admin/admin-main.tsx is not in the Vite manifest: is the console still a lazy chunk?');
+const leaking = rows.filter((r) => r.file === adminChunk.file || readFileSync(path.join(DIST_DIR, r.file), 'utf8').includes(ADMIN_MARKER));
+if (leaking.length > 0) fail(`operator console code is loaded by /: ${leaking.map((r) => r.file).join(', ')}`);
+
 if (!withinBudget) fail(`JS for / is ${totalGzipBytes} bytes gzip, over the budget of ${BUDGET_BYTES}`);
 console.log(`bundle-size: ok, ${totalGzipBytes} of ${BUDGET_BYTES} bytes\n`);

@@ -4,13 +4,23 @@ import { App } from './app/app';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import './app/global.css';
 
-// Once, at start: pages read the answer (the demo banner) instead of asking again.
-void loadRuntimeConfig();
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+/** Whether a path belongs to the operator console, which is its own lazily loaded app. */
+function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+if (isAdminPath(window.location.pathname)) {
+  // The console's code and strings are one chunk fetched only here, never part of the player bundle.
+  void import('./admin/admin-main').then((m) => m.mountAdmin(container));
+} else {
+  // Once, at start: pages read the answer (the demo banner) instead of asking again.
+  void loadRuntimeConfig();
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

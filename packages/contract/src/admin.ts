@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KycRejectReasonSchema, KycSubmissionIdSchema } from './kyc';
+import { OPERATOR_ROLES } from './admin-constants';
 import { pgText } from './text';
 import { WithdrawalIdSchema, WithdrawalRejectReasonSchema } from './withdrawals';
 
@@ -8,15 +9,10 @@ import { WithdrawalIdSchema, WithdrawalRejectReasonSchema } from './withdrawals'
  * in with username, password and a TOTP code, and their session is a cookie scoped to
  * `/api/admin`. Every state-changing request must also carry ADMIN_CSRF_HEADER (docs/admin.md).
  */
-export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
+export { ADMIN_CSRF_HEADER, ADMIN_CSRF_VALUE, ADMIN_SESSION_COOKIE, OPERATOR_ROLES } from './admin-constants';
 export const OperatorRoleSchema = z.enum(OPERATOR_ROLES);
 export type OperatorRole = z.infer<typeof OperatorRoleSchema>;
 
-/** A page of another site cannot set a custom header without a CORS preflight we refuse. */
-export const ADMIN_CSRF_HEADER = 'x-colorplay-admin';
-export const ADMIN_CSRF_VALUE = '1';
-/** The operator session cookie (httpOnly, SameSite=Strict, path /api/admin). */
-export const ADMIN_SESSION_COOKIE = 'cp_admin';
 
 export const OperatorUsernameSchema = pgText()
   .trim()

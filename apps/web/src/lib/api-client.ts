@@ -36,6 +36,8 @@ export interface ApiRequestOptions {
   body?: unknown;
   /** Sent as `Authorization: Bearer <token>` when given. */
   token?: string | null;
+  /** Extra request headers (the operator console's CSRF header). */
+  headers?: Record<string, string>;
   /** Milliseconds until the call fails with TIMEOUT; `Infinity` waits forever. */
   timeoutMs?: number;
   /** Lets the caller cancel; the call then fails with ABORTED. */
@@ -46,7 +48,7 @@ export interface ApiRequestOptions {
 
 /** Calls the API and resolves with the parsed JSON body (undefined for an empty one). */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, token, timeoutMs = HTTP_TIMEOUT_MS, signal, baseUrl = env.apiBaseUrl } = options;
+  const { method = 'GET', body, token, timeoutMs = HTTP_TIMEOUT_MS, signal, baseUrl = env.apiBaseUrl, headers: extraHeaders } = options;
 
   const controller = new AbortController();
   let timedOut = false;
@@ -60,7 +62,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (signal?.aborted) controller.abort();
   else signal?.addEventListener('abort', forwardAbort, { once: true });
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 

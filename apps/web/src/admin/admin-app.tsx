@@ -1,0 +1,78 @@
+import type { OperatorSession } from '@colorplay/contract';
+import { useState } from 'react';
+import { NavLink, Navigate, useRoutes } from 'react-router';
+import { ApiError } from '../lib/api-client';
+import { adminApi, API_PATHS } from './api';
+import { AuditLogPage } from './audit-page';
+import { at } from './i18n';
+import { LoadError } from './load-error';
+import { LoginPage } from './login-page';
+import { OperatorsPage } from './operators-page';
+import { PlayersPage } from './players-page';
+import { DepositsQueue, KycQueue, WithdrawalsQueue } from './queues';
+import { useLoad } from './use-load';
+import './admin.css';
+
+/**
+ * The operator console (`/admin`): sign-in, then a layout with the queues, player lookup, the
+ * audit log and (for admins) operators. Rendered inside a router whose basename is /admin.
+ */
+export function AdminApp() {
+  const [session, setSession] = useState<OperatorSession | null>(null);
+  const me = useLoad(async (signal) => {
+    try {
+      setSession(await adminApi.get<OperatorSession>(API_PATHS.admin_me, signal));
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 401)) throw err;
+      setSession(null);
+    }
+    return true;
+  }, '');
+  if (me.loading && !session) return <p role="status">{at('admin.loading')}</p>;
+  if (me.error) return <LoadError error={me.error} retry={me.reload} />;
+  if (!session) return <LoginPage onSignedIn={setSession} />;
+  return <AdminLayout session={session} onSignedOut={() => setSession(null)} />;
+}
+
+function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSignedOut: () => void }) {
+  const isAdmin = session.permissions.includes('operators.manage');
+  // useRoutes, as the player app does: <Routes> would add router code the player bundle shares.
+  const page = useRoutes([
+    { path: '/deposits', element: <DepositsQueue session={session} /> },
+    { path: '/withdrawals', element: <WithdrawalsQueue session={session} /> },
+    { path: '/kyc', element: <KycQueue session={session} /> },
+    { path: '/players', element: <PlayersPage /> },
+    { path: '/audit', element: <AuditLogPage /> },
+    ...(isAdmin ? [{ path: '/operators', element: <OperatorsPage session={session} /> }] : []),
+    { path: '*', element: <Navigate to="/deposits" replace /> },
+  ]);
+  async function logout() {
+    try {
+      await adminApi.post(API_PATHS.admin_logout);
+    } finally {
+      onSignedOut();
+    }
+  }
+  return (
+    <div className="admin-shell">
+      <header className="admin-header">
+        <strong>{at('admin.title')}</strong>
+        <span>{at('admin.signedInAs', { username: session.operator.username, role: at(`admin.role.${session.operator.role}`) })}</span>
+        <button type="button" onClick={() => void logout()}>
+          {at('admin.logout')}
+        </button>
+      </header>
+      <nav aria-label={at('admin.nav.label')} className="admin-nav">
+        <NavLink to="/deposits">{at('admin.nav.deposits')}</NavLink>
+        <NavLink to="/withdrawals">{at('admin.nav.withdrawals')}</NavLink>
+        <NavLink to="/kyc">{at('admin.nav.kyc')}</NavLink>
+        <NavLink to="/players">{at('admin.nav.players')}</NavLink>
+        <NavLink to="/audit">{at('admin.nav.audit')}</NavLink>
+        {isAdmin && <NavLink to="/operators">{at('admin.nav.operators')}</NavLink>}
+      </nav>
+      <main className="admin-main">
+        {page}
+      </main>
+    </div>
+  );
+}

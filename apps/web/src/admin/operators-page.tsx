@@ -1,0 +1,84 @@
+import type { CreatedOperator, Operator, OperatorRole, OperatorSession } from '@colorplay/contract';
+import { OPERATOR_ROLES } from '@colorplay/contract/admin-constants';
+import { useState, type FormEvent } from 'react';
+import { adminApi, API_PATHS, fillPath } from './api';
+import { adminErrorText, at } from './i18n';
+import { LoadError } from './load-error';
+import { useLoad } from './use-load';
+
+/** Admins only (the server refuses others): create operators and disable them. */
+export function OperatorsPage({ session }: { session: OperatorSession }) {
+  const list = useLoad((signal) => adminApi.get<{ items: Operator[] }>(API_PATHS.admin_operators, signal), '');
+  const [username, setUsername] = useState('');
+  const [role, setRole] = useState<OperatorRole>('support');
+  const [created, setCreated] = useState<CreatedOperator | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      setCreated(await adminApi.post<CreatedOperator>(API_PATHS.admin_operators, { username: username.trim(), role }));
+      setUsername('');
+      list.reload();
+    } catch (err) {
+      setError(adminErrorText(err));
+    }
+  }
+
+  async function disable(o: Operator) {
+    setError(null);
+    try {
+      await adminApi.post<Operator>(fillPath(API_PATHS.admin_operator_disable, { operatorId: o.id }));
+      list.reload();
+    } catch (err) {
+      setError(adminErrorText(err));
+    }
+  }
+
+  return (
+    <section aria-labelledby="operators-heading">
+      <h1 id="operators-heading">{at('admin.operators.heading')}</h1>
+      {list.error ? <LoadError error={list.error} retry={list.reload} /> : null}
+      <ul className="admin-list">
+        {list.data?.items.map((o) => (
+          <li key={o.id}>
+            <span>{at('admin.operators.row', { username: o.username, role: o.role })}</span>
+            {o.disabled ? (
+              <span className="admin-badge">{at('admin.operators.disabled')}</span>
+            ) : (
+              o.id !== session.operator.id && (
+                <button type="button" onClick={() => void disable(o)}>
+                  {at('admin.operators.disable', { username: o.username })}
+                </button>
+              )
+            )}
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={create} className="admin-row">
+        <h2>{at('admin.operators.create')}</h2>
+        <label htmlFor="op-username">{at('admin.operators.username')}</label>
+        <input id="op-username" value={username} onChange={(e) => setUsername(e.target.value)} required autoComplete="off" />
+        <label htmlFor="op-role">{at('admin.operators.role')}</label>
+        <select id="op-role" value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>
+          {OPERATOR_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {at(`admin.role.${r}`)}
+            </option>
+          ))}
+        </select>
+        <button type="submit">{at('admin.operators.create')}</button>
+      </form>
+      {error && <p role="alert">{error}</p>}
+      {created && (
+        <div role="status">
+          <p>{at('admin.operators.created', { username: created.operator.username })}</p>
+          <p>{at('admin.operators.password', { password: created.password })}</p>
+          <p>{at('admin.operators.secret', { secret: created.totpSecret })}</p>
+          <p className="admin-wrap">{at('admin.operators.uri', { uri: created.otpauthUri })}</p>
+        </div>
+      )}
+    </section>
+  );
+}
