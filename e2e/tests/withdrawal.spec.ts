@@ -1,6 +1,6 @@
 import { payoutMinor, priceBet, WINGO, type WingoDigit } from '@colorplay/lottery';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_OPERATOR, freshTotpCode } from './support/operator';
+import { signInAsDemoOperator } from './support/admin';
 import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
 
 // Issue 13 end to end in a real Chromium against the real server: a new player recharges ₹500
@@ -77,28 +77,12 @@ async function playThroughDeposit(page: Page, depositMinor: number): Promise<num
   return afterMinor;
 }
 
-/** An operator's browser, signed in to /admin with a TOTP code computed from the seeded secret. */
+/** An operator's own browser, signed in to /admin with a TOTP code computed from the seeded secret. */
 async function operatorConsole(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const admin = await context.newPage();
-  await admin.goto('/admin');
-  let usedStep: number | null = null;
-  // Another spec may have just used this step's code for the same operator (replays are refused).
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const { code, step } = await freshTotpCode(DEMO_OPERATOR.totpSecret, usedStep);
-    usedStep = step;
-    await admin.getByLabel('Username').fill(DEMO_OPERATOR.username);
-    await admin.getByLabel('Password').fill(DEMO_OPERATOR.password);
-    await admin.getByLabel('6-digit code').fill(code);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
-    const signedIn = await admin
-      .getByRole('navigation', { name: 'Console sections' })
-      .waitFor({ timeout: 10_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (signedIn) return admin;
-  }
-  throw new Error('the demo operator could not log in to /admin');
+  const operator = await context.newPage();
+  await signInAsDemoOperator(operator);
+  return operator;
 }
 
 test('a player withdraws ₹200 after a ₹500 recharge and some play; an operator approves; the sandbox pays', async ({ page, browser }) => {
