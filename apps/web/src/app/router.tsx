@@ -43,7 +43,7 @@ export function createRoutes(): RouteObject[] {
             { path: paths.rechargeHistory.path, element: lazyRoute('recharge-history', () => import('./routes/recharge-history')) },
             {
               // The three withdrawal screens share one lazy module, which picks the page by path.
-              element: lazyRoute('withdrawals', () => import('./routes/withdrawals')),
+              element: lazyRoute('withdrawals', () => import('./routes/wallet').then((m) => ({ default: m.WithdrawalsRoute }))),
               children: [{ path: paths.withdraw.path }, { path: paths.kyc.path }, { path: paths.withdrawHistory.path }],
             },
             { path: paths.allGames.path, element: lazyRoute('all-games', () => import('./routes/all-games')) },

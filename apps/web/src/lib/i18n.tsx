@@ -9,8 +9,8 @@ import { en } from './messages/en';
 /**
  * Keys of the dictionaries that load with a lazy route rather than with `/` (whose JS budget is
  * full). A feature declares its keys here by declaration merging, so `t()`, `useForm` and
- * MessageRef accept them with the same typing as `en`'s, and registers its texts with
- * `registerMessages` when its chunk loads (docs/decisions/160-lazy-message-dictionaries.md):
+ * MessageRef accept them with the same typing as `en`'s, and adds its texts with
+ * `registerMessages` (lib/i18n-lazy.ts) when its chunk loads (decision 160):
  *   type EnWithdraw = typeof enWithdraw;
  *   declare module '../../lib/i18n' { interface LazyMessages extends EnWithdraw {} }
  */
@@ -25,15 +25,6 @@ export type MessageKey = keyof English;
 
 /** A complete dictionary for one locale: the keys that ship with `/`. */
 export type Messages = { readonly [K in keyof typeof en]: string };
-
-// Texts of lazily loaded areas, added by their chunks. English only: a second locale would load
-// its own area dictionaries beside `en`'s in the same way.
-const lazyMessages: Partial<Record<MessageKey, string>> = {};
-
-/** Adds the texts of a lazily loaded area (called once when its chunk loads). */
-export function registerMessages(messages: Partial<Record<MessageKey, string>>): void {
-  Object.assign(lazyMessages, messages);
-}
 
 /** Locales the app can show. Hindi is added by writing messages/hi.ts and one loader line. */
 export type Locale = 'en';
@@ -60,9 +51,8 @@ export type Translate = <K extends MessageKey>(key: K, ...params: ParamsArg<K>) 
 
 /** Looks a key up in a dictionary and fills in `{name}` placeholders; unknown ones stay as written. */
 export function translate(messages: Messages, key: MessageKey, params?: Record<string, string | number>): string {
-  // A key of an area whose chunk has not loaded shows as itself: visible, never a blank.
-  const own = (messages as Partial<Record<MessageKey, string>>)[key];
-  const text = own ?? lazyMessages[key] ?? (en as Partial<Record<MessageKey, string>>)[key] ?? key;
+  // Lazily loaded areas add their keys to `en` (lib/i18n-lazy.ts), so they are found there.
+  const text = (messages as Partial<Record<MessageKey, string>>)[key] ?? (en as Record<MessageKey, string>)[key];
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

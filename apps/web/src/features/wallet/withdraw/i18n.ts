@@ -1,4 +1,4 @@
-import { registerMessages } from '../../../lib/i18n';
+import { registerMessages } from '../../../lib/i18n-lazy';
 import { enWithdraw } from '../../../lib/messages/en-withdraw';
 
 /**

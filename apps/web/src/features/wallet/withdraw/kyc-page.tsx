@@ -14,7 +14,6 @@ import { checkDateOfBirth, checkDocument, checkFullName, checkPan, fileToBase64,
 import { ownErrorRef } from './errors';
 import { KYC_STATUS_LABEL, KYC_TONE } from './status';
 import '../wallet.css';
-import './withdraw.css';
 import './i18n';
 
 /**

@@ -17,7 +17,6 @@ import { cancelWithdrawal, WITHDRAW_INFO_KEY, withdrawalHistoryResource, WITHDRA
 import { ownErrorRef } from './errors';
 import { isFinalWithdrawal, RETURNED, WithdrawalStatusChip } from './status';
 import '../wallet.css';
-import './withdraw.css';
 import './i18n';
 
 /** How often the history asks again while a withdrawal on it is still moving. */

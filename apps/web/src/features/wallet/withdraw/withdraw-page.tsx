@@ -18,7 +18,6 @@ import { ownErrorRef } from './errors';
 import { PayoutMethods } from './payout-methods';
 import { WithdrawalStatusChip } from './status';
 import '../wallet.css';
-import './withdraw.css';
 import './i18n';
 
 /**
