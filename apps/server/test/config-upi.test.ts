@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, sandboxChannelsOn } from '../src/config';
 
 /** Issue 8, section 1 (UPI part): the UPI channel is a setting, and no sandbox runs in production by accident. */
 
-// The real SMS channel is configured too, so that production cases here speak of UPI alone.
+// The real SMS and payout channels are configured too, so that production cases here speak of UPI alone.
 const SECRETS = {
   TOKEN_SECRET: 'x'.repeat(40),
   WEBHOOK_SECRET: 'y'.repeat(40),
@@ -18,6 +18,11 @@ const SECRETS = {
   SMS_TEMPLATE_ID_RESET: '1107000000000000001',
   SMS_TEMPLATE_ID_REGISTER: '1107000000000000002',
   SMS_TEMPLATE_ID_REGISTER_TAKEN: '1107000000000000003',
+  PAYOUT_HTTP_BASE_URL: 'https://api.payouts.example',
+  PAYOUT_HTTP_MERCHANT_ID: 'colorplay',
+  PAYOUT_HTTP_KEY_ID: 'key_live_2',
+  PAYOUT_HTTP_KEY_SECRET: 'live-payout-secret-0123456789',
+  PAYOUT_HTTP_CALLBACK_SECRET: 'whsec-payout-0123456789',
 };
 const HTTP = {
   UPI_HTTP_BASE_URL: 'https://api.pg.example',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   ErrorResponseSchema,
+  PayoutCallbackEventSchema,
   UpiWebhookEventSchema,
   VendorBalanceInputSchema,
   VendorCreditInputSchema,
@@ -134,6 +135,8 @@ const SIGNED_BODY_SCHEMAS: Record<string, JsonSchema> = {
   '/api/vendor-wallet/demo/debit': z.toJSONSchema(VendorDebitInputSchema) as JsonSchema,
   '/api/vendor-wallet/demo/credit': z.toJSONSchema(VendorCreditInputSchema) as JsonSchema,
   '/api/vendor-wallet/demo/rollback': z.toJSONSchema(VendorRollbackInputSchema) as JsonSchema,
+  // The payout gateway's callback (the sandbox signs it with the webhook secret).
+  '/api/payouts/callback': z.toJSONSchema(PayoutCallbackEventSchema) as JsonSchema,
 };
 
 const isNullable = (s: JsonSchema) => JSON.stringify(s).includes('"null"');

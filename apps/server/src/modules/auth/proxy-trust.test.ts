@@ -9,6 +9,7 @@ const PRODUCTION_DEMO = {
   NODE_ENV: 'production',
   SMS_CHANNEL: 'sandbox',
   UPI_CHANNEL: 'sandbox',
+  PAYOUT_CHANNEL: 'sandbox',
   ALLOW_SANDBOX_IN_PRODUCTION: 'demo',
 };
 let seq = 0;
@@ -56,7 +57,7 @@ describe('production without TRUST_PROXY', () => {
 
   it('tells the web app it is a demo with the sandbox SMS channel on', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json()).toEqual({ data: { demo: true, sandbox: { sms: true, upi: true, demoVendor: false }, open_game_url: '/api/games/open-game-url' } });
+    expect(res.json()).toEqual({ data: { demo: true, sandbox: { sms: true, upi: true, demoVendor: false, payouts: true }, open_game_url: '/api/games/open-game-url' } });
   });
 });
 

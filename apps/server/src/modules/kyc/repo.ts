@@ -34,18 +34,22 @@ export async function insertSubmission(q: Queryable, r: Omit<SubmissionRow, 'sta
   return rows[0]!;
 }
 
-/** The player's newest submission, or undefined. */
+/**
+ * The submission that gives the player's status: the open one (pending or verified, at most one)
+ * if any, else the newest rejected one; undefined when the player never submitted.
+ */
 export async function latestOfPlayer(q: Queryable, playerId: number): Promise<SubmissionRow | undefined> {
   const { rows } = await q.query<SubmissionRow>(
-    `SELECT ${COLUMNS} FROM kyc_submissions WHERE player_id = $1 ORDER BY submitted_at DESC, id DESC LIMIT 1`,
+    `SELECT ${COLUMNS} FROM kyc_submissions WHERE player_id = $1 ORDER BY (status <> 'rejected') DESC, submitted_at DESC, id DESC LIMIT 1`,
     [playerId],
   );
   return rows[0];
 }
 
+/** Every submission of the player, the one that gives the status first, then newest first. */
 export async function listOfPlayer(q: Queryable, playerId: number): Promise<SubmissionRow[]> {
   const { rows } = await q.query<SubmissionRow>(
-    `SELECT ${COLUMNS} FROM kyc_submissions WHERE player_id = $1 ORDER BY submitted_at DESC, id DESC`,
+    `SELECT ${COLUMNS} FROM kyc_submissions WHERE player_id = $1 ORDER BY (status <> 'rejected') DESC, submitted_at DESC, id DESC`,
     [playerId],
   );
   return rows;

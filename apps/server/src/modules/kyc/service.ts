@@ -110,7 +110,11 @@ export function createKycService({ db, clock, settings, store }: KycDeps): KycSe
 
     verify: ({ submissionId, operatorId }) => decide(submissionId, 'verified', operatorId, null),
 
-    reject: ({ submissionId, operatorId, reason }) => decide(submissionId, 'rejected', operatorId, reason),
+    async reject({ submissionId, operatorId, reason }) {
+      // The player reads the reason; the console validates it too (KycRejectReasonSchema).
+      if (reason.trim() === '') throw new AppError('VALIDATION_FAILED', 'Write the reason the player will read', [{ path: 'reason', message: 'Required' }]);
+      return decide(submissionId, 'rejected', operatorId, reason.trim());
+    },
 
     async getForPlayer(playerId) {
       const rows = await listOfPlayer(db, playerId);

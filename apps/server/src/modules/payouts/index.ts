@@ -4,6 +4,8 @@
  * the withdrawals module applies callbacks to withdrawals and owns the callback route.
  */
 export { createHttpPayoutGateway } from './http/http-payouts';
+/** A local stand-in for the HTTP provider's documented API, for tests and local trials. */
+export { startPayoutProviderStub } from './http/provider-stub';
 export {
   PayoutUnavailableError,
   type CallbackParseResult,

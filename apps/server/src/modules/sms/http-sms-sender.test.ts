@@ -174,7 +174,7 @@ describe('the app with SMS_CHANNEL=http', () => {
     const outbox = await c.call('GET', `/api/sandbox/sms-outbox?handle=${'A'.repeat(32)}`);
     expect(outbox.statusCode).toBe(404);
     expect(outbox.json().error.code).toBe('NOT_FOUND');
-    expect((await c.call('GET', '/api/config')).json()).toEqual({ data: { demo: false, sandbox: { sms: false, upi: true, demoVendor: true }, open_game_url: '/api/games/open-game-url' } });
+    expect((await c.call('GET', '/api/config')).json()).toEqual({ data: { demo: false, sandbox: { sms: false, upi: true, demoVendor: true, payouts: true }, open_game_url: '/api/games/open-game-url' } });
   });
 
   it('answers 503 SMS_UNAVAILABLE when the gateway fails, and a new request may follow at once', async () => {

@@ -488,6 +488,8 @@ export function createWithdrawalsService(deps: WithdrawalsDeps): WithdrawalsServ
     },
 
     async reject({ withdrawalId, operatorId, note }) {
+      // The note is the reason the player reads; the console validates it too (WithdrawalRejectReasonSchema).
+      if (note.trim() === '') throw new AppError('VALIDATION_FAILED', 'Write the reason the player will read', [{ path: 'note', message: 'Required' }]);
       return db.transaction(async (tx) => {
         const w = await findWithdrawal(tx, withdrawalId, true);
         if (!w) throw notFound();

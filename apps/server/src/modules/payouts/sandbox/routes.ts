@@ -100,7 +100,12 @@ export const sandboxPayoutRoutes: FastifyPluginAsync<{ gateway: SandboxPayoutGat
       return reply.status(400).type('text/html; charset=utf-8').send(page('Bad request', '<h1>Bad request</h1>'));
     }
     const event = await gateway.decide(params.data.ref, body.data.decision, clock.now());
-    if (!event) return reply.status(404).type('text/html; charset=utf-8').send(page('Payout not found', '<h1>Payout not found</h1>'));
+    if (!event) {
+      // Known but still processing: the decision did not apply to its state; show it again.
+      const payout = await gateway.findPayout(params.data.ref);
+      if (!payout) return reply.status(404).type('text/html; charset=utf-8').send(page('Payout not found', '<h1>Payout not found</h1>'));
+      return reply.redirect(API_PATHS.sandbox_payout_page.replace(':ref', encodeURIComponent(payout.payout_ref)), 303);
+    }
     await deliver(app, secret, clock, event);
     return reply.redirect(API_PATHS.sandbox_payout_page.replace(':ref', encodeURIComponent(event.payoutRef)), 303);
   });
