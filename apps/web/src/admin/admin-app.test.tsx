@@ -148,4 +148,66 @@ describe('operator console', () => {
     expect(api.calls.at(-1)!.url.search).toBe('?action=deposit.approve');
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toMatch(/\/api\/admin\/audit\.csv\?action=deposit\.approve$/);
   });
+
+  it('lets support verify a KYC submission and open its document', async () => {
+    let pending = [
+      {
+        id: 'kyc_abcdef123',
+        playerId: 7,
+        status: 'pending',
+        fullName: 'Asha Player',
+        dateOfBirth: '1990-04-01',
+        panNumber: 'ABCDE1234F',
+        documentContentType: 'image/png',
+        documentBytes: 72,
+        documentFileName: 'pan.png',
+        submittedAt: '2026-06-01T10:00:00.000Z',
+        decidedAt: null,
+        decidedBy: null,
+        rejectionReason: null,
+      },
+    ];
+    const api = stubApi({
+      'GET /api/admin/me': () => ({ body: { data: supportSession } }),
+      'GET /api/admin/kyc/pending': () => ({ body: { data: { items: pending } } }),
+      'POST /api/admin/kyc/kyc_abcdef123/verify': () => {
+        const done = { ...pending[0], status: 'verified' };
+        pending = [];
+        return { body: { data: done } };
+      },
+    });
+    renderConsole('/kyc');
+    expect(await screen.findByText(/kyc_abcdef123 · player 7 · Asha Player · born 1990-04-01 · PAN ABCDE1234F/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open document' }).getAttribute('href')).toMatch(/\/api\/admin\/kyc\/kyc_abcdef123\/document$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Verify identity kyc_abcdef123' })).getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Done: kyc_abcdef123 is now verified.');
+    expect(api.callsTo('POST', '/api/admin/kyc/kyc_abcdef123/verify')).toHaveLength(1);
+  });
+
+  it("shows an admin the new operator's one-time password and TOTP secret once", async () => {
+    const adminSession = { ...financeSession, operator: { ...financeSession.operator, id: 1, username: 'asha', role: 'admin' }, permissions: [...financeSession.permissions, 'kyc.review', 'operators.manage'] };
+    const api = stubApi({
+      'GET /api/admin/me': () => ({ body: { data: adminSession } }),
+      'GET /api/admin/operators': () => ({ body: { data: { items: [adminSession.operator] } } }),
+      'POST /api/admin/operators': () => ({
+        body: {
+          data: {
+            operator: { id: 5, username: 'ravi', role: 'finance', disabled: false, createdAt: '2026-06-01T10:00:00.000Z' },
+            password: 'one-time-pass',
+            totpSecret: 'JBSWY3DPEHPK3PXP',
+            otpauthUri: 'otpauth://totp/Colorplay%20Console:ravi?secret=JBSWY3DPEHPK3PXP',
+          },
+        },
+      }),
+    });
+    renderConsole('/operators');
+    await userEvent.type(await screen.findByLabelText('New username'), 'ravi');
+    await userEvent.selectOptions(screen.getByLabelText('Role'), 'finance');
+    await userEvent.click(screen.getByRole('button', { name: 'Create operator' }));
+    const shown = await screen.findByRole('status');
+    expect(shown.textContent).toContain('One-time password: one-time-pass');
+    expect(shown.textContent).toContain('TOTP secret: JBSWY3DPEHPK3PXP');
+    expect(api.callsTo('POST', '/api/admin/operators')[0]!.body).toEqual({ username: 'ravi', role: 'finance' });
+  });
 });
