@@ -41,6 +41,11 @@ export function createRoutes(): RouteObject[] {
             { path: paths.payment.path, element: lazyRoute('payment', () => import('./routes/payment')) },
             { path: paths.recharge.path, element: lazyRoute('recharge', () => import('./routes/recharge')) },
             { path: paths.rechargeHistory.path, element: lazyRoute('recharge-history', () => import('./routes/recharge-history')) },
+            {
+              // The three withdrawal screens share one lazy module, which picks the page by path.
+              element: lazyRoute('withdrawals', () => import('./routes/wallet').then((m) => ({ default: m.WithdrawalsRoute }))),
+              children: [{ path: paths.withdraw.path }, { path: paths.kyc.path }, { path: paths.withdrawHistory.path }],
+            },
             { path: paths.allGames.path, element: lazyRoute('all-games', () => import('./routes/all-games')) },
             { path: paths.allOnlineGames.path, element: lazyRoute('all-online-games', () => import('./routes/all-online-games')) },
             { path: paths.allCasinoGames.path, element: lazyRoute('all-casino-games', () => import('./routes/all-casino-games')) },

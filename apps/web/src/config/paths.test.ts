@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from './paths';
 
 describe('paths', () => {
-  it('holds the 16 routes of the spec and the Wingo verify screen', () => {
+  it('holds the 16 routes of the spec, the Wingo verify screen and the withdrawal screens', () => {
     expect(Object.values(paths).map((route) => route.path)).toEqual([
       '/',
       '/main',
@@ -15,6 +15,9 @@ describe('paths', () => {
       '/wallet/Payment',
       '/wallet/Recharge',
       '/wallet/RechargeHistory',
+      '/wallet/Withdraw',
+      '/wallet/Kyc',
+      '/wallet/WithdrawHistory',
       '/home/AllGames',
       '/home/AllOnlineGames',
       '/home/AllCasinoGames',

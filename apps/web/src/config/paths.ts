@@ -36,6 +36,12 @@ export const paths = {
   payment: route('/wallet/Payment'),
   recharge: route('/wallet/Recharge'),
   rechargeHistory: route('/wallet/RechargeHistory'),
+  /** Withdraw to a saved payout method (issue 13). */
+  withdraw: route('/wallet/Withdraw'),
+  /** Identity check (KYC) that a withdrawal needs (issue 13). */
+  kyc: route('/wallet/Kyc'),
+  /** The player's withdrawals with live status (issue 13). */
+  withdrawHistory: route('/wallet/WithdrawHistory'),
   allGames: {
     path: '/home/AllGames',
     getHref: (tab?: AllGamesTab): string =>

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { I18nProvider, translate, useI18n, type Translate } from './i18n';
+import { I18nProvider, translate, useI18n, type MessageKey, type Translate } from './i18n';
+import { registerMessages } from './i18n-lazy';
 import { en } from './messages/en';
 
 function Greeting() {
@@ -57,5 +58,12 @@ describe('i18n', () => {
     t('carousel.slide');
     // @ts-expect-error a message without placeholders takes none
     t('nav.home', { n: 1 });
+  });
+
+  it('takes the texts of a lazily loaded area once its chunk registers them', () => {
+    const key = 'test.lazy.greeting' as MessageKey;
+    expect(translate(en, key)).not.toBe('Hello {name}');
+    registerMessages({ [key]: 'Hello {name}' });
+    expect(translate(en, key, { name: 'Asha' })).toBe('Hello Asha');
   });
 });

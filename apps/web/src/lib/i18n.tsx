@@ -6,11 +6,25 @@ import { en } from './messages/en';
  * context. English ships in the main bundle; other locales are loaded on demand by `setLocale`.
  */
 
-/** A key of the English dictionary. */
-export type MessageKey = keyof typeof en;
+/**
+ * Keys of the dictionaries that load with a lazy route rather than with `/` (whose JS budget is
+ * full). A feature declares its keys here by declaration merging, so `t()`, `useForm` and
+ * MessageRef accept them with the same typing as `en`'s, and adds its texts with
+ * `registerMessages` (lib/i18n-lazy.ts) when its chunk loads (decision 160):
+ *   type EnWithdraw = typeof enWithdraw;
+ *   declare module '../../lib/i18n' { interface LazyMessages extends EnWithdraw {} }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface LazyMessages {}
 
-/** A complete dictionary for one locale. */
-export type Messages = { readonly [K in MessageKey]: string };
+/** Every English text the app may show: the `/` dictionary and the lazily loaded ones. */
+type English = typeof en & LazyMessages;
+
+/** A key of the English dictionary (lazily loaded areas included). */
+export type MessageKey = keyof English;
+
+/** A complete dictionary for one locale: the keys that ship with `/`. */
+export type Messages = { readonly [K in keyof typeof en]: string };
 
 /** Locales the app can show. Hindi is added by writing messages/hi.ts and one loader line. */
 export type Locale = 'en';
@@ -22,14 +36,14 @@ const loaders: Record<Locale, () => Promise<Messages>> = {
 type ParamNames<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 
 /** Parameters a message needs, derived from its `{name}` placeholders in the English text. */
-export type MessageParams<K extends MessageKey> = Record<ParamNames<(typeof en)[K]>, string | number>;
+export type MessageParams<K extends MessageKey> = Record<ParamNames<English[K]>, string | number>;
 
 /** `t` arguments after the key: a params object exactly when the message has placeholders. */
-export type ParamsArg<K extends MessageKey> = [ParamNames<(typeof en)[K]>] extends [never] ? [] : [params: MessageParams<K>];
+export type ParamsArg<K extends MessageKey> = [ParamNames<English[K]>] extends [never] ? [] : [params: MessageParams<K>];
 
 /** A key whose message has no `{name}` placeholders, for tables of labels. */
 export type PlainMessageKey = {
-  [K in MessageKey]: [ParamNames<(typeof en)[K]>] extends [never] ? K : never;
+  [K in MessageKey]: [ParamNames<English[K]>] extends [never] ? K : never;
 }[MessageKey];
 
 /** Translate function: `t('carousel.slide', { n: 2 })`. */
@@ -37,7 +51,8 @@ export type Translate = <K extends MessageKey>(key: K, ...params: ParamsArg<K>) 
 
 /** Looks a key up in a dictionary and fills in `{name}` placeholders; unknown ones stay as written. */
 export function translate(messages: Messages, key: MessageKey, params?: Record<string, string | number>): string {
-  const text = messages[key] ?? en[key];
+  // Lazily loaded areas add their keys to `en` (lib/i18n-lazy.ts), so they are found there.
+  const text = (messages as Partial<Record<MessageKey, string>>)[key] ?? (en as Record<MessageKey, string>)[key];
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -1,6 +1,25 @@
+import { useMatch } from 'react-router';
+import { paths } from '../../config/paths';
 import { WalletOverview } from '../../features/wallet/wallet-overview';
+import { KycPage } from '../../features/wallet/withdraw/kyc-page';
+import { WithdrawHistory } from '../../features/wallet/withdraw/withdraw-history';
+import { WithdrawPage } from '../../features/wallet/withdraw/withdraw-page';
 
 /** Wallet (/wallet): balances, transfer to main wallet, links to recharge and history. */
 export default function WalletRoute() {
   return <WalletOverview />;
+}
+
+/**
+ * The withdrawal screens (issue 13): /wallet/Withdraw (what can go now, payout methods, amount),
+ * /wallet/Kyc (the identity check) and /wallet/WithdrawHistory (live statuses, cancel). They load
+ * with the wallet page, in its chunk: each lazy chunk costs `/` its import and preload list in
+ * the entry, whose budget is full (decision 160).
+ */
+export function WithdrawalsRoute() {
+  const kyc = useMatch(paths.kyc.path);
+  const history = useMatch(paths.withdrawHistory.path);
+  if (kyc) return <KycPage />;
+  if (history) return <WithdrawHistory />;
+  return <WithdrawPage />;
 }

@@ -9,7 +9,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: string;
   /** An already translated error; marks the field invalid and is read with it. */
   error?: string | null;
-  type?: 'text' | 'tel' | 'password';
+  type?: 'text' | 'tel' | 'password' | 'date';
   /** Announce the error as soon as it appears (role=alert), for errors found on submit. */
   announceError?: boolean;
   ref?: Ref<HTMLInputElement>;

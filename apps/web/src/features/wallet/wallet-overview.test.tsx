@@ -22,6 +22,8 @@ describe('wallet page', () => {
     expect(within(screen.getByRole('listitem', { name: 'Wallet of game provider jili' })).getByText('₹34.56')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Recharge' }).getAttribute('href')).toBe('/wallet/Recharge');
     expect(screen.getByRole('link', { name: 'Recharge history' }).getAttribute('href')).toBe('/wallet/RechargeHistory');
+    expect(screen.getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe('/wallet/Withdraw');
+    expect(screen.getByRole('link', { name: 'Withdrawal history' }).getAttribute('href')).toBe('/wallet/WithdrawHistory');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 

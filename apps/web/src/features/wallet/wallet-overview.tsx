@@ -9,10 +9,12 @@ import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { transferToMainWallet } from './api/wallet';
 import './wallet.css';
+import './withdraw/i18n';
 
 /**
  * The wallet page: total balance, the main wallet, each game provider's wallet and a button that
- * sweeps those back into the main wallet, plus the ways to recharge and to see past recharges.
+ * sweeps those back into the main wallet, plus the ways to recharge, to withdraw and to see past
+ * recharges and withdrawals.
  * The wallet comes from the balance store (lib/balance.ts), which the transfer's answer updates.
  */
 export function WalletOverview() {
@@ -69,8 +71,14 @@ export function WalletOverview() {
             <Link to={paths.recharge.getHref()} className="button button--primary">
               {t('wallet.recharge')}
             </Link>
+            <Link to={paths.withdraw.getHref()} className="button button--primary">
+              {t('wallet.withdraw')}
+            </Link>
             <Link to={paths.rechargeHistory.getHref()} className="button button--ghost">
               {t('wallet.history')}
+            </Link>
+            <Link to={paths.withdrawHistory.getHref()} className="button button--ghost">
+              {t('wallet.withdrawHistory')}
             </Link>
           </div>
 

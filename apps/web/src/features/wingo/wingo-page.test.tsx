@@ -70,6 +70,7 @@ describe('Wingo page', () => {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
     expect(screen.getByRole('link', { name: 'Recharge' }).getAttribute('href')).toBe('/wallet/Recharge');
+    expect(screen.getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe('/wallet/Withdraw');
     expect(screen.getByRole('tab', { name: 'My history' })).toBeTruthy();
     expect(await screen.findByText('₹500.00')).toBeTruthy();
   });

@@ -74,7 +74,7 @@ function BalanceCard() {
         <Link className="button button--primary" to={paths.recharge.getHref()}>
           {wt('wingo.recharge')}
         </Link>
-        <Link className="button button--ghost" to={paths.wallet.getHref()}>
+        <Link className="button button--ghost" to={paths.withdraw.getHref()}>
           {wt('wingo.withdraw')}
         </Link>
       </div>

@@ -1,0 +1,179 @@
+import { payoutMinor, priceBet, WINGO, type WingoDigit } from '@colorplay/lottery';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInAsDemoOperator } from './support/admin';
+import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
+
+// Issue 13 end to end in a real Chromium against the real server: a new player recharges ₹500
+// through the UPI sandbox, plays it through once in Wingo (the wagering lock), has their identity
+// verified by an operator in /admin, withdraws ₹200 to a UPI ID, the operator approves it, the
+// sandbox payout page marks it paid, and the player sees "Paid" and the new balance.
+
+test.setTimeout(300_000);
+
+/** ₹ and two decimals, Indian grouping, as the app shows money. */
+function rupees(minor: number): string {
+  return `₹${(minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** A 1x1 PNG: the server checks a document's type by its magic bytes. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+const BET_AMOUNT_BUTTON = '₹10.00';
+const BET_QUANTITY = 25;
+const BET_TOTAL_MINOR = 1_000 * BET_QUANTITY;
+
+/** Waits until the shown round has at least `seconds` left to bet (not in its locked tail). */
+async function waitForOpenRound(page: Page, seconds: number): Promise<void> {
+  await expect(async () => {
+    const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
+    const left = Number(/(\d+) seconds left/.exec(label)?.[1] ?? '0');
+    expect(left).toBeGreaterThanOrEqual(seconds);
+  }).toPass({ timeout: 40_000, intervals: [500] });
+}
+
+async function placeBet(page: Page, selection: 'Big' | 'Small'): Promise<void> {
+  await page.getByRole('button', { name: selection, exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: `Bet on ${selection}` });
+  await sheet.getByRole('button', { name: BET_AMOUNT_BUTTON, exact: true }).click();
+  await sheet.getByRole('spinbutton', { name: 'Quantity' }).fill(String(BET_QUANTITY));
+  await sheet.getByRole('button', { name: `Confirm ${rupees(BET_TOTAL_MINOR)}` }).click();
+  await expect(sheet).toBeHidden();
+}
+
+/**
+ * Stakes the whole ₹500 in one 30 s round, half on Big and half on Small: exactly one side wins,
+ * so the deposit is played through and a known amount comes back. Returns the balance after.
+ */
+async function playThroughDeposit(page: Page, depositMinor: number): Promise<number> {
+  // A fresh server publishes each room's chain when it first starts; betting opens with it.
+  await expect(async () => {
+    const res = await page.request.get('/api/lottery/wingo/state?room=30s');
+    expect(res.status()).toBe(200);
+    const { data } = (await res.json()) as { data: { round: { period: string }; chain: { firstPeriod: string } | null } };
+    expect(data.chain).not.toBeNull();
+    expect(data.round.period >= data.chain!.firstPeriod).toBe(true);
+  }).toPass({ timeout: 75_000, intervals: [1_000] });
+
+  await page.goto('/home/AllLotteryGames/Wingo');
+  const balance = page.getByRole('region', { name: 'Wallet balance' });
+  await expect(balance).toContainText(rupees(depositMinor));
+  await waitForOpenRound(page, 18);
+  await placeBet(page, 'Big');
+  await placeBet(page, 'Small');
+  await expect(balance).toContainText(rupees(depositMinor - 2 * BET_TOTAL_MINOR));
+
+  const popup = page.getByRole('dialog', { name: /Congratulations|Sorry, no win this time/ });
+  await expect(popup).toBeVisible({ timeout: 60_000 });
+  const digit = Number(/result (\d)/.exec((await popup.textContent()) ?? '')?.[1]) as WingoDigit;
+  const { contractMinor } = priceBet(1_000, BET_QUANTITY, 1, 200);
+  const wonMinor = (['big', 'small'] as const).reduce((sum, side) => {
+    const ratio = WINGO.payoutRatio(side, digit);
+    return sum + (ratio ? payoutMinor(contractMinor, ratio) : 0);
+  }, 0);
+  expect(wonMinor, 'one of Big and Small wins every round').toBeGreaterThan(0);
+  await popup.getByRole('button', { name: 'Close' }).click();
+  const afterMinor = depositMinor - 2 * BET_TOTAL_MINOR + wonMinor;
+  await expect(balance).toContainText(rupees(afterMinor));
+  return afterMinor;
+}
+
+/** An operator's own browser, signed in to /admin with a TOTP code computed from the seeded secret. */
+async function operatorConsole(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const operator = await context.newPage();
+  await signInAsDemoOperator(operator);
+  return operator;
+}
+
+test('a player withdraws ₹200 after a ₹500 recharge and some play; an operator approves; the sandbox pays', async ({ page, browser }) => {
+  const { phone } = await signInAsNewPlayer(page);
+  const depositMinor = 50_000;
+  await rechargeThroughSandbox(page, rupees(depositMinor));
+  const balanceMinor = await test.step('play the deposit through in Wingo', () => playThroughDeposit(page, depositMinor));
+
+  await test.step('the withdraw page asks for KYC; the player submits it', async () => {
+    await page.getByRole('link', { name: 'Withdraw' }).click();
+    await expect(page).toHaveURL(/\/wallet\/Withdraw$/);
+    const card = page.getByRole('region', { name: 'Withdrawable now' });
+    await expect(card).toContainText(rupees(balanceMinor));
+    await expect(card).toContainText('All of your balance can be withdrawn.');
+    await expect(page.getByRole('heading', { level: 2, name: 'Verify your identity to withdraw' })).toBeVisible();
+    await page.getByRole('link', { name: 'Verify identity' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Identity check' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Full name (as on your PAN card)' }).fill('Asha Rao');
+    await page.getByLabel('Date of birth').fill('1990-05-17');
+    await page.getByRole('textbox', { name: 'PAN', exact: true }).fill('ABCDE1234F');
+    await page.getByLabel('Photo or PDF of your PAN card').setInputFiles({ name: 'pan.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await expect(page.getByText('Under review', { exact: true })).toBeVisible();
+  });
+
+  const admin = await test.step('an operator logs in to /admin and verifies the KYC', async () => {
+    const operator = await operatorConsole(browser);
+    await operator.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'KYC' }).click();
+    await expect(operator.getByRole('heading', { level: 1, name: 'KYC submissions' })).toBeVisible();
+    const submission = operator.getByRole('listitem').filter({ hasText: 'Asha Rao' }).filter({ hasText: 'PAN ABCDE1234F' });
+    await submission.getByRole('button', { name: 'Verify' }).click();
+    const dialog = operator.getByRole('dialog', { name: /^Verify identity kyc_/ });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(operator.getByRole('status').filter({ hasText: /^Done: kyc_\S+ is now verified\.$/ })).toBeVisible();
+    await expect(submission).toHaveCount(0);
+    return operator;
+  });
+
+  const withdrawalId = await test.step('the player withdraws ₹200 to a UPI ID', async () => {
+    await page.goto('/wallet/Withdraw');
+    // With no payout method saved yet, the page opens the form to add one.
+    const add = page.getByRole('form', { name: 'Add a payout method' });
+    await expect(page.getByRole('region', { name: 'Payout methods' })).toContainText('No payout method saved yet.');
+    await add.getByRole('textbox', { name: 'UPI ID' }).fill(`p${phone}@okbank`);
+    await add.getByRole('button', { name: 'Save payout method' }).click();
+    await expect(page.getByRole('radio', { name: new RegExp(`p${phone}@okbank`) })).toBeChecked();
+    await page.getByRole('textbox', { name: 'Amount (₹)' }).fill('200');
+    await page.getByRole('button', { name: 'Withdraw ₹200.00' }).click();
+    const result = page.getByRole('status', { name: /Withdrawal requested/ });
+    await expect(result).toContainText(`Withdrawal requested: ₹200.00 to p${phone}@okbank.`);
+    // A first withdrawal to a new payout method always waits for an operator.
+    await expect(result).toContainText('Under review');
+    await expect(page.getByRole('region', { name: 'Withdrawable now' })).toContainText(rupees(balanceMinor - 20_000));
+    await result.getByRole('link', { name: 'See withdrawal history' }).click();
+    const item = page.getByRole('listitem').first();
+    await expect(item).toContainText('Under review');
+    const id = (await item.getByText(/^wd_[A-Za-z0-9_-]+$/).textContent())?.trim();
+    expect(id).toMatch(/^wd_/);
+    return id!;
+  });
+
+  await test.step('the operator approves the withdrawal in /admin', async () => {
+    await admin.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Withdrawals' }).click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Withdrawals to review' })).toBeVisible();
+    const item = admin.getByRole('listitem').filter({ hasText: withdrawalId });
+    await expect(item).toContainText('₹200.00');
+    await item.getByRole('button', { name: 'Approve' }).click();
+    const dialog = admin.getByRole('dialog', { name: `Approve withdrawal ${withdrawalId}` });
+    await dialog.getByLabel('Note (required)').fill('e2e: identity verified, first withdrawal checked');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: `Done: ${withdrawalId} is now approved.` })).toBeVisible();
+    await expect(item).toHaveCount(0);
+  });
+
+  await test.step('the sandbox payout page marks it paid', async () => {
+    const payoutPage = `/sandbox/payouts/${withdrawalId}`;
+    // The approved withdrawal reaches the sandbox gateway right after commit (or on the send sweep).
+    await expect(async () => expect((await page.request.get(payoutPage)).status()).toBe(200)).toPass({ timeout: 30_000, intervals: [1_000] });
+    const sandbox = await page.context().newPage();
+    await sandbox.goto(payoutPage);
+    await expect(sandbox.getByText('₹200.00')).toBeVisible();
+    await sandbox.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(sandbox.getByRole('status')).toContainText('This payout was paid');
+    await sandbox.close();
+  });
+
+  await test.step('the player sees "Paid" and the new balance', async () => {
+    const item = page.getByRole('listitem').filter({ hasText: withdrawalId });
+    // The history reads itself again while the withdrawal is moving.
+    await expect(item.getByText('Paid', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await page.goto('/wallet');
+    await expect(page.getByRole('region', { name: 'Total balance' })).toContainText(rupees(balanceMinor - 20_000));
+  });
+});
