@@ -1,6 +1,7 @@
 import type { DepositChannel, DepositStatus } from '@colorplay/contract';
 import { DEPOSIT_CHANNELS, DEPOSIT_STATUSES } from '@colorplay/contract/deposit-states';
 import type { PlainMessageKey } from '../../lib/i18n';
+import './i18n';
 
 /** Every order status, in the order the history filter lists them. */
 export const DEPOSIT_STATUS_LIST: readonly DepositStatus[] = DEPOSIT_STATUSES;

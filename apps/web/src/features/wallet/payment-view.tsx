@@ -23,6 +23,7 @@ import { StatusChip } from './status-chip';
 import { useDeposit } from './use-deposit';
 import { normalizeUtr, validateUtr } from './utr';
 import './wallet.css';
+import './i18n';
 
 /**
  * The payment page of one recharge order: what to pay and to whom (UPI ID and QR code of the

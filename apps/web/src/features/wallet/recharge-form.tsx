@@ -17,6 +17,7 @@ import { CHANNEL_LABEL } from './deposit-status';
 import { paymentHref } from './links';
 import { useUsdtI18n } from './usdt-text';
 import './wallet.css';
+import './i18n';
 
 type ChannelInfo = DepositInfo['channels'][number];
 

@@ -16,6 +16,7 @@ import { StatusChip } from './status-chip';
 import { useUsdtI18n, isOpenUsdtStatus, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-text';
 import { useDepositHistory } from './use-deposit-history';
 import './wallet.css';
+import './i18n';
 
 /**
  * Recharge history: the player's orders newest first, filtered by status and channel (kept in

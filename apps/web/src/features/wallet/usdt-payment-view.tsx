@@ -19,6 +19,7 @@ import { QrCode } from './qr-code';
 import { useUsdtI18n, isOpenUsdtStatus, usdtAmountNote, usdtStatusText, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-text';
 import { useUsdtDeposit } from './use-usdt-deposit';
 import './wallet.css';
+import './i18n';
 
 /**
  * The address screen of one USDT order (issue 12): what to send (the USDT amount locked at the

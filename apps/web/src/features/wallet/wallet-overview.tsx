@@ -10,6 +10,7 @@ import { useI18n } from '../../lib/i18n';
 import { transferToMainWallet } from './api/wallet';
 import './wallet.css';
 import './withdraw/i18n';
+import './i18n';
 
 /**
  * The wallet page: total balance, the main wallet, each game provider's wallet and a button that

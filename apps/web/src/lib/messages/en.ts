@@ -1,7 +1,6 @@
 import { enAccounts } from './en-accounts';
 import { enErrors } from './en-errors';
 import { enLobby } from './en-lobby';
-import { enWallet } from './en-wallet';
 
 /**
  * The English dictionary: every user-visible string of the app. Keys are dotted by screen or
@@ -85,6 +84,5 @@ export const en = {
 
   ...enAccounts,
   ...enErrors,
-  ...enWallet,
   ...enLobby,
 } as const;

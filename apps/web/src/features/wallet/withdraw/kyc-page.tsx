@@ -15,6 +15,7 @@ import { ownErrorRef } from './errors';
 import { KYC_STATUS_LABEL, KYC_TONE } from './status';
 import '../wallet.css';
 import './i18n';
+import '../i18n';
 
 /**
  * The identity check (KYC) a withdrawal needs: its status, and while there is none or the last

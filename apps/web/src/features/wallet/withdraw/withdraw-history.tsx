@@ -18,6 +18,7 @@ import { ownErrorRef } from './errors';
 import { isFinalWithdrawal, RETURNED, WithdrawalStatusChip } from './status';
 import '../wallet.css';
 import './i18n';
+import '../i18n';
 
 /** How often the history asks again while a withdrawal on it is still moving. */
 export const WITHDRAWAL_POLL_MS = 3000;

@@ -19,6 +19,7 @@ import { PayoutMethods } from './payout-methods';
 import { WithdrawalStatusChip } from './status';
 import '../wallet.css';
 import './i18n';
+import '../i18n';
 
 /**
  * The withdraw page: what can be withdrawn now (and why the rest is locked), the saved payout
