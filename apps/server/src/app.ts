@@ -207,7 +207,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
 
   // Withdrawals, KYC and payouts (issue 13). The configured payout channel chooses the adapter;
   // the sandbox's page exists only with it. KYC documents stay in a folder outside the database.
-  const kyc = createKycService({ db, clock, settings: config.kyc, store: localDocumentStore(config.kyc.documentDir) });
+  const kyc = createKycService({ db, clock, settings: config.kyc, store: localDocumentStore(config.kyc.documentDir), events });
   const sandboxPayouts = config.payouts.kind === 'sandbox' ? createSandboxPayoutGateway(db, { callbackSecret: config.secrets.webhook }) : undefined;
   const payoutGateway: PayoutGateway = config.payouts.kind === 'http' ? createHttpPayoutGateway(config.payouts) : sandboxPayouts!;
   const withdrawals = createWithdrawalsService({

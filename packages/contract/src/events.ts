@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DepositChannelSchema } from './wallet';
-import { WITHDRAWAL_STATUSES } from './withdrawal-states';
+import { KYC_STATUSES, WITHDRAWAL_STATUSES } from './withdrawal-states';
 
 /**
  * Domain events: the news of a committed change, recorded by the server in the same database
@@ -51,13 +51,29 @@ export const DOMAIN_EVENT_SCHEMAS = {
     payoutMinor: z.number().int().nonnegative(),
     balanceMinor: z.number().int(),
   }),
-  /** A withdrawal changed status (requested, review, approved, processing, paid, failed...). */
+  /**
+   * A withdrawal changed status (requested, review, approved, processing, paid, failed...).
+   * `feeMinor` is the part of `amountMinor` kept as the fee when it is paid; `reason` is the
+   * operator's reason (rejected) or the gateway's (failed, failed_after_paid), otherwise null.
+   */
   WithdrawalStatusChanged: z.object({
     withdrawalId: z.string(),
     playerId: z.number().int().positive(),
     amountMinor: z.number().int().positive(),
+    feeMinor: z.number().int().nonnegative(),
     currency: z.string(),
     status: z.enum(WITHDRAWAL_STATUSES),
+    reason: z.string().nullable(),
+  }),
+  /**
+   * A KYC submission was made (pending) or decided (verified, or rejected with the operator's
+   * `reason`, which the player reads).
+   */
+  KycStatusChanged: z.object({
+    submissionId: z.string(),
+    playerId: z.number().int().positive(),
+    status: z.enum(KYC_STATUSES).exclude(['none']),
+    reason: z.string().nullable(),
   }),
 } as const;
 
@@ -95,4 +111,6 @@ export const DomainEventSchema = z.discriminatedUnion('name', [
   envelope('PasswordReset'),
   envelope('RoundDrawn'),
   envelope('BetsSettled'),
+  envelope('WithdrawalStatusChanged'),
+  envelope('KycStatusChanged'),
 ]);

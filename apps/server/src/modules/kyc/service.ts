@@ -1,6 +1,7 @@
 import { KYC_DOCUMENT_TYPES, type KycStatus, type KycSubmitInput } from '@colorplay/contract';
 import { isUniqueViolation, type Db } from '../../db/db';
 import { AppError } from '../../errors';
+import type { EventRecorder } from '../../events';
 import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
 import type { DocumentStore } from './document-store';
@@ -19,12 +20,13 @@ import { ageInYears, base64DecodedBytes, implausibleBirthDate, istDate, isWholeB
 import type { KycSettings } from './settings';
 import type { KycService } from './types';
 
-export type KycDeps = { db: Db; clock: Clock; settings: KycSettings; store: DocumentStore };
+/** `events` records KycStatusChanged in the transaction of each submission and decision (the player's inbox listens). */
+export type KycDeps = { db: Db; clock: Clock; settings: KycSettings; store: DocumentStore; events: EventRecorder };
 
 const PENDING_LIST_LIMIT = 100;
 const notFound = () => new AppError('KYC_SUBMISSION_NOT_FOUND', 'No such KYC submission');
 
-export function createKycService({ db, clock, settings, store }: KycDeps): KycService {
+export function createKycService({ db, clock, settings, store, events }: KycDeps): KycService {
   function statusOf(row: SubmissionRow | undefined): KycStatus {
     return {
       status: row?.status ?? 'none',
@@ -41,7 +43,13 @@ export function createKycService({ db, clock, settings, store }: KycDeps): KycSe
   const alreadySubmitted = () => new AppError('KYC_ALREADY_SUBMITTED', 'Your identity is already verified or waiting for review');
 
   async function decide(id: string, status: 'verified' | 'rejected', operatorId: string, reason: string | null) {
-    const decided = await decideSubmission(db, id, { status, decidedBy: operatorId, reason, now: clock.now() });
+    // The decision and its event commit together: the player hears of every decision, and of
+    // none that did not happen (a second operator's decision changes no row and records nothing).
+    const decided = await db.transaction(async (tx) => {
+      const row = await decideSubmission(tx, id, { status, decidedBy: operatorId, reason, now: clock.now() });
+      if (row) await events.record(tx, 'KycStatusChanged', { submissionId: row.id, playerId: Number(row.player_id), status, reason: row.rejection_reason });
+      return row;
+    });
     if (decided) return toSubmission(decided);
     if (!(await findSubmission(db, id))) throw notFound();
     throw new AppError('KYC_STATE_CONFLICT', 'This submission was already decided');
@@ -82,17 +90,21 @@ export function createKycService({ db, clock, settings, store }: KycDeps): KycSe
       // that cannot be written (a concurrent submission won) removes the file again.
       const key = await store.put(bytes);
       try {
-        const row = await insertSubmission(db, {
-          id: prefixedId('kyc', 9),
-          player_id: playerId,
-          full_name: input.fullName,
-          date_of_birth: input.dateOfBirth,
-          pan_number: input.panNumber,
-          document_key: key,
-          document_content_type: contentType,
-          document_bytes: bytes.length,
-          document_file_name: input.document.fileName ?? null,
-          submitted_at: now,
+        const row = await db.transaction(async (tx) => {
+          const inserted = await insertSubmission(tx, {
+            id: prefixedId('kyc', 9),
+            player_id: playerId,
+            full_name: input.fullName,
+            date_of_birth: input.dateOfBirth,
+            pan_number: input.panNumber,
+            document_key: key,
+            document_content_type: contentType,
+            document_bytes: bytes.length,
+            document_file_name: input.document.fileName ?? null,
+            submitted_at: now,
+          });
+          await events.record(tx, 'KycStatusChanged', { submissionId: inserted.id, playerId, status: 'pending', reason: null });
+          return inserted;
         });
         return statusOf(row);
       } catch (err) {

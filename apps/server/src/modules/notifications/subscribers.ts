@@ -2,7 +2,9 @@ import type { DomainEventName } from '@colorplay/contract';
 import type { EventHandler } from '../../events';
 import { addNotification } from './repo';
 import { depositMessage } from './deposit-messages';
+import { kycMessage } from './kyc-messages';
 import { PASSWORD_RESET_MESSAGE, WELCOME_MESSAGE } from './player-messages';
+import { withdrawalMessage } from './withdrawal-messages';
 
 type Subscribe = {
   subscribe<N extends DomainEventName>(name: N, handler: string, fn: EventHandler<N>): void;
@@ -13,8 +15,10 @@ export const NOTIFICATIONS_HANDLER = 'notifications';
 
 /**
  * The inbox listens to the domains instead of being called by them: a new account, a password
- * reset and each deposit outcome become one message each, written in the delivery's transaction and keyed by the event id, so a
- * redelivery writes nothing new.
+ * reset, each deposit outcome, each withdrawal outcome and each KYC decision become one message
+ * each, written in the delivery's transaction and keyed by the event id, so a redelivery writes
+ * nothing new. A step that is not an outcome (a withdrawal in review, a KYC submission) has no
+ * message; its delivery is recorded all the same.
  */
 export function subscribeNotifications(events: Subscribe): void {
   const write: EventHandler<'DepositSucceeded' | 'DepositFailed' | 'DepositExpired'> = (event, tx) =>
@@ -25,6 +29,14 @@ export function subscribeNotifications(events: Subscribe): void {
   events.subscribe('PlayerRegistered', NOTIFICATIONS_HANDLER, (event, tx) =>
     addNotification(tx, event.payload.playerId, WELCOME_MESSAGE, new Date(event.occurredAt), event.id),
   );
+  events.subscribe('WithdrawalStatusChanged', NOTIFICATIONS_HANDLER, async (event, tx) => {
+    const message = withdrawalMessage(event);
+    if (message) await addNotification(tx, event.payload.playerId, message, new Date(event.occurredAt), event.id);
+  });
+  events.subscribe('KycStatusChanged', NOTIFICATIONS_HANDLER, async (event, tx) => {
+    const message = kycMessage(event);
+    if (message) await addNotification(tx, event.payload.playerId, message, new Date(event.occurredAt), event.id);
+  });
   events.subscribe('PasswordReset', NOTIFICATIONS_HANDLER, (event, tx) =>
     addNotification(tx, event.payload.playerId, PASSWORD_RESET_MESSAGE, new Date(event.occurredAt), event.id),
   );

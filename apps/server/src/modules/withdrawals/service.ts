@@ -139,12 +139,17 @@ export function createWithdrawalsService(deps: WithdrawalsDeps): WithdrawalsServ
       detail: extra.detail ?? {},
       now,
     });
+    // The reason travels with the event so the inbox can tell the player why without reading
+    // this module's tables: the operator's for a rejection, the gateway's for a failure.
+    const reason = next.status === 'rejected' ? row.rejection_reason : next.status === 'failed' || next.status === 'failed_after_paid' ? row.failure_reason : null;
     await deps.events.record(tx, 'WithdrawalStatusChanged', {
       withdrawalId: w.id,
       playerId: Number(w.player_id),
       amountMinor: Number(w.amount_minor),
+      feeMinor: Number(w.fee_minor),
       currency: w.currency,
       status: next.status,
+      reason: reason ?? null,
     });
     if (next.status === 'approved' && deps.sendAfterCommit) {
       tx.afterCommit?.(() => void sendOne(w.id).catch((err: unknown) => log.error({ err, withdrawalId: w.id }, 'payout send failed')));
