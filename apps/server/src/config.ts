@@ -700,7 +700,7 @@ function withdrawalEnvShape() {
     // The S3 bucket naming rules (lower case, digits, dots and hyphens, 3 to 63 characters).
     KYC_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens').optional(),
     KYC_S3_ACCESS_KEY_ID: z.string().regex(/^[A-Za-z0-9_+=,.@-]{3,128}$/, 'must be 3 to 128 characters without spaces').optional(),
-    KYC_S3_SECRET_ACCESS_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+    KYC_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     KYC_S3_FORCE_PATH_STYLE: flagSchema.optional(),
     KYC_S3_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9!_.*'()/-]{0,200}$/, 'must be at most 200 letters, digits or !_.*\'()/-').optional(),
     KYC_S3_SERVER_SIDE_ENCRYPTION: z.enum(['AES256', 'aws:kms'], { error: 'must be AES256 or aws:kms' }).optional(),

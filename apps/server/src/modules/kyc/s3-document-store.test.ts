@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { AwsClient } from 'aws4fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDir } from '../../../test/helpers/build-test-app';
@@ -79,10 +80,9 @@ describe('s3DocumentStore', () => {
   });
 
   it('gives up after its timeout when the store does not answer', async () => {
-    const net = await import('node:net');
     const silent = net.createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as import('node:net').AddressInfo;
+    const { port } = silent.address() as net.AddressInfo;
     try {
       const store = s3DocumentStore({ ...settings, endpoint: `http://127.0.0.1:${port}`, timeoutMs: 300 });
       const started = Date.now();
