@@ -26,7 +26,7 @@ import { createVendorWalletService, vendorWalletRoutes } from './modules/vendor-
 import { createLotteryService, lotteryLive, lotteryRoutes, type LotteryService, type LotterySettings } from './modules/lottery';
 import { runtimeConfigRoutes } from './modules/runtime-config';
 import { createUsdtChainAccess, createUsdtDepositsService, rateSourceOf, usdtFaucetRoutes, usdtRoutes, type UsdtDepositsService } from './modules/usdt-deposits';
-import { createKycService, kycRoutes, localDocumentStore, type KycService } from './modules/kyc';
+import { createKycService, kycRoutes, localDocumentStore, s3DocumentStore, type KycService } from './modules/kyc';
 import { createHttpPayoutGateway, createSandboxPayoutGateway, sandboxPayoutRoutes, type PayoutGateway } from './modules/payouts';
 import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRoutes, withdrawalRoutes, type WithdrawalsService } from './modules/withdrawals';
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
@@ -206,8 +206,11 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   app.decorate('lottery', lottery);
 
   // Withdrawals, KYC and payouts (issue 13). The configured payout channel chooses the adapter;
-  // the sandbox's page exists only with it. KYC documents stay in a folder outside the database.
-  const kyc = createKycService({ db, clock, settings: config.kyc, store: localDocumentStore(config.kyc.documentDir), events });
+  // the sandbox's page exists only with it. KYC documents stay outside the database: a local
+  // folder, or an S3-compatible bucket when configured.
+  const documents = config.kyc.documents;
+  const documentStore = documents.kind === 's3' ? s3DocumentStore(documents) : localDocumentStore(documents.dir);
+  const kyc = createKycService({ db, clock, settings: config.kyc, store: documentStore, events });
   const sandboxPayouts = config.payouts.kind === 'sandbox' ? createSandboxPayoutGateway(db, { callbackSecret: config.secrets.webhook }) : undefined;
   const payoutGateway: PayoutGateway = config.payouts.kind === 'http' ? createHttpPayoutGateway(config.payouts) : sandboxPayouts!;
   const withdrawals = createWithdrawalsService({

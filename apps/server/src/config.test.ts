@@ -243,7 +243,7 @@ describe('withdrawals, payouts and KYC', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir, WITHDRAWAL_MIN_MINOR: '20000', WITHDRAWAL_FEE_BPS: '150', KYC_MIN_AGE_YEARS: '21' });
     expect(config.withdrawals).toMatchObject({ minMinor: 20_000, maxMinor: 10_000_000, dailyCount: 3, feeBps: 150, wageringFactor: 1 });
-    expect(config.kyc).toEqual({ minAgeYears: 21, maxDocumentBytes: 5_242_880, documentDir: path.join(dir, 'kyc') });
+    expect(config.kyc).toEqual({ minAgeYears: 21, maxDocumentBytes: 5_242_880, documents: { kind: 'local', dir: path.join(dir, 'kyc') } });
     expect(problemsOf({ KYC_MIN_AGE_YEARS: '16', WITHDRAWAL_FEE_BPS: '9000' })).toEqual([
       'WITHDRAWAL_FEE_BPS="9000": must be at most 5000 (50%)',
       'KYC_MIN_AGE_YEARS="16": must be at least 18',
@@ -251,5 +251,48 @@ describe('withdrawals, payouts and KYC', () => {
     expect(problemsOf({ WITHDRAWAL_MIN_MINOR: '50000', WITHDRAWAL_MAX_MINOR: '100' })).toEqual([
       'WITHDRAWAL_MAX_MINOR: must be at least WITHDRAWAL_MIN_MINOR',
     ]);
+  });
+
+  it('keeps KYC documents in an S3-compatible bucket when asked, one line per missing or bad setting', () => {
+    const S3 = {
+      KYC_DOCUMENT_STORE: 's3',
+      KYC_S3_ENDPOINT: 'https://s3.ap-south-1.amazonaws.com/',
+      KYC_S3_REGION: 'ap-south-1',
+      KYC_S3_BUCKET: 'colorplay-kyc',
+      KYC_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE0123',
+      KYC_S3_SECRET_ACCESS_KEY: 'example-secret-0123456789',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...S3, KYC_S3_KEY_PREFIX: 'kyc/', KYC_S3_SERVER_SIDE_ENCRYPTION: 'aws:kms' }).kyc.documents).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.ap-south-1.amazonaws.com',
+      region: 'ap-south-1',
+      bucket: 'colorplay-kyc',
+      accessKeyId: 'AKIAEXAMPLE0123',
+      secretAccessKey: 'example-secret-0123456789',
+      forcePathStyle: false,
+      keyPrefix: 'kyc/',
+      serverSideEncryption: 'aws:kms',
+      timeoutMs: 10_000,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), ...S3, KYC_S3_FORCE_PATH_STYLE: '1' }).kyc.documents).toMatchObject({ forcePathStyle: true, keyPrefix: '' });
+    expect(problemsOf({ KYC_DOCUMENT_STORE: 's3', KYC_S3_REGION: 'ap-south-1' })).toEqual([
+      'KYC_S3_ENDPOINT: required when KYC_DOCUMENT_STORE is s3',
+      'KYC_S3_BUCKET: required when KYC_DOCUMENT_STORE is s3',
+      'KYC_S3_ACCESS_KEY_ID: required when KYC_DOCUMENT_STORE is s3',
+      'KYC_S3_SECRET_ACCESS_KEY: required when KYC_DOCUMENT_STORE is s3',
+    ]);
+    expect(problemsOf({ ...S3, KYC_DOCUMENT_STORE: 'gcs', KYC_S3_BUCKET: 'Colorplay_KYC', KYC_S3_ENDPOINT: 'ftp://x', KYC_S3_SERVER_SIDE_ENCRYPTION: 'yes', KYC_S3_FORCE_PATH_STYLE: 'maybe' })).toEqual([
+      'KYC_DOCUMENT_STORE="gcs": must be local or s3',
+      'KYC_S3_ENDPOINT="ftp://x": must be an http:// or https:// URL',
+      'KYC_S3_BUCKET="Colorplay_KYC": must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+      'KYC_S3_FORCE_PATH_STYLE="maybe": must be 0, 1, true or false',
+      'KYC_S3_SERVER_SIDE_ENCRYPTION="yes": must be AES256 or aws:kms',
+    ]);
+    expect(problemsOf({ ...S3, KYC_S3_KEY_PREFIX: '/kyc' })).toEqual(['KYC_S3_KEY_PREFIX: must not start with / or contain //']);
+    expect(problemsOf({ NODE_ENV: 'production', ...SECRETS, ...HTTP_SMS, ...S3, KYC_S3_ENDPOINT: 'http://minio.internal:9000' })).toEqual([
+      'KYC_S3_ENDPOINT: must be https:// in production (identity documents and keys travel with every call)',
+    ]);
+    // The S3 settings mean nothing to the local store, which stays the default.
+    expect(loadConfig({ DATA_DIR: dataDir(), KYC_S3_BUCKET: 'colorplay-kyc' }).kyc.documents.kind).toBe('local');
   });
 });

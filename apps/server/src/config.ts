@@ -221,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const payoutsResult = payoutConfigOf(e);
   if (!payoutsResult.ok) problems.push(...payoutsResult.problems);
   const withdrawals = withdrawalConfigOf(e, problems);
+  const kycDocuments = kycDocumentStoreOf(e, path.resolve(cwd, e.KYC_DOCUMENT_DIR ?? path.join(e.DATA_DIR, 'kyc')), problems);
   const sandbox: SandboxChannels = {
     sms: smsChannel === 'sandbox',
     upi: upiResult.ok && upiResult.config.kind === 'sandbox',
@@ -287,7 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     kyc: {
       minAgeYears: e.KYC_MIN_AGE_YEARS,
       maxDocumentBytes: e.KYC_MAX_DOCUMENT_BYTES,
-      documentDir: path.resolve(cwd, e.KYC_DOCUMENT_DIR ?? path.join(e.DATA_DIR, 'kyc')),
+      documents: kycDocuments,
     },
     payoutSendSweepMs: e.PAYOUT_SEND_SWEEP_MS,
   };
@@ -648,7 +649,21 @@ export type WithdrawalConfig = {
   newMethodHoldHours: number;
 };
 
-export type KycConfig = { minAgeYears: number; maxDocumentBytes: number; documentDir: string };
+/** An S3-compatible bucket for KYC documents (docs/operations.md, "KYC documents in S3"). */
+export type KycS3Settings = {
+  kind: 's3';
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  keyPrefix: string;
+  serverSideEncryption: 'AES256' | 'aws:kms' | undefined;
+  timeoutMs: number;
+};
+export type KycDocumentStoreConfig = { kind: 'local'; dir: string } | KycS3Settings;
+export type KycConfig = { minAgeYears: number; maxDocumentBytes: number; documents: KycDocumentStoreConfig };
 
 // A function declaration (hoisted): EnvSchema is built before this block is reached.
 function minorSchema(fallback: number) {
@@ -679,6 +694,17 @@ function withdrawalEnvShape() {
     KYC_MIN_AGE_YEARS: z.coerce.number().int().min(18, 'must be at least 18').max(25).default(18),
     KYC_MAX_DOCUMENT_BYTES: z.coerce.number().int().min(10_240, 'must be at least 10240').max(10_485_760, 'must be at most 10485760 (10 MiB)').default(5_242_880),
     KYC_DOCUMENT_DIR: z.string().min(1).optional(),
+    KYC_DOCUMENT_STORE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+    KYC_S3_ENDPOINT: z.string().regex(/^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/, 'must be an http:// or https:// URL').optional(),
+    KYC_S3_REGION: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as ap-south-1').optional(),
+    // The S3 bucket naming rules (lower case, digits, dots and hyphens, 3 to 63 characters).
+    KYC_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens').optional(),
+    KYC_S3_ACCESS_KEY_ID: z.string().regex(/^[A-Za-z0-9_+=,.@-]{3,128}$/, 'must be 3 to 128 characters without spaces').optional(),
+    KYC_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    KYC_S3_FORCE_PATH_STYLE: flagSchema.optional(),
+    KYC_S3_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9!_.*'()/-]{0,200}$/, 'must be at most 200 letters, digits or !_.*\'()/-').optional(),
+    KYC_S3_SERVER_SIDE_ENCRYPTION: z.enum(['AES256', 'aws:kms'], { error: 'must be AES256 or aws:kms' }).optional(),
+    KYC_S3_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   };
 }
 
@@ -714,6 +740,32 @@ function payoutConfigOf(e: WithdrawalEnv): { ok: true; config: PayoutConfig } | 
       callbackSecret: e.PAYOUT_HTTP_CALLBACK_SECRET!,
       timeoutMs: e.PAYOUT_HTTP_TIMEOUT_MS,
     },
+  };
+}
+
+const KYC_S3_REQUIRED = ['KYC_S3_ENDPOINT', 'KYC_S3_REGION', 'KYC_S3_BUCKET', 'KYC_S3_ACCESS_KEY_ID', 'KYC_S3_SECRET_ACCESS_KEY'] as const;
+
+/** The local folder by default; an S3-compatible bucket with KYC_DOCUMENT_STORE=s3 and its settings. */
+function kycDocumentStoreOf(e: WithdrawalEnv, localDir: string, problems: string[]): KycDocumentStoreConfig {
+  if (e.KYC_DOCUMENT_STORE === 'local') return { kind: 'local', dir: localDir };
+  const absent = KYC_S3_REQUIRED.filter((name) => e[name] === undefined);
+  problems.push(...absent.map((name) => `${name}: required when KYC_DOCUMENT_STORE is s3`));
+  if (e.NODE_ENV === 'production' && e.KYC_S3_ENDPOINT?.startsWith('http://')) {
+    problems.push('KYC_S3_ENDPOINT: must be https:// in production (identity documents and keys travel with every call)');
+  }
+  const prefix = e.KYC_S3_KEY_PREFIX ?? '';
+  if (prefix.startsWith('/') || prefix.includes('//')) problems.push('KYC_S3_KEY_PREFIX: must not start with / or contain //');
+  return {
+    kind: 's3',
+    endpoint: (e.KYC_S3_ENDPOINT ?? '').replace(/\/+$/, ''),
+    region: e.KYC_S3_REGION ?? '',
+    bucket: e.KYC_S3_BUCKET ?? '',
+    accessKeyId: e.KYC_S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: e.KYC_S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: isOn(e.KYC_S3_FORCE_PATH_STYLE),
+    keyPrefix: prefix,
+    serverSideEncryption: e.KYC_S3_SERVER_SIDE_ENCRYPTION,
+    timeoutMs: e.KYC_S3_TIMEOUT_MS,
   };
 }
 
