@@ -254,6 +254,10 @@ describe('USDT review queue', () => {
     const unknown = await finance.call('POST', `/api/admin/usdt/0x${'ab'.repeat(32)}:0/approve`, { note: 'role check' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('DEPOSIT_NOT_FOUND');
+    // The console sends the id URL-encoded (its ':' as %3A): the same transfer id.
+    const encoded = await finance.call('POST', `/api/admin/usdt/${encodeURIComponent(`0x${'ab'.repeat(32)}:0`)}/reject`, { note: 'role check' });
+    expect(encoded.statusCode).toBe(404);
+    expect(encoded.json().error.code).toBe('DEPOSIT_NOT_FOUND');
   });
 
   it('holds one credit per approved transfer in the database itself', async () => {
