@@ -8,11 +8,10 @@ export {
   reviewTransferId,
   type UsdtDepositsService,
   type UsdtChainAccess,
-  type UsdtReviewDecision,
   type UsdtReviewDecisionInput,
-  type UsdtReviewItem,
   type WatchReport,
 } from './service';
 export { rateSourceOf, type RateSource } from './rate-source';
 export { usdtRoutes, usdtFaucetRoutes, type UsdtRoutesOptions } from './routes';
 export type { DevChain } from './dev-chain';
+export type { UsdtReviewDecision, UsdtReviewItem } from '@colorplay/contract';

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { minorToDecimal, type CreateUsdtRechargeInput, type UsdtDeposit, type UsdtDepositsPage, type UsdtDepositsQuery, type UsdtFaucetResult } from '@colorplay/contract';
+import {
+  minorToDecimal,
+  type CreateUsdtRechargeInput,
+  type UsdtDeposit,
+  type UsdtDepositsPage,
+  type UsdtDepositsQuery,
+  type UsdtFaucetResult,
+  type UsdtReviewDecision,
+  type UsdtReviewItem,
+} from '@colorplay/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { getAddress } from 'viem';
 import type { UsdtConfig } from '../../config';
@@ -63,41 +72,8 @@ export type UsdtDepositsDeps = {
 /** What one watcher pass did (returned to tests and logged). */
 export type WatchReport = { fromBlock: number; toBlock: number; found: number; credited: number; reviewed: number; dropped: number };
 
-/** A transfer under review as the operator console shows it (amounts as the order's rate values them). */
-export type UsdtReviewItem = {
-  transferId: string;
-  orderId: string;
-  playerId: number;
-  orderStatus: UsdtOrderRow['status'];
-  reviewReason: UsdtOrderRow['review_reason'];
-  txHash: string;
-  logIndex: number;
-  fromAddress: string;
-  toAddress: string;
-  receivedBaseUnits: string;
-  receivedUsdt: string;
-  tokenSymbol: string;
-  orderAmountMinor: number;
-  orderUsdt: string;
-  rate: string;
-  /** What an approval credits: what arrived at the order's locked rate, rounded down to a paisa. */
-  creditMinor: number;
-  currency: string;
-  blockTime: string;
-  seenAt: string;
-};
-
-/** An operator's decision on one transfer under review. */
+/** An operator's decision on one transfer under review (the console's queue rows and answers are the contract's `UsdtReviewItem` and `UsdtReviewDecision`). */
 export type UsdtReviewDecisionInput = { transferId: string; operatorId: number; note: string };
-export type UsdtReviewDecision = {
-  transferId: string;
-  orderId: string;
-  status: 'approved' | 'rejected';
-  creditedMinor: number | null;
-  ledgerTransferId: string | null;
-  orderStatus: UsdtOrderRow['status'];
-};
-
 /** A transfer's id in the console: its transaction hash and log index ("0x…:3"). */
 export const reviewTransferId = (t: { tx_hash: string; log_index: number }) => `${t.tx_hash}:${t.log_index}`;
 function parseReviewTransferId(id: string): { txHash: string; logIndex: number } | null {
@@ -551,7 +527,7 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
             ? await move(tx, order, 'review_approved', now, { received_base_units: transfer.amount_base_units, credited_minor: creditMinor, transfer_id: posted.id, completed_at: now })
             : order;
         await deps.events.record(tx, 'DepositSucceeded', { ...eventFacts(order, creditMinor), transferId: posted.id });
-        return { transferId: input.transferId, orderId: order.id, status: 'approved', creditedMinor: creditMinor, ledgerTransferId: posted.id, orderStatus: after.status };
+        return { transferId: input.transferId, orderId: order.id, status: 'approved' as const, creditedMinor: creditMinor, ledgerTransferId: posted.id, orderStatus: after.status };
       });
     },
 
@@ -570,7 +546,7 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
           after = await move(tx, order, order.review_reason === 'paid_after_cancel' ? 'review_rejected_after_cancel' : 'review_rejected', now, { completed_at: now });
           await deps.events.record(tx, 'DepositFailed', { ...eventFacts(order, order.amount_minor), reason: 'usdt_returned_on_chain' });
         }
-        return { transferId: input.transferId, orderId: order.id, status: 'rejected', creditedMinor: null, ledgerTransferId: null, orderStatus: after.status };
+        return { transferId: input.transferId, orderId: order.id, status: 'rejected' as const, creditedMinor: null, ledgerTransferId: null, orderStatus: after.status };
       });
     },
 
