@@ -233,7 +233,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   // The operator console: its own cookie sessions under /api/admin, separate from players'.
   const withdrawalsOf = () => withdrawals;
   const kycOf = () => kyc;
-  const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf });
+  const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf, usdt });
   await app.register(adminRoutes, { admin, deposits, lottery, withdrawals: withdrawalsOf, kyc: kycOf, secureCookies: production });
   app.decorate('admin', admin);
 

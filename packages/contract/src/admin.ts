@@ -87,6 +87,45 @@ export const DepositReviewParamsSchema = z.strictObject({ orderId: pgText().rege
 export const DepositReviewInputSchema = z.strictObject({ decision: z.enum(['approve', 'reject']), note: DecisionNoteSchema });
 export type DepositReviewInput = z.infer<typeof DepositReviewInputSchema>;
 
+/**
+ * A USDT transfer under review (late payment, second payment, paid after cancel, worth less than
+ * a paisa): the queue row. `transferId` is the transaction hash and log index ("0x…:3").
+ */
+export const UsdtReviewItemSchema = z.object({
+  transferId: z.string(),
+  orderId: z.string(),
+  playerId: z.number().int(),
+  orderStatus: z.string(),
+  reviewReason: z.string().nullable(),
+  txHash: z.string(),
+  logIndex: z.number().int(),
+  fromAddress: z.string(),
+  toAddress: z.string(),
+  receivedBaseUnits: z.string(),
+  receivedUsdt: z.string(),
+  tokenSymbol: z.string(),
+  orderAmountMinor: z.number().int(),
+  orderUsdt: z.string(),
+  rate: z.string(),
+  creditMinor: z.number().int().describe('What an approval credits: what arrived at the locked rate, in paise'),
+  currency: z.string(),
+  blockTime: z.iso.datetime(),
+  seenAt: z.iso.datetime(),
+});
+export type UsdtReviewItem = z.infer<typeof UsdtReviewItemSchema>;
+export const UsdtReviewParamsSchema = z.strictObject({ transferId: pgText().regex(/^0x[0-9a-f]{64}:\d{1,9}$/, 'Unknown transfer') });
+export const UsdtReviewInputSchema = z.strictObject({ note: DecisionNoteSchema });
+export type UsdtReviewInput = z.infer<typeof UsdtReviewInputSchema>;
+export const UsdtReviewDecisionSchema = z.object({
+  transferId: z.string(),
+  orderId: z.string(),
+  status: z.enum(['approved', 'rejected']),
+  creditedMinor: z.number().int().nullable(),
+  ledgerTransferId: z.string().nullable(),
+  orderStatus: z.string(),
+});
+export type UsdtReviewDecision = z.infer<typeof UsdtReviewDecisionSchema>;
+
 export const PlayerLookupQuerySchema = z.strictObject({
   q: pgText().trim().min(1).max(20).describe('A player id, an 8-digit public UID, or a 10-digit phone number (with or without +91)'),
 });
@@ -127,6 +166,8 @@ export const AUDIT_ACTIONS = [
   'logout',
   'deposit.approve',
   'deposit.reject',
+  'usdt.approve',
+  'usdt.reject',
   'withdrawal.approve',
   'withdrawal.reject',
   'kyc.verify',

@@ -7,13 +7,13 @@ import { AdminApp } from './admin-app';
 
 const financeSession = {
   operator: { id: 2, username: 'farid', role: 'finance', disabled: false, createdAt: '2026-06-01T00:00:00.000Z' },
-  permissions: ['session.read', 'players.read', 'deposits.read', 'deposits.review', 'withdrawals.read', 'withdrawals.review', 'kyc.read', 'audit.read', 'audit.export'],
+  permissions: ['session.read', 'players.read', 'deposits.read', 'deposits.review', 'usdt.read', 'usdt.review', 'withdrawals.read', 'withdrawals.review', 'kyc.read', 'audit.read', 'audit.export'],
   expiresAt: '2026-06-01T12:00:00.000Z',
 };
 const supportSession = {
   ...financeSession,
   operator: { ...financeSession.operator, id: 3, username: 'sam', role: 'support' },
-  permissions: ['session.read', 'players.read', 'deposits.read', 'withdrawals.read', 'kyc.read', 'kyc.review', 'audit.read', 'audit.export'],
+  permissions: ['session.read', 'players.read', 'deposits.read', 'usdt.read', 'withdrawals.read', 'kyc.read', 'kyc.review', 'audit.read', 'audit.export'],
 };
 const deposit = {
   id: 'dep_abcdef123',
@@ -26,6 +26,30 @@ const deposit = {
   createdAt: '2026-06-01T10:00:00.000Z',
   updatedAt: '2026-06-01T10:05:00.000Z',
 };
+
+const TX = `0x${'ab'.repeat(32)}`;
+const usdtItem = {
+  transferId: `${TX}:0`,
+  orderId: 'usdt_abcdef123',
+  playerId: 7,
+  orderStatus: 'review',
+  reviewReason: 'late_payment',
+  txHash: TX,
+  logIndex: 0,
+  fromAddress: '0x1111111111111111111111111111111111111111',
+  toAddress: '0x2222222222222222222222222222222222222222',
+  receivedBaseUnits: '6006007',
+  receivedUsdt: '6.006007',
+  tokenSymbol: 'USDT',
+  orderAmountMinor: 500_00,
+  orderUsdt: '6.006007',
+  rate: '83.25',
+  creditMinor: 500_00,
+  currency: 'INR',
+  blockTime: '2026-06-01T10:31:00.000Z',
+  seenAt: '2026-06-01T10:31:05.000Z',
+};
+const tinyItem = { ...usdtItem, transferId: `${TX}:1`, orderId: 'usdt_tiny00001', logIndex: 1, reviewReason: 'amount_too_small', receivedUsdt: '0.000001', creditMinor: 0 };
 
 const renderConsole = (path = '/deposits') =>
   render(
@@ -223,5 +247,70 @@ describe('operator console', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
     expect(await screen.findByRole('navigation', { name: 'Console sections' })).toBeTruthy();
     expect(api.callsTo('POST', '/api/admin/password')[0]!.body).toEqual({ currentPassword: 'one-time-pass', newPassword: 'A-much-better-passphrase' });
+  });
+});
+
+describe('USDT review queue', () => {
+  it('approves a late USDT payment with a required note, saying what it credits', async () => {
+    let queue = [usdtItem];
+    const approvePath = `/api/admin/usdt/${encodeURIComponent(usdtItem.transferId)}/approve`;
+    const api = stubApi({
+      'GET /api/admin/me': () => ({ body: { data: financeSession } }),
+      'GET /api/admin/usdt/review': () => ({ body: { data: { items: queue } } }),
+      [`POST ${approvePath}`]: () => {
+        queue = [];
+        return { body: { data: { transferId: usdtItem.transferId, orderId: usdtItem.orderId, status: 'approved', creditedMinor: 500_00, ledgerTransferId: 'tr_1', orderStatus: 'succeeded' } } };
+      },
+    });
+    renderConsole('/usdt');
+    expect(await screen.findByText(/usdt_abcdef123 · player 7 · received 6.006007 USDT · order ₹500.00 \(6.006007 USDT at ₹83.25\)/)).toBeTruthy();
+    expect(screen.getByText('Why in review: paid after the order expired')).toBeTruthy();
+    expect(screen.getByText('Approving credits ₹500.00: what arrived, at the order’s locked rate.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve USDT payment to usdt_abcdef123' });
+    expect(within(dialog).getByText('This credits ₹500.00 to player 7, once, through the ledger.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByRole('alert').textContent).toContain('Write at least 3 characters.');
+    expect(api.callsTo('POST', approvePath)).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Note (required)'), 'late by a minute, player asked');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Done: usdt_abcdef123 is now approved.');
+    expect(api.callsTo('POST', approvePath)[0]!.body).toEqual({ note: 'late by a minute, player asked' });
+    expect(await screen.findByText('Nothing waiting.')).toBeTruthy();
+  });
+
+  it('rejects with a dialog saying the money is returned on chain outside the platform; dust can only be rejected', async () => {
+    const rejectPath = `/api/admin/usdt/${encodeURIComponent(tinyItem.transferId)}/reject`;
+    const api = stubApi({
+      'GET /api/admin/me': () => ({ body: { data: financeSession } }),
+      'GET /api/admin/usdt/review': () => ({ body: { data: { items: [tinyItem] } } }),
+      [`POST ${rejectPath}`]: () => ({ status: 409, body: { error: { code: 'DEPOSIT_STATE_CONFLICT', message: 'decided' } } }),
+    });
+    renderConsole('/usdt');
+    expect(await screen.findByText('Worth less than one paisa at the order’s rate: it can only be rejected.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject USDT payment to usdt_tiny00001' });
+    expect(within(dialog).getByText(/Nothing is credited. You return the 0.000001 USDT on chain yourself, outside the platform/)).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Note (required)'), 'returned, tx 0xdef');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    // Decided by someone else a moment ago: the dialog stays open and says so.
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(api.callsTo('POST', rejectPath)[0]!.body).toEqual({ note: 'returned, tx 0xdef' });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('lets support read the queue without decision buttons', async () => {
+    stubApi({
+      'GET /api/admin/me': () => ({ body: { data: supportSession } }),
+      'GET /api/admin/deposits/review': () => ({ body: { data: { items: [] } } }),
+      'GET /api/admin/usdt/review': () => ({ body: { data: { items: [usdtItem] } } }),
+    });
+    renderConsole();
+    await userEvent.click(await screen.findByRole('link', { name: 'USDT review' }));
+    expect(await screen.findByRole('heading', { name: 'USDT payments under review' })).toBeTruthy();
+    expect(await screen.findByText(/usdt_abcdef123 · player 7/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
   });
 });

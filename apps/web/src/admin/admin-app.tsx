@@ -11,6 +11,7 @@ import { ChangePasswordPage } from './password-page';
 import { OperatorsPage } from './operators-page';
 import { PlayersPage } from './players-page';
 import { DepositsQueue, KycQueue, WithdrawalsQueue } from './queues';
+import { UsdtQueue } from './usdt-queue';
 import { useLoad } from './use-load';
 import './admin.css';
 
@@ -41,6 +42,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
   // useRoutes, as the player app does: <Routes> would add router code the player bundle shares.
   const page = useRoutes([
     { path: '/deposits', element: <DepositsQueue session={session} /> },
+    { path: '/usdt', element: <UsdtQueue session={session} /> },
     { path: '/withdrawals', element: <WithdrawalsQueue session={session} /> },
     { path: '/kyc', element: <KycQueue session={session} /> },
     { path: '/players', element: <PlayersPage /> },
@@ -66,6 +68,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
       </header>
       <nav aria-label={at('admin.nav.label')} className="admin-nav">
         <NavLink to="/deposits">{at('admin.nav.deposits')}</NavLink>
+        <NavLink to="/usdt">{at('admin.nav.usdt')}</NavLink>
         <NavLink to="/withdrawals">{at('admin.nav.withdrawals')}</NavLink>
         <NavLink to="/kyc">{at('admin.nav.kyc')}</NavLink>
         <NavLink to="/players">{at('admin.nav.players')}</NavLink>

@@ -13,6 +13,8 @@ const ACTIONS = [
   'logout',
   'deposit.approve',
   'deposit.reject',
+  'usdt.approve',
+  'usdt.reject',
   'withdrawal.approve',
   'withdrawal.reject',
   'kyc.verify',

@@ -5,6 +5,8 @@ export interface DecisionDialogProps {
   title: string;
   /** The label of the text field; null for a decision without one (KYC verify). */
   fieldLabel: string | null;
+  /** What the decision does, read out with the dialog (e.g. that a USDT rejection is returned on chain by hand). */
+  description?: string | undefined;
   onConfirm: (text: string) => Promise<void>;
   onClose: () => void;
 }
@@ -13,8 +15,9 @@ export interface DecisionDialogProps {
  * A modal dialog for one decision: a required note (at least 3 characters) and Confirm. Errors
  * from the server are shown in the dialog, which stays open so the operator can correct.
  */
-export function DecisionDialog({ title, fieldLabel, onConfirm, onClose }: DecisionDialogProps) {
+export function DecisionDialog({ title, fieldLabel, description, onConfirm, onClose }: DecisionDialogProps) {
   const titleId = useId();
+  const descriptionId = useId();
   const fieldId = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -39,8 +42,9 @@ export function DecisionDialog({ title, fieldLabel, onConfirm, onClose }: Decisi
 
   return (
     <div className="admin-dialog-backdrop">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="admin-dialog">
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={description ? descriptionId : undefined} className="admin-dialog">
         <h2 id={titleId}>{title}</h2>
+        {description && <p id={descriptionId}>{description}</p>}
         <form onSubmit={submit}>
           {fieldLabel !== null && (
             <>

@@ -7,16 +7,17 @@ import { at } from './i18n';
 import { useLoad } from './use-load';
 import { LoadError } from './load-error';
 
-type Pending = { title: string; fieldLabel: string | null; run: (text: string) => Promise<{ id: string; status: string }> };
+type Pending = { title: string; fieldLabel: string | null; description?: string; run: (text: string) => Promise<{ id: string; status: string }> };
 
 /** The dialog state and the "done" notice every queue shares. */
-function useDecision(reload: () => void) {
+export function useDecision(reload: () => void) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const dialog = pending && (
     <DecisionDialog
       title={pending.title}
       fieldLabel={pending.fieldLabel}
+      description={pending.description}
       onConfirm={async (text) => {
         const result = await pending.run(text);
         setDone(at('admin.done', { id: result.id, status: result.status }));
@@ -29,7 +30,7 @@ function useDecision(reload: () => void) {
   return { open: setPending, dialog, notice };
 }
 
-const can = (session: OperatorSession, action: string) => session.permissions.includes(action);
+export const can = (session: OperatorSession, action: string) => session.permissions.includes(action);
 
 export function DepositsQueue({ session }: { session: OperatorSession }) {
   const list = useLoad((signal) => adminApi.get<{ items: DepositReviewItem[] }>(API_PATHS.admin_deposits_review, signal), '');

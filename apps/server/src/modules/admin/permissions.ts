@@ -3,7 +3,7 @@ import type { OperatorRole } from '@colorplay/contract';
 /**
  * Who may do what in the console: one action per route, and the roles allowed it. Support reads
  * everything and decides KYC (checking an identity document moves no money); finance moves money
- * (deposit and withdrawal decisions) and reads; admin does everything, including operators.
+ * (deposit, USDT review and withdrawal decisions) and reads; admin does everything, including operators.
  * Nothing here, or anywhere in the console, edits a balance, a bet or a game result.
  */
 export const PERMISSIONS = {
@@ -11,6 +11,8 @@ export const PERMISSIONS = {
   'players.read': ['admin', 'finance', 'support'],
   'deposits.read': ['admin', 'finance', 'support'],
   'deposits.review': ['admin', 'finance'],
+  'usdt.read': ['admin', 'finance', 'support'],
+  'usdt.review': ['admin', 'finance'],
   'withdrawals.read': ['admin', 'finance', 'support'],
   'withdrawals.review': ['admin', 'finance'],
   'kyc.read': ['admin', 'finance', 'support'],

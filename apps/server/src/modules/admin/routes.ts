@@ -26,6 +26,10 @@ import {
   CreateOperatorInputSchema,
   dataEnvelope,
   DepositReviewInputSchema,
+  UsdtReviewDecisionSchema,
+  UsdtReviewInputSchema,
+  UsdtReviewItemSchema,
+  UsdtReviewParamsSchema,
   DepositReviewItemSchema,
   DepositReviewParamsSchema,
   DepositsPageSchema,
@@ -165,6 +169,26 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       data: await admin.reviewDeposit(request.params.orderId, request.body.decision, request.body.note, request.operator, originOf(request)),
     }),
   );
+
+  app.get(
+    API_PATHS.admin_usdt_review,
+    { ...guard('usdt.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(UsdtReviewItemSchema) })), ...errors } } },
+    async () => ({ data: { items: await admin.usdtForReview() } }),
+  );
+
+  for (const [path, decision] of [
+    [API_PATHS.admin_usdt_approve, 'approve'],
+    [API_PATHS.admin_usdt_reject, 'reject'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        ...guard('usdt.review'),
+        schema: { ...doc, params: UsdtReviewParamsSchema, body: UsdtReviewInputSchema, response: { 200: dataEnvelope(UsdtReviewDecisionSchema), ...errors } },
+      },
+      async (request) => ({ data: await admin.reviewUsdt(request.params.transferId, decision, request.body.note, request.operator, originOf(request)) }),
+    );
+  }
 
   app.get(
     API_PATHS.admin_player_lookup,

@@ -13,6 +13,8 @@ import type {
   OperatorLoginInput,
   OperatorRole,
   OperatorSession,
+  UsdtReviewDecision,
+  UsdtReviewItem,
 } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
@@ -21,6 +23,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword, type RateLimiter } fro
 import type { DepositsService } from '../deposits';
 import type { KycService } from '../kyc';
 import type { WithdrawalsService } from '../withdrawals';
+import type { UsdtDepositsService } from '../usdt-deposits';
 import { listAccountsOfOwner, listEntries } from '../ledger';
 import { findPlayerById, findPlayerByPhone, findPlayerByUid, type PlayerRow } from '../players';
 import { toCsv } from './csv';
@@ -65,6 +68,8 @@ export type AdminDeps = {
    */
   withdrawals: () => WithdrawalsService;
   kyc: () => KycService;
+  /** The USDT channel when it is on; off, its review queue is empty and decisions find nothing. */
+  usdt: UsdtDepositsService | undefined;
 };
 
 /** Where a request came from, for the audit log. */
@@ -297,6 +302,25 @@ export function createAdminService(deps: AdminDeps) {
         after: { status: order.status, note, transferId: order.transfer_id ?? null },
       });
       return { id: order.id, status: order.status };
+    },
+
+    async usdtForReview(): Promise<UsdtReviewItem[]> {
+      return deps.usdt ? deps.usdt.listForReview() : [];
+    },
+
+    /**
+     * Approves (credits through the ledger, naming the operator) or rejects (the operator returns
+     * the tokens on chain) a USDT transfer under review. Audited after the decision committed.
+     */
+    async reviewUsdt(transferId: string, decision: 'approve' | 'reject', note: string, by: OperatorPrincipal, origin: RequestOrigin): Promise<UsdtReviewDecision> {
+      if (!deps.usdt) throw new AppError('DEPOSIT_NOT_FOUND', 'No such USDT transfer');
+      const input = { transferId, operatorId: by.id, note };
+      const result = decision === 'approve' ? await deps.usdt.approveReview(input) : await deps.usdt.rejectReview(input);
+      await audit(db, by, decision === 'approve' ? 'usdt.approve' : 'usdt.reject', `usdt_transfer:${transferId}`, origin, {
+        before: { status: 'review', orderId: result.orderId },
+        after: { status: result.status, note, creditedMinor: result.creditedMinor, ledgerTransferId: result.ledgerTransferId, orderStatus: result.orderStatus },
+      });
+      return result;
     },
 
     /**

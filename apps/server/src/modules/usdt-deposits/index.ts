@@ -3,7 +3,15 @@
  * watcher that credits confirmed Transfer logs through the ledger, and the sandbox dev chain.
  */
 export { createUsdtChainAccess } from './chain-access';
-export { createUsdtDepositsService, type UsdtDepositsService, type UsdtChainAccess, type WatchReport } from './service';
+export {
+  createUsdtDepositsService,
+  reviewTransferId,
+  type UsdtDepositsService,
+  type UsdtChainAccess,
+  type UsdtReviewDecisionInput,
+  type WatchReport,
+} from './service';
 export { rateSourceOf, type RateSource } from './rate-source';
 export { usdtRoutes, usdtFaucetRoutes, type UsdtRoutesOptions } from './routes';
 export type { DevChain } from './dev-chain';
+export type { UsdtReviewDecision, UsdtReviewItem } from '@colorplay/contract';

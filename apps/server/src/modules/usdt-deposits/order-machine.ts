@@ -11,8 +11,20 @@ import type { UsdtDepositStatus } from '@colorplay/contract';
  *   expired | cancelled | waiting | seen --review_needed--> review    (late payment, paid after
  *     cancel, worth nothing at the rate): money arrived, a person decides
  *   expired --transfer_seen--> seen   (paid in time by the block's clock, seen after the sweep)
+ *   review --review_approved--> succeeded   (an operator credited what arrived)
+ *   review --review_rejected--> expired | cancelled   (an operator returns it on chain; the order
+ *     closes as it was before the payment: cancelled if the player had cancelled it)
  */
-export type UsdtOrderEvent = 'transfer_seen' | 'transfer_dropped' | 'credited' | 'timed_out' | 'player_cancelled' | 'review_needed';
+export type UsdtOrderEvent =
+  | 'transfer_seen'
+  | 'transfer_dropped'
+  | 'credited'
+  | 'timed_out'
+  | 'player_cancelled'
+  | 'review_needed'
+  | 'review_approved'
+  | 'review_rejected'
+  | 'review_rejected_after_cancel';
 
 const TABLE: Record<UsdtOrderEvent, Partial<Record<UsdtDepositStatus, UsdtDepositStatus>>> = {
   transfer_seen: { waiting: 'seen', seen: 'seen', expired: 'seen' },
@@ -21,6 +33,9 @@ const TABLE: Record<UsdtOrderEvent, Partial<Record<UsdtDepositStatus, UsdtDeposi
   timed_out: { waiting: 'expired' },
   player_cancelled: { waiting: 'cancelled' },
   review_needed: { waiting: 'review', seen: 'review', expired: 'review', cancelled: 'review' },
+  review_approved: { review: 'succeeded' },
+  review_rejected: { review: 'expired' },
+  review_rejected_after_cancel: { review: 'cancelled' },
 };
 
 /** The next state, or null when the event is not allowed in this state. */

@@ -37,7 +37,7 @@ export type UsdtTransferRow = {
   block_number: number;
   block_hash: string;
   block_time: Date;
-  status: 'pending' | 'credited' | 'review' | 'dropped';
+  status: 'pending' | 'credited' | 'review' | 'approved' | 'rejected' | 'dropped';
   confirmations: number;
   seen_at: Date;
   updated_at: Date;
@@ -189,6 +189,11 @@ export async function listPendingTransfers(q: Queryable, limit: number) {
   return rows;
 }
 
+export async function findTransfer(q: Queryable, txHash: string, logIndex: number) {
+  const { rows } = await q.query<UsdtTransferRow>(`SELECT ${TRANSFER_COLUMNS} FROM usdt_transfers WHERE tx_hash = $1 AND log_index = $2`, [txHash, logIndex]);
+  return rows[0];
+}
+
 export async function lockTransfer(q: Queryable, txHash: string, logIndex: number) {
   const { rows } = await q.query<UsdtTransferRow>(
     `SELECT ${TRANSFER_COLUMNS} FROM usdt_transfers WHERE tx_hash = $1 AND log_index = $2 FOR UPDATE`,
@@ -230,4 +235,36 @@ export async function transfersOfOrders(q: Queryable, orderIds: string[]) {
     [orderIds],
   );
   return rows;
+}
+
+/** A transfer under review with the order it paid, oldest first (the operator console's queue). */
+export type ReviewTransferRow = UsdtTransferRow & { order: UsdtOrderRow };
+
+export async function listReviewTransfers(q: Queryable, limit: number): Promise<ReviewTransferRow[]> {
+  const { rows } = await q.query<UsdtTransferRow>(
+    `SELECT ${TRANSFER_COLUMNS} FROM usdt_transfers WHERE status = 'review' ORDER BY seen_at, tx_hash, log_index LIMIT $1`,
+    [limit],
+  );
+  const orders = rows.length === 0 ? [] : (await q.query<UsdtOrderRow>(`SELECT ${ORDER_COLUMNS} FROM usdt_orders WHERE id = ANY($1::text[])`, [[...new Set(rows.map((r) => r.order_id))]])).rows;
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  return rows.map((r) => ({ ...r, order: byId.get(r.order_id)! }));
+}
+
+/**
+ * Records an operator's decision on a transfer under review (the caller holds its lock). Only a
+ * transfer still in review changes: the WHERE clause makes a second decision a no-op (false).
+ */
+export async function decideReviewTransfer(
+  q: Queryable,
+  key: { tx_hash: string; log_index: number },
+  d: { status: 'approved' | 'rejected'; operatorId: number; note: string; creditedMinor: number | null; ledgerTransferId: string | null },
+  now: Date,
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `UPDATE usdt_transfers SET status = $3, reviewed_by = $4, review_note = $5, credited_minor = $6, ledger_transfer_id = $7,
+       reviewed_at = $8, updated_at = $8
+     WHERE tx_hash = $1 AND log_index = $2 AND status = 'review'`,
+    [key.tx_hash, key.log_index, d.status, d.operatorId, d.note, d.creditedMinor, d.ledgerTransferId, now],
+  );
+  return (rowCount ?? 0) === 1;
 }

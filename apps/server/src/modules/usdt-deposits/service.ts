@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { minorToDecimal, type CreateUsdtRechargeInput, type UsdtDeposit, type UsdtDepositsPage, type UsdtDepositsQuery, type UsdtFaucetResult } from '@colorplay/contract';
+import {
+  minorToDecimal,
+  type CreateUsdtRechargeInput,
+  type UsdtDeposit,
+  type UsdtDepositsPage,
+  type UsdtDepositsQuery,
+  type UsdtFaucetResult,
+  type UsdtReviewDecision,
+  type UsdtReviewItem,
+} from '@colorplay/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { getAddress } from 'viem';
 import type { UsdtConfig } from '../../config';
@@ -10,14 +19,17 @@ import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
 import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, postTransfer } from '../ledger';
 import { createAddressDeriver } from './addresses';
-import { formatRate, formatTokenAmount, inrToBaseUnits } from './amounts';
+import { baseUnitsToMinor, formatRate, formatTokenAmount, inrToBaseUnits } from './amounts';
 import type { ChainReader, TokenTransferLog } from './chain';
 import { confirmationsOf, decideTransfer } from './credit-rules';
 import type { DevChain } from './dev-chain';
 import { nextUsdtStatus, type UsdtOrderEvent } from './order-machine';
 import { RateUnavailableError, type RateSource } from './rate-source';
 import {
+  decideReviewTransfer,
   findOrder,
+  findTransfer,
+  listReviewTransfers,
   findOrderByKey,
   insertOrder,
   listDueForExpiry,
@@ -35,6 +47,7 @@ import {
   watchedAddresses,
   writeCursor,
   type OrderChange,
+  type ReviewTransferRow,
   type UsdtOrderRow,
   type UsdtTransferRow,
 } from './repo';
@@ -59,6 +72,15 @@ export type UsdtDepositsDeps = {
 /** What one watcher pass did (returned to tests and logged). */
 export type WatchReport = { fromBlock: number; toBlock: number; found: number; credited: number; reviewed: number; dropped: number };
 
+/** An operator's decision on one transfer under review (the console's queue rows and answers are the contract's `UsdtReviewItem` and `UsdtReviewDecision`). */
+export type UsdtReviewDecisionInput = { transferId: string; operatorId: number; note: string };
+/** A transfer's id in the console: its transaction hash and log index ("0x…:3"). */
+export const reviewTransferId = (t: { tx_hash: string; log_index: number }) => `${t.tx_hash}:${t.log_index}`;
+function parseReviewTransferId(id: string): { txHash: string; logIndex: number } | null {
+  const m = /^(0x[0-9a-f]{64}):(\d{1,9})$/.exec(id);
+  return m ? { txHash: m[1]!, logIndex: Number(m[2]) } : null;
+}
+
 /** Addresses of orders this old are still watched (late and second payments reach review). */
 const LOOKBACK_MS = 7 * 24 * 3600_000;
 /** Addresses per getLogs call (the `to` topic filter). */
@@ -79,7 +101,10 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
   function view(order: UsdtOrderRow, transfers: UsdtTransferRow[], now: Date): UsdtDeposit {
     // The transfer the player sees: the credited one, else the newest still followed, else one in review.
     const shown =
-      transfers.find((t) => t.status === 'credited') ?? transfers.find((t) => t.status === 'pending') ?? transfers.find((t) => t.status === 'review');
+      transfers.find((t) => t.status === 'credited') ??
+      transfers.find((t) => t.status === 'approved') ??
+      transfers.find((t) => t.status === 'pending') ??
+      transfers.find((t) => t.status === 'review');
     const received = order.received_base_units ?? (shown ? shown.amount_base_units : null);
     const receivedUnits = received === null ? null : BigInt(received);
     const tokenAmount = BigInt(order.token_amount);
@@ -184,7 +209,7 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
       const transfer = await lockTransfer(tx, t.tx_hash, t.log_index);
       if (transfer?.status !== 'pending') return 'none';
       const siblings = await transfersOfOrder(tx, order.id);
-      const alreadyPaid = siblings.some((s) => s.status === 'credited' || s.status === 'review');
+      const alreadyPaid = siblings.some((s) => s.status === 'credited' || s.status === 'review' || s.status === 'approved');
       const amount = BigInt(transfer.amount_base_units);
       const decision = decideTransfer(
         { blockNumber: transfer.block_number, blockTime: transfer.block_time, amountBaseUnits: amount },
@@ -233,6 +258,47 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
       await deps.events.record(tx, 'DepositSucceeded', { ...eventFacts(order, decision.creditedMinor), transferId: posted.id });
       return 'credited';
     });
+  }
+
+  function reviewItem(r: ReviewTransferRow): UsdtReviewItem {
+    const { order } = r;
+    const received = BigInt(r.amount_base_units);
+    return {
+      transferId: reviewTransferId(r),
+      orderId: order.id,
+      playerId: order.player_id,
+      orderStatus: order.status,
+      reviewReason: order.review_reason,
+      txHash: r.tx_hash,
+      logIndex: r.log_index,
+      fromAddress: getAddress(r.from_address),
+      toAddress: getAddress(r.to_address),
+      receivedBaseUnits: r.amount_base_units,
+      receivedUsdt: formatTokenAmount(received, order.token_decimals),
+      tokenSymbol: config.tokenSymbol,
+      orderAmountMinor: order.amount_minor,
+      orderUsdt: formatTokenAmount(BigInt(order.token_amount), order.token_decimals),
+      rate: formatRate(order.rate_minor_per_token),
+      creditMinor: Number(baseUnitsToMinor(received, order.rate_minor_per_token, order.token_decimals)),
+      currency: order.currency,
+      blockTime: r.block_time.toISOString(),
+      seenAt: r.seen_at.toISOString(),
+    };
+  }
+
+  /**
+   * Locks the order, then the transfer under review (the watcher's order), or refuses: unknown
+   * id, or a transfer that is no longer in review (decided already, perhaps a moment ago by
+   * another operator: the second of two concurrent decisions waits on the lock and lands here).
+   */
+  async function lockForReview(tx: Queryable, transferId: string) {
+    const key = parseReviewTransferId(transferId);
+    const seen = key ? await findTransfer(tx, key.txHash, key.logIndex) : undefined;
+    if (!key || !seen) throw new AppError('DEPOSIT_NOT_FOUND', 'No such USDT transfer');
+    const order = (await lockOrder(tx, seen.order_id))!;
+    const transfer = (await lockTransfer(tx, key.txHash, key.logIndex))!;
+    if (transfer.status !== 'review') throw new AppError('DEPOSIT_STATE_CONFLICT', `This transfer is ${transfer.status}, not in review`);
+    return { order, transfer };
   }
 
   async function chainOrUnavailable() {
@@ -413,6 +479,75 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
         if (outcome === 'reviewed') report.reviewed++;
       }
       return report;
+    },
+
+    /** Transfers waiting for an operator's decision, oldest first. */
+    async listForReview(limit = 200): Promise<UsdtReviewItem[]> {
+      return (await listReviewTransfers(db, limit)).map(reviewItem);
+    },
+
+    /**
+     * An operator credits a transfer under review: the INR value of what arrived at the order's
+     * locked rate, through the ledger, exactly once. Once is held three ways: the transfer row is
+     * locked and must still be in review, the ledger key names the transfer, and the table allows
+     * one ledger transfer per approved row. The player hears of it like an automatic credit.
+     */
+    async approveReview(input: UsdtReviewDecisionInput): Promise<UsdtReviewDecision> {
+      return db.transaction(async (tx) => {
+        const { order, transfer } = await lockForReview(tx, input.transferId);
+        const creditMinor = Number(baseUnitsToMinor(BigInt(transfer.amount_base_units), order.rate_minor_per_token, order.token_decimals));
+        if (creditMinor <= 0) throw new AppError('DEPOSIT_STATE_CONFLICT', 'What arrived is worth less than one paisa at the order\'s rate: reject it and return it on chain');
+        const now = clock.now();
+        const main = accountCodes.playerMain(order.player_id);
+        await ensureAccount(tx, { code: main, kind: 'player', owner: order.player_id, currency: order.currency });
+        await ensureAccount(tx, { code: HOUSE_ACCOUNTS.deposits, kind: 'house', currency: order.currency });
+        const posted = await postTransfer(tx, {
+          idempotencyKey: `deposit_usdt_review:${transfer.tx_hash}:${transfer.log_index}`,
+          kind: 'deposit_usdt',
+          reference: order.id,
+          metadata: {
+            channel: 'usdt',
+            txHash: transfer.tx_hash,
+            logIndex: transfer.log_index,
+            receivedBaseUnits: transfer.amount_base_units,
+            review: true,
+            reviewReason: order.review_reason,
+            operatorId: input.operatorId,
+          },
+          entries: [
+            { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -creditMinor },
+            { accountCode: main, amountMinor: creditMinor },
+          ],
+        });
+        await decideReviewTransfer(tx, transfer, { status: 'approved', operatorId: input.operatorId, note: input.note, creditedMinor: creditMinor, ledgerTransferId: posted.id }, now);
+        // A second payment leaves its order as it was (succeeded by the first); an order that
+        // waited for a person succeeds with this credit.
+        const after =
+          order.status === 'review'
+            ? await move(tx, order, 'review_approved', now, { received_base_units: transfer.amount_base_units, credited_minor: creditMinor, transfer_id: posted.id, completed_at: now })
+            : order;
+        await deps.events.record(tx, 'DepositSucceeded', { ...eventFacts(order, creditMinor), transferId: posted.id });
+        return { transferId: input.transferId, orderId: order.id, status: 'approved' as const, creditedMinor: creditMinor, ledgerTransferId: posted.id, orderStatus: after.status };
+      });
+    },
+
+    /**
+     * An operator refuses a transfer under review: nothing is credited, and the operator returns
+     * the tokens on chain outside the platform. The order closes once nothing of it is in review.
+     */
+    async rejectReview(input: UsdtReviewDecisionInput): Promise<UsdtReviewDecision> {
+      return db.transaction(async (tx) => {
+        const { order, transfer } = await lockForReview(tx, input.transferId);
+        const now = clock.now();
+        await decideReviewTransfer(tx, transfer, { status: 'rejected', operatorId: input.operatorId, note: input.note, creditedMinor: null, ledgerTransferId: null }, now);
+        let after = order;
+        const stillInReview = (await transfersOfOrder(tx, order.id)).some((t) => t.status === 'review');
+        if (order.status === 'review' && !stillInReview) {
+          after = await move(tx, order, order.review_reason === 'paid_after_cancel' ? 'review_rejected_after_cancel' : 'review_rejected', now, { completed_at: now });
+          await deps.events.record(tx, 'DepositFailed', { ...eventFacts(order, order.amount_minor), reason: 'usdt_returned_on_chain' });
+        }
+        return { transferId: input.transferId, orderId: order.id, status: 'rejected' as const, creditedMinor: null, ledgerTransferId: null, orderStatus: after.status };
+      });
     },
 
     /** Sandbox only: sends test USDT to the order's address (the whole order amount by default). */

@@ -54,8 +54,19 @@ describe('the order state machine', () => {
     expect(nextUsdtStatus('expired', 'credited')).toBeNull();
     expect(nextUsdtStatus('succeeded', 'review_needed')).toBeNull();
     expect(nextUsdtStatus('cancelled', 'review_needed')).toBe('review');
-    for (const event of ['transfer_seen', 'transfer_dropped', 'credited', 'timed_out', 'player_cancelled', 'review_needed'] as const) {
+    for (const event of ['transfer_seen', 'transfer_dropped', 'credited', 'timed_out', 'player_cancelled', 'review_needed', 'review_approved', 'review_rejected'] as const) {
       expect(nextUsdtStatus('succeeded', event), event).toBeNull();
+    }
+  });
+
+  it('lets an operator close only an order in review', () => {
+    expect(nextUsdtStatus('review', 'review_approved')).toBe('succeeded');
+    expect(nextUsdtStatus('review', 'review_rejected')).toBe('expired');
+    expect(nextUsdtStatus('review', 'review_rejected_after_cancel')).toBe('cancelled');
+    for (const status of ['waiting', 'seen', 'succeeded', 'expired', 'cancelled'] as const) {
+      for (const event of ['review_approved', 'review_rejected', 'review_rejected_after_cancel'] as const) {
+        expect(nextUsdtStatus(status, event), `${status} ${event}`).toBeNull();
+      }
     }
   });
 });
