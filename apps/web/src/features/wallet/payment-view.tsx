@@ -7,10 +7,8 @@ import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
 import { useMoneyAction } from '../../components/ui/money-action';
 import { useToast } from '../../components/ui/toast';
 import { TextField } from '../../components/ui/text-field';
-import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
-import { apiErrorMessage, messageText } from '../../lib/api-errors';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
@@ -24,6 +22,7 @@ import { useDeposit } from './use-deposit';
 import { normalizeUtr, validateUtr } from './utr';
 import './wallet.css';
 import './i18n';
+import { OrderPage } from './order-page';
 
 /**
  * The payment page of one recharge order: what to pay and to whom (UPI ID and QR code of the
@@ -32,44 +31,10 @@ import './i18n';
 export function PaymentView({ orderId }: { orderId: string | null }) {
   const { t } = useI18n();
   const { deposit, error, replace, refresh } = useDeposit(orderId);
-
-  let body;
-  if (orderId === null) {
-    body = <Missing text={t('payment.noOrder')} />;
-  } else if (!deposit && error instanceof ApiError && [400, 404].includes(error.status)) {
-    body = <Missing text={t('payment.notFound')} />;
-  } else if (!deposit && error) {
-    body = (
-      <div className="wallet__notice" role="alert">
-        <p>{messageText(t, apiErrorMessage(error))}</p>
-        <button type="button" className="button button--ghost" onClick={refresh}>
-          {t('wallet.retry')}
-        </button>
-      </div>
-    );
-  } else if (!deposit) {
-    body = <p className="wallet__notice">{t('common.loading')}</p>;
-  } else {
-    body = <OrderPayment deposit={deposit} replace={replace} refresh={refresh} />;
-  }
-
   return (
-    <main className="page payment">
-      <TopBar title={t('payment.title')} backTo={paths.wallet.getHref()} />
-      {body}
-    </main>
-  );
-}
-
-function Missing({ text }: { text: string }) {
-  const { t } = useI18n();
-  return (
-    <div className="wallet__notice">
-      <p>{text}</p>
-      <Link to={paths.recharge.getHref()} className="button button--primary">
-        {t('payment.newRecharge')}
-      </Link>
-    </div>
+    <OrderPage title={t('payment.title')} orderId={orderId} order={deposit} error={error} refresh={refresh}>
+      {(order) => <OrderPayment deposit={order} replace={replace} refresh={refresh} />}
+    </OrderPage>
   );
 }
 

@@ -5,10 +5,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
 import { useMoneyAction } from '../../components/ui/money-action';
 import { useToast } from '../../components/ui/toast';
-import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
-import { ApiError } from '../../lib/api-client';
-import { apiErrorMessage, messageText } from '../../lib/api-errors';
 import { formatMoneyMinor } from '../../lib/format';
 import { useResource } from '../../lib/resource';
 import { useServerNow } from '../../lib/server-clock';
@@ -20,6 +17,7 @@ import { useUsdtI18n, isOpenUsdtStatus, usdtAmountNote, usdtStatusText, USDT_STA
 import { useUsdtDeposit } from './use-usdt-deposit';
 import './wallet.css';
 import './i18n';
+import { OrderPage } from './order-page';
 
 /**
  * The address screen of one USDT order (issue 12): what to send (the USDT amount locked at the
@@ -28,46 +26,12 @@ import './i18n';
  * that sends the test tokens for the player.
  */
 export function UsdtPaymentView({ orderId }: { orderId: string | null }) {
-  const { t, ut } = useUsdtI18n();
+  const { ut } = useUsdtI18n();
   const { deposit, error, replace, refresh } = useUsdtDeposit(orderId);
-
-  let body;
-  if (orderId === null) {
-    body = <Missing text={t('payment.noOrder')} />;
-  } else if (!deposit && error instanceof ApiError && [400, 404].includes(error.status)) {
-    body = <Missing text={t('payment.notFound')} />;
-  } else if (!deposit && error) {
-    body = (
-      <div className="wallet__notice" role="alert">
-        <p>{messageText(t, apiErrorMessage(error))}</p>
-        <button type="button" className="button button--ghost" onClick={refresh}>
-          {t('wallet.retry')}
-        </button>
-      </div>
-    );
-  } else if (!deposit) {
-    body = <p className="wallet__notice">{t('common.loading')}</p>;
-  } else {
-    body = <OrderPayment deposit={deposit} replace={replace} refresh={refresh} />;
-  }
-
   return (
-    <main className="page payment">
-      <TopBar title={ut('usdt.title')} backTo={paths.wallet.getHref()} />
-      {body}
-    </main>
-  );
-}
-
-function Missing({ text }: { text: string }) {
-  const { t } = useUsdtI18n();
-  return (
-    <div className="wallet__notice">
-      <p>{text}</p>
-      <Link to={paths.recharge.getHref()} className="button button--primary">
-        {t('payment.newRecharge')}
-      </Link>
-    </div>
+    <OrderPage title={ut('usdt.title')} orderId={orderId} order={deposit} error={error} refresh={refresh}>
+      {(order) => <OrderPayment deposit={order} replace={replace} refresh={refresh} />}
+    </OrderPage>
   );
 }
 

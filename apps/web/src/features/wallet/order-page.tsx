@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { TopBar } from '../../components/ui/top-bar';
+import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage, messageText } from '../../lib/api-errors';
+import { useI18n } from '../../lib/i18n';
+import './i18n';
+
+/**
+ * The frame of one order's page, shared by the UPI payment page and the USDT address screen: no
+ * order id, an unknown order, a load error with retry, loading, or the order itself, which the
+ * caller renders.
+ */
+export function OrderPage<O>({
+  title,
+  orderId,
+  order,
+  error,
+  refresh,
+  children,
+}: {
+  title: string;
+  orderId: string | null;
+  order: O | undefined;
+  error: unknown;
+  refresh: () => void;
+  children: (order: O) => ReactNode;
+}) {
+  const { t } = useI18n();
+
+  let body;
+  if (orderId === null) {
+    body = <Missing text={t('payment.noOrder')} />;
+  } else if (!order && error instanceof ApiError && [400, 404].includes(error.status)) {
+    body = <Missing text={t('payment.notFound')} />;
+  } else if (!order && error) {
+    body = (
+      <div className="wallet__notice" role="alert">
+        <p>{messageText(t, apiErrorMessage(error))}</p>
+        <button type="button" className="button button--ghost" onClick={refresh}>
+          {t('wallet.retry')}
+        </button>
+      </div>
+    );
+  } else if (!order) {
+    body = <p className="wallet__notice">{t('common.loading')}</p>;
+  } else {
+    body = children(order);
+  }
+
+  return (
+    <main className="page payment">
+      <TopBar title={title} backTo={paths.wallet.getHref()} />
+      {body}
+    </main>
+  );
+}
+
+function Missing({ text }: { text: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="wallet__notice">
+      <p>{text}</p>
+      <Link to={paths.recharge.getHref()} className="button button--primary">
+        {t('payment.newRecharge')}
+      </Link>
+    </div>
+  );
+}
