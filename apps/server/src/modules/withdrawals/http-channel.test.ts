@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 import { fakeClock } from '../../lib/clock';
 import { checkInvariants } from '../ledger';
 import { startPayoutProviderStub } from '../payouts';
-import { balanceOf, deposit, play, verifiedKyc } from './test-fixtures';
+import { balanceOf, deposit, newPlayer, play, verifiedKyc } from './test-fixtures';
 
 /**
  * The whole payout path with PAYOUT_CHANNEL=http against the local provider stub: the approved
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 describe('PAYOUT_CHANNEL=http', () => {
   it('sends once, settles by the signed provider webhook, and a reversal returns the money once', async () => {
-    const playerId = 7001;
+    const playerId = await newPlayer(t.db);
     await deposit(t.db, playerId, 50_000);
     await play(t.db, playerId, 50_000, 50_000);
     await verifiedKyc(t.app, playerId);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/db';
 import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, getAccount, getBalance, postTransfer } from '../ledger';
+import { insertPlayer } from '../players';
 
 /** Shared fixtures for the withdrawals tests (imported only by *.test.ts files). */
 
@@ -9,6 +10,19 @@ export const TINY_PNG_BASE64 = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 
 
 let seq = 0;
 const key = (what: string) => `test:${what}:${Date.now()}:${++seq}`;
+
+// A random start per test process: several files may share one database.
+let phoneSeq = Math.floor(Math.random() * 9_000_000);
+
+/**
+ * A real player row (no login needed): the withdrawal and KYC events reach the inbox, whose
+ * messages belong to a player, so a made-up id would make their delivery fail and retry.
+ */
+export async function newPlayer(q: Queryable, now = new Date()): Promise<number> {
+  const phone = `93${String(++phoneSeq).padStart(8, '0')}`;
+  const player = await insertPlayer(q, { phone, passwordHash: 'not-a-login', inviteCode: undefined, now });
+  return player.id;
+}
 
 /** A credited deposit, as the deposits module posts it (house:deposits → main). */
 export async function deposit(q: Queryable, playerId: number, amountMinor: number): Promise<void> {

@@ -2,7 +2,7 @@ import { fakeClock } from '../../lib/clock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { HOUSE_ACCOUNTS, checkInvariants, getBalance } from '../ledger';
-import { balanceOf, deposit, holdBalance, play, verifiedKyc } from './test-fixtures';
+import { balanceOf, deposit, holdBalance, newPlayer, play, verifiedKyc } from './test-fixtures';
 
 /**
  * Issue 13, withdrawals: every money path through the ledger (invariants checked after each
@@ -12,7 +12,6 @@ import { balanceOf, deposit, holdBalance, play, verifiedKyc } from './test-fixtu
 
 let t: TestApp;
 const clock = fakeClock(new Date('2026-11-23T06:00:00Z'));
-let nextPlayer = 5000;
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
@@ -27,7 +26,7 @@ afterEach(async () => {
 
 /** A player with `fundsMinor` deposited and fully played through (stakes won back), KYC verified, one UPI method old enough. */
 async function readyPlayer(fundsMinor = 100_000, opts: { verified?: boolean } = {}) {
-  const playerId = ++nextPlayer;
+  const playerId = await newPlayer(t.db, clock.now());
   await deposit(t.db, playerId, fundsMinor);
   // Staked the whole deposit and won it back: nothing wagering-locked.
   await play(t.db, playerId, fundsMinor, fundsMinor);
@@ -104,7 +103,7 @@ describe('requesting a withdrawal', () => {
 
 describe('wagering lock', () => {
   it('keeps deposits not yet played through from being withdrawn, and says why', async () => {
-    const playerId = ++nextPlayer;
+    const playerId = await newPlayer(t.db, clock.now());
     await deposit(t.db, playerId, 50_000);
     await verifiedKyc(t.app, playerId);
     const { id: methodId } = await t.app.withdrawals.addMethod(playerId, { kind: 'bank', accountHolder: 'Asha Verma', accountNumber: '123456789012', ifsc: 'HDFC0001234' });
@@ -181,7 +180,7 @@ describe('operator review, payouts and their outcomes', () => {
   it('failed returns the hold; failed after paid returns the money and the fee, each exactly once', async () => {
     const t2 = await buildTestApp({ clock, env: { WITHDRAWAL_FEE_FIXED_MINOR: '500', WITHDRAWAL_FEE_BPS: '100' } });
     try {
-      const playerId = ++nextPlayer;
+      const playerId = await newPlayer(t2.db, clock.now());
       await deposit(t2.db, playerId, 100_000);
       await play(t2.db, playerId, 100_000, 100_000);
       await verifiedKyc(t2.app, playerId);
