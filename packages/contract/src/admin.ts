@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KycRejectReasonSchema, KycSubmissionIdSchema } from './kyc';
-import { OPERATOR_ROLES } from './admin-constants';
+import { AUDIT_ACTIONS, OPERATOR_ROLES } from './admin-constants';
 import { pgText } from './text';
 import { WithdrawalIdSchema, WithdrawalRejectReasonSchema } from './withdrawals';
 
@@ -9,7 +9,7 @@ import { WithdrawalIdSchema, WithdrawalRejectReasonSchema } from './withdrawals'
  * in with username, password and a TOTP code, and their session is a cookie scoped to
  * `/api/admin`. Every state-changing request must also carry ADMIN_CSRF_HEADER (docs/admin.md).
  */
-export { ADMIN_CSRF_HEADER, ADMIN_CSRF_VALUE, ADMIN_SESSION_COOKIE, OPERATOR_ROLES } from './admin-constants';
+export { ADMIN_CSRF_HEADER, ADMIN_CSRF_VALUE, ADMIN_SESSION_COOKIE, AUDIT_ACTIONS, OPERATOR_ROLES } from './admin-constants';
 export const OperatorRoleSchema = z.enum(OPERATOR_ROLES);
 export type OperatorRole = z.infer<typeof OperatorRoleSchema>;
 
@@ -160,24 +160,6 @@ export const AdminLedgerEntrySchema = z.object({
 export const AdminLedgerPageSchema = z.object({ items: z.array(AdminLedgerEntrySchema), nextCursor: z.number().int().nullable() });
 export type AdminLedgerPage = z.infer<typeof AdminLedgerPageSchema>;
 
-export const AUDIT_ACTIONS = [
-  'login',
-  'login_failed',
-  'logout',
-  'deposit.approve',
-  'deposit.reject',
-  'usdt.approve',
-  'usdt.reject',
-  'withdrawal.approve',
-  'withdrawal.reject',
-  'kyc.verify',
-  'kyc.reject',
-  'kyc.document_view',
-  'operator.create',
-  'operator.disable',
-  'password.change',
-  'audit.export',
-] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 

@@ -1,29 +1,11 @@
 import type { AuditPage } from '@colorplay/contract';
+import { AUDIT_ACTIONS } from '@colorplay/contract/admin-constants';
 import { useState, type FormEvent } from 'react';
 import { formatDateTimeIst } from '../lib/format';
 import { adminApi, API_PATHS, apiUrl } from './api';
 import { at } from './i18n';
 import { LoadError } from './load-error';
 import { useLoad } from './use-load';
-
-// The contract's list (kept here as plain strings: the contract's index would bring zod along).
-const ACTIONS = [
-  'login',
-  'login_failed',
-  'logout',
-  'deposit.approve',
-  'deposit.reject',
-  'usdt.approve',
-  'usdt.reject',
-  'withdrawal.approve',
-  'withdrawal.reject',
-  'kyc.verify',
-  'kyc.reject',
-  'kyc.document_view',
-  'operator.create',
-  'operator.disable',
-  'audit.export',
-];
 
 type Filters = { action: string; operatorId: string; target: string };
 
@@ -51,7 +33,7 @@ export function AuditLogPage() {
         <label htmlFor="audit-action">{at('admin.audit.action')}</label>
         <select id="audit-action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
           <option value="">{at('admin.audit.anyAction')}</option>
-          {ACTIONS.map((a) => (
+          {AUDIT_ACTIONS.map((a) => (
             <option key={a} value={a}>
               {a}
             </option>
