@@ -9,11 +9,8 @@
  * embedded one can only be opened while the server is stopped) and the same service, so every
  * decision goes through the state machine and the ledger and is recorded with its note.
  */
-import { buildApp } from '../app';
-import { ConfigError, loadConfig } from '../config';
-import { openDb } from '../db/db';
-import { migrate } from '../db/migrate';
 import { minorToDecimal } from '@colorplay/contract';
+import { runCli, withApp } from './with-app';
 
 const USAGE = 'usage: npm run deposits -- list | approve <orderId> <note> | reject <orderId> <note>';
 
@@ -28,11 +25,7 @@ async function main(): Promise<number> {
     console.error(`${USAGE}\n(a note saying what was checked is required)`);
     return 2;
   }
-  const config = loadConfig({ ...process.env, DEPOSIT_EXPIRY_SWEEP_MS: '0', EVENTS_POLL_MS: '0', LOG_LEVEL: 'warn' });
-  const db = await openDb(config);
-  await migrate(db);
-  const app = await buildApp({ config, db });
-  try {
+  return withApp(async (app) => {
     if (command === 'list') {
       const orders = await app.deposits.listForReview();
       if (orders.length === 0) console.log('No orders await review.');
@@ -44,18 +37,7 @@ async function main(): Promise<number> {
     const order = await app.deposits.review(orderId!, command === 'approve' ? 'approve' : 'reject', note);
     console.log(`${order.id} is now ${order.status}.`);
     return 0;
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    return 1;
-  } finally {
-    await app.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
-    process.exit(1);
-  },
-);
+runCli(main);

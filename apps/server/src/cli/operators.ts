@@ -10,10 +10,7 @@
  * while the server is stopped).
  */
 import { CreateOperatorInputSchema } from '@colorplay/contract';
-import { buildApp } from '../app';
-import { ConfigError, loadConfig } from '../config';
-import { openDb } from '../db/db';
-import { migrate } from '../db/migrate';
+import { runCli, withApp } from './with-app';
 
 const USAGE = 'usage: npm run operators -- create <username> <admin|finance|support> | list';
 
@@ -28,11 +25,7 @@ async function main(): Promise<number> {
     console.error(`${USAGE}\n${input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}`);
     return 2;
   }
-  const config = loadConfig({ ...process.env, DEPOSIT_EXPIRY_SWEEP_MS: '0', EVENTS_POLL_MS: '0', LOTTERY_TICK_MS: '0', LOG_LEVEL: 'warn' });
-  const db = await openDb(config);
-  await migrate(db);
-  const app = await buildApp({ config, db, startJobs: false });
-  try {
+  return withApp(async (app) => {
     if (command === 'list') {
       for (const o of await app.admin.listOperators()) console.log(`${o.id}  ${o.username}  ${o.role}${o.disabled ? '  (disabled)' : ''}`);
       return 0;
@@ -46,18 +39,7 @@ async function main(): Promise<number> {
         'Hand these over in person; they are not shown again. The password works once: the console then asks for a new one.',
     );
     return 0;
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    return 1;
-  } finally {
-    await app.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
-    process.exit(1);
-  },
-);
+runCli(main);
