@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CopyButton } from '../../components/ui/copy-button';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage, messageText } from '../../lib/api-errors';
 import { useI18n } from '../../lib/i18n';
+import { useServerNow } from '../../lib/server-clock';
+import { formatCountdown, remainingMs } from './countdown';
 import './i18n';
 
 /**
@@ -65,6 +68,36 @@ function Missing({ text }: { text: string }) {
       <Link to={paths.recharge.getHref()} className="button button--primary">
         {t('payment.newRecharge')}
       </Link>
+    </div>
+  );
+}
+
+/** Time left to pay, on the server's clock, and what to say once it has run out. */
+export function OrderCountdown({ expiresAt, label, over }: { expiresAt: string; label: string; over: string }) {
+  const now = useServerNow(1000);
+  const left = remainingMs(expiresAt, now);
+  return (
+    <div className="countdown">
+      <p className="countdown__line">
+        {label}{' '}
+        <time className="countdown__time" role="timer" dateTime={expiresAt}>
+          {formatCountdown(left)}
+        </time>
+      </p>
+      {left === 0 && <p className="countdown__over">{over}</p>}
+    </div>
+  );
+}
+
+/** One labelled value of an order card, with a copy button when `copyWhat` names it. */
+export function OrderFact({ label, value, copyWhat, hex = false }: { label: string; value: string; copyWhat?: string; hex?: boolean }) {
+  return (
+    <div className="payment-card__fact">
+      <dt>{label}</dt>
+      <dd>
+        <span className={hex ? 'payment-card__value usdt-hex' : 'payment-card__value'}>{value}</span>
+        {copyWhat && <CopyButton value={value} what={copyWhat} />}
+      </dd>
     </div>
   );
 }

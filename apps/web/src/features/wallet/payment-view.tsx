@@ -2,7 +2,6 @@ import type { Deposit } from '@colorplay/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { CopyButton } from '../../components/ui/copy-button';
 import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
 import { useMoneyAction } from '../../components/ui/money-action';
 import { useToast } from '../../components/ui/toast';
@@ -12,9 +11,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
-import { useServerNow } from '../../lib/server-clock';
 import { cancelDeposit, depositInfoResource, DEPOSITS_KEY, submitUtr } from './api/deposits';
-import { formatCountdown, remainingMs } from './countdown';
 import { isAwaitingPayment, isClosedStatus } from './deposit-status';
 import { QrCode } from './qr-code';
 import { StatusChip } from './status-chip';
@@ -22,7 +19,7 @@ import { useDeposit } from './use-deposit';
 import { normalizeUtr, validateUtr } from './utr';
 import './wallet.css';
 import './i18n';
-import { OrderPage } from './order-page';
+import { OrderCountdown, OrderFact, OrderPage } from './order-page';
 
 /**
  * The payment page of one recharge order: what to pay and to whom (UPI ID and QR code of the
@@ -68,22 +65,10 @@ function OrderPayment({ deposit, replace, refresh }: { deposit: Deposit; replace
       <section className="payment-card">
         <p className="payment-card__label">{t('payment.amount')}</p>
         <p className="payment-card__amount">{amount}</p>
-        {awaiting && <Countdown expiresAt={deposit.expiresAt} />}
+        {awaiting && <OrderCountdown expiresAt={deposit.expiresAt} label={t('payment.expiresIn')} over={t('payment.expired')} />}
         <dl className="payment-card__facts">
-          <div className="payment-card__fact">
-            <dt>{t('payment.payee')}</dt>
-            <dd>
-              <span className="payment-card__value">{deposit.payeeVpa}</span>
-              <CopyButton value={deposit.payeeVpa} what={t('payment.payeeWhat')} />
-            </dd>
-          </div>
-          <div className="payment-card__fact">
-            <dt>{t('payment.order')}</dt>
-            <dd>
-              <span className="payment-card__value">{deposit.id}</span>
-              <CopyButton value={deposit.id} what={t('payment.orderWhat')} />
-            </dd>
-          </div>
+          <OrderFact label={t('payment.payee')} value={deposit.payeeVpa} copyWhat={t('payment.payeeWhat')} />
+          <OrderFact label={t('payment.order')} value={deposit.id} copyWhat={t('payment.orderWhat')} />
         </dl>
       </section>
 
@@ -162,24 +147,6 @@ function statusText(t: ReturnType<typeof useI18n>['t'], deposit: Deposit, amount
     case 'expired':
       return t('payment.result.expired');
   }
-}
-
-/** Minutes and seconds left to pay, ticking every second, on the server's clock. */
-function Countdown({ expiresAt }: { expiresAt: string }) {
-  const { t } = useI18n();
-  const now = useServerNow(1000);
-  const left = remainingMs(expiresAt, now);
-  return (
-    <div className="countdown">
-      <p className="countdown__line">
-        {t('payment.expiresIn')}{' '}
-        <time className="countdown__time" role="timer" dateTime={expiresAt}>
-          {formatCountdown(left)}
-        </time>
-      </p>
-      {left === 0 && <p className="countdown__over">{t('payment.expired')}</p>}
-    </div>
-  );
 }
 
 function UtrForm({ orderId, replace, refresh }: { orderId: string; replace: (d: Deposit) => void; refresh: () => void }) {

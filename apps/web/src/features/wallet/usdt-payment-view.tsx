@@ -8,16 +8,14 @@ import { useToast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { formatMoneyMinor } from '../../lib/format';
 import { useResource } from '../../lib/resource';
-import { useServerNow } from '../../lib/server-clock';
 import { DEPOSITS_KEY } from './api/deposits';
 import { cancelUsdtDeposit, runtimeConfigResource, sendTestUsdt } from './api/usdt';
-import { formatCountdown, remainingMs } from './countdown';
 import { QrCode } from './qr-code';
 import { useUsdtI18n, isOpenUsdtStatus, usdtAmountNote, usdtStatusText, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-text';
 import { useUsdtDeposit } from './use-usdt-deposit';
 import './wallet.css';
 import './i18n';
-import { OrderPage } from './order-page';
+import { OrderCountdown, OrderFact, OrderPage } from './order-page';
 
 /**
  * The address screen of one USDT order (issue 12): what to send (the USDT amount locked at the
@@ -71,7 +69,7 @@ function OrderPayment({ deposit, replace, refresh }: { deposit: UsdtDeposit; rep
         </p>
         <p className="payment-card__label">{ut('usdt.credit', { amount: formatMoneyMinor(deposit.amountMinor, deposit.currency) })}</p>
         <p className="payment-card__label">{ut('usdt.rate', { rate: formatMoneyMinor(deposit.rateMinorPerToken, deposit.currency) })}</p>
-        {waiting && <Countdown expiresAt={deposit.expiresAt} />}
+        {waiting && <OrderCountdown expiresAt={deposit.expiresAt} label={ut('usdt.expiresIn')} over={ut('usdt.expired')} />}
       </section>
 
       <div className="usdt-warning">
@@ -81,26 +79,9 @@ function OrderPayment({ deposit, replace, refresh }: { deposit: UsdtDeposit; rep
 
       <section className="payment-card">
         <dl className="payment-card__facts">
-          <div className="payment-card__fact">
-            <dt>{ut('usdt.address')}</dt>
-            <dd>
-              <span className="payment-card__value usdt-hex">{deposit.depositAddress}</span>
-              <CopyButton value={deposit.depositAddress} what={ut('usdt.addressWhat')} />
-            </dd>
-          </div>
-          <div className="payment-card__fact">
-            <dt>{ut('usdt.token')}</dt>
-            <dd>
-              <span className="payment-card__value usdt-hex">{deposit.tokenAddress}</span>
-            </dd>
-          </div>
-          <div className="payment-card__fact">
-            <dt>{ut('usdt.order')}</dt>
-            <dd>
-              <span className="payment-card__value">{deposit.id}</span>
-              <CopyButton value={deposit.id} what={t('payment.orderWhat')} />
-            </dd>
-          </div>
+          <OrderFact label={ut('usdt.address')} value={deposit.depositAddress} copyWhat={ut('usdt.addressWhat')} hex />
+          <OrderFact label={ut('usdt.token')} value={deposit.tokenAddress} hex />
+          <OrderFact label={ut('usdt.order')} value={deposit.id} copyWhat={t('payment.orderWhat')} />
         </dl>
       </section>
 
@@ -147,24 +128,6 @@ function OrderPayment({ deposit, replace, refresh }: { deposit: UsdtDeposit; rep
         }}
         onCancel={() => setConfirmCancel(false)}
       />
-    </div>
-  );
-}
-
-/** Minutes and seconds left to send, ticking every second, on the server's clock. */
-function Countdown({ expiresAt }: { expiresAt: string }) {
-  const { ut } = useUsdtI18n();
-  const now = useServerNow(1000);
-  const left = remainingMs(expiresAt, now);
-  return (
-    <div className="countdown">
-      <p className="countdown__line">
-        {ut('usdt.expiresIn')}{' '}
-        <time className="countdown__time" role="timer" dateTime={expiresAt}>
-          {formatCountdown(left)}
-        </time>
-      </p>
-      {left === 0 && <p className="countdown__over">{ut('usdt.expired')}</p>}
     </div>
   );
 }
