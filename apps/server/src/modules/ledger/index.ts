@@ -40,5 +40,5 @@ export {
   type PostedTransfer,
   type TransferEntryInput,
 } from './service';
-export { TRANSFER_KINDS, type TransferKind } from './transfer-kinds';
+export { TRANSFER_KINDS, TRANSFER_KIND_CATEGORIES, transferKindsOf, type TransferCategory, type TransferKind } from './transfer-kinds';
 export { getBalances, postTransfers, MAX_BATCH_TRANSFERS, type PostedBatch } from './batch';

@@ -1,6 +1,9 @@
 /**
- * Every kind of money movement the ledger accepts, in one list so that no caller spells a kind
- * of its own. A new domain adds its kind here (and the database's format check still applies).
+ * Every kind of money movement the ledger accepts, each with its category, in one place so that
+ * no caller spells a kind of its own and every rule that cares what money *is* (a deposit, a
+ * stake, a win) derives its list from here instead of keeping a copy that can fall behind: a new
+ * deposit kind is a deposit for the wagering lock the moment it is added (issue 18). A new domain
+ * adds its kind here (and the database's format check still applies).
  * - deposit: a paid recharge credited from house:deposits;
  * - deposit_usdt: a confirmed USDT transfer credited from house:deposits at the order's locked rate;
  * - sweep: vendor sub-accounts moved back into the main wallet;
@@ -8,6 +11,7 @@
  *   settlement, the round's service fees to the fees account, a voided round's refund;
  * - adjustment: a correction an operator makes by hand;
  * - vendor_bet, vendor_win, vendor_rollback: the seamless wallet API of a game vendor;
+ * - vendor_free_round: a vendor's win in a declared free round (no stake; capped, decision 192);
  * - vendor_transfer_in: main balance moved into a transfer-mode vendor's sub-account at launch;
  * - withdrawal_hold: a requested withdrawal, player main to house:withdrawal-hold;
  * - withdrawal_release: a cancelled or rejected one, the hold back to the player;
@@ -15,24 +19,45 @@
  * - withdrawal_failed: the gateway failed it, the hold back to the player;
  * - withdrawal_reversed: the bank returned a paid one, house:withdrawals and the fee back to the player.
  */
-export const TRANSFER_KINDS = [
-  'deposit',
-  'deposit_usdt',
-  'sweep',
-  'lottery_bet',
-  'lottery_payout',
-  'lottery_fee',
-  'lottery_refund',
-  'adjustment',
-  'vendor_bet',
-  'vendor_win',
-  'vendor_rollback',
-  'vendor_transfer_in',
-  'withdrawal_hold',
-  'withdrawal_release',
-  'withdrawal_paid',
-  'withdrawal_failed',
-  'withdrawal_reversed',
-] as const;
+export const TRANSFER_KIND_CATEGORIES = {
+  deposit: 'deposit',
+  deposit_usdt: 'deposit',
+  sweep: 'internal',
+  lottery_bet: 'stake',
+  lottery_payout: 'win',
+  lottery_fee: 'house',
+  lottery_refund: 'stake_return',
+  adjustment: 'adjustment',
+  vendor_bet: 'stake',
+  vendor_win: 'win',
+  vendor_rollback: 'stake_return',
+  vendor_free_round: 'bonus',
+  vendor_transfer_in: 'internal',
+  withdrawal_hold: 'withdrawal',
+  withdrawal_release: 'withdrawal',
+  withdrawal_paid: 'withdrawal',
+  withdrawal_failed: 'withdrawal',
+  withdrawal_reversed: 'withdrawal',
+} as const satisfies Record<string, TransferCategory>;
 
-export type TransferKind = (typeof TRANSFER_KINDS)[number];
+/**
+ * What a kind of money is, for rules outside the ledger:
+ * - deposit: money the player brought in (any channel);
+ * - bonus: money the platform or a vendor gave without a stake (free rounds);
+ * - stake / stake_return: money put at risk in a game, and stakes given back unplayed;
+ * - win: a game's payout;
+ * - withdrawal: money on its way out (holds, payouts, returns of either);
+ * - internal: the player's own money moving between their accounts;
+ * - house: house-only movements (fees);
+ * - adjustment: an operator's correction.
+ */
+export type TransferCategory = 'deposit' | 'bonus' | 'stake' | 'stake_return' | 'win' | 'withdrawal' | 'internal' | 'house' | 'adjustment';
+
+export type TransferKind = keyof typeof TRANSFER_KIND_CATEGORIES;
+
+export const TRANSFER_KINDS = Object.keys(TRANSFER_KIND_CATEGORIES) as TransferKind[];
+
+/** The kinds of one or more categories, in the list's order. */
+export function transferKindsOf(...categories: TransferCategory[]): TransferKind[] {
+  return TRANSFER_KINDS.filter((k) => categories.includes(TRANSFER_KIND_CATEGORIES[k]));
+}

@@ -1,4 +1,5 @@
 import type { AddPayoutMethodInput, PayoutMethodKind } from '@colorplay/contract';
+import { transferKindsOf } from '../ledger';
 import type { WithdrawalSettings } from './settings';
 
 /**
@@ -18,12 +19,16 @@ export function feeFor(amountMinor: number, s: Pick<WithdrawalSettings, 'feeFixe
   return s.feeFixedMinor + Math.floor((amountMinor * s.feeBps) / 10_000);
 }
 
-/** Ledger transfer kinds that count, on the player's main wallet, for the wagering lock. */
+/**
+ * Ledger transfer kinds that count, on the player's main wallet, for the wagering lock. Derived
+ * from the ledger's categories, never listed here: every kind of deposit (UPI, USDT, the next
+ * channel) and every no-stake bonus must be played through (issue 18, decision 190).
+ */
 export const WAGERING_KINDS = {
-  /** Credited deposits (positive on main). */
-  deposits: ['deposit'],
+  /** Money brought in or given without a stake (positive on main). */
+  deposits: transferKindsOf('deposit', 'bonus'),
   /** Stakes out (negative) and their refunds or rollbacks (positive): net stakes. */
-  stakes: ['lottery_bet', 'lottery_refund', 'vendor_bet', 'vendor_rollback'],
+  stakes: transferKindsOf('stake', 'stake_return'),
 } as const;
 
 export type WageringState = { lockedMinor: number; remainingToPlayMinor: number; withdrawableMinor: number };

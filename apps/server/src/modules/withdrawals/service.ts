@@ -12,6 +12,7 @@ import type { EventRecorder } from '../../events';
 import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
 import type { KycService } from '../kyc';
+import { hedgedWingoStakeMinor } from '../lottery';
 import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, getAccount, postTransfer, sumEntriesByKind } from '../ledger';
 import { PayoutUnavailableError, type PayoutDestination, type PayoutGateway, type PayoutRecord } from '../payouts';
 import {
@@ -109,7 +110,9 @@ export function createWithdrawalsService(deps: WithdrawalsDeps): WithdrawalsServ
     if (!account) return { balanceMinor, ...wageringState({ balanceMinor, depositedMinor: 0, netStakedMinor: 0, factor: settings.wageringFactor }) };
     const sums = await sumEntriesByKind(q, account.code, [...WAGERING_KINDS.deposits, ...WAGERING_KINDS.stakes]);
     const depositedMinor = WAGERING_KINDS.deposits.reduce((s, k) => s + (sums[k] ?? 0), 0);
-    const netStakedMinor = -WAGERING_KINDS.stakes.reduce((s, k) => s + (sums[k] ?? 0), 0);
+    // Play is what could have been lost (decision 192): net stakes from the ledger, minus the
+    // part of Wingo stakes that covered each other in one round (Big and Small together).
+    const netStakedMinor = -WAGERING_KINDS.stakes.reduce((s, k) => s + (sums[k] ?? 0), 0) - (await hedgedWingoStakeMinor(q, playerId));
     return { balanceMinor, ...wageringState({ balanceMinor, depositedMinor, netStakedMinor, factor: settings.wageringFactor }) };
   }
 

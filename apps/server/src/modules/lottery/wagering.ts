@@ -1,0 +1,60 @@
+import { WINGO, type WingoDigit } from '@colorplay/lottery';
+import type { Queryable } from '../../db/db';
+import { payoutTable } from './rules';
+
+/**
+ * What of a player's Wingo stakes was not really at risk, for the withdrawals' wagering lock
+ * (issue 18, decision 192). Per round, a player's stakes can only be lost up to their net
+ * exposure: the stake minus the smallest total payout any result would bring back. Big and
+ * Small together (₹250 each) come back as ₹490 whatever the digit, so only ₹10 was at risk; a
+ * lone Big stake can all be lost. The hedged part of a round is stake − exposure =
+ * min(stake, least payout over the ten digits). The withdrawals module subtracts the sum of
+ * these from the net stakes it reads in the ledger, so play = the sum of per-round exposures.
+ *
+ * Voided rounds are left out (their refunds already cancel the stake in the ledger). Rounds
+ * still open count as soon as the stake is placed: exposure does not depend on the result.
+ */
+
+const DIGITS: WingoDigit[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+/** The payout table of every digit flattened into parallel arrays for one SQL join. */
+const TABLE = (() => {
+  const digits: number[] = [];
+  const selections: string[] = [];
+  const nums: number[] = [];
+  const dens: number[] = [];
+  for (const d of DIGITS) {
+    const t = payoutTable(WINGO, d);
+    t.selections.forEach((s, i) => {
+      if (t.nums[i] === 0) return;
+      digits.push(d);
+      selections.push(s);
+      nums.push(t.nums[i]!);
+      dens.push(t.dens[i]!);
+    });
+  }
+  return { digits, selections, nums, dens };
+})();
+
+/** The part of the player's Wingo stakes (minor units) that no result could have lost. */
+export async function hedgedWingoStakeMinor(q: Queryable, playerId: number): Promise<number> {
+  const { rows } = await q.query<{ hedged_minor: string | number | null }>(
+    `WITH bets AS (
+       SELECT b.round_id, b.selection, b.total_minor, b.contract_minor
+         FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id
+        WHERE b.player_id = $1 AND r.status <> 'voided'
+     ), stakes AS (
+       SELECT round_id, sum(total_minor) AS stake_minor FROM bets GROUP BY round_id
+     ), per_digit AS (
+       SELECT bets.round_id, d.digit, coalesce(sum((bets.contract_minor * p.num) / p.den), 0) AS payout_minor
+         FROM bets CROSS JOIN generate_series(0, 9) AS d(digit)
+         LEFT JOIN unnest($2::int[], $3::text[], $4::bigint[], $5::bigint[]) AS p(digit, selection, num, den)
+           ON p.digit = d.digit AND p.selection = bets.selection
+        GROUP BY bets.round_id, d.digit
+     )
+     SELECT sum(least(s.stake_minor, m.least_payout_minor))::bigint AS hedged_minor
+       FROM stakes s JOIN (SELECT round_id, min(payout_minor) AS least_payout_minor FROM per_digit GROUP BY round_id) m USING (round_id)`,
+    [playerId, TABLE.digits, TABLE.selections, TABLE.nums, TABLE.dens],
+  );
+  return Number(rows[0]?.hedged_minor ?? 0);
+}
