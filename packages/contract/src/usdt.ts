@@ -27,7 +27,7 @@ export const UsdtDepositStatusSchema = z.enum(USDT_DEPOSIT_STATUSES);
 export type UsdtDepositStatus = z.infer<typeof UsdtDepositStatusSchema>;
 
 /** Why an order waits for a person (amount_too_small: what arrived is worth less than one paisa). */
-export const USDT_REVIEW_REASONS = ['late_payment', 'second_payment', 'paid_after_cancel', 'amount_too_small'] as const;
+export const USDT_REVIEW_REASONS = ['late_payment', 'second_payment', 'paid_after_cancel', 'amount_too_small', 'overpaid'] as const;
 export const UsdtReviewReasonSchema = z.enum(USDT_REVIEW_REASONS);
 export type UsdtReviewReason = z.infer<typeof UsdtReviewReasonSchema>;
 
@@ -64,7 +64,7 @@ export const UsdtDepositSchema = z
     creditedMinor: z.number().int().nullable(),
     txHash: z.string().nullable().describe('Hash of the transaction of the transfer followed or credited'),
     underpaid: z.boolean().describe('Less than usdtAmount arrived; what arrived was credited'),
-    overpaid: z.boolean().describe('More than usdtAmount arrived; what arrived was credited'),
+    overpaid: z.boolean().describe('More than usdtAmount arrived; what was ordered was credited (within 1 %) and the rest went to review'),
     reviewReason: UsdtReviewReasonSchema.nullable(),
     createdAt: z.iso.datetime(),
     expiresAt: z.iso.datetime(),

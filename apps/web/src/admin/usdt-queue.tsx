@@ -10,6 +10,7 @@ const REASON_KEYS: Record<string, AdminMessageKey> = {
   second_payment: 'admin.usdt.reason.second_payment',
   paid_after_cancel: 'admin.usdt.reason.paid_after_cancel',
   amount_too_small: 'admin.usdt.reason.amount_too_small',
+  overpaid: 'admin.usdt.reason.overpaid',
 };
 const reasonText = (reason: string) => (REASON_KEYS[reason] ? at(REASON_KEYS[reason]) : at('admin.usdt.reason.other', { reason }));
 

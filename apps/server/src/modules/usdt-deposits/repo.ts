@@ -38,6 +38,8 @@ export type UsdtTransferRow = {
   block_hash: string;
   block_time: Date;
   status: 'pending' | 'credited' | 'review' | 'approved' | 'rejected' | 'dropped';
+  /** An overpayment's value beyond what was credited automatically, in review (null otherwise). */
+  excess_minor: number | null;
   confirmations: number;
   seen_at: Date;
   updated_at: Date;
@@ -48,7 +50,7 @@ const ORDER_COLUMNS = `id, player_id, idempotency_key, request_hash, amount_mino
   review_reason, received_base_units::text AS received_base_units, credited_minor, transfer_id, created_at, updated_at,
   expires_at, completed_at`;
 const TRANSFER_COLUMNS = `tx_hash, log_index, order_id, from_address, to_address, amount_base_units::text AS amount_base_units,
-  block_number, block_hash, block_time, status, confirmations, seen_at, updated_at`;
+  block_number, block_hash, block_time, status, excess_minor, confirmations, seen_at, updated_at`;
 
 /** The next HD derivation index: a sequence, so two orders never share an address. */
 export async function nextDerivationIndex(q: Queryable): Promise<number> {
@@ -205,16 +207,16 @@ export async function lockTransfer(q: Queryable, txHash: string, logIndex: numbe
 export async function updateTransfer(
   q: Queryable,
   key: { tx_hash: string; log_index: number },
-  change: Partial<Pick<UsdtTransferRow, 'status' | 'confirmations' | 'block_number' | 'block_hash' | 'block_time'>>,
+  change: Partial<Pick<UsdtTransferRow, 'status' | 'confirmations' | 'block_number' | 'block_hash' | 'block_time' | 'excess_minor'>>,
   now: Date,
 ) {
   await q.query(
     `UPDATE usdt_transfers SET status = COALESCE($3, status), confirmations = COALESCE($4, confirmations),
        block_number = COALESCE($5, block_number), block_hash = COALESCE($6, block_hash), block_time = COALESCE($7, block_time),
-       updated_at = $8
+       updated_at = $8, excess_minor = COALESCE($9, excess_minor)
      WHERE tx_hash = $1 AND log_index = $2`,
     [key.tx_hash, key.log_index, change.status ?? null, change.confirmations ?? null, change.block_number ?? null,
-      change.block_hash ?? null, change.block_time ?? null, now],
+      change.block_hash ?? null, change.block_time ?? null, now, change.excess_minor ?? null],
   );
 }
 

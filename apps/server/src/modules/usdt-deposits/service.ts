@@ -213,7 +213,16 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
       const amount = BigInt(transfer.amount_base_units);
       const decision = decideTransfer(
         { blockNumber: transfer.block_number, blockTime: transfer.block_time, amountBaseUnits: amount },
-        { status: order.status, expiresAt: order.expires_at, tokenAmount: BigInt(order.token_amount), rateMinorPerToken: order.rate_minor_per_token, decimals: order.token_decimals, alreadyPaid },
+        {
+          status: order.status,
+          expiresAt: order.expires_at,
+          tokenAmount: BigInt(order.token_amount),
+          rateMinorPerToken: order.rate_minor_per_token,
+          decimals: order.token_decimals,
+          amountMinor: order.amount_minor,
+          maxMinor: config.maxMinor,
+          alreadyPaid,
+        },
         head,
         config.confirmations,
       );
@@ -242,19 +251,32 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
         idempotencyKey: `deposit_usdt:${order.id}`,
         kind: 'deposit_usdt',
         reference: order.id,
-        metadata: { channel: 'usdt', txHash: transfer.tx_hash, logIndex: transfer.log_index, receivedBaseUnits: transfer.amount_base_units },
+        metadata: {
+          channel: 'usdt',
+          txHash: transfer.tx_hash,
+          logIndex: transfer.log_index,
+          receivedBaseUnits: transfer.amount_base_units,
+          ...(decision.excessMinor > 0 ? { excessMinorInReview: decision.excessMinor } : {}),
+        },
         entries: [
           { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -decision.creditedMinor },
           { accountCode: main, amountMinor: decision.creditedMinor },
         ],
       });
-      await updateTransfer(tx, transfer, { status: 'credited', confirmations }, now);
+      // An overpayment (decision 191): the order succeeds with what was ordered, and the rest of
+      // this same transfer waits in the review queue (approve credits it once, reject returns it
+      // on chain). The transfer row is then 'review', not 'credited': the order's credit is
+      // its transfer_id, and a later payment to the address still counts as a second one.
+      const excess = decision.excessMinor > 0;
+      await updateTransfer(tx, transfer, excess ? { status: 'review', confirmations, excess_minor: decision.excessMinor } : { status: 'credited', confirmations }, now);
       await move(tx, order, 'credited', now, {
         received_base_units: transfer.amount_base_units,
         credited_minor: decision.creditedMinor,
         transfer_id: posted.id,
         completed_at: now,
+        ...(excess ? { review_reason: 'overpaid' as const } : {}),
       });
+      if (excess) log.error({ orderId: order.id, txHash: transfer.tx_hash, excessMinor: decision.excessMinor }, 'USDT overpayment: the excess needs review');
       await deps.events.record(tx, 'DepositSucceeded', { ...eventFacts(order, decision.creditedMinor), transferId: posted.id });
       return 'credited';
     });
@@ -268,7 +290,8 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
       orderId: order.id,
       playerId: order.player_id,
       orderStatus: order.status,
-      reviewReason: order.review_reason,
+      // The excess of an overpayment says so even if a later payment changed the order's reason.
+      reviewReason: r.excess_minor !== null ? 'overpaid' : order.review_reason,
       txHash: r.tx_hash,
       logIndex: r.log_index,
       fromAddress: getAddress(r.from_address),
@@ -279,7 +302,7 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
       orderAmountMinor: order.amount_minor,
       orderUsdt: formatTokenAmount(BigInt(order.token_amount), order.token_decimals),
       rate: formatRate(order.rate_minor_per_token),
-      creditMinor: Number(baseUnitsToMinor(received, order.rate_minor_per_token, order.token_decimals)),
+      creditMinor: r.excess_minor ?? Number(baseUnitsToMinor(received, order.rate_minor_per_token, order.token_decimals)),
       currency: order.currency,
       blockTime: r.block_time.toISOString(),
       seenAt: r.seen_at.toISOString(),
@@ -495,7 +518,9 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
     async approveReview(input: UsdtReviewDecisionInput): Promise<UsdtReviewDecision> {
       return db.transaction(async (tx) => {
         const { order, transfer } = await lockForReview(tx, input.transferId);
-        const creditMinor = Number(baseUnitsToMinor(BigInt(transfer.amount_base_units), order.rate_minor_per_token, order.token_decimals));
+        // An overpayment's excess is what the automatic credit left out; any other payment in
+        // review is worth what arrived at the order's locked rate.
+        const creditMinor = transfer.excess_minor ?? Number(baseUnitsToMinor(BigInt(transfer.amount_base_units), order.rate_minor_per_token, order.token_decimals));
         if (creditMinor <= 0) throw new AppError('DEPOSIT_STATE_CONFLICT', 'What arrived is worth less than one paisa at the order\'s rate: reject it and return it on chain');
         const now = clock.now();
         const main = accountCodes.playerMain(order.player_id);
@@ -511,7 +536,8 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
             logIndex: transfer.log_index,
             receivedBaseUnits: transfer.amount_base_units,
             review: true,
-            reviewReason: order.review_reason,
+            reviewReason: transfer.excess_minor !== null ? 'overpaid' : order.review_reason,
+            ...(transfer.excess_minor !== null ? { overpaymentExcess: true } : {}),
             operatorId: input.operatorId,
           },
           entries: [

@@ -252,7 +252,7 @@ describe('USDT on a real local chain', () => {
     expect(await creditsOf(o.id)).toBe(0);
   });
 
-  it('credits what arrived on an underpayment and flags it; an overpayment likewise', async () => {
+  it('credits what arrived on an underpayment and flags it; an overpayment up to the order (+1 %), the rest to review', async () => {
     const under = await order(1_000_00);
     const over = await order(100_00);
     const before = await balance();
@@ -266,8 +266,10 @@ describe('USDT on a real local chain', () => {
     const expectedUnder = Number((half * 8325n) / 10n ** 18n);
     expect(u).toMatchObject({ status: 'succeeded', underpaid: true, overpaid: false, creditedMinor: expectedUnder, receivedBaseUnits: half.toString() });
     const v = await status(over.id);
-    expect(v).toMatchObject({ status: 'succeeded', underpaid: false, overpaid: true, creditedMinor: 200_00 });
-    expect(await balance()).toBe(before + expectedUnder + 200_00);
+    // Twice the ₹100 order arrived: ₹101 credited (the 1 % tolerance), ₹99 waits for an operator.
+    expect(v).toMatchObject({ status: 'succeeded', underpaid: false, overpaid: true, creditedMinor: 101_00, reviewReason: 'overpaid' });
+    expect(await balance()).toBe(before + expectedUnder + 101_00);
+    expect((await usdt.listForReview()).find((i) => i.orderId === over.id)).toMatchObject({ reviewReason: 'overpaid', creditMinor: 99_00 });
   });
 
   it('sends a second payment to the same address to review, not to the wallet', async () => {

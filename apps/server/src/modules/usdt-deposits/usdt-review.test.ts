@@ -279,3 +279,63 @@ describe('USDT review queue', () => {
     expect((await finance.call('POST', `/api/admin/usdt/${other!.transferId}/reject`, { note: 'returned for the test' })).statusCode).toBe(200);
   });
 });
+
+describe('an overpayment (issue 18)', () => {
+  /** An order paid with `tokens` whole test USDT, mined and watched. */
+  async function overpaid(amountMinor: number, tokens: bigint) {
+    const o = await order(amountMinor);
+    const res = await player.call('POST', '/api/sandbox/usdt/faucet', { orderId: o.id, amountBaseUnits: (tokens * 10n ** 18n).toString() });
+    expect(res.statusCode, res.body).toBe(200);
+    await mine(REQUIRED);
+    await usdt.watch();
+    return o;
+  }
+
+  it('credits a ₹100 order paid with 1,000,000 USDT with ₹101 only; the rest waits in review, never in the balance', async () => {
+    const before = await balance();
+    const o = await overpaid(100_00, 1_000_000n);
+    // ₹100 ordered + the 1 % tolerance; ₹8.3 crore arrived at the locked rate of ₹83.25.
+    expect(await status(o.id)).toMatchObject({ status: 'succeeded', creditedMinor: 101_00, overpaid: true, reviewReason: 'overpaid' });
+    expect(await balance()).toBe(before + 101_00);
+    expect(await creditsOf(o.id)).toBe(1);
+    const [item] = await queued(o.id);
+    expect(item).toMatchObject({ orderStatus: 'succeeded', reviewReason: 'overpaid', creditMinor: 83_25_000_000 - 101_00, orderAmountMinor: 100_00 });
+
+    // Rejected: nothing more is credited, the order keeps its credit, the queue is empty of it.
+    const res = await finance.call('POST', `/api/admin/usdt/${item!.transferId}/reject`, { note: 'returned 999,998.8 USDT on chain' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'rejected', creditedMinor: null, orderStatus: 'succeeded' });
+    expect(await balance()).toBe(before + 101_00);
+    expect(await creditsOf(o.id)).toBe(1);
+    expect((await queue()).some((i) => i.orderId === o.id)).toBe(false);
+  });
+
+  it('an approved excess is credited once through the ledger, on top of the order', async () => {
+    const before = await balance();
+    const o = await overpaid(200_00, 10n); // 10 USDT = ₹832.50 for a ₹200 order
+    expect(await status(o.id)).toMatchObject({ status: 'succeeded', creditedMinor: 202_00 });
+    const [item] = await queued(o.id);
+    expect(item!.creditMinor).toBe(832_50 - 202_00);
+    const results = await Promise.all([
+      finance.call('POST', `/api/admin/usdt/${item!.transferId}/approve`, { note: 'player confirmed the extra' }),
+      admin.call('POST', `/api/admin/usdt/${item!.transferId}/approve`, { note: 'player confirmed the extra' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 200)!.json().data).toMatchObject({ status: 'approved', creditedMinor: 630_50, orderStatus: 'succeeded' });
+    expect(await balance()).toBe(before + 832_50);
+    expect(await creditsOf(o.id)).toBe(2);
+    // The order still shows its own credit; the excess is the transfer's.
+    expect(await status(o.id)).toMatchObject({ status: 'succeeded', creditedMinor: 202_00 });
+  });
+
+  it('a later payment to an overpaid order is a second payment, not a credit', async () => {
+    const before = await balance();
+    const o = await overpaid(100_00, 5n);
+    await player.call('POST', '/api/sandbox/usdt/faucet', { orderId: o.id });
+    await mine(REQUIRED);
+    await usdt.watch();
+    expect(await balance()).toBe(before + 101_00);
+    const items = await queued(o.id);
+    expect(items.map((i) => i.reviewReason).sort()).toEqual(['overpaid', 'second_payment']);
+  });
+});

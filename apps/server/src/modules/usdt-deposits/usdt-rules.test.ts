@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_USDT_XPUB } from '../../config';
 import { createAddressDeriver } from './addresses';
 import { baseUnitsToMinor, formatRate, formatTokenAmount, inrToBaseUnits, parseRateMinor } from './amounts';
-import { confirmationsOf, decideTransfer, type OrderFacts } from './credit-rules';
+import { autoCreditCapMinor, confirmationsOf, decideTransfer, type OrderFacts } from './credit-rules';
 import { nextUsdtStatus } from './order-machine';
 import { httpRateSource, RateUnavailableError } from './rate-source';
 
@@ -73,21 +73,33 @@ describe('the order state machine', () => {
 
 describe('the credit decision', () => {
   const expiresAt = new Date('2026-06-01T10:30:00Z');
-  const order: OrderFacts = { status: 'seen', expiresAt, tokenAmount: 6_006_007n, rateMinorPerToken: 8325, decimals: 6, alreadyPaid: false };
+  const order: OrderFacts = { status: 'seen', expiresAt, tokenAmount: 6_006_007n, rateMinorPerToken: 8325, decimals: 6, amountMinor: 500_00, maxMinor: 50_000_00, alreadyPaid: false };
   const t = { blockNumber: 100, blockTime: new Date('2026-06-01T10:10:00Z'), amountBaseUnits: 6_006_007n };
 
   it('waits for N confirmations, then credits at the locked rate', () => {
     expect(confirmationsOf(100, 100)).toBe(1);
     expect(confirmationsOf(100, 99)).toBe(0);
     expect(decideTransfer(t, order, 101, 3)).toEqual({ action: 'wait', confirmations: 2 });
-    expect(decideTransfer(t, order, 102, 3)).toEqual({ action: 'credit', creditedMinor: 500_00, underpaid: false, overpaid: false });
-    expect(decideTransfer({ ...t, amountBaseUnits: 1_000_000n }, order, 102, 3)).toEqual({ action: 'credit', creditedMinor: 83_25, underpaid: true, overpaid: false });
-    expect(decideTransfer({ ...t, amountBaseUnits: 12_012_014n }, order, 102, 3)).toMatchObject({ action: 'credit', overpaid: true });
+    expect(decideTransfer(t, order, 102, 3)).toEqual({ action: 'credit', creditedMinor: 500_00, excessMinor: 0, underpaid: false, overpaid: false });
+    expect(decideTransfer({ ...t, amountBaseUnits: 1_000_000n }, order, 102, 3)).toEqual({ action: 'credit', creditedMinor: 83_25, excessMinor: 0, underpaid: true, overpaid: false });
+  });
+
+  it('credits an overpayment up to the order plus 1 % (and the per-order maximum); the rest goes to review', () => {
+    expect(autoCreditCapMinor(500_00, 50_000_00)).toBe(505_00);
+    // 6.066067 USDT is worth ₹505.00: within the tolerance, all credited.
+    expect(decideTransfer({ ...t, amountBaseUnits: 6_066_067n }, order, 102, 3)).toEqual({ action: 'credit', creditedMinor: 505_00, excessMinor: 0, underpaid: false, overpaid: true });
+    // Twice the order: ₹505 credited, the other ₹495.00 waits for an operator.
+    expect(decideTransfer({ ...t, amountBaseUnits: 12_012_014n }, order, 102, 3)).toEqual({ action: 'credit', creditedMinor: 505_00, excessMinor: 495_00, underpaid: false, overpaid: true });
+    // Issue 18's attack: a ₹100 order paid with 1,000,000 test USDT credits ₹101, not ₹8.3 crore.
+    const small = { ...order, amountMinor: 100_00, tokenAmount: 1_201_202n };
+    expect(decideTransfer({ ...t, amountBaseUnits: 1_000_000_000_000n }, small, 102, 3)).toEqual({ action: 'credit', creditedMinor: 101_00, excessMinor: 8_325_000_000 - 101_00, underpaid: false, overpaid: true });
+    // The per-order maximum holds at credit time, even when it was lowered after the order.
+    expect(decideTransfer(t, { ...order, maxMinor: 400_00 }, 102, 3)).toEqual({ action: 'credit', creditedMinor: 400_00, excessMinor: 100_00, underpaid: false, overpaid: false });
   });
 
   it('sends late, second, after-cancel and worthless payments to review', () => {
     expect(decideTransfer({ ...t, blockTime: new Date(expiresAt.getTime() + 1000) }, order, 102, 3)).toEqual({ action: 'review', reason: 'late_payment' });
-    expect(decideTransfer(t, { ...order, status: 'expired' }, 102, 3)).toEqual({ action: 'credit', creditedMinor: 500_00, underpaid: false, overpaid: false });
+    expect(decideTransfer(t, { ...order, status: 'expired' }, 102, 3)).toEqual({ action: 'credit', creditedMinor: 500_00, excessMinor: 0, underpaid: false, overpaid: false });
     expect(decideTransfer(t, { ...order, alreadyPaid: true }, 102, 3)).toEqual({ action: 'review', reason: 'second_payment' });
     expect(decideTransfer(t, { ...order, status: 'succeeded' }, 102, 3)).toEqual({ action: 'review', reason: 'second_payment' });
     expect(decideTransfer(t, { ...order, status: 'cancelled' }, 102, 3)).toEqual({ action: 'review', reason: 'paid_after_cancel' });

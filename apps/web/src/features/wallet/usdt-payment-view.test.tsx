@@ -112,7 +112,7 @@ describe('USDT address screen', () => {
     under.state.deposit = makeUsdtDeposit({ status: 'succeeded', overpaid: true, receivedUsdt: '7', creditedMinor: 582_75 });
     renderApp(PAGE);
     expect(await screen.findByText('Recharge successful: ₹582.75 was added to your wallet.')).toBeTruthy();
-    expect(screen.getByText('More than the order arrived (7 USDT): your wallet is credited with what arrived.')).toBeTruthy();
+    expect(screen.getByText('More than the order arrived (7 USDT): your wallet is credited with the order (up to 1 % more); anything beyond that is checked by our team before it is credited.')).toBeTruthy();
   });
 
   it('counts down to the expiry on the server’s clock, not the phone’s', { timeout: 30_000 }, async () => {

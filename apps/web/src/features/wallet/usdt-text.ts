@@ -58,6 +58,7 @@ const REVIEW_REASON: Record<UsdtReviewReason, PlainUsdtKey> = {
   second_payment: 'usdt.review.second_payment',
   paid_after_cancel: 'usdt.review.paid_after_cancel',
   amount_too_small: 'usdt.review.amount_too_small',
+  overpaid: 'usdt.review.overpaid',
 };
 
 /** The sentence under the chip: what the order is doing and what the player may expect. */

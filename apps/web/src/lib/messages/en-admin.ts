@@ -66,6 +66,7 @@ export const enAdmin = {
   'admin.usdt.reason.second_payment': 'Why in review: a second payment to an order already paid',
   'admin.usdt.reason.paid_after_cancel': 'Why in review: paid after the player cancelled the order',
   'admin.usdt.reason.amount_too_small': 'Why in review: worth less than one paisa',
+  'admin.usdt.reason.overpaid': 'Why in review: paid more than ordered; the order was credited, this is the rest',
   'admin.usdt.reason.other': 'Why in review: {reason}',
   'admin.usdt.tx': 'Transaction {txHash} (log {logIndex}) from {from} · {date}',
   'admin.usdt.credit': 'Approving credits {amount}: what arrived, at the order’s locked rate.',

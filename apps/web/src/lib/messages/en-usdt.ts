@@ -32,9 +32,10 @@ export const enUsdt = {
   'usdt.review.second_payment': 'A second transfer arrived at this address.',
   'usdt.review.paid_after_cancel': 'The transfer arrived after the order was cancelled.',
   'usdt.review.amount_too_small': 'The transfer is worth less than one paisa.',
+  'usdt.review.overpaid': 'More than the order arrived.',
   'usdt.status.cancelled': 'This order was cancelled.',
   'usdt.underpaid': 'Less than the order arrived ({received} USDT): your wallet is credited with what arrived.',
-  'usdt.overpaid': 'More than the order arrived ({received} USDT): your wallet is credited with what arrived.',
+  'usdt.overpaid': 'More than the order arrived ({received} USDT): your wallet is credited with the order (up to 1 % more); anything beyond that is checked by our team before it is credited.',
 
   'usdt.chip.waiting': 'Waiting',
   'usdt.chip.seen': 'Confirming',
