@@ -198,7 +198,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   await games.seed();
   app.decorate('games', games);
   await app.register(gamesRoutes, { games, requireAuth });
-  const vendorWallet = createVendorWalletService({ db, clock, games, currency: depositSettings.currency });
+  const vendorWallet = createVendorWalletService({ db, clock, games, currency: depositSettings.currency, limits: config.vendorWallet });
   for (const provider of providers.values()) await app.register(vendorWalletRoutes, { wallet: vendorWallet, provider, clock });
   const lottery = createLotteryService({ db, clock, events, log: app.log, chainSecret: config.secrets.lotteryChain, ...(lotterySettings ? { settings: lotterySettings } : {}) });
   await app.register(lotteryRoutes, { lottery, requireAuth });

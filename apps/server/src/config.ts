@@ -85,6 +85,12 @@ const EnvSchema = z.object({
   DEMO_VENDOR_SECRET: secretSchema.optional(),
   // Where players' browsers reach the demo vendor (the launch redirect goes there).
   DEMO_VENDOR_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://localhost:3003'),
+  // Seamless wallet credits (decision 193): a round's credits are at most its debits times this;
+  // a declared free-round credit (no debit) at most the first amount, and per player and vendor
+  // in any 24 h at most the second (0: free rounds refused).
+  VENDOR_MAX_WIN_MULTIPLE: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  VENDOR_FREE_ROUND_MAX_MINOR: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  VENDOR_FREE_ROUND_DAILY_MAX_MINOR: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
 }).extend(upiEnvShape()).extend(usdtEnvShape()).extend(withdrawalEnvShape());
 
 /** The message kinds the server sends; each is one registered DLT template at the gateway. */
@@ -170,6 +176,8 @@ export type Config = {
   payouts: PayoutConfig;
   /** Withdrawal limits, fee, wagering lock, auto-payout and two-person thresholds. */
   withdrawals: WithdrawalConfig;
+  /** What a game vendor may credit (decision 193). */
+  vendorWallet: { maxWinMultiple: number; freeRoundMaxMinor: number; freeRoundDailyMaxMinor: number };
   /** KYC checks and where documents are stored. */
   kyc: KycConfig;
   /** How often the leader sends approved withdrawals to the payout gateway; 0 turns it off (tests). */
@@ -285,6 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     usdt: usdtResult.config,
     payouts: payoutsResult.config,
     withdrawals,
+    vendorWallet: {
+      maxWinMultiple: e.VENDOR_MAX_WIN_MULTIPLE,
+      freeRoundMaxMinor: e.VENDOR_FREE_ROUND_MAX_MINOR,
+      freeRoundDailyMaxMinor: e.VENDOR_FREE_ROUND_DAILY_MAX_MINOR,
+    },
     kyc: {
       minAgeYears: e.KYC_MIN_AGE_YEARS,
       maxDocumentBytes: e.KYC_MAX_DOCUMENT_BYTES,

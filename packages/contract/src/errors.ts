@@ -55,6 +55,10 @@ export const ERROR_STATUS = {
   // vendor wallet API: a bad or stale signature, or an unknown vendor session
   VENDOR_SIGNATURE_INVALID: 401,
   VENDOR_SESSION_NOT_FOUND: 404,
+  // a credit that names no round this player was debited for (or one rolled back), or more than
+  // the round's debits times the operator's multiple, or a free round past its caps (decision 193)
+  VENDOR_ROUND_NOT_DEBITED: 409,
+  VENDOR_CREDIT_ABOVE_LIMIT: 409,
   // lottery rounds and bets (Wingo): the round is in its last seconds, no more bets
   ROUND_LOCKED: 409,
   // the period is not the room's current round (already drawn, or not yet open)

@@ -158,6 +158,12 @@ export const VendorDebitInputSchema = z.strictObject({
 });
 export const VendorCreditInputSchema = VendorDebitInputSchema.extend({
   amountMinor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /**
+   * A win in a declared free round (a promotion: no stake, so no debit to match). Capped per
+   * credit and per player and day by the operator (decision 193). Without it, the credit must
+   * name a round this player was debited for (`roundId`), not rolled back.
+   */
+  freeRound: z.literal(true).optional(),
 });
 export const VendorRollbackInputSchema = z.strictObject({
   sessionToken: SessionTokenSchema,

@@ -48,6 +48,8 @@ const MESSAGE_BY_CODE: Record<ErrorCode | ClientErrorCode, PlainMessageKey> = {
   // Only vendors call the signed wallet API; a player never meets these.
   VENDOR_SIGNATURE_INVALID: 'apiError.generic',
   VENDOR_SESSION_NOT_FOUND: 'apiError.generic',
+  VENDOR_ROUND_NOT_DEBITED: 'apiError.generic',
+  VENDOR_CREDIT_ABOVE_LIMIT: 'apiError.generic',
   // Wingo's codes get their own texts in the Wingo chunk (features/wingo/errors.ts, decision
   // 120); these general ones are the fallback wherever else they might surface, and keep the
   // `/` bundle's dictionary from growing.

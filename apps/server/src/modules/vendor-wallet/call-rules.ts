@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
  * Pure rules of the vendor wallet's idempotency: what an incoming call with an already-known
  * transaction id gets. The stored call decides; nothing is moved twice.
  */
-export type KnownCall = { kind: 'debit' | 'credit' | 'rollback'; requestHash: string | null; status: string; answer: unknown };
+export type KnownCall = { kind: 'debit' | 'credit' | 'rollback' | 'free_round'; requestHash: string | null; status: string; answer: unknown };
 
 export type ReplayDecision =
   | { action: 'replay'; answer: unknown }

@@ -13,14 +13,28 @@ import { accountCodes, ensureAccount, getAccount, isLedgerError, postTransfer } 
 import { decideReplay, requestHashOf } from './call-rules';
 import * as repo from './repo';
 
-export type VendorWalletDeps = { db: Db; clock: Clock; games: GamesService; currency: string };
+/** What a vendor may credit (decision 193; config VENDOR_*). */
+export type VendorWalletLimits = {
+  /** A round's credits are at most its (not rolled back) debits times this. */
+  maxWinMultiple: number;
+  /** A declared free-round credit is at most this; 0 refuses free rounds. */
+  freeRoundMaxMinor: number;
+  /** Free-round credits per player and provider in any 24 hours are at most this. */
+  freeRoundDailyMaxMinor: number;
+};
+
+export const DEFAULT_VENDOR_WALLET_LIMITS: VendorWalletLimits = { maxWinMultiple: 1_000, freeRoundMaxMinor: 0, freeRoundDailyMaxMinor: 0 };
+
+export type VendorWalletDeps = { db: Db; clock: Clock; games: GamesService; currency: string; limits?: VendorWalletLimits };
+
+const DAY_MS = 24 * 3_600_000;
 
 /**
  * The seamless wallet API's use cases. Every money call is one ledger transfer between the
  * player's account for the session (main, or the vendor purse in transfer mode) and the vendor's
  * house account, recorded under the vendor's transaction id in the same database transaction.
  */
-export function createVendorWalletService({ db, clock, games, currency }: VendorWalletDeps) {
+export function createVendorWalletService({ db, clock, games, currency, limits = DEFAULT_VENDOR_WALLET_LIMITS }: VendorWalletDeps) {
   async function sessionOf(provider: string, token: string): Promise<VendorSessionInfo> {
     const s = await games.vendorSession(token, provider);
     if (!s) throw new AppError('VENDOR_SESSION_NOT_FOUND', 'Unknown game session');
@@ -42,15 +56,16 @@ export function createVendorWalletService({ db, clock, games, currency }: Vendor
   async function claimOrReplay(
     tx: Queryable,
     provider: string,
-    kind: 'debit' | 'credit' | 'rollback',
+    kind: 'debit' | 'credit' | 'rollback' | 'free_round',
     s: VendorSessionInfo,
-    body: { txId: string; amountMinor?: number; refTxId?: string },
+    body: { txId: string; roundId?: string; amountMinor?: number; refTxId?: string },
     requestHash: string,
   ): Promise<{ claimed: true } | { claimed: false; answer: VendorTxResult }> {
     const claimed = await repo.claimCall(tx, {
       provider,
       txId: body.txId,
       kind,
+      roundId: body.roundId ?? null,
       requestHash,
       sessionId: s.id,
       playerId: s.playerId,
@@ -126,21 +141,45 @@ export function createVendorWalletService({ db, clock, games, currency }: Vendor
       });
     },
 
-    /** A win: accepted even after the player's session ended (the round was bet while it was open). */
+    /**
+     * A win: accepted even after the player's session ended (the round was bet while it was
+     * open), but only for a round this player was debited for and that was not rolled back, and
+     * at most the round's stakes times `maxWinMultiple` in all (decision 193): a vendor's secret
+     * alone cannot mint money. A free round (`freeRound: true`) needs no debit and has its own
+     * caps. A refused credit is an error (nothing is recorded, so a credit that arrived before
+     * its debit can be sent again); a retry of an accepted one answers as the first did.
+     */
     async credit(provider: string, input: VendorCreditInput): Promise<VendorTxResult> {
       const s = await sessionOf(provider, input.sessionToken);
       const hash = requestHashOf('credit', input);
+      const kind = input.freeRound ? 'free_round' : 'credit';
       return db.transaction(async (tx) => {
-        const claim = await claimOrReplay(tx, provider, 'credit', s, input, hash);
+        const claim = await claimOrReplay(tx, provider, kind, s, input, hash);
         if (!claim.claimed) return claim.answer;
         if (input.amountMinor === 0) return finish(tx, provider, s, input.txId, 'ok', null);
+        if (input.freeRound) {
+          if (input.amountMinor > limits.freeRoundMaxMinor) {
+            throw new AppError('VENDOR_CREDIT_ABOVE_LIMIT', limits.freeRoundMaxMinor === 0 ? 'Free rounds are not enabled for this operator' : `A free-round credit is at most ${limits.freeRoundMaxMinor} minor units`);
+          }
+          const since = new Date(clock.now().getTime() - DAY_MS);
+          const paid = await repo.lockFreeRoundTotal(tx, provider, s.playerId, since);
+          if (paid + input.amountMinor > limits.freeRoundDailyMaxMinor) {
+            throw new AppError('VENDOR_CREDIT_ABOVE_LIMIT', `Free-round credits to this player are at most ${limits.freeRoundDailyMaxMinor} minor units in 24 hours`);
+          }
+        } else {
+          const round = await repo.lockRoundMoney(tx, provider, input.roundId, s.playerId);
+          if (round.debits === 0) throw new AppError('VENDOR_ROUND_NOT_DEBITED', `Round ${input.roundId} has no debit of this player to pay (or it was rolled back)`);
+          if (round.creditedMinor + input.amountMinor > round.stakedMinor * limits.maxWinMultiple) {
+            throw new AppError('VENDOR_CREDIT_ABOVE_LIMIT', `Round ${input.roundId} can be credited at most ${limits.maxWinMultiple} times its stakes`);
+          }
+        }
         const player = await games.playerAccountOf(tx, s);
         const house = await houseOf(tx, s.vendorCode);
         const posted = await postTransfer(tx, {
           idempotencyKey: `vw:${provider}:${input.txId}`,
-          kind: 'vendor_win',
+          kind: input.freeRound ? 'vendor_free_round' : 'vendor_win',
           reference: `${provider}:${input.roundId}`,
-          metadata: { sessionId: s.id, gameUid: s.gameUid },
+          metadata: { sessionId: s.id, gameUid: s.gameUid, ...(input.freeRound ? { freeRound: true } : {}) },
           entries: [
             { accountCode: house, amountMinor: -input.amountMinor },
             { accountCode: player, amountMinor: input.amountMinor },
@@ -179,6 +218,13 @@ export function createVendorWalletService({ db, clock, games, currency }: Vendor
         if (ref.status !== 'ok' || ref.transfer_id === null || ref.rolled_back_by !== null) {
           // Nothing was taken (refused, short of funds, void) or it was already given back.
           return finish(tx, provider, s, input.txId, 'ok', null);
+        }
+        // A round is either paid or cancelled, never both: once a win was credited for it, its
+        // stake stays played (otherwise debit, credit, rollback would return the stake on top).
+        // The debit's row is locked (lockCall), and a credit locks the round's debits first, so
+        // the two serialise: whichever commits second sees the other.
+        if (ref.round_id !== null && (await repo.roundWasCredited(tx, provider, ref.round_id, s.playerId))) {
+          return finish(tx, provider, s, input.txId, 'refused', null);
         }
         const player = await games.playerAccountOf(tx, s);
         const house = await houseOf(tx, s.vendorCode);

@@ -114,12 +114,13 @@ describe('money calls', () => {
     expect(await mainBalance()).toBe(before);
   });
 
-  it('a credit pays the player; zero is a no-op answer', async () => {
+  it('a credit for a debited round pays the player; zero is a no-op answer', async () => {
+    const bet = txId();
+    await debit(bet, 100);
     const before = await mainBalance();
-    const id = txId();
-    const res = await call('credit', { sessionToken: session, txId: id, roundId: 'r1', amountMinor: 500 });
+    const res = await call('credit', { sessionToken: session, txId: txId(), roundId: `r-${bet}`, amountMinor: 500 });
     expect(res.json().data).toMatchObject({ status: 'ok', balanceMinor: before + 500 });
-    const zero = await call('credit', { sessionToken: session, txId: txId(), roundId: 'r1', amountMinor: 0 });
+    const zero = await call('credit', { sessionToken: session, txId: txId(), roundId: `r-${bet}`, amountMinor: 0 });
     expect(zero.json().data).toMatchObject({ status: 'ok', balanceMinor: before + 500, transferId: null });
   });
 
@@ -148,14 +149,16 @@ describe('money calls', () => {
 
   it('after logout: a debit is refused, a late credit and a rollback still succeed', async () => {
     const id = txId();
+    const other = txId();
     expect((await debit(id, 200)).json().data.status).toBe('ok');
+    expect((await debit(other, 200)).json().data.status).toBe('ok');
     const before = await mainBalance();
     expect((await player.call('POST', '/api/logout')).statusCode).toBeLessThan(300);
     const refused = await debit(txId(), 100);
     expect(refused.json().data).toMatchObject({ status: 'refused', balanceMinor: before });
     const credit = await call('credit', { sessionToken: session, txId: txId(), roundId: `r-${id}`, amountMinor: 700 });
     expect(credit.json().data).toMatchObject({ status: 'ok', balanceMinor: before + 700 });
-    const rb = await call('rollback', { sessionToken: session, txId: txId(), refTxId: id });
+    const rb = await call('rollback', { sessionToken: session, txId: txId(), refTxId: other });
     expect(rb.json().data).toMatchObject({ status: 'ok', balanceMinor: before + 900 });
     expect((await call('session', { sessionToken: session })).json().data.active).toBe(false);
   });
@@ -172,9 +175,10 @@ describe('transfer mode (MG_Fish)', () => {
     expect(await mainBalance(id)).toBe(0);
     const purse = accountCodes.playerAtVendor(id, 'MG_Fish');
     expect((await getAccount(t.db, purse))!.balanceMinor).toBe(300_00);
-    const bet = await debit(txId(), 100_00, sessionToken);
+    const betId = txId();
+    const bet = await debit(betId, 100_00, sessionToken);
     expect(bet.json().data).toMatchObject({ status: 'ok', balanceMinor: 200_00 });
-    const win = await call('credit', { sessionToken, txId: txId(), roundId: 'fish-1', amountMinor: 50_00 });
+    const win = await call('credit', { sessionToken, txId: txId(), roundId: `r-${betId}`, amountMinor: 50_00 });
     expect(win.json().data.balanceMinor).toBe(250_00);
     const wallet = (await c.call('GET', '/api/wallet/get')).json().data;
     expect(wallet.vendors).toEqual([{ vendorCode: 'MG_Fish', balanceMinor: 250_00 }]);
