@@ -63,6 +63,8 @@ export default defineConfig({
       USDT_CONFIRMATIONS: '2',
       USDT_DEV_CHAIN_BLOCK_MS: '250',
       USDT_WATCH_MS: '250',
+      // withdrawal.spec.ts clears the wagering lock by genuine play whatever the draw (see there).
+      WITHDRAWAL_WAGERING_FACTOR: '0.5',
     },
   },
   {
