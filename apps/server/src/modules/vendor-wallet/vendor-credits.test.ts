@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { PlayerClient } from '../../../test/helpers/player-client';
@@ -138,6 +139,30 @@ describe('a credit must pay a debited round', () => {
     const rolledBack = rb.json().data.status === 'ok' && rb.json().data.transferId !== null;
     expect(credited !== rolledBack).toBe(true);
     expect(await mainBalance()).toBe(before + (credited ? 800 : 400));
+  });
+});
+
+describe('forged credits (property)', () => {
+  it('no signed credit without a matching debit moves money or leaves a row, whatever its round, amount or id', async () => {
+    expect((await debit(txId(), 'fuzz-real-round', 100)).json().data.status).toBe('ok');
+    const before = await mainBalance();
+    const rows = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM vendor_wallet_calls')).rows[0]!.n;
+    const rowsBefore = await rows();
+    const roundId = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_.:-]{1,40}$/), fc.constantFrom('theirs', 'cancelled', 'fuzz-real-roundx'));
+    await fc.assert(
+      fc.asyncProperty(roundId, fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), fc.stringMatching(/^[A-Za-z0-9_.:-]{6,40}$/), async (round, amount, id) => {
+        if (round === 'fuzz-real-round') return;
+        const res = await credit(`fz-${id}`, round, amount);
+        expect(res.statusCode).toBe(409);
+        expect(res.json().error.code).toBe('VENDOR_ROUND_NOT_DEBITED');
+      }),
+      { numRuns: 60, seed: 18 },
+    );
+    // Above the round's multiple on the one real round, and free rounds above the caps.
+    expect((await credit(txId(), 'fuzz-real-round', 100 * 50 + 1)).json().error.code).toBe('VENDOR_CREDIT_ABOVE_LIMIT');
+    expect((await credit(txId(), 'fuzz-free', Number.MAX_SAFE_INTEGER, { freeRound: true })).json().error.code).toBe('VENDOR_CREDIT_ABOVE_LIMIT');
+    expect(await mainBalance()).toBe(before);
+    expect(await rows()).toBe(rowsBefore);
   });
 });
 
