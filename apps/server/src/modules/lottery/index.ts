@@ -7,4 +7,4 @@ export { lotteryRoutes, type LotteryRoutesOptions } from './routes';
 export { DEFAULT_LOTTERY_SETTINGS, type LotterySettings } from './rules';
 export { OWNED_TABLES } from './tables';
 export { lotteryLive, type LotteryLiveOptions } from './live';
-export { hedgedWingoStakeMinor } from './wagering';
+export { EVERY_SELECTION_CAN_LOSE, hedgedWingoStakeMinor } from './wagering';

@@ -39,9 +39,13 @@ const TABLE = (() => {
 /** The part of the player's Wingo stakes (minor units) that no result could have lost. */
 export async function hedgedWingoStakeMinor(q: Queryable, playerId: number): Promise<number> {
   const { rows } = await q.query<{ hedged_minor: string | number | null }>(
-    `WITH bets AS (
+    `WITH covered AS (
+       -- Every Wingo selection loses on some digit, so a round on one selection hedges nothing:
+       -- only rounds with two or more selections are worth the ten-digit join.
+       SELECT round_id FROM lottery_bets WHERE player_id = $1 GROUP BY round_id HAVING count(DISTINCT selection) > 1
+     ), bets AS (
        SELECT b.round_id, b.selection, b.total_minor, b.contract_minor
-         FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id
+         FROM lottery_bets b JOIN covered c ON c.round_id = b.round_id JOIN lottery_rounds r ON r.id = b.round_id
         WHERE b.player_id = $1 AND r.status <> 'voided'
      ), stakes AS (
        SELECT round_id, sum(total_minor) AS stake_minor FROM bets GROUP BY round_id
@@ -58,3 +62,6 @@ export async function hedgedWingoStakeMinor(q: Queryable, playerId: number): Pro
   );
   return Number(rows[0]?.hedged_minor ?? 0);
 }
+
+/** True when every selection loses on at least one digit (what the `covered` filter relies on). */
+export const EVERY_SELECTION_CAN_LOSE = WINGO.selections.every((s) => DIGITS.some((d) => !WINGO.payoutRatio(s, d)));

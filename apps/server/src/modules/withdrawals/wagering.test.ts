@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { fakeClock } from '../../lib/clock';
 import { HOUSE_ACCOUNTS, TRANSFER_KIND_CATEGORIES, TRANSFER_KINDS, accountCodes, checkInvariants, ensureAccount, postTransfer, type TransferKind } from '../ledger';
+import { EVERY_SELECTION_CAN_LOSE } from '../lottery';
 import { WAGERING_KINDS } from './rules';
 import { deposit, newPlayer } from './test-fixtures';
 
@@ -111,6 +112,23 @@ describe('play is what could be lost in a round (net exposure)', () => {
     info = await t.app.withdrawals.info(playerId);
     expect(info).toMatchObject({ wageringLockedMinor: 0, wagering: { remainingToPlayMinor: 0, lockReason: null } });
     expect(info.withdrawableMinor).toBe(info.balanceMinor);
+  });
+
+  it("counts each player's own round: one on Big and another on Small both played in full", async () => {
+    const a = await newPlayer(t.db, clock.now());
+    const b = await newPlayer(t.db, clock.now());
+    await deposit(t.db, a, 50_000);
+    await deposit(t.db, b, 50_000);
+    const period = await nextRound();
+    await bet(a, period, 'big', 500);
+    await bet(b, period, 'small', 500);
+    expect((await t.app.withdrawals.info(a)).wagering.remainingToPlayMinor).toBe(0);
+    expect((await t.app.withdrawals.info(b)).wagering.remainingToPlayMinor).toBe(0);
+    await drawAndSettle();
+  });
+
+  it('relies on every Wingo selection losing on some digit (a one-selection round hedges nothing)', () => {
+    expect(EVERY_SELECTION_CAN_LOSE).toBe(true);
   });
 
   it('counts a partly covered round by its worst result (Red and Green: the 0 or the 5)', async () => {
