@@ -185,3 +185,27 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = err as { code?: string; constraint?: string } | null;
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
+
+// Network errors of a connection that could not be made or was cut (PostgreSQL restarting, a
+// failover, a network blip), and SQLSTATEs meaning the server is going away or not accepting
+// connections yet: class 08 (connection exception), 57P01 admin_shutdown, 57P02 crash_shutdown,
+// 57P03 cannot_connect_now, 53300 too_many_connections.
+const UNAVAILABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+// node-postgres reports a lost or unobtainable connection with these messages and no code.
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|Connection terminated unexpectedly|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect)$/;
+
+/**
+ * True when a query failed because the database could not be reached, not because of the query:
+ * the request may succeed when retried (the pool opens a new connection), so the API answers
+ * 503 SERVICE_UNAVAILABLE instead of 500 (decision 232). Follows `cause` and AggregateError's
+ * `errors` (a connect that tried several addresses).
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (UNAVAILABLE_NET_CODES.has(e.code) || UNAVAILABLE_SQLSTATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
