@@ -90,3 +90,35 @@ describe('database out of reach', () => {
     await session.close().catch(() => undefined);
   });
 });
+
+// Found by the cluster test: PostgreSQL's fast shutdown ended a node. A connection lost while a
+// transaction holds it between two statements emitted 'error' on a client nobody listened to.
+describe.runIf(process.env.TEST_DATABASE_URL)('a connection lost inside a transaction (PostgreSQL)', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('fails that transaction as unavailable without crashing the process, and the pool goes on', async () => {
+    let pid = 0;
+    const outcome = await db
+      .transaction(async (tx) => {
+        pid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+        // Another connection ends this one while the transaction is idle between statements.
+        await db.query('SELECT pg_terminate_backend($1)', [pid]);
+        await new Promise((r) => setTimeout(r, 300));
+        await tx.query('SELECT 1');
+      })
+      .then(
+        () => 'committed',
+        (err: unknown) => err,
+      );
+    expect(outcome).not.toBe('committed');
+    expect(isDatabaseUnavailable(outcome)).toBe(true);
+    // The broken client was not returned to the pool: the next statements work.
+    for (let i = 0; i < 12; i++) expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
+  });
+});

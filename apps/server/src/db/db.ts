@@ -140,6 +140,13 @@ export async function openPostgres(connectionString: string, maxConnections = 10
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();
+      // The pool listens for errors only on idle clients. A connection lost while checked out
+      // and between two statements (the server restarting while `fn` awaits something else)
+      // emits 'error' on the client, which without a listener crashes the process. Keep the
+      // error: the next statement fails anyway, and the client is destroyed on release.
+      let lost: Error | undefined;
+      const onLost = (err: Error) => void (lost ??= err);
+      client.on('error', onLost);
       const hooks = commitHooks();
       try {
         await client.query('BEGIN');
@@ -148,10 +155,11 @@ export async function openPostgres(connectionString: string, maxConnections = 10
         hooks.run();
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (!lost) await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(lost);
       }
     },
     async openSession() {
