@@ -231,11 +231,15 @@ async function main() {
       }
     }
   });
-  await sleep(700);
+  // Killed once the burst is well under way, so requests are in flight on it.
+  const burstStarted = Date.now();
+  await waitFor('the burst under way', () => acks.length >= 20, 20_000, 5);
   const victim = nodes.find((n) => n.up && n !== newLeader) ?? nodes[2]!;
+  const acksBeforeKill = acks.length;
   await killNode(victim);
   await Promise.all(burst);
   stopBurst = true;
+  summary.burstKill = { killed: victim.name, burstMs: Date.now() - burstStarted, acknowledgedBeforeKill: acksBeforeKill, acknowledgedAfterKill: acks.length - acksBeforeKill };
   await verifyMoney('burst', acks);
   await startNode(victim, env);
 
