@@ -6,7 +6,7 @@
 // test says it skips and exits 0, so `npm test` still runs on a laptop without them.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { run } from './lib.mjs';
+import { cleanUpOnSignal, run } from './lib.mjs';
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const parts = [
@@ -27,6 +27,8 @@ if (stillMissing.length) {
 }
 
 const root = path.resolve(import.meta.dirname, '..');
+// A signal goes on to the running child; cluster/run.ts then stops its processes and removes its folder.
+cleanUpOnSignal(() => undefined);
 // The nodes run the production bundle, built from the current sources.
 if ((await run(process.execPath, ['scripts/build-server.mjs'], { cwd: root })) !== 0) process.exit(1);
 process.exit(await run(process.execPath, ['--import', 'tsx', 'cluster/run.ts'], { cwd: root }));
