@@ -31,4 +31,6 @@ const root = path.resolve(import.meta.dirname, '..');
 cleanUpOnSignal(() => undefined);
 // The nodes run the production bundle, built from the current sources.
 if ((await run(process.execPath, ['scripts/build-server.mjs'], { cwd: root })) !== 0) process.exit(1);
+// …and needs nothing but production dependencies at run time.
+if ((await run(process.execPath, ['scripts/check-production-deps.mjs'], { cwd: root })) !== 0) process.exit(1);
 process.exit(await run(process.execPath, ['--import', 'tsx', 'cluster/run.ts'], { cwd: root }));
