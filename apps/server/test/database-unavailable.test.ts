@@ -122,3 +122,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a connection lost inside a transa
     for (let i = 0; i < 12; i++) expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
   });
 });
+
+// Seen in the cluster nodes' logs: every job's leadership try shares one session connection, and
+// overlapping queries on one pg client print a deprecation warning (an error in pg 9).
+describe.runIf(process.env.TEST_DATABASE_URL)('a session used by several jobs at once (PostgreSQL)', () => {
+  it('runs overlapping statements one after the other, without the driver\'s warning', async () => {
+    const db = await openTestDb();
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      const session = await db.openSession();
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => session.query<{ n: number }>('SELECT $1::int AS n, pg_sleep(0.01)', [i])));
+      expect(answers.map((a) => a.rows[0]!.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(warnings.filter((m) => m.includes('already executing a query'))).toEqual([]);
+      await session.close();
+    } finally {
+      process.off('warning', onWarning);
+      await db.close();
+    }
+  });
+});

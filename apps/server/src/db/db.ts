@@ -169,8 +169,19 @@ export async function openPostgres(connectionString: string, maxConnections = 10
       // learns that its session (and its locks) are gone.
       client.on('error', (err) => lost.forEach((fn) => fn(err)));
       await client.connect();
+      // Every job's leadership try shares this one connection, and they tick independently.
+      // node-postgres queues overlapping queries on a client but deprecates it (a warning in
+      // every node's log; an error in pg 9), so run them one after the other here.
+      const direct = wrap(client);
+      let tail: Promise<unknown> = Promise.resolve();
+      const inTurn = <T>(fn: () => Promise<T>): Promise<T> => {
+        const next = tail.then(fn, fn);
+        tail = next.catch(() => undefined);
+        return next;
+      };
       return {
-        ...wrap(client),
+        query: (sql, params) => inTurn(() => direct.query(sql, params)),
+        exec: (sql) => inTurn(() => direct.exec(sql)),
         sessionKey: client,
         close: () => client.end(),
         onLost: (fn) => void lost.push(fn),
