@@ -22,7 +22,7 @@ const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 if (changedAt > builtAt) {
   console.log('[start] building the player app…');
-  const code = await run('npm', ['run', '--silent', 'build'], { cwd: root });
+  const code = await run('npm', ['run', '--silent', 'build', '-w', '@colorplay/web'], { cwd: root });
   if (code !== 0) process.exit(code);
 }
 

@@ -140,6 +140,13 @@ export async function openPostgres(connectionString: string, maxConnections = 10
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();
+      // The pool listens for errors only on idle clients. A connection lost while checked out
+      // and between two statements (the server restarting while `fn` awaits something else)
+      // emits 'error' on the client, which without a listener crashes the process. Keep the
+      // error: the next statement fails anyway, and the client is destroyed on release.
+      let lost: Error | undefined;
+      const onLost = (err: Error) => void (lost ??= err);
+      client.on('error', onLost);
       const hooks = commitHooks();
       try {
         await client.query('BEGIN');
@@ -148,10 +155,11 @@ export async function openPostgres(connectionString: string, maxConnections = 10
         hooks.run();
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (!lost) await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(lost);
       }
     },
     async openSession() {
@@ -161,8 +169,19 @@ export async function openPostgres(connectionString: string, maxConnections = 10
       // learns that its session (and its locks) are gone.
       client.on('error', (err) => lost.forEach((fn) => fn(err)));
       await client.connect();
+      // Every job's leadership try shares this one connection, and they tick independently.
+      // node-postgres queues overlapping queries on a client but deprecates it (a warning in
+      // every node's log; an error in pg 9), so run them one after the other here.
+      const direct = wrap(client);
+      let tail: Promise<unknown> = Promise.resolve();
+      const inTurn = <T>(fn: () => Promise<T>): Promise<T> => {
+        const next = tail.then(fn, fn);
+        tail = next.catch(() => undefined);
+        return next;
+      };
       return {
-        ...wrap(client),
+        query: (sql, params) => inTurn(() => direct.query(sql, params)),
+        exec: (sql) => inTurn(() => direct.exec(sql)),
         sessionKey: client,
         close: () => client.end(),
         onLost: (fn) => void lost.push(fn),
@@ -184,4 +203,28 @@ export function openDb(opts: { databaseUrl: string | undefined; pgliteDir: strin
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = err as { code?: string; constraint?: string } | null;
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+// Network errors of a connection that could not be made or was cut (PostgreSQL restarting, a
+// failover, a network blip), and SQLSTATEs meaning the server is going away or not accepting
+// connections yet: class 08 (connection exception), 57P01 admin_shutdown, 57P02 crash_shutdown,
+// 57P03 cannot_connect_now, 53300 too_many_connections.
+const UNAVAILABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+// node-postgres reports a lost or unobtainable connection with these messages and no code.
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|Connection terminated unexpectedly|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect)$/;
+
+/**
+ * True when a query failed because the database could not be reached, not because of the query:
+ * the request may succeed when retried (the pool opens a new connection), so the API answers
+ * 503 SERVICE_UNAVAILABLE instead of 500 (decision 232). Follows `cause` and AggregateError's
+ * `errors` (a connect that tried several addresses).
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (UNAVAILABLE_NET_CODES.has(e.code) || UNAVAILABLE_SQLSTATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
 }

@@ -14,6 +14,13 @@ export interface Bus {
   publish(event: DomainEvent): Promise<void>;
   /** Returns the function that unsubscribes. */
   subscribe(listener: BusListener): () => void;
+  /**
+   * False while the bus cannot deliver other nodes' events (Redis unreachable); listeners then
+   * miss events. The in-process bus is always connected, so it may leave these out.
+   */
+  connected?(): boolean;
+  /** Called on every change of `connected()`; returns the function that unsubscribes. */
+  onConnectionChange?(fn: (connected: boolean) => void): () => void;
   close(): Promise<void>;
 }
 

@@ -101,4 +101,32 @@ describe.skipIf(!redisServerAvailable())(`events over Redis (redis-server at ${R
       }
     });
   });
+
+  it('says when it loses Redis and when it has it back (the Wingo socket pauses on it)', async () => {
+    const own = await startRedisServer();
+    const b = await createRedisBus(own.url, silent);
+    buses.push(b);
+    const changes: boolean[] = [];
+    b.onConnectionChange?.((up) => changes.push(up));
+    expect(b.connected?.()).toBe(true);
+    await own.stop();
+    await vi.waitFor(() => expect(b.connected?.()).toBe(false), { timeout: 5_000 });
+    const again = await startRedisServer(own.port);
+    try {
+      await vi.waitFor(() => expect(b.connected?.()).toBe(true), { timeout: 10_000 });
+      expect(changes).toEqual([false, true]);
+      // Re-subscribed by itself: an event published after the restart reaches the listener.
+      const heard: string[] = [];
+      b.subscribe((e) => heard.push(e.id));
+      await vi.waitFor(
+        async () => {
+          await b.publish(event('after-restart'));
+          expect(heard).toContain('evt_after-restart');
+        },
+        { timeout: 5_000 },
+      );
+    } finally {
+      await again.stop();
+    }
+  });
 });

@@ -23,6 +23,20 @@ export async function createRedisBus(url: string, log: FastifyBaseLogger): Promi
     conn.on('error', (err: Error) => log.warn({ err, role }, 'redis bus connection error'));
   }
   const listeners = new Set<BusListener>();
+  // Whether the subscribed connection hears the channel: false from its close until ioredis has
+  // reconnected it (and re-subscribed: autoResubscribe). Meanwhile every node's events are lost
+  // to this node's listeners, which the Wingo socket tells its clients (decision 233).
+  let connected = false;
+  const statusListeners = new Set<(up: boolean) => void>();
+  const setConnected = (up: boolean) => {
+    if (up === connected) return;
+    connected = up;
+    if (!up) log.warn('redis bus lost; live updates paused until it is back');
+    else log.info('redis bus connected');
+    for (const fn of statusListeners) fn(up);
+  };
+  sub.on('ready', () => setConnected(true));
+  sub.on('close', () => setConnected(false));
   sub.on('message', (channel: string, message: string) => {
     if (channel !== EVENTS_CHANNEL) return;
     let parsed;
@@ -58,8 +72,14 @@ export async function createRedisBus(url: string, log: FastifyBaseLogger): Promi
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    connected: () => connected,
+    onConnectionChange(fn) {
+      statusListeners.add(fn);
+      return () => void statusListeners.delete(fn);
+    },
     async close() {
       listeners.clear();
+      statusListeners.clear();
       await Promise.allSettled([sub.quit(), pub.quit()]);
     },
   };

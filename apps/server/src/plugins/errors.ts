@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/db';
 import { AppError } from '../errors';
 import { securityHeaders } from './security-headers';
 
@@ -50,6 +51,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       request.log.info({ err }, 'client error');
       return send(reply, err.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', err.message);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database restarted or is out of reach. The request may work when retried (the
+      // pool reconnects); money requests carry an idempotency key, so a retry after a
+      // connection cut during COMMIT returns the first outcome instead of doing it twice.
+      request.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', '1');
+      return send(reply, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable; try again in a moment');
     }
     request.log.error({ err }, 'unhandled error');
     return send(reply, 'INTERNAL', 'Something went wrong on our side');

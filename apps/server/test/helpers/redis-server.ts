@@ -24,8 +24,9 @@ function freePort(): Promise<number> {
  * A throwaway redis-server on 127.0.0.1 and a free port, keeping nothing on disk. Resolves once
  * it accepts connections; `stop()` ends it (call it in afterAll).
  */
-export async function startRedisServer(): Promise<RedisServer> {
-  const port = await freePort();
+export async function startRedisServer(onPort?: number): Promise<RedisServer> {
+  // A given port starts the server again where its clients expect it (a restart).
+  const port = onPort ?? (await freePort());
   const child: ChildProcess = spawn(
     REDIS_SERVER_BIN,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],

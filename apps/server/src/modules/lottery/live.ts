@@ -19,6 +19,13 @@ export type LotteryLiveOptions = {
 const MAX_MESSAGE_BYTES = 8 * 1024;
 
 /**
+ * WebSocket close code 1013 "Try Again Later": this node's event bus is down (Redis unreachable),
+ * so its sockets would keep ticking the clock but miss results and settlements. Closing them makes
+ * clients fall back to polling the HTTP state and reconnect with their backoff (decision 233).
+ */
+export const LIVE_PAUSED_CLOSE_CODE = 1013;
+
+/**
  * The Wingo socket: the room clock every second with the server time (clients correct their
  * countdown with it), every draw result, and the authenticated player's settlements and balance.
  * The token comes in the first message, never in the URL (URLs end up in logs). Results and
@@ -59,13 +66,24 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
   }, clockEveryMs);
   timer.unref();
 
+  const busUp = () => bus.connected?.() ?? true;
+  const stopWatchingBus = bus.onConnectionChange?.((up) => {
+    if (up) return;
+    for (const socket of sockets.keys()) socket.close(LIVE_PAUSED_CLOSE_CODE, 'live updates paused');
+  });
+
   app.addHook('onClose', async () => {
     clearInterval(timer);
     unsubscribe();
+    stopWatchingBus?.();
     for (const socket of sockets.keys()) socket.close(1001, 'server shutting down');
   });
 
   app.get(API_PATHS.wingo_live, { websocket: true, schema: { hide: true } }, (socket) => {
+    if (!busUp()) {
+      socket.close(LIVE_PAUSED_CLOSE_CODE, 'live updates paused');
+      return;
+    }
     const state = { playerId: null as number | null };
     sockets.set(socket, state);
     send(socket, { type: 'clock', ...lottery.clocks() });

@@ -213,6 +213,28 @@ describe('betting', () => {
     expect(unauth.statusCode).toBe(401);
   });
 
+  it('lands a retry racing on another node on the same bet, although that node stakes on another shard', async () => {
+    // Found by the cluster test (issue 24): one key sent to two nodes at once answered 409
+    // IDEMPOTENCY_CONFLICT on one of them, because each node's batch stakes on its own shard and
+    // the shard is part of the ledger transfer's request hash.
+    const p = await player(5_000);
+    const round = await nextRound();
+    const otherNode = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, chainSecret: t.config.secrets.lotteryChain, settings: t.app.lottery.settings });
+    expect(t.app.lottery.settings.stakeShards).toBeGreaterThan(1);
+    // The other node's next batch now uses another shard than this node's next one.
+    const warmUp = await player(1_000);
+    await otherNode.placeBet(warmUp.playerId, { room: '30s', period: round.period, selection: 'red', amountMinor: 1_000, quantity: 1, multiplier: 1, idempotencyKey: 'warm-up-0001' });
+    const input = { room: '30s' as const, period: round.period, selection: 'big' as const, amountMinor: 1_000, quantity: 1, multiplier: 1, idempotencyKey: 'two-nodes-0001' };
+    const [here, there] = await Promise.all([bet(p.client, round.period, 'big', { idempotencyKey: input.idempotencyKey }), otherNode.placeBet(p.playerId, input).then((r) => r, (e: unknown) => e)]);
+    expect(here.statusCode).toBe(200);
+    expect(there).toMatchObject({ bet: { id: here.json().data.bet.id } });
+    expect(await p.balance()).toBe(4_000);
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lottery_bets WHERE player_id = $1', [p.playerId]);
+    expect(rows[0]!.n).toBe(1);
+    // The same key with another body is still a conflict, whichever node sees it.
+    await expect(otherNode.placeBet(p.playerId, { ...input, selection: 'small' })).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+  });
+
   it('commits concurrent bets together and refuses only the ones that break a rule (group commit)', async () => {
     const a = await player(5_000);
     const b = await player(2_500);

@@ -43,6 +43,7 @@ import {
   getBalance,
   getBalances,
   HOUSE_ACCOUNTS,
+  LedgerError,
   postTransfer,
   postTransfers,
   withTransaction,
@@ -518,16 +519,27 @@ export function createLotteryService(deps: LotteryDeps) {
         throw new AppError(status === 'open' || status === 'locked' ? 'ROUND_LOCKED' : 'ROUND_CLOSED', 'Betting is closed for this round');
       }
       const row = { id };
-      const transfer = await postTransfer(tx, {
-        idempotencyKey: `${GAME}:bet:${betId}`,
-        kind: 'lottery_bet',
-        reference: betId,
-        metadata: { game: GAME, room: room.id, period: round.period },
-        entries: [
-          { accountCode: playerAccount, amountMinor: -bet.totalMinor },
-          { accountCode: stakeAccount(shard), amountMinor: bet.totalMinor },
-        ],
-      });
+      let transfer;
+      try {
+        transfer = await postTransfer(tx, {
+          idempotencyKey: `${GAME}:bet:${betId}`,
+          kind: 'lottery_bet',
+          reference: betId,
+          metadata: { game: GAME, room: room.id, period: round.period },
+          entries: [
+            { accountCode: playerAccount, amountMinor: -bet.totalMinor },
+            { accountCode: stakeAccount(shard), amountMinor: bet.totalMinor },
+          ],
+        });
+      } catch (err) {
+        // The ledger key comes from the player and the bet's idempotency key, so this bet key was
+        // committed first by a racing request on another node or batch, which staked it on its
+        // own shard: the transfer's hash differs by the shard alone. Answer with that bet;
+        // replayBet refuses it if the bet itself differs (IDEMPOTENCY_CONFLICT). Nothing was
+        // written, so the transaction goes on (cluster test, issue 24).
+        if (err instanceof LedgerError && err.code === 'IDEMPOTENCY_CONFLICT') return null;
+        throw err;
+      }
       // A racing retry of this request committed the same transfer and bet first.
       if (transfer.replayed) return null;
       // The player's account row is locked by the transfer, so their bets in this round are

@@ -243,4 +243,56 @@ describe('Wingo page over the live socket', () => {
     });
     expect(await screen.findByText('₹1,234.56')).toBeTruthy();
   });
+
+  it('reads the results, my bets and the balance again when the socket is back after a drop', async () => {
+    vi.useFakeTimers({ now: timeBeforeDraw(20), toFake: ['Date'] });
+    const calls: Record<string, number> = {};
+    const count = (name: string) => (calls[name] = (calls[name] ?? 0) + 1);
+    let balanceMinor = 50_000;
+    stubWingoApi({
+      [`GET ${BALANCE}`]: () => (count('balance'), { body: { data: { balanceMinor, currency: 'INR' } } }),
+      [`GET ${STATE}`]: () => ({ body: { data: roomState(timeBeforeDraw(20)) } }),
+      [`GET /api/lottery/wingo/history`]: () => (count('history'), { body: EMPTY_PAGE }),
+      [`GET /api/lottery/wingo/trend`]: () => ({ status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } } }),
+      [`GET ${MY_BETS}`]: () => (count('myBets'), { body: EMPTY_PAGE }),
+    });
+    renderPage();
+    await screen.findByText('₹500.00');
+    const round = roundAt(WINGO_ROOMS['30s'], timeBeforeDraw(20));
+    const clock = JSON.stringify({
+      type: 'clock',
+      serverTimeMs: timeBeforeDraw(20),
+      rounds: [{ roomId: '30s', period: round.period, phase: 'open', opensAtMs: round.opensAtMs, locksAtMs: round.locksAtMs, drawsAtMs: round.drawsAtMs }],
+    });
+    const first = FakeWebSocket.instances[0]!;
+    act(() => {
+      first.readyState = 1;
+      first.onopen?.({});
+      first.onmessage?.({ data: clock });
+    });
+    expect(screen.getByText('Live')).toBeTruthy();
+    await waitFor(() => expect(calls.history).toBeGreaterThan(0));
+    const before = { ...calls };
+
+    // The node goes away; meanwhile a round settles and the balance changes on the server.
+    act(() => {
+      first.readyState = 3;
+      first.onclose?.({});
+    });
+    balanceMinor = 61_000;
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBe(2), { timeout: 3_000 });
+    const second = FakeWebSocket.instances[1]!;
+    act(() => {
+      second.readyState = 1;
+      second.onopen?.({});
+      second.onmessage?.({ data: clock });
+    });
+    expect(screen.getByText('Live')).toBeTruthy();
+    await waitFor(() => {
+      expect(calls.history).toBeGreaterThan(before.history!);
+      expect(calls.myBets).toBeGreaterThan(before.myBets!);
+      expect(calls.balance).toBeGreaterThan(before.balance!);
+    });
+    expect(await screen.findByText('₹610.00')).toBeTruthy();
+  });
 });

@@ -161,6 +161,24 @@ export function WingoPage() {
   const live = useWingoLive(onMessage);
   const socketDown = live.status !== 'open';
 
+  // Live again after a drop (its node stopped, or paused it while Redis was down): results,
+  // settlements and balance pushes sent meanwhile were missed, so read them again now instead
+  // of waiting for the next round.
+  const wasLive = useRef(false);
+  const dropped = useRef(false);
+  useEffect(() => {
+    if (live.status !== 'open') {
+      if (wasLive.current) dropped.current = true;
+      return;
+    }
+    wasLive.current = true;
+    if (!dropped.current) return;
+    dropped.current = false;
+    refreshRound(roomRef.current);
+    incrementBetHistoryRefreshKey();
+    incrementBalanceRefreshKey();
+  }, [live.status, refreshRound, incrementBetHistoryRefreshKey, incrementBalanceRefreshKey]);
+
   const state = useResource(roomStateResource(room), { pollMs: socketDown ? POLL_MS : null });
   const betting = state.data?.betting;
   const amountPresetsMinor = betting?.amountPresetsMinor ?? WINGO_BET_OPTIONS.amountPresetsMinor;

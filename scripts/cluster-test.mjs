@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm run test:cluster` (decision 231): three app nodes from the production build behind
+// HAProxy, with PostgreSQL and Redis, and the faults of issue 24 (cluster/run.ts). Needs the
+// PostgreSQL 15 binaries, redis-server and haproxy; the last two are installed with apt-get when
+// missing and we may (root, as in CI), like scripts/test.mjs does for Redis. Without them the
+// test says it skips and exits 0, so `npm test` still runs on a laptop without them.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { cleanUpOnSignal, run } from './lib.mjs';
+
+const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const parts = [
+  ['redis-server', process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server'],
+  ['haproxy', process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy'],
+];
+const missing = parts.filter(([, bin]) => !existsSync(bin)).map(([pkg]) => pkg);
+if (missing.length && process.getuid?.() === 0) {
+  console.log(`[cluster] installing Debian ${missing.join(', ')} with apt-get`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) process.exit(1);
+  if ((await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env })) !== 0) process.exit(1);
+}
+const stillMissing = [...parts.filter(([, bin]) => !existsSync(bin)).map(([pkg]) => pkg), ...(existsSync(path.join(PG_BIN, 'initdb')) ? [] : ['postgresql-15'])];
+if (stillMissing.length) {
+  console.warn(`[cluster] skipped: ${stillMissing.join(', ')} missing (apt-get install -y ${stillMissing.join(' ')})`);
+  process.exit(0);
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+// A signal goes on to the running child; cluster/run.ts then stops its processes and removes its folder.
+cleanUpOnSignal(() => undefined);
+// The nodes run the production bundle, built from the current sources.
+if ((await run(process.execPath, ['scripts/build-server.mjs'], { cwd: root })) !== 0) process.exit(1);
+// …and needs nothing but production dependencies at run time.
+if ((await run(process.execPath, ['scripts/check-production-deps.mjs'], { cwd: root })) !== 0) process.exit(1);
+process.exit(await run(process.execPath, ['--import', 'tsx', 'cluster/run.ts'], { cwd: root }));
