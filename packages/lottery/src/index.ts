@@ -7,3 +7,8 @@ export * from './betting';
 export * from './ratio';
 export * from './rounds';
 export * from './wingo';
+export * from './game';
+export * from './wingo-game';
+export * from './k3';
+export * from './fived';
+export * from './trx';
