@@ -126,19 +126,23 @@ export function returnToPlayer<S extends string, O>(
   selection: S,
   outcomes: readonly O[] = game.outcomes(),
 ): { wins: number; outcomes: number; beforeFee: Fraction; afterFee: Fraction } {
-  // Sum of num/den over outcomes, kept exact: accumulate on a common denominator.
-  let num = 0n;
-  let den = 1n;
+  // Wins counted per distinct multiple first, then summed exactly on a common denominator.
+  const byRatio = new Map<string, { num: number; den: number; count: number }>();
   let wins = 0;
   for (const o of outcomes) {
     const r = game.payoutRatio(selection, o);
     if (!r) continue;
     wins++;
-    num = num * BigInt(r.den) + BigInt(r.num) * den;
+    const key = `${r.num}/${r.den}`;
+    const entry = byRatio.get(key);
+    if (entry) entry.count++;
+    else byRatio.set(key, { num: r.num, den: r.den, count: 1 });
+  }
+  let num = 0n;
+  let den = 1n;
+  for (const r of byRatio.values()) {
+    num = num * BigInt(r.den) + BigInt(r.num) * BigInt(r.count) * den;
     den = den * BigInt(r.den);
-    const g = gcd(num, den);
-    num /= g;
-    den /= g;
   }
   const beforeFee = fraction(num, den * BigInt(outcomes.length));
   const keep = BigInt(10_000 - game.betOptions.feeBasisPoints);
