@@ -340,7 +340,7 @@ describe('audit log', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-/);
-    expect(res.body.split('\r\n')[0]).toBe('id,at,operator_id,username,action,target,before,after,ip,user_agent');
+    expect(res.body.split('\r\n')[0]).toBe('"id","at","operator_id","username","action","target","before","after","ip","user_agent"');
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(res.body).not.toMatch(/,=HYPERLINK/);
     expect((await auditRows('audit.export')).at(-1)).toMatchObject({ username: 'sam', after: { filters: { action: 'login_failed' } } });
