@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { OperatorClient } from '../../../test/helpers/operator-client';
 import { PlayerClient } from '../../../test/helpers/player-client';
+import { asOwner } from '../../../test/helpers/test-db';
 import { fakeClock } from '../../lib/clock';
 import { checkInvariants } from '../ledger';
 import { PERMISSIONS, type AdminAction } from './permissions';
@@ -320,9 +321,12 @@ describe('player lookup (read-only)', () => {
 });
 
 describe('audit log', () => {
-  it('is append-only in the database itself', async () => {
-    await expect(t.db.query(`UPDATE operator_audit_log SET action = 'login' WHERE id = 1`)).rejects.toThrow(/append-only/);
-    await expect(t.db.query('DELETE FROM operator_audit_log WHERE id = 1')).rejects.toThrow(/append-only/);
+  it('is append-only in the database itself, even for the owner role (its trigger)', async () => {
+    // The app role may not even try (db/roles.test.ts); the owner's attempt meets the trigger.
+    await asOwner(t.db, async (owner) => {
+      await expect(owner.query(`UPDATE operator_audit_log SET action = 'login' WHERE id = 1`)).rejects.toThrow(/append-only/);
+      await expect(owner.query('DELETE FROM operator_audit_log WHERE id = 1')).rejects.toThrow(/append-only/);
+    });
     expect((await t.db.query('SELECT 1 FROM operator_audit_log WHERE id = 1')).rows).toHaveLength(1);
   });
 

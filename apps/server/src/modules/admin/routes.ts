@@ -49,6 +49,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { markAuthGuard } from '../../plugins/auth-guard';
 import type { DepositsService } from '../deposits';
 import type { KycService } from '../kyc';
 import type { WithdrawalsService } from '../withdrawals';
@@ -103,15 +104,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     }
   };
   /**
-   * preHandler: signed in, allowed the action, and (for writes) the CSRF header. `null` is for
+   * The guard: signed in, allowed the action, and (for writes) the CSRF header. `null` is for
    * the routes every signed-in operator may use, even before replacing a one-time password.
+   * Marked as an auth guard, it runs in onRequest, before any input is validated (app.ts).
    */
   const guard = (action: AdminAction | null) => ({
-    preHandler: async (request: FastifyRequest) => {
+    preHandler: markAuthGuard(async (request: FastifyRequest) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') requireCsrfHeader(request);
       request.operator = await admin.authenticate(request.cookies[ADMIN_SESSION_COOKIE]);
       if (action !== null) admin.authorize(request.operator, action);
-    },
+    }, 'adminSession'),
   });
   const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, secure: secureCookies, path: '/api/admin' };
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions);
