@@ -11,7 +11,7 @@ import { migrate } from './migrate';
  */
 
 /** Tables the app role may only add to and read. */
-export const APPEND_ONLY_TABLES = ['operator_audit_log'] as const;
+export const APPEND_ONLY_TABLES = ['operator_audit_log', 'operator_alerts'] as const;
 
 /** The role a postgres:// URL signs in as. */
 export function roleOfUrl(url: string): string {

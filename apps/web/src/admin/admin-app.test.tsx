@@ -189,6 +189,7 @@ describe('operator console', () => {
         decidedAt: null,
         decidedBy: null,
         rejectionReason: null,
+        panSharedWith: [] as Array<{ playerId: number; status: string }>,
       },
     ];
     const api = stubApi({
@@ -207,6 +208,24 @@ describe('operator console', () => {
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Verify identity kyc_abcdef123' })).getByRole('button', { name: 'Confirm' }));
     expect((await screen.findByRole('status')).textContent).toContain('Done: kyc_abcdef123 is now verified.');
     expect(api.callsTo('POST', '/api/admin/kyc/kyc_abcdef123/verify')).toHaveLength(1);
+  });
+
+  it('warns in the KYC queue when the PAN is on other accounts too', async () => {
+    const item = {
+      id: 'kyc_shared0001', playerId: 8, status: 'pending', fullName: 'Ravi Second', dateOfBirth: '1991-02-03', panNumber: 'ABCDE1234F',
+      documentContentType: 'image/png', documentBytes: 72, documentFileName: null, submittedAt: '2026-06-01T10:00:00.000Z',
+      decidedAt: null, decidedBy: null, rejectionReason: null,
+      panSharedWith: [{ playerId: 7, status: 'verified' }, { playerId: 9, status: 'pending' }],
+    };
+    stubApi({
+      'GET /api/admin/me': () => ({ body: { data: supportSession } }),
+      'GET /api/admin/kyc/pending': () => ({ body: { data: { items: [item] } } }),
+    });
+    renderConsole('/kyc');
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(
+      'Warning: this PAN is on other accounts too: player 7 (verified), player 9 (pending). One person with several accounts, or a borrowed identity?',
+    );
   });
 
   it("shows an admin the new operator's one-time password and TOTP secret once", async () => {

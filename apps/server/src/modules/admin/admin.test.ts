@@ -229,9 +229,13 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS; method: 'GET' | 'POST'; url:
   { name: 'admin_operators', method: 'GET', url: () => '/api/admin/operators', action: 'operators.manage' },
   { name: 'admin_operators', method: 'POST', url: () => '/api/admin/operators', body: () => ({ username: `new${++seq}`, role: 'support' }), action: 'operators.manage' },
   { name: 'admin_operator_disable', method: 'POST', url: () => '/api/admin/operators/999999/disable', action: 'operators.manage' },
+  { name: 'admin_alerts', method: 'GET', url: () => '/api/admin/alerts', action: 'alerts.read' },
 ];
-/** Not behind the role guard: login itself, logout and password change (every signed-in operator). */
-const UNGUARDED = new Set(['admin_login', 'admin_logout', 'admin_password']);
+/**
+ * Not behind the role guard: login itself, logout and password change (every signed-in operator),
+ * and the enrolment link's two steps (no session yet: the link's token is the credential).
+ */
+const UNGUARDED = new Set(['admin_login', 'admin_logout', 'admin_password', 'admin_enrolment_start', 'admin_enrolment_complete']);
 
 describe('roles on every console route', () => {
   it('lists every /api/admin path', () => {
@@ -353,10 +357,11 @@ describe('audit log', () => {
   it('records operator creation by an admin', async () => {
     const res = await admin.call('POST', '/api/admin/operators', { username: 'newbie', role: 'finance' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.otpauthUri).toMatch(/^otpauth:\/\/totp\//);
+    // An enrolment link only (independence.test.ts follows it through).
+    expect(res.json().data.enrolmentPath).toMatch(/^\/admin\/enrol#[A-Za-z0-9_-]{43}$/);
     expect((await auditRows('operator.create')).at(-1)).toMatchObject({ username: 'asha', target: `operator:${res.json().data.operator.id}` });
     expect((await admin.call('POST', '/api/admin/operators', { username: 'newbie', role: 'finance' })).statusCode).toBe(409);
-    // The secret is never shown again.
-    expect(JSON.stringify((await admin.call('GET', '/api/admin/operators')).json())).not.toContain(res.json().data.totpSecret);
+    // The link is never shown again.
+    expect(JSON.stringify((await admin.call('GET', '/api/admin/operators')).json())).not.toContain(res.json().data.enrolmentToken);
   });
 });

@@ -6,6 +6,7 @@ import {
   AdminWithdrawalRejectInputSchema,
   AdminWithdrawalReviewQuerySchema,
   ApproveWithdrawalResultSchema,
+  KycReviewItemSchema,
   KycStatusSchema,
   KycSubmissionSchema,
   WithdrawalReviewItemSchema,
@@ -22,7 +23,11 @@ import {
   AuditPageSchema,
   AuditQuerySchema,
   ChangeOperatorPasswordInputSchema,
-  CreatedOperatorSchema,
+  EnrolmentCompleteInputSchema,
+  EnrolmentOfferSchema,
+  EnrolmentStartInputSchema,
+  OperatorAlertSchema,
+  OperatorInvitationSchema,
   CreateOperatorInputSchema,
   dataEnvelope,
   DepositReviewInputSchema,
@@ -293,7 +298,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.get(
     API_PATHS.admin_kyc_pending,
-    { ...guard('kyc.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(KycSubmissionSchema) })), ...errors } } },
+    { ...guard('kyc.read'), schema: { ...doc, description: 'Pending submissions, each with the other accounts whose open submission has the same PAN.', response: { 200: dataEnvelope(z.object({ items: z.array(KycReviewItemSchema) })), ...errors } } },
     async () => ({ data: { items: await kyc().listPending() } }),
   );
 
@@ -350,8 +355,41 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.post(
     API_PATHS.admin_operators,
-    { ...guard('operators.manage'), schema: { ...doc, body: CreateOperatorInputSchema, response: { 200: dataEnvelope(CreatedOperatorSchema), ...errors } } },
-    async (request) => ({ data: await admin.createOperator(request.body, { operator: request.operator, origin: originOf(request) }) }),
+    {
+      ...guard('operators.manage'),
+      schema: {
+        ...doc,
+        description: 'Creates an operator who enrols through a one-time link (shown once): the creator never sees their password or TOTP secret.',
+        body: CreateOperatorInputSchema,
+        response: { 200: dataEnvelope(OperatorInvitationSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await admin.inviteOperator(request.body, { operator: request.operator, origin: originOf(request) }) }),
+  );
+
+  // Enrolment: no session (the link's token is the credential), the CSRF header as on every write.
+  app.post(
+    API_PATHS.admin_enrolment_start,
+    {
+      preHandler: async (request) => requireCsrfHeader(request),
+      schema: { ...doc, description: 'Opens an enrolment link: offers the new operator their own TOTP secret.', body: EnrolmentStartInputSchema, response: { 200: dataEnvelope(EnrolmentOfferSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.startEnrolment(request.body.token, originOf(request)) }),
+  );
+
+  app.post(
+    API_PATHS.admin_enrolment_complete,
+    {
+      preHandler: async (request) => requireCsrfHeader(request),
+      schema: { ...doc, description: 'Confirms a code from the offered secret and sets the password; the link is then spent.', body: EnrolmentCompleteInputSchema, response: { 200: dataEnvelope(OperatorSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.completeEnrolment(request.body, originOf(request)) }),
+  );
+
+  app.get(
+    API_PATHS.admin_alerts,
+    { ...guard('alerts.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(OperatorAlertSchema) })), ...errors } } },
+    async () => ({ data: { items: await admin.alerts() } }),
   );
 
   app.post(

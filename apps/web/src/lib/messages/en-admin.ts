@@ -84,6 +84,8 @@ export const enAdmin = {
   'admin.kyc.row': '{id} · player {playerId} · {name} · born {dob} · PAN {pan}',
   'admin.kyc.document': 'Open document',
   'admin.kyc.verify': 'Verify',
+  'admin.kyc.panShared': 'Warning: this PAN is on other accounts too: {players}. One person with several accounts, or a borrowed identity?',
+  'admin.kyc.panSharedPlayer': 'player {playerId} ({status})',
   'admin.players.heading': 'Player lookup',
   'admin.players.search': 'Player id, UID or phone',
   'admin.players.find': 'Find',
