@@ -60,7 +60,8 @@ import type { KycService } from '../kyc';
 import type { WithdrawalsService } from '../withdrawals';
 import type { LotteryService } from '../lottery';
 import type { AdminAction } from './permissions';
-import { ADMIN_SESSION_ABSOLUTE_SECONDS } from './rules';
+import { ADMIN_DEVICE_COOKIE, ADMIN_SESSION_ABSOLUTE_SECONDS } from './rules';
+import { DEVICE_COOKIE_DAYS } from '../auth';
 import type { AdminService, OperatorPrincipal, RequestOrigin } from './service';
 
 declare module 'fastify' {
@@ -134,8 +135,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       schema: { ...doc, description: 'Username, password and TOTP code in one step; sets the cp_admin session cookie.', body: OperatorLoginInputSchema, response: { 200: dataEnvelope(OperatorSessionSchema), ...errors } },
     },
     async (request, reply) => {
-      const { sessionId, session } = await admin.login(request.body, originOf(request));
+      const { sessionId, session, deviceCookie } = await admin.login(request.body, originOf(request), request.cookies[ADMIN_DEVICE_COOKIE]);
       reply.setCookie(ADMIN_SESSION_COOKIE, sessionId, { ...cookieOptions, maxAge: ADMIN_SESSION_ABSOLUTE_SECONDS });
+      // This browser signed in as this name: its own failures, not strangers', throttle it (decision 242).
+      reply.setCookie(ADMIN_DEVICE_COOKIE, deviceCookie, { ...cookieOptions, path: API_PATHS.admin_login, maxAge: DEVICE_COOKIE_DAYS * 86_400 });
       return { data: session };
     },
   );

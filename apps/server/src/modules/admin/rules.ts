@@ -7,6 +7,15 @@ export const ADMIN_SESSION_ABSOLUTE_SECONDS = 12 * 3600;
 /** Wrong password or code this many times in a row locks the account for ADMIN_LOCKOUT_SECONDS. */
 export const ADMIN_MAX_FAILED_LOGINS = 5;
 export const ADMIN_LOCKOUT_SECONDS = 15 * 60;
+/**
+ * Device cookies (decision 242): failures from browsers that never signed in as a name count
+ * per name (known or not, the same), and stop only such browsers; a browser with the name's
+ * device cookie counts its own failures under the cookie. The owner is never locked out by others.
+ */
+export const ADMIN_LOGIN_FAILURES_PER_NAME = { name: 'admin-login-fail:name', limit: ADMIN_MAX_FAILED_LOGINS, windowSeconds: ADMIN_LOCKOUT_SECONDS };
+export const ADMIN_LOGIN_FAILURES_PER_DEVICE = { name: 'admin-login-fail:device', limit: ADMIN_MAX_FAILED_LOGINS, windowSeconds: ADMIN_LOCKOUT_SECONDS };
+/** The operators' device cookie, sent only to the console's login route. */
+export const ADMIN_DEVICE_COOKIE = 'cp_admin_device';
 /** Per address, failed operator logins only (like players' rule, but far stricter: few operators). */
 export const ADMIN_LOGIN_FAILURES_PER_ADDRESS = { name: 'admin-login-fail:ip', limit: 20, windowSeconds: 15 * 60 };
 

@@ -24,7 +24,7 @@ import { ADMIN_ENROL_PAGE, type AlertKind } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { dummyPasswordHash, hashPassword, verifyPassword, type RateLimiter } from '../auth';
+import { deviceNonceFor, dummyPasswordHash, hashPassword, issueDeviceCookie, verifyPassword, type RateLimiter } from '../auth';
 import type { DepositsService } from '../deposits';
 import type { KycService } from '../kyc';
 import type { WithdrawalsService } from '../withdrawals';
@@ -59,9 +59,9 @@ import {
 import {
   ADMIN_ENROLMENT_FAILURES_PER_ADDRESS,
   ADMIN_ENROLMENT_SECONDS,
-  ADMIN_LOCKOUT_SECONDS,
   ADMIN_LOGIN_FAILURES_PER_ADDRESS,
-  ADMIN_MAX_FAILED_LOGINS,
+  ADMIN_LOGIN_FAILURES_PER_DEVICE,
+  ADMIN_LOGIN_FAILURES_PER_NAME,
   ADMIN_SESSION_ABSOLUTE_SECONDS,
   isSessionOpen,
 } from './rules';
@@ -289,9 +289,21 @@ export function createAdminService(deps: AdminDeps) {
      * Username, password and TOTP code in one step; one answer for every wrong part. Failures
      * count per operator (locked after ADMIN_MAX_FAILED_LOGINS) and per address, and each is audited.
      */
-    async login(input: OperatorLoginInput, origin: RequestOrigin): Promise<{ sessionId: string; session: OperatorSession }> {
+    async login(input: OperatorLoginInput, origin: RequestOrigin, deviceCookie?: string): Promise<{ sessionId: string; session: OperatorSession; deviceCookie: string }> {
       const address = origin.ip ?? 'unknown';
       await limiter.check(ADMIN_LOGIN_FAILURES_PER_ADDRESS, address);
+      // Device cookies (decision 242): a browser that signed in as this name before is throttled
+      // by its own failures; every other browser shares the name's allowance, whether the name
+      // exists or not, so failures neither lock the owner out nor reveal which names exist.
+      const subject = `operator:${input.username}`;
+      const device = deviceNonceFor(secret, subject, deviceCookie);
+      const throttle = device ? { rule: ADMIN_LOGIN_FAILURES_PER_DEVICE, key: device } : { rule: ADMIN_LOGIN_FAILURES_PER_NAME, key: input.username };
+      try {
+        await limiter.check(throttle.rule, throttle.key);
+      } catch (err) {
+        await audit(db, { id: null, username: input.username }, 'login_failed', null, origin, { after: { reason: 'throttled', trustedDevice: device !== null } });
+        throw err;
+      }
       const now = clock.now();
       const verdict = await db.transaction(async (tx) => {
         const op = await findOperatorByUsername(tx, input.username, true);
@@ -299,12 +311,8 @@ export function createAdminService(deps: AdminDeps) {
         const passwordOk = await verifyPassword(op?.password_hash ?? (await dummyPasswordHash()), input.password);
         const who = { id: op?.id ?? null, username: input.username };
         if (!op) {
-          await audit(tx, who, 'login_failed', null, origin, { after: { reason: 'unknown_username' } });
+          await audit(tx, who, 'login_failed', null, origin, { after: { reason: 'unknown_username', trustedDevice: device !== null } });
           return { kind: 'wrong' as const };
-        }
-        if (op.locked_until && op.locked_until > now) {
-          await audit(tx, who, 'login_failed', `operator:${op.id}`, origin, { after: { reason: 'locked' } });
-          return { kind: 'locked' as const, seconds: Math.ceil((op.locked_until.getTime() - now.getTime()) / 1000) };
         }
         const step = passwordOk ? matchTotpStep(openSecret(op.totp_secret_sealed, secret), input.code, now.getTime()) : null;
         const reason = op.disabled_at ? 'disabled' : !op.enrolled_at ? 'not_enrolled' : !passwordOk ? 'password' : step === null ? 'code' : step <= op.totp_last_step ? 'code_replayed' : null;
@@ -315,22 +323,20 @@ export function createAdminService(deps: AdminDeps) {
           await audit(tx, who, 'login', `operator:${op.id}`, origin);
           return { kind: 'ok' as const, sessionId, op, expiresAt };
         }
+        // Counted for the record only: the throttles above decide who waits (no account lock).
         const failures = op.failed_logins + 1;
-        const lockedUntil = failures >= ADMIN_MAX_FAILED_LOGINS ? new Date(now.getTime() + ADMIN_LOCKOUT_SECONDS * 1000) : null;
-        await recordFailedLogin(tx, op.id, lockedUntil ? 0 : failures, lockedUntil);
-        await audit(tx, who, 'login_failed', `operator:${op.id}`, origin, { after: { reason: reason ?? 'code_replayed', failures, locked: lockedUntil !== null } });
+        await recordFailedLogin(tx, op.id, failures, null);
+        await audit(tx, who, 'login_failed', `operator:${op.id}`, origin, { after: { reason: reason ?? 'code_replayed', failures, trustedDevice: device !== null } });
         return { kind: 'wrong' as const };
       });
-      if (verdict.kind === 'locked') {
-        throw new AppError('RATE_LIMITED', `Too many failed sign-ins. Try again in ${verdict.seconds} seconds.`, undefined, {
-          'retry-after': String(verdict.seconds),
-        });
-      }
       if (verdict.kind === 'wrong') {
+        // The name's (or device's) allowance first: its RATE_LIMITED would hide WRONG_LOGIN.
+        await limiter.hit(throttle.rule, throttle.key).catch(() => undefined);
         await limiter.hit(ADMIN_LOGIN_FAILURES_PER_ADDRESS, address);
         throw WRONG_LOGIN;
       }
       return {
+        deviceCookie: device ? deviceCookie! : issueDeviceCookie(secret, subject),
         sessionId: verdict.sessionId,
         session: {
           operator: toOperator(verdict.op),

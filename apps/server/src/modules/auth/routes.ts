@@ -16,7 +16,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import type { AuthService } from './service';
-import { REFRESH_COOKIE } from './rules';
+import { DEVICE_COOKIE, REFRESH_COOKIE } from './rules';
+import { DEVICE_COOKIE_DAYS } from './device-cookies';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -87,8 +88,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     API_PATHS.login,
     { schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: dataEnvelope(AuthResultSchema), ...errors } } },
     async (request, reply) => {
-      const issued = await auth.login(request.body, request.ip);
+      const issued = await auth.login(request.body, request.ip, request.cookies[DEVICE_COOKIE]);
       setRefreshCookie(reply, issued.refreshToken, issued.sessionExpiresAt);
+      // Sent back only to this route: it marks this browser as one that signed in before (decision 242).
+      reply.setCookie(DEVICE_COOKIE, issued.deviceCookie, { path: API_PATHS.login, httpOnly: true, sameSite: 'strict', secure: secureCookies, maxAge: DEVICE_COOKIE_DAYS * 86_400 });
       return { data: issued.result };
     },
   );
