@@ -112,7 +112,6 @@ describe('operator enrolment by one-time link', () => {
 
 describe('two-person rule with independent operators', () => {
   let player: PlayerClient;
-  let playerId: number;
 
   async function requestWithdrawal(amountMinor: number): Promise<string> {
     const methods = (await player.call('GET', '/api/wallet/withdraw/methods')).json().data;
@@ -128,7 +127,6 @@ describe('two-person rule with independent operators', () => {
     for (const o of [asha, farid, support]) expect((await o.login()).statusCode).toBe(200);
     player = new PlayerClient(t.app, '203.0.113.41', true);
     expect((await player.register('9822222222')).statusCode).toBe(200);
-    playerId = (await t.db.query<{ id: number }>(`SELECT id FROM players WHERE phone = '9822222222'`)).rows[0]!.id;
     const kyc = await player.call('POST', '/api/kyc/submit', { fullName: 'Ravi Player', dateOfBirth: '1990-04-01', panNumber: 'ABCDE1234F', document: { base64: PNG.toString('base64') } });
     expect(kyc.statusCode, kyc.body).toBe(200);
     const [submission] = (await support.call('GET', '/api/admin/kyc/pending')).json().data.items;
