@@ -17,12 +17,14 @@ ALTER TABLE operators ADD CONSTRAINT operators_enrolment_link CHECK (enrolled_at
 -- The two-person rule, in the database (decision 143, issue 18). A second approval of a
 -- withdrawal must come from an operator who is independent of every earlier approver: not one
 -- created by an earlier approver (nor its creator), and not one created after the withdrawal was
--- requested. Whatever code path inserts the approval, the transaction that tries fails here.
+-- requested; "created by" follows the chain of creators (an operator made by one the first
+-- approver made is still theirs). Whatever code path inserts the approval, the transaction that
+-- tries fails here. Two operators made by the same third one are allowed (a team whose admin
+-- made every account must still work) but raise an alert (modules/admin).
 -- Approver ids that are not operators' (`op_*` strings of the withdrawals module's own tests)
 -- are left to the primary key, which already refuses the same approver twice.
 CREATE FUNCTION withdrawal_approvals_independent() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  me_created_by bigint;
   me_created_at timestamptz;
   requested_at timestamptz;
   earlier record;
@@ -30,20 +32,33 @@ BEGIN
   IF NEW.operator_id !~ '^[0-9]{1,18}$' THEN
     RETURN NEW;
   END IF;
-  SELECT created_by, created_at INTO me_created_by, me_created_at FROM operators WHERE id = NEW.operator_id::bigint;
+  SELECT created_at INTO me_created_at FROM operators WHERE id = NEW.operator_id::bigint;
   IF NOT FOUND THEN
     RETURN NEW;
   END IF;
   FOR earlier IN
-    SELECT a.operator_id, o.created_by FROM withdrawal_approvals a
-      LEFT JOIN operators o ON a.operator_id ~ '^[0-9]{1,18}$' AND o.id = a.operator_id::bigint
-     WHERE a.withdrawal_id = NEW.withdrawal_id AND a.operator_id <> NEW.operator_id
+    SELECT a.operator_id FROM withdrawal_approvals a
+     WHERE a.withdrawal_id = NEW.withdrawal_id AND a.operator_id <> NEW.operator_id AND a.operator_id ~ '^[0-9]{1,18}$'
   LOOP
-    IF me_created_by IS NOT NULL AND me_created_by::text = earlier.operator_id THEN
+    -- Created by the earlier approver, directly or down a chain (A made B, B made C: C is A's).
+    IF EXISTS (
+      WITH RECURSIVE up(id, created_by, depth) AS (
+        SELECT id, created_by, 0 FROM operators WHERE id = NEW.operator_id::bigint
+        UNION ALL
+        SELECT o.id, o.created_by, up.depth + 1 FROM operators o JOIN up ON o.id = up.created_by WHERE up.depth < 64
+      ) SELECT 1 FROM up WHERE up.depth > 0 AND up.id = earlier.operator_id::bigint
+    ) THEN
       RAISE EXCEPTION 'second approver % was created by the first approver %', NEW.operator_id, earlier.operator_id
         USING ERRCODE = 'CP001', HINT = 'created_by_first_approver';
     END IF;
-    IF earlier.created_by IS NOT NULL AND earlier.created_by::text = NEW.operator_id THEN
+    -- Or the other way round: the second approver made the first one.
+    IF EXISTS (
+      WITH RECURSIVE up(id, created_by, depth) AS (
+        SELECT id, created_by, 0 FROM operators WHERE id = earlier.operator_id::bigint
+        UNION ALL
+        SELECT o.id, o.created_by, up.depth + 1 FROM operators o JOIN up ON o.id = up.created_by WHERE up.depth < 64
+      ) SELECT 1 FROM up WHERE up.depth > 0 AND up.id = NEW.operator_id::bigint
+    ) THEN
       RAISE EXCEPTION 'second approver % created the first approver %', NEW.operator_id, earlier.operator_id
         USING ERRCODE = 'CP001', HINT = 'created_first_approver';
     END IF;

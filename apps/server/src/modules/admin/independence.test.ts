@@ -23,7 +23,7 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 let seq = 0;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, env: { WITHDRAWAL_WAGERING_FACTOR: '0', WITHDRAWAL_SECOND_APPROVAL_MINOR: '50000' } });
+  t = await buildTestApp({ clock, env: { WITHDRAWAL_WAGERING_FACTOR: '0', WITHDRAWAL_SECOND_APPROVAL_MINOR: '50000', WITHDRAWAL_DAILY_COUNT: '20' } });
   asha = await OperatorClient.create(t.app, clock, 'asha', 'admin');
   farid = await OperatorClient.create(t.app, clock, 'farid', 'finance');
   support = await OperatorClient.create(t.app, clock, 'sam', 'support');
@@ -161,6 +161,32 @@ describe('two-person rule with independent operators', () => {
     const ok = await farid.call('POST', `/api/admin/withdrawals/${id}/approve`, { note: 'independent check' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.status).toBe('approved');
+  });
+
+  it('follows the chain of creators: an operator made by one the first approver made is refused too', async () => {
+    // Asha makes an admin, who makes a finance operator: all before the request.
+    const deputy = await enrol((await asha.call('POST', '/api/admin/operators', { username: 'deputy', role: 'admin' })).json().data.enrolmentToken, 'deputy', asha.address);
+    const grandchild = await enrol((await deputy.call('POST', '/api/admin/operators', { username: 'grandchild', role: 'finance' })).json().data.enrolmentToken, 'grandchild', asha.address);
+    await tick();
+    for (const o of [asha, grandchild]) expect((await o.login()).statusCode).toBe(200);
+    const id = await requestWithdrawal(700_00);
+    expect((await asha.call('POST', `/api/admin/withdrawals/${id}/approve`, { note: 'first' })).statusCode).toBe(200);
+    const res = await grandchild.call('POST', `/api/admin/withdrawals/${id}/approve`, { note: 'second' });
+    expect(res.json().error.code).toBe('SECOND_APPROVER_NOT_INDEPENDENT');
+    expect((await alerts())[0]).toMatchObject({ kind: 'approval_not_independent', details: { reason: 'created_by_first_approver' } });
+    expect((await farid.call('POST', `/api/admin/withdrawals/${id}/approve`, { note: 'independent' })).json().data.status).toBe('approved');
+  });
+
+  it('allows two operators made by the same third one, and raises an alert for it', async () => {
+    const a = await enrol((await asha.call('POST', '/api/admin/operators', { username: 'sib-a', role: 'finance' })).json().data.enrolmentToken, 'sib-a');
+    const b = await enrol((await asha.call('POST', '/api/admin/operators', { username: 'sib-b', role: 'finance' })).json().data.enrolmentToken, 'sib-b');
+    await tick();
+    for (const o of [a, b]) expect((await o.login()).statusCode).toBe(200);
+    const id = await requestWithdrawal(600_00);
+    expect((await a.call('POST', `/api/admin/withdrawals/${id}/approve`, { note: 'first' })).statusCode).toBe(200);
+    const second = await b.call('POST', `/api/admin/withdrawals/${id}/approve`, { note: 'second' });
+    expect(second.json().data.status).toBe('approved');
+    expect((await alerts())[0]).toMatchObject({ kind: 'approvers_share_creator', target: `withdrawal:${id}`, details: { createdBy: await idOf(asha) } });
   });
 
   it('refuses a second approver created after the withdrawal was requested', async () => {

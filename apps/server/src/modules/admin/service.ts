@@ -464,6 +464,13 @@ export function createAdminService(deps: AdminDeps) {
           'A second approval must come from an operator independent of the first: not one who created, or was created by, the first approver, nor one created after the withdrawal was requested',
         );
       }
+      // Allowed, but worth a look: both approvers were made by the same third operator.
+      if (result.status === 'approved') {
+        const ids = result.withdrawal.approvals.map((a) => Number(a.operatorId)).filter((n) => Number.isSafeInteger(n) && n > 0);
+        const creators = await Promise.all(ids.map(async (id) => (await findOperatorById(db, id))?.created_by ?? null));
+        const shared = creators.find((c, i) => c !== null && creators.indexOf(c) !== i);
+        if (shared !== undefined) await raiseAlert(db, 'approvers_share_creator', by, `withdrawal:${withdrawalId}`, origin, { approvers: ids, createdBy: shared });
+      }
       await audit(db, by, 'withdrawal.approve', `withdrawal:${withdrawalId}`, origin, {
         before: { status: before.status, approvals: before.approvals.length },
         after: { status: result.status, withdrawalStatus: result.withdrawal.status, approvals: result.withdrawal.approvals.length, note },
