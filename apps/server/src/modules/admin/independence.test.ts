@@ -100,6 +100,18 @@ describe('operator enrolment by one-time link', () => {
     expect([unknown.statusCode, unknown.json().error.code]).toEqual([404, 'ENROLMENT_LINK_INVALID']);
   });
 
+  it('lets exactly one of two concurrent completions win, and wants the CSRF header', async () => {
+    const invitation = (await asha.call('POST', '/api/admin/operators', { username: 'racer', role: 'support' })).json().data;
+    const c = new OperatorClient(t.app, 'racer', 'x', '', clock, '192.0.2.77');
+    expect((await c.call('POST', '/api/admin/enrolment/start', { token: invitation.enrolmentToken }, { csrf: false })).statusCode).toBe(403);
+    const secret = (await c.call('POST', '/api/admin/enrolment/start', { token: invitation.enrolmentToken })).json().data.totpSecret as string;
+    const code = totpCode(secret, clock.now().getTime());
+    const results = await Promise.all(
+      ['Racer-one-pass-1', 'Racer-two-pass-2'].map((password) => c.call('POST', '/api/admin/enrolment/complete', { token: invitation.enrolmentToken, password, code })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+  });
+
   it('refuses an expired link', async () => {
     const invitation = (await asha.call('POST', '/api/admin/operators', { username: 'priya', role: 'support' })).json().data;
     clock.advance(24 * 3600_000 + 1000);
