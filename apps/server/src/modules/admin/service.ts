@@ -301,6 +301,8 @@ export function createAdminService(deps: AdminDeps) {
       try {
         await limiter.check(throttle.rule, throttle.key);
       } catch (err) {
+        // Counted against the address too, so throttled tries cannot fill the audit log unbounded.
+        await limiter.hit(ADMIN_LOGIN_FAILURES_PER_ADDRESS, address).catch(() => undefined);
         await audit(db, { id: null, username: input.username }, 'login_failed', null, origin, { after: { reason: 'throttled', trustedDevice: device !== null } });
         throw err;
       }

@@ -60,6 +60,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const clearRefreshCookie = (reply: FastifyReply) =>
     reply.clearCookie(REFRESH_COOKIE, { path: '/api', httpOnly: true, sameSite: 'strict', secure: secureCookies });
 
+  // Sent back only to the login route: it marks this browser as one that signed in as the number
+  // before, so strangers' failures do not slow it down (decision 242).
+  const setDeviceCookie = (reply: FastifyReply, value: string) =>
+    reply.setCookie(DEVICE_COOKIE, value, { path: API_PATHS.login, httpOnly: true, sameSite: 'strict', secure: secureCookies, maxAge: DEVICE_COOKIE_DAYS * 86_400 });
+
   app.post(
     API_PATHS.register_request_code,
     {
@@ -80,6 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const issued = await auth.register(request.body, request.ip);
       setRefreshCookie(reply, issued.refreshToken, issued.sessionExpiresAt);
+      setDeviceCookie(reply, issued.deviceCookie);
       return { data: issued.result };
     },
   );
@@ -90,8 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const issued = await auth.login(request.body, request.ip, request.cookies[DEVICE_COOKIE]);
       setRefreshCookie(reply, issued.refreshToken, issued.sessionExpiresAt);
-      // Sent back only to this route: it marks this browser as one that signed in before (decision 242).
-      reply.setCookie(DEVICE_COOKIE, issued.deviceCookie, { path: API_PATHS.login, httpOnly: true, sameSite: 'strict', secure: secureCookies, maxAge: DEVICE_COOKIE_DAYS * 86_400 });
+      setDeviceCookie(reply, issued.deviceCookie);
       return { data: issued.result };
     },
   );

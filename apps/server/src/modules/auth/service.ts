@@ -138,7 +138,7 @@ export function createAuthService(deps: AuthDeps) {
      * Creates the player, a welcome message and a first session, once the code sent to the phone
      * checks out. The code is spent only when the account is created.
      */
-    async register(input: RegisterInput, address: string): Promise<IssuedSession> {
+    async register(input: RegisterInput, address: string): Promise<IssuedSession & { deviceCookie: string }> {
       await limiter.hit(RATE_RULES.registerPerAddress, address);
       await limiter.hit(RATE_RULES.registerPerPhone, input.phone);
       if (isCommonPassword(input.password)) throw commonPasswordError('password');
@@ -163,7 +163,8 @@ export function createAuthService(deps: AuthDeps) {
           }
           throw err;
         });
-      return issue(player.id);
+      // The browser that registered is the owner's: it starts out trusted (decision 242).
+      return { ...(await issue(player.id)), deviceCookie: issueDeviceCookie(deps.secret, `player:${input.phone}`) };
     },
 
     /**
