@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Starts a throwaway PostgreSQL cluster from the machine's binaries on 127.0.0.1 and a free
-// port, runs the given command with TEST_DATABASE_URL pointing at it, then stops and removes
+// port, runs the given command with TEST_DATABASE_URL pointing at it (a superuser, to create
+// databases) and TEST_DATABASE_OWNER_ROLE / TEST_DATABASE_APP_ROLE naming the two roles tests use, then stops and removes
 // the cluster whatever happened. initdb refuses to run as root, so the cluster belongs to the
 // `postgres` user when we are root.
 //
@@ -53,8 +54,16 @@ try {
   await capture(...asPg('pg_ctl', ['-D', dataDir, '-o', opts, '-l', path.join(dataDir, 'server.log'), '-w', 'start']));
   started = true;
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  // The two roles of production (docs/operations.md, "Database roles"): each test database is
+  // owned and migrated by colorplay_owner, and the tests' app runs as colorplay_app, which may
+  // only INSERT and SELECT the audit log. Neither is a superuser.
+  await capture(...asPg('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-c',
+    'CREATE ROLE colorplay_owner LOGIN; CREATE ROLE colorplay_app LOGIN;']));
   console.log(`[with-postgres] PostgreSQL 15 on 127.0.0.1:${port}`);
-  code = await run(cmd, args, { env: { ...process.env, TEST_DATABASE_URL: url }, shell: false });
+  code = await run(cmd, args, {
+    env: { ...process.env, TEST_DATABASE_URL: url, TEST_DATABASE_OWNER_ROLE: 'colorplay_owner', TEST_DATABASE_APP_ROLE: 'colorplay_app' },
+    shell: false,
+  });
 } catch (err) {
   console.error(`[with-postgres] ${err.message}`);
 } finally {

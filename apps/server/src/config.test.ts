@@ -2,10 +2,17 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, sandboxChannelsOn } from './config';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, estimatedSecretBits, loadConfig, MIN_SECRET_BITS, sandboxChannelsOn } from './config';
 import { openDb } from './db/db';
 
 // The real UPI, USDT and payout channels are configured too, so that production cases here speak of SMS alone.
+// Production needs the two database roles (docs/operations.md); these tests speak of other settings.
+const PROD = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://colorplay_app@db.internal/colorplay',
+  MIGRATION_DATABASE_URL: 'postgres://colorplay_owner@db.internal/colorplay',
+} as const;
 const SECRETS = {
   TOKEN_SECRET: 'test-token-secret-0123456789abcdef0123',
   WEBHOOK_SECRET: 'test-webhook-secret-0123456789abcdef01',
@@ -64,18 +71,18 @@ describe('sandbox channels', () => {
   });
 
   it('in production the SMS channel defaults to http, whose settings are then required', () => {
-    const problems = problemsOf({ NODE_ENV: 'production', ...SECRETS });
+    const problems = problemsOf({ ...PROD, ...SECRETS });
     expect(problems).toEqual(
       Object.keys(HTTP_SMS).map((name) => `${name}: required when SMS_CHANNEL is http (the default in production)`),
     );
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
+    const config = loadConfig({ ...PROD, DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
     expect(config.sandbox).toEqual({ sms: false, upi: false, demoVendor: false, usdtChain: false, payouts: false });
     expect(config.demo).toBe(false);
     expect(config.smsHttp).toMatchObject({ senderId: 'CLRPLY', templateIds: { reset_code: '1107000000000000001' } });
   });
 
   it('refuses to start in production while a sandbox channel is on, naming it', () => {
-    const problems = problemsOf({ NODE_ENV: 'production', ...SECRETS, SMS_CHANNEL: 'sandbox' });
+    const problems = problemsOf({ ...PROD, ...SECRETS, SMS_CHANNEL: 'sandbox' });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^SMS_CHANNEL=sandbox: a sandbox channel is refused in production/);
     expect(problems[0]).toMatch(/ALLOW_SANDBOX_IN_PRODUCTION=demo/);
@@ -83,7 +90,7 @@ describe('sandbox channels', () => {
 
   it('runs a sandbox in production only with ALLOW_SANDBOX_IN_PRODUCTION=demo, and says it is a demo', () => {
     const config = loadConfig({
-      NODE_ENV: 'production',
+      ...PROD,
       DATA_DIR: dataDir(),
       ...SECRETS,
       SMS_CHANNEL: 'sandbox',
@@ -91,7 +98,7 @@ describe('sandbox channels', () => {
     });
     expect(config.sandbox.sms).toBe(true);
     expect(config.demo).toBe(true);
-    expect(problemsOf({ NODE_ENV: 'production', ...SECRETS, SMS_CHANNEL: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'yes' })[0]).toMatch(
+    expect(problemsOf({ ...PROD, ...SECRETS, SMS_CHANNEL: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'yes' })[0]).toMatch(
       /^ALLOW_SANDBOX_IN_PRODUCTION="yes": the only accepted value is "demo"/,
     );
   });
@@ -113,7 +120,7 @@ describe('sandbox channels', () => {
 describe('TRUST_PROXY', () => {
   it('is off by default, even in production', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS }).trustProxy).toBe(false);
+    expect(loadConfig({ ...PROD, DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS }).trustProxy).toBe(false);
   });
 
   it('takes a hop count or a list of proxy addresses and ranges', () => {
@@ -156,9 +163,9 @@ describe('demo vendor channel', () => {
     // The generated secret is stable across restarts.
     expect(loadConfig({ DATA_DIR: dir, ...SECRETS }).demoVendor?.secret).toBe(first.demoVendor?.secret);
     expect(loadConfig({ DATA_DIR: dir, ...SECRETS, DEMO_VENDOR: '0' }).demoVendor).toBeUndefined();
-    const refused = () => loadConfig({ DATA_DIR: dir, ...SECRETS, NODE_ENV: 'production', SMS_CHANNEL: 'sandbox', UPI_CHANNEL: 'sandbox', DEMO_VENDOR: '1' });
+    const refused = () => loadConfig({ DATA_DIR: dir, ...SECRETS, ...PROD, SMS_CHANNEL: 'sandbox', UPI_CHANNEL: 'sandbox', DEMO_VENDOR: '1' });
     expect(refused).toThrow(/DEMO_VENDOR=1: a sandbox channel is refused in production/);
-    const allowed = loadConfig({ DATA_DIR: dir, ...SECRETS, NODE_ENV: 'production', SMS_CHANNEL: 'sandbox', UPI_CHANNEL: 'sandbox', DEMO_VENDOR: '1', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' });
+    const allowed = loadConfig({ DATA_DIR: dir, ...SECRETS, ...PROD, SMS_CHANNEL: 'sandbox', UPI_CHANNEL: 'sandbox', DEMO_VENDOR: '1', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' });
     expect(allowed.demoVendor).toBeDefined();
     expect(allowed.demo).toBe(true);
   });
@@ -172,7 +179,7 @@ describe('lottery chain secret', () => {
     expect(first.secrets.lotteryChain).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(loadConfig({ DATA_DIR: dir, ...others }).secrets.lotteryChain).toBe(first.secrets.lotteryChain);
     expect(loadConfig({ DATA_DIR: dir, ...SECRETS }).secrets.lotteryChain).toBe(SECRETS.LOTTERY_CHAIN_SECRET);
-    expect(() => loadConfig({ DATA_DIR: dir, ...others, NODE_ENV: 'production', SMS_CHANNEL: 'http', ...HTTP_SMS })).toThrow(/LOTTERY_CHAIN_SECRET: required in production/);
+    expect(() => loadConfig({ DATA_DIR: dir, ...others, ...PROD, SMS_CHANNEL: 'http', ...HTTP_SMS })).toThrow(/LOTTERY_CHAIN_SECRET: required in production/);
   });
 });
 
@@ -187,29 +194,29 @@ describe('USDT channel', () => {
   });
 
   it('in production needs every real setting, one line per missing one, or USDT_CHANNEL=off', () => {
-    const problems = problemsOf({ NODE_ENV: 'production', ...withoutUsdt, ...HTTP_SMS });
+    const problems = problemsOf({ ...PROD, ...withoutUsdt, ...HTTP_SMS });
     expect(problems).toEqual(
       Object.keys(REAL_USDT()).map((name) => `${name}: required when USDT_CHANNEL is rpc (the default in production; USDT_CHANNEL=off runs without USDT)`),
     );
-    const real = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
+    const real = loadConfig({ ...PROD, DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
     expect(real.usdt).toMatchObject({ kind: 'rpc', chainId: 56, tokenAddress: '0x55d398326f99059ff775485246999027b3197955', confirmations: 12 });
     expect(real.usdt?.rate).toEqual({ kind: 'http', url: 'https://rates.example/usdt-inr', timeoutMs: 3000 });
     expect(real.sandbox.usdtChain).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...withoutUsdt, ...HTTP_SMS, USDT_CHANNEL: 'off' }).usdt).toBeUndefined();
+    expect(loadConfig({ ...PROD, DATA_DIR: dataDir(), ...withoutUsdt, ...HTTP_SMS, USDT_CHANNEL: 'off' }).usdt).toBeUndefined();
   });
 
   it('refuses the sandbox chain, the public test key and a fixed rate in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', ...withoutUsdt, ...HTTP_SMS, USDT_CHANNEL: 'sandbox' })[0]).toMatch(
+    expect(problemsOf({ ...PROD, ...withoutUsdt, ...HTTP_SMS, USDT_CHANNEL: 'sandbox' })[0]).toMatch(
       /^USDT_CHANNEL=sandbox: a sandbox channel is refused in production/,
     );
-    const demo = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...withoutUsdt, ...HTTP_SMS, USDT_CHANNEL: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' });
+    const demo = loadConfig({ ...PROD, DATA_DIR: dataDir(), ...withoutUsdt, ...HTTP_SMS, USDT_CHANNEL: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' });
     expect(demo.sandbox.usdtChain).toBe(true);
     expect(demo.demo).toBe(true);
     const sandboxXpub = loadConfig({ DATA_DIR: dataDir(), ...withoutUsdt }).usdt!.xpub;
-    expect(problemsOf({ NODE_ENV: 'production', ...SECRETS, ...HTTP_SMS, USDT_XPUB: sandboxXpub })).toEqual([
+    expect(problemsOf({ ...PROD, ...SECRETS, ...HTTP_SMS, USDT_XPUB: sandboxXpub })).toEqual([
       "USDT_XPUB: the sandbox test key is public; use the operator wallet's own xpub",
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', ...SECRETS, ...HTTP_SMS, USDT_INR_RATE: '83' })).toEqual([
+    expect(problemsOf({ ...PROD, ...SECRETS, ...HTTP_SMS, USDT_INR_RATE: '83' })).toEqual([
       'USDT_INR_RATE: a fixed rate is for the sandbox only; production reads USDT_RATE_URL',
     ]);
     expect(problemsOf({ ...withoutUsdt, USDT_XPUB: 'xprv-not-a-key' })[0]).toMatch(/^USDT_XPUB="xprv-not-a-key": must be an extended public key/);
@@ -221,20 +228,20 @@ describe('withdrawals, payouts and KYC', () => {
   const WITHOUT_PAYOUT = Object.fromEntries(Object.entries(SECRETS).filter(([k]) => !k.startsWith('PAYOUT_')));
 
   it('in production the payout channel defaults to http, whose settings are then required', () => {
-    expect(problemsOf({ NODE_ENV: 'production', ...WITHOUT_PAYOUT, ...HTTP_SMS })).toEqual(
+    expect(problemsOf({ ...PROD, ...WITHOUT_PAYOUT, ...HTTP_SMS })).toEqual(
       Object.keys(PAYOUT_HTTP).map((name) => `${name}: required when PAYOUT_CHANNEL is http (the default in production)`),
     );
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
+    const config = loadConfig({ ...PROD, DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
     expect(config.payouts).toMatchObject({ kind: 'http', baseUrl: 'https://api.payouts.example', callbackSecret: 'whsec-payout-0123456789' });
     expect(config.sandbox.payouts).toBe(false);
   });
 
   it('refuses the payout sandbox in production unless it is a demo, and plain http for the provider', () => {
-    const problems = problemsOf({ NODE_ENV: 'production', ...SECRETS, ...HTTP_SMS, PAYOUT_CHANNEL: 'sandbox' });
+    const problems = problemsOf({ ...PROD, ...SECRETS, ...HTTP_SMS, PAYOUT_CHANNEL: 'sandbox' });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^PAYOUT_CHANNEL=sandbox: a sandbox channel is refused in production/);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS, PAYOUT_CHANNEL: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' }).sandbox.payouts).toBe(true);
-    expect(problemsOf({ NODE_ENV: 'production', ...SECRETS, ...HTTP_SMS, PAYOUT_HTTP_BASE_URL: 'http://api.payouts.example' })).toEqual([
+    expect(loadConfig({ ...PROD, DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS, PAYOUT_CHANNEL: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' }).sandbox.payouts).toBe(true);
+    expect(problemsOf({ ...PROD, ...SECRETS, ...HTTP_SMS, PAYOUT_HTTP_BASE_URL: 'http://api.payouts.example' })).toEqual([
       'PAYOUT_HTTP_BASE_URL: must be https:// in production (API keys travel with every call)',
     ]);
   });
@@ -289,10 +296,64 @@ describe('withdrawals, payouts and KYC', () => {
       'KYC_S3_SERVER_SIDE_ENCRYPTION="yes": must be AES256 or aws:kms',
     ]);
     expect(problemsOf({ ...S3, KYC_S3_KEY_PREFIX: '/kyc' })).toEqual(['KYC_S3_KEY_PREFIX: must not start with / or contain //']);
-    expect(problemsOf({ NODE_ENV: 'production', ...SECRETS, ...HTTP_SMS, ...S3, KYC_S3_ENDPOINT: 'http://minio.internal:9000' })).toEqual([
+    expect(problemsOf({ ...PROD, ...SECRETS, ...HTTP_SMS, ...S3, KYC_S3_ENDPOINT: 'http://minio.internal:9000' })).toEqual([
       'KYC_S3_ENDPOINT: must be https:// in production (identity documents and keys travel with every call)',
     ]);
     // The S3 settings mean nothing to the local store, which stays the default.
     expect(loadConfig({ DATA_DIR: dataDir(), KYC_S3_BUCKET: 'colorplay-kyc' }).kyc.documents.kind).toBe('local');
+  });
+});
+
+describe('production database and secrets (issue 18)', () => {
+  it('requires DATABASE_URL with a clear message, not a crash about SEED_DEMO', () => {
+    const { DATABASE_URL: _app, ...withoutApp } = PROD;
+    const problems = problemsOf({ ...withoutApp, ...SECRETS, ...HTTP_SMS });
+    expect(problems).toEqual([expect.stringMatching(/^DATABASE_URL: required in production/)]);
+    expect(problems.join('\n')).not.toMatch(/SEED_DEMO/);
+  });
+
+  it('requires the owner role for migrations beside the app role, and another one', () => {
+    const { MIGRATION_DATABASE_URL: _owner, ...withoutOwner } = PROD;
+    expect(problemsOf({ ...withoutOwner, ...SECRETS, ...HTTP_SMS })).toEqual([expect.stringMatching(/^MIGRATION_DATABASE_URL: required in production/)]);
+    expect(problemsOf({ ...PROD, MIGRATION_DATABASE_URL: PROD.DATABASE_URL, ...SECRETS, ...HTTP_SMS })).toEqual([
+      expect.stringMatching(/^MIGRATION_DATABASE_URL: must be another role than DATABASE_URL/),
+    ]);
+    const config = loadConfig({ ...PROD, DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
+    expect(config).toMatchObject({ databaseUrl: PROD.DATABASE_URL, migrationDatabaseUrl: PROD.MIGRATION_DATABASE_URL, seedDemo: false });
+  });
+
+  it('keeps single-URL setups outside production: DATABASE_URL alone runs migrations and the app', () => {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir(), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/colorplay' });
+    expect(config).toMatchObject({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/colorplay', migrationDatabaseUrl: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ databaseUrl: undefined, migrationDatabaseUrl: undefined });
+  });
+
+  it('refuses identical or predictable secrets in production', () => {
+    const a32 = 'a'.repeat(32);
+    const problems = problemsOf({ ...PROD, ...SECRETS, ...HTTP_SMS, TOKEN_SECRET: a32, WEBHOOK_SECRET: a32, LOTTERY_CHAIN_SECRET: a32 });
+    expect(problems).toEqual([
+      expect.stringMatching(/^TOKEN_SECRET: too predictable for production \(about 0 bits/),
+      expect.stringMatching(/^WEBHOOK_SECRET: too predictable/),
+      'WEBHOOK_SECRET: must differ from TOKEN_SECRET (each secret keys something else)',
+      expect.stringMatching(/^LOTTERY_CHAIN_SECRET: too predictable/),
+      'LOTTERY_CHAIN_SECRET: must differ from TOKEN_SECRET (each secret keys something else)',
+    ]);
+    // Random-looking but shared between two settings: refused too.
+    const shared = 'q8Xv2Lk9Pz3Rw7Tn1By5Hc4Md6Js0FgA';
+    expect(problemsOf({ ...PROD, ...SECRETS, ...HTTP_SMS, TOKEN_SECRET: shared, METRICS_TOKEN: shared })).toEqual([
+      'METRICS_TOKEN: must differ from TOKEN_SECRET (each secret keys something else)',
+    ]);
+    // A word padded to length is caught as well.
+    expect(problemsOf({ ...PROD, ...SECRETS, ...HTTP_SMS, WEBHOOK_SECRET: 'passwordpasswordpasswordpassword' })).toEqual([
+      expect.stringMatching(/^WEBHOOK_SECRET: too predictable for production/),
+    ]);
+    // Outside production the same values are a developer's business.
+    expect(problemsOf({ ...SECRETS, TOKEN_SECRET: a32, WEBHOOK_SECRET: a32 })).toEqual([]);
+  });
+
+  it('estimates what generated secrets carry', () => {
+    expect(estimatedSecretBits('a'.repeat(32))).toBe(0);
+    expect(estimatedSecretBits(randomBytes(32).toString('base64url'))).toBeGreaterThanOrEqual(MIN_SECRET_BITS);
+    expect(estimatedSecretBits(randomBytes(32).toString('hex'))).toBeGreaterThanOrEqual(MIN_SECRET_BITS);
   });
 });

@@ -54,6 +54,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // The owner role that runs migrations (docs/operations.md, "Database roles"); DATABASE_URL is
+  // then the app's restricted role. Required in production; elsewhere DATABASE_URL does both.
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -125,6 +131,11 @@ export type Config = {
   port: number;
   /** Absent: embedded PGlite stored in `pgliteDir`. */
   databaseUrl: string | undefined;
+  /**
+   * The owner role's connection, which runs migrations; undefined: `databaseUrl` runs them (the
+   * single-URL setups of development and tests, and PGlite).
+   */
+  migrationDatabaseUrl: string | undefined;
   /** Where PGlite keeps its files; `memory://` for throwaway test databases. */
   pgliteDir: string;
   redisUrl: string | undefined;
@@ -192,6 +203,40 @@ export class ConfigError extends Error {
 }
 
 const SECRET_NAMES = ['TOKEN_SECRET', 'WEBHOOK_SECRET', 'LOTTERY_CHAIN_SECRET'] as const;
+/** The secrets this server keys things with; in production each must be random and its own. */
+const KEYING_SECRETS = [...SECRET_NAMES, 'DEMO_VENDOR_SECRET', 'METRICS_TOKEN'] as const;
+/** 32 random base64 characters carry about 150 bits by this estimate, 32 hex ones about 115. */
+export const MIN_SECRET_BITS = 100;
+
+/**
+ * A cautious estimate of a secret's entropy: its length times the Shannon entropy of its own
+ * character frequencies. It cannot prove randomness, but it catches what people type: repeated
+ * characters (32 × `a` is 0 bits), short alphabets and words padded out (decision 240).
+ */
+export function estimatedSecretBits(secret: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const n = [...secret].length;
+  let perChar = 0;
+  for (const c of counts.values()) perChar -= (c / n) * Math.log2(c / n);
+  return Math.floor(perChar * n);
+}
+
+/** Production: each keying secret looks random, and no two are the same (one leak opens one door). */
+function weakSecrets(e: Partial<Record<(typeof KEYING_SECRETS)[number], string | undefined>>): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const name of KEYING_SECRETS) {
+    const value = e[name];
+    if (value === undefined) continue;
+    const bits = estimatedSecretBits(value);
+    if (bits < MIN_SECRET_BITS) problems.push(`${name}: too predictable for production (about ${bits} bits; use e.g. \`openssl rand -base64 32\`)`);
+    const twin = seen.get(value);
+    if (twin) problems.push(`${name}: must differ from ${twin} (each secret keys something else)`);
+    else seen.set(value, name);
+  }
+  return problems;
+}
 
 /**
  * Validates the environment. Each bad value gets its own line naming the variable and the reason.
@@ -216,7 +261,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const production = e.NODE_ENV === 'production';
   const problems: string[] = [];
   if (production) {
+    // Without it the embedded database would start, and with it the demo seed (decision 240).
+    if (!e.DATABASE_URL) problems.push('DATABASE_URL: required in production (postgres://app_role@host/db; the embedded database is for development and tests)');
+    if (!e.MIGRATION_DATABASE_URL) {
+      problems.push('MIGRATION_DATABASE_URL: required in production (the owner role that runs migrations; DATABASE_URL is the app role that may only insert and read the audit log, docs/operations.md)');
+    } else if (e.MIGRATION_DATABASE_URL === e.DATABASE_URL) {
+      problems.push('MIGRATION_DATABASE_URL: must be another role than DATABASE_URL in production (the app role must not own the tables, docs/operations.md)');
+    }
     problems.push(...missing.map((name) => `${name}: required in production (at least 32 random characters)`));
+    problems.push(...weakSecrets(e));
   }
 
   const smsChannel = e.SMS_CHANNEL ?? (production ? 'http' : 'sandbox');
@@ -258,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.DATABASE_URL ? e.MIGRATION_DATABASE_URL : undefined,
     pgliteDir: path.join(dataDir, 'pglite'),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

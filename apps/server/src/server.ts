@@ -1,8 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDb } from './db/db';
-import { migrate } from './db/migrate';
+import { openAppDatabase } from './db/roles';
 import { systemClock } from './lib/clock';
 import { DEMO_OPERATOR, ensureDemoOperator } from './modules/admin';
 import { DEMO_PLAYER, ensureDemoPlayer } from './modules/auth';
@@ -20,8 +19,8 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const db = await openDb(config);
-  await migrate(db);
+  // Migrations run as the owner role when MIGRATION_DATABASE_URL is set (docs/operations.md).
+  const db = await openAppDatabase(config);
   const app = await buildApp({ config, db });
   if (config.seedDemo) {
     if (config.env === 'production') throw new Error('SEED_DEMO must not be set in production');

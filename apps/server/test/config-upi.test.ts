@@ -7,10 +7,16 @@ import { ConfigError, loadConfig, sandboxChannelsOn } from '../src/config';
 /** Issue 8, section 1 (UPI part): the UPI channel is a setting, and no sandbox runs in production by accident. */
 
 // The real SMS and payout channels are configured (and USDT is off), so that production cases here speak of UPI alone.
+// Production needs the two database roles (docs/operations.md); these tests speak of other settings.
+const PROD = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://colorplay_app@db.internal/colorplay',
+  MIGRATION_DATABASE_URL: 'postgres://colorplay_owner@db.internal/colorplay',
+} as const;
 const SECRETS = {
-  TOKEN_SECRET: 'x'.repeat(40),
-  WEBHOOK_SECRET: 'y'.repeat(40),
-  LOTTERY_CHAIN_SECRET: 'z'.repeat(40),
+  TOKEN_SECRET: 'test-token-secret-0123456789abcdef0123',
+  WEBHOOK_SECRET: 'test-webhook-secret-0123456789abcdef01',
+  LOTTERY_CHAIN_SECRET: 'test-lottery-chain-secret-0123456789abcd',
   SMS_CHANNEL: 'http',
   SMS_HTTP_URL: 'https://sms.example.in/v1/messages',
   SMS_HTTP_API_KEY: 'key-0123456789abcdef',
@@ -57,23 +63,23 @@ describe('UPI channel setting', () => {
   });
 
   it('refuses to start in production with the UPI sandbox on and no allowance', () => {
-    const found = problems({ NODE_ENV: 'production', ...SECRETS, UPI_CHANNEL: 'sandbox' });
+    const found = problems({ ...PROD, ...SECRETS, UPI_CHANNEL: 'sandbox' });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^UPI_CHANNEL=sandbox: a sandbox channel is refused in production/);
     expect(found[0]).toContain('ALLOW_SANDBOX_IN_PRODUCTION=demo');
   });
 
   it('starts a production-mode demo with the sandbox when explicitly allowed', () => {
-    const config = load({ NODE_ENV: 'production', ...SECRETS, UPI_CHANNEL: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' });
+    const config = load({ ...PROD, ...SECRETS, UPI_CHANNEL: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' });
     expect(config.sandbox.upi).toBe(true);
     expect(config.allowSandboxInProduction).toBe(true);
-    expect(problems({ NODE_ENV: 'production', ...SECRETS, UPI_CHANNEL: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'yes' })[0]).toMatch(
+    expect(problems({ ...PROD, ...SECRETS, UPI_CHANNEL: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'yes' })[0]).toMatch(
       /^ALLOW_SANDBOX_IN_PRODUCTION="yes": the only accepted value is "demo"/,
     );
   });
 
   it('defaults to the HTTP gateway in production and then requires its settings, one line each', () => {
-    const found = problems({ NODE_ENV: 'production', ...SECRETS });
+    const found = problems({ ...PROD, ...SECRETS });
     expect(found).toEqual([
       'UPI_HTTP_BASE_URL: required when UPI_CHANNEL is http (the default in production)',
       'UPI_HTTP_MERCHANT_ID: required when UPI_CHANNEL is http (the default in production)',
@@ -85,14 +91,14 @@ describe('UPI channel setting', () => {
   });
 
   it('starts in production with the HTTP gateway configured, no sandbox on', () => {
-    const config = load({ NODE_ENV: 'production', ...SECRETS, ...HTTP });
+    const config = load({ ...PROD, ...SECRETS, ...HTTP });
     expect(config.upi).toMatchObject({ kind: 'http', baseUrl: 'https://api.pg.example', merchantId: 'colorplay', payeeVpa: 'colorplay@axis', payeeName: 'Colorplay', timeoutMs: 10_000 });
     expect(config.sandbox.upi).toBe(false);
     expect(sandboxChannelsOn(config)).toEqual([]);
   });
 
   it('requires https for the gateway in production and checks each value', () => {
-    expect(problems({ NODE_ENV: 'production', ...SECRETS, ...HTTP, UPI_HTTP_BASE_URL: 'http://api.pg.example' })).toEqual([
+    expect(problems({ ...PROD, ...SECRETS, ...HTTP, UPI_HTTP_BASE_URL: 'http://api.pg.example' })).toEqual([
       'UPI_HTTP_BASE_URL: must be https:// in production (API keys travel with every call)',
     ]);
     const bad = problems({ NODE_ENV: 'development', UPI_CHANNEL: 'http', ...HTTP, UPI_PAYEE_VPA: 'not a vpa', UPI_HTTP_KEY_SECRET: 'short' });
@@ -108,7 +114,7 @@ describe('the server process', () => {
   it('exits with EX_CONFIG, naming the problem, when production has the UPI sandbox on', async () => {
     const { spawnSync } = await import('node:child_process');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'colorplay-start-'));
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir, UPI_CHANNEL: 'sandbox', ...SECRETS };
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...PROD, DATA_DIR: dataDir, UPI_CHANNEL: 'sandbox', ...SECRETS };
     const run = spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/server.ts')], {
       env,
       encoding: 'utf8',

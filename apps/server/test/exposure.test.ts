@@ -159,7 +159,7 @@ describe('source maps', () => {
 });
 
 describe('exposure settings', () => {
-  const base = { TOKEN_SECRET: 'x'.repeat(32), WEBHOOK_SECRET: 'y'.repeat(32), LOTTERY_CHAIN_SECRET: 'z'.repeat(32), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) };
+  const base = { TOKEN_SECRET: 'Xq3v9LkPz2Rw8TnB5yHc1MdJ7sFg4QaE', WEBHOOK_SECRET: 'Yh6Ut1Op9Lm3Nb7Vc5Xz2Qw8Er4Ty0Ui', LOTTERY_CHAIN_SECRET: 'Zk8Jh2Gf6Ds4Aq9Wl3Ep7Rt1Yu5Io0Pm', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) };
   it('default to closed in production and open elsewhere', () => {
     expect(loadConfig({ ...base, ...PRODUCTION_CHANNELS_ENV }).exposure).toEqual({
       metricsToken: undefined,

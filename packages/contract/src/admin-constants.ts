@@ -21,7 +21,18 @@ export const AUDIT_ACTIONS = [
   'kyc.reject',
   'kyc.document_view',
   'operator.create',
+  'operator.enrol',
   'operator.disable',
   'password.change',
   'audit.export',
+  'alert.raise',
 ] as const;
+
+/**
+ * What the console raises for someone to look at (issue 18): an approval refused because the
+ * approvers are not independent, a replayed or stale enrolment link, a PAN verified on another
+ * account too.
+ */
+export const ALERT_KINDS = ['approval_not_independent', 'approvers_share_creator', 'enrolment_link_reused', 'pan_shared'] as const;
+/** The path of the console page that completes an enrolment; the token follows after `#`. */
+export const ADMIN_ENROL_PAGE = '/admin/enrol';

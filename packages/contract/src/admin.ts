@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KycRejectReasonSchema, KycSubmissionIdSchema } from './kyc';
-import { AUDIT_ACTIONS, OPERATOR_ROLES } from './admin-constants';
+import { ALERT_KINDS, AUDIT_ACTIONS, OPERATOR_ROLES } from './admin-constants';
 import { pgText } from './text';
 import { WithdrawalIdSchema, WithdrawalRejectReasonSchema } from './withdrawals';
 
@@ -9,7 +9,7 @@ import { WithdrawalIdSchema, WithdrawalRejectReasonSchema } from './withdrawals'
  * in with username, password and a TOTP code, and their session is a cookie scoped to
  * `/api/admin`. Every state-changing request must also carry ADMIN_CSRF_HEADER (docs/admin.md).
  */
-export { ADMIN_CSRF_HEADER, ADMIN_CSRF_VALUE, ADMIN_SESSION_COOKIE, AUDIT_ACTIONS, OPERATOR_ROLES } from './admin-constants';
+export { ADMIN_CSRF_HEADER, ADMIN_CSRF_VALUE, ADMIN_ENROL_PAGE, ADMIN_SESSION_COOKIE, ALERT_KINDS, AUDIT_ACTIONS, OPERATOR_ROLES } from './admin-constants';
 export const OperatorRoleSchema = z.enum(OPERATOR_ROLES);
 export type OperatorRole = z.infer<typeof OperatorRoleSchema>;
 
@@ -66,6 +66,54 @@ export const CreatedOperatorSchema = z.object({
   otpauthUri: z.string(),
 });
 export type CreatedOperator = z.infer<typeof CreatedOperatorSchema>;
+
+/**
+ * What the creator of an operator gets (console and CLI, issue 18): a one-time enrolment link,
+ * shown once, for the new operator alone. No password or TOTP secret: the new operator chooses
+ * the one and receives the other when they open the link.
+ */
+export const OperatorInvitationSchema = z
+  .object({
+    operator: OperatorSchema,
+    enrolmentToken: z.string(),
+    enrolmentPath: z.string().describe('ADMIN_ENROL_PAGE#token: the token never reaches a server log'),
+    expiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'OperatorInvitation' });
+export type OperatorInvitation = z.infer<typeof OperatorInvitationSchema>;
+
+export const EnrolmentTokenSchema = pgText().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an enrolment link');
+export const EnrolmentStartInputSchema = z.strictObject({ token: EnrolmentTokenSchema });
+/** The new operator's own TOTP secret, shown only to whoever opened the link. */
+export const EnrolmentOfferSchema = z.object({
+  username: z.string(),
+  role: OperatorRoleSchema,
+  totpSecret: z.string().describe('Base32'),
+  otpauthUri: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type EnrolmentOffer = z.infer<typeof EnrolmentOfferSchema>;
+export const EnrolmentCompleteInputSchema = z.strictObject({
+  token: EnrolmentTokenSchema,
+  password: pgText().min(OPERATOR_PASSWORD_MIN_LENGTH, `Use at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters`).max(200),
+  code: TotpCodeSchema,
+});
+export type EnrolmentCompleteInput = z.infer<typeof EnrolmentCompleteInputSchema>;
+
+export const AlertKindSchema = z.enum(ALERT_KINDS);
+export type AlertKind = z.infer<typeof AlertKindSchema>;
+export const OperatorAlertSchema = z
+  .object({
+    id: z.number().int(),
+    at: z.iso.datetime(),
+    kind: AlertKindSchema,
+    operatorId: z.number().int().nullable(),
+    target: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'OperatorAlert' });
+export type OperatorAlert = z.infer<typeof OperatorAlertSchema>;
+
 export const OperatorIdParamsSchema = z.strictObject({ operatorId: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /** A note is required on every decision: the audit log must say why. */

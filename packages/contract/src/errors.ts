@@ -95,6 +95,11 @@ export const ERROR_STATUS = {
   WAGERING_LOCKED: 409,
   // the same operator cannot give both approvals of the two-person rule
   SECOND_APPROVAL_SAME_OPERATOR: 409,
+  // the second approver is linked to the first (one created the other) or was created after the
+  // withdrawal was requested: the two-person rule needs two independent people (issue 18)
+  SECOND_APPROVER_NOT_INDEPENDENT: 403,
+  // an operator enrolment link that is unknown, expired or already used
+  ENROLMENT_LINK_INVALID: 404,
   // KYC: withdrawing needs a verified identity
   KYC_REQUIRED: 403,
   // a submission is pending or already verified

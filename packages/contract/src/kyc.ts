@@ -84,4 +84,14 @@ export const KycSubmissionSchema = z
   .meta({ id: 'KycSubmission' });
 export type KycSubmission = z.infer<typeof KycSubmissionSchema>;
 
+/**
+ * A pending submission as the console's review queue shows it (issue 18): with every other
+ * account whose open submission (pending or verified) has the same PAN. Operators only: a player
+ * never learns which other accounts share a PAN.
+ */
+export const KycReviewItemSchema = KycSubmissionSchema.extend({
+  panSharedWith: z.array(z.object({ playerId: z.number().int(), status: z.enum(['pending', 'verified']) })),
+}).meta({ id: 'KycReviewItem' });
+export type KycReviewItem = z.infer<typeof KycReviewItemSchema>;
+
 export const KycRejectReasonSchema = pgText().trim().min(1, 'Write the reason the player will read').max(300);

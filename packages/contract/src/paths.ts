@@ -111,6 +111,10 @@ export const API_PATHS = {
   admin_audit_csv: '/api/admin/audit.csv',
   admin_operators: '/api/admin/operators',
   admin_operator_disable: '/api/admin/operators/:operatorId/disable',
+  /** The new operator opens their enrolment link (no session; the token is the credential). */
+  admin_enrolment_start: '/api/admin/enrolment/start',
+  admin_enrolment_complete: '/api/admin/enrolment/complete',
+  admin_alerts: '/api/admin/alerts',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

@@ -4,9 +4,9 @@
  *   npm run operators -- create <username> <admin|finance|support>
  *   npm run operators -- list
  *
- * It prints the one-time password and the TOTP secret with its otpauth:// URI (paste it into an
- * authenticator app, or turn it into a QR code); neither is shown again, and the secret is stored
- * sealed. It uses the same configuration as the server (the embedded database can only be opened
+ * It prints a one-time enrolment link (issue 18): the new operator opens it, receives their own
+ * TOTP secret and chooses a password, so whoever ran the command never knows either. Only the
+ * link's hash is stored, and it expires. It uses the same configuration as the server (the embedded database can only be opened
  * while the server is stopped).
  */
 import { CreateOperatorInputSchema } from '@colorplay/contract';
@@ -30,13 +30,14 @@ async function main(): Promise<number> {
       for (const o of await app.admin.listOperators()) console.log(`${o.id}  ${o.username}  ${o.role}${o.disabled ? '  (disabled)' : ''}`);
       return 0;
     }
-    const created = await app.admin.createOperator(input!.data!);
+    const invited = await app.admin.inviteOperator(input!.data!);
     console.log(
-      `Operator ${created.operator.username} (${created.operator.role}) created.\n` +
-        `  One-time password: ${created.password}\n` +
-        `  TOTP secret:       ${created.totpSecret}\n` +
-        `  otpauth URI:       ${created.otpauthUri}\n` +
-        'Hand these over in person; they are not shown again. The password works once: the console then asks for a new one.',
+      `Operator ${invited.operator.username} (${invited.operator.role}) created.\n` +
+        `  Enrolment link: <console address>${invited.enrolmentPath}\n` +
+        `  Expires:        ${invited.expiresAt}\n` +
+        'Send the link to the new operator alone (it works once). They open it, add their own TOTP secret to an\n' +
+        'authenticator app, confirm a code and choose a password: nobody else ever sees either. A second approver\n' +
+        'of a withdrawal may never be an operator created by the first one (docs/admin.md).',
     );
     return 0;
   });

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
-import { openDb } from '../db/db';
-import { migrate } from '../db/migrate';
+import { openAppDatabase } from '../db/roles';
 
 /**
  * What every operator command shares: the server's configuration and services, on the same
@@ -12,8 +11,7 @@ import { migrate } from '../db/migrate';
  */
 export async function withApp(command: (app: FastifyInstance) => Promise<number>): Promise<number> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
-  const db = await openDb(config);
-  await migrate(db);
+  const db = await openAppDatabase(config);
   const app = await buildApp({ config, db, startJobs: false });
   try {
     return await command(app);

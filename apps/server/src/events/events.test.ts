@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@colorplay/contract';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openTestDb, openTestDbTwice, truncateAll } from '../../test/helpers/test-db';
+import { asOwner, openTestDb, openTestDbTwice, truncateAll, usingAppRole } from '../../test/helpers/test-db';
 import type { Db } from '../db/db';
 import { systemClock } from '../lib/clock';
 import { createEvents, createInProcessBus, retryDelayMs, type EventsDeps } from './index';
@@ -15,7 +15,11 @@ let db: Db;
 beforeAll(async () => {
   db = await openTestDb();
   // A handler's own table: its writes must commit exactly with its delivery.
-  await db.exec('CREATE TABLE handler_effects (event_id text PRIMARY KEY, handler text NOT NULL)');
+  // A table of the test's own: created by the owner (the app role creates none) and granted back.
+  await asOwner(db, async (owner) => {
+    await owner.exec('CREATE TABLE handler_effects (event_id text PRIMARY KEY, handler text NOT NULL)');
+    if (usingAppRole()) await owner.exec(`GRANT SELECT, INSERT, UPDATE, DELETE ON handler_effects TO ${process.env.TEST_DATABASE_APP_ROLE}`);
+  });
 });
 afterAll(async () => db.close());
 beforeEach(async () => truncateAll(db));

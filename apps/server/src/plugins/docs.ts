@@ -21,7 +21,11 @@ export async function registerDocs(app: FastifyInstance, { serve }: { serve: boo
           '`{ "error": { "code", "message" } }` with a stable code.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // The operator console's session cookie (modules/admin).
+          adminSession: { type: 'apiKey', in: 'cookie', name: 'cp_admin' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -65,6 +65,9 @@ export function testConfig(env: Record<string, string> = {}, dataDir = makeTempD
  */
 export const PRODUCTION_CHANNELS_ENV = {
   NODE_ENV: 'production',
+  // Required in production; the test app's database is openTestDb's, whatever these say.
+  DATABASE_URL: 'postgres://colorplay_app@127.0.0.1:9/colorplay',
+  MIGRATION_DATABASE_URL: 'postgres://colorplay_owner@127.0.0.1:9/colorplay',
   SMS_CHANNEL: 'http',
   SMS_HTTP_URL: 'http://127.0.0.1:9/v1/messages',
   SMS_HTTP_API_KEY: 'test-sms-key-0123456789',

@@ -9,6 +9,8 @@ import { totpCode } from '../../src/modules/admin';
  */
 export class OperatorClient {
   cookie: string | undefined;
+  /** The device cookie (decision 242), sent back only to the login route like a browser does. */
+  deviceCookie: string | undefined;
   userAgent = 'operator-test';
 
   constructor(
@@ -47,13 +49,20 @@ export class OperatorClient {
         'user-agent': this.userAgent,
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(method !== 'GET' && opts.csrf !== false ? { 'x-colorplay-admin': '1' } : {}),
-        ...(this.cookie ? { cookie: `cp_admin=${this.cookie}` } : {}),
+        ...(this.cookieHeader(url) ? { cookie: this.cookieHeader(url) } : {}),
         ...opts.headers,
       },
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
     });
     const set = res.cookies.find((c) => c.name === 'cp_admin');
     if (set) this.cookie = set.value || undefined;
+    const device = res.cookies.find((c) => c.name === 'cp_admin_device');
+    if (device) this.deviceCookie = device.value || undefined;
     return res;
+  }
+
+  private cookieHeader(url: string): string {
+    const parts = [this.cookie ? `cp_admin=${this.cookie}` : '', this.deviceCookie && url === '/api/admin/login' ? `cp_admin_device=${this.deviceCookie}` : ''];
+    return parts.filter(Boolean).join('; ');
   }
 }

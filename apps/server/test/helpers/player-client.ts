@@ -3,6 +3,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 /** A tiny API client over `inject` that keeps the refresh cookie like a browser would. */
 export class PlayerClient {
   refreshCookie: string | undefined;
+  /** The device cookie (decision 242), sent back only to the login route like a browser does. */
+  deviceCookie: string | undefined;
   token: string | undefined;
 
   constructor(
@@ -29,15 +31,22 @@ export class PlayerClient {
       headers: {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        ...(this.refreshCookie ? { cookie: `cp_refresh=${this.refreshCookie}` } : {}),
+        ...(this.cookieHeader(url) ? { cookie: this.cookieHeader(url) } : {}),
       },
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
     });
     const setCookie = res.cookies.find((c) => c.name === 'cp_refresh');
     if (setCookie) this.refreshCookie = setCookie.value || undefined;
+    const device = res.cookies.find((c) => c.name === 'cp_device');
+    if (device) this.deviceCookie = device.value || undefined;
     const data = res.statusCode === 200 ? res.json()?.data : undefined;
     if (data && typeof data.token === 'string') this.token = data.token;
     return res;
+  }
+
+  private cookieHeader(url: string): string {
+    const parts = [this.refreshCookie ? `cp_refresh=${this.refreshCookie}` : '', this.deviceCookie && url.split('?')[0] === '/api/login' ? `cp_device=${this.deviceCookie}` : ''];
+    return parts.filter(Boolean).join('; ');
   }
 
   /**

@@ -189,6 +189,7 @@ describe('operator console', () => {
         decidedAt: null,
         decidedBy: null,
         rejectionReason: null,
+        panSharedWith: [] as Array<{ playerId: number; status: string }>,
       },
     ];
     const api = stubApi({
@@ -209,8 +210,27 @@ describe('operator console', () => {
     expect(api.callsTo('POST', '/api/admin/kyc/kyc_abcdef123/verify')).toHaveLength(1);
   });
 
-  it("shows an admin the new operator's one-time password and TOTP secret once", async () => {
+  it('warns in the KYC queue when the PAN is on other accounts too', async () => {
+    const item = {
+      id: 'kyc_shared0001', playerId: 8, status: 'pending', fullName: 'Ravi Second', dateOfBirth: '1991-02-03', panNumber: 'ABCDE1234F',
+      documentContentType: 'image/png', documentBytes: 72, documentFileName: null, submittedAt: '2026-06-01T10:00:00.000Z',
+      decidedAt: null, decidedBy: null, rejectionReason: null,
+      panSharedWith: [{ playerId: 7, status: 'verified' }, { playerId: 9, status: 'pending' }],
+    };
+    stubApi({
+      'GET /api/admin/me': () => ({ body: { data: supportSession } }),
+      'GET /api/admin/kyc/pending': () => ({ body: { data: { items: [item] } } }),
+    });
+    renderConsole('/kyc');
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(
+      'Warning: this PAN is on other accounts too: player 7 (verified), player 9 (pending). One person with several accounts, or a borrowed identity?',
+    );
+  });
+
+  it('gives an admin an enrolment link for a new operator, never their password or TOTP secret', async () => {
     const adminSession = { ...financeSession, operator: { ...financeSession.operator, id: 1, username: 'asha', role: 'admin' }, permissions: [...financeSession.permissions, 'kyc.review', 'operators.manage'] };
+    const token = 'T'.repeat(43);
     const api = stubApi({
       'GET /api/admin/me': () => ({ body: { data: adminSession } }),
       'GET /api/admin/operators': () => ({ body: { data: { items: [adminSession.operator] } } }),
@@ -218,9 +238,9 @@ describe('operator console', () => {
         body: {
           data: {
             operator: { id: 5, username: 'ravi', role: 'finance', disabled: false, createdAt: '2026-06-01T10:00:00.000Z' },
-            password: 'one-time-pass',
-            totpSecret: 'JBSWY3DPEHPK3PXP',
-            otpauthUri: 'otpauth://totp/Colorplay%20Console:ravi?secret=JBSWY3DPEHPK3PXP',
+            enrolmentToken: token,
+            enrolmentPath: `/admin/enrol#${token}`,
+            expiresAt: '2026-06-02T10:00:00.000Z',
           },
         },
       }),
@@ -230,9 +250,51 @@ describe('operator console', () => {
     await userEvent.selectOptions(screen.getByLabelText('Role'), 'finance');
     await userEvent.click(screen.getByRole('button', { name: 'Create operator' }));
     const shown = await screen.findByRole('status');
-    expect(shown.textContent).toContain('One-time password: one-time-pass');
-    expect(shown.textContent).toContain('TOTP secret: JBSWY3DPEHPK3PXP');
+    expect(shown.textContent).toContain(`Enrolment link: ${window.location.origin}/admin/enrol#${token}`);
+    expect(shown.textContent).toContain('you never see either');
+    expect(shown.textContent).not.toMatch(/password:|TOTP secret:/);
     expect(api.callsTo('POST', '/api/admin/operators')[0]!.body).toEqual({ username: 'ravi', role: 'finance' });
+  });
+
+  it('lets a new operator enrol from the link: their own secret, a code, their own password', async () => {
+    const token = 'K'.repeat(43);
+    const api = stubApi({
+      'POST /api/admin/enrolment/start': () => ({
+        body: { data: { username: 'ravi', role: 'finance', totpSecret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP', expiresAt: '2026-06-02T10:00:00.000Z' } },
+      }),
+      'POST /api/admin/enrolment/complete': () => ({ body: { data: { id: 5, username: 'ravi', role: 'finance', disabled: false, createdAt: '2026-06-01T10:00:00.000Z' } } }),
+    });
+    renderConsole(`/enrol#${token}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show my authenticator secret' }));
+    expect(await screen.findByText('TOTP secret: JBSWY3DPEHPK3PXP')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('6-digit code'), '123456');
+    await userEvent.type(screen.getByLabelText('Choose a password (12 characters or more)'), 'my-own-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Complete enrolment' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Your account is ready.');
+    expect(api.callsTo('POST', '/api/admin/enrolment/start')[0]!.body).toEqual({ token });
+    expect(api.callsTo('POST', '/api/admin/enrolment/complete')[0]!.body).toEqual({ token, password: 'my-own-password-1', code: '123456' });
+    // No session was looked for on this page.
+    expect(api.callsTo('GET', '/api/admin/me')).toHaveLength(0);
+  });
+
+  it('says so when an enrolment link was already used', async () => {
+    stubApi({ 'POST /api/admin/enrolment/start': () => ({ status: 404, body: { error: { code: 'ENROLMENT_LINK_INVALID', message: 'x' } } }) });
+    renderConsole(`/enrol#${'K'.repeat(43)}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show my authenticator secret' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/unknown, expired or already used/);
+  });
+
+  it('lists alerts for every operator', async () => {
+    stubApi({
+      'GET /api/admin/me': () => ({ body: { data: supportSession } }),
+      'GET /api/admin/alerts': () => ({
+        body: { data: { items: [{ id: 1, at: '2026-06-01T10:00:00.000Z', kind: 'approval_not_independent', operatorId: 9, target: 'withdrawal:wd_abc123456', details: { reason: 'created_by_first_approver' } }] } },
+      }),
+    });
+    renderConsole('/alerts');
+    expect(await screen.findByText('Second approval refused: the approvers are not independent')).toBeTruthy();
+    expect(screen.getByText(/operator 9 · withdrawal:wd_abc123456/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Alerts' })).toBeTruthy();
   });
 
   it('asks for a new password after a one-time one, and then opens the console', async () => {

@@ -1,9 +1,11 @@
 import type { OperatorSession } from '@colorplay/contract';
 import { useState } from 'react';
-import { NavLink, Navigate, useRoutes } from 'react-router';
+import { NavLink, Navigate, useLocation, useRoutes } from 'react-router';
 import { ApiError } from '../lib/api-client';
 import { adminApi, API_PATHS } from './api';
+import { AlertsPage } from './alerts-page';
 import { AuditLogPage } from './audit-page';
+import { EnrolPage } from './enrol-page';
 import { at } from './i18n';
 import { LoadError } from './load-error';
 import { LoginPage } from './login-page';
@@ -20,6 +22,13 @@ import './admin.css';
  * audit log and (for admins) operators. Rendered inside a router whose basename is /admin.
  */
 export function AdminApp() {
+  const location = useLocation();
+  // An enrolment link is for someone without an account yet: no session is looked for.
+  if (location.pathname === '/enrol') return <EnrolPage token={location.hash.replace(/^#/, '')} />;
+  return <SignedInApp />;
+}
+
+function SignedInApp() {
   const [session, setSession] = useState<OperatorSession | null>(null);
   const me = useLoad(async (signal) => {
     try {
@@ -47,6 +56,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
     { path: '/kyc', element: <KycQueue session={session} /> },
     { path: '/players', element: <PlayersPage /> },
     { path: '/audit', element: <AuditLogPage /> },
+    { path: '/alerts', element: <AlertsPage /> },
     ...(isAdmin ? [{ path: '/operators', element: <OperatorsPage session={session} /> }] : []),
     { path: '*', element: <Navigate to="/deposits" replace /> },
   ]);
@@ -73,6 +83,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
         <NavLink to="/kyc">{at('admin.nav.kyc')}</NavLink>
         <NavLink to="/players">{at('admin.nav.players')}</NavLink>
         <NavLink to="/audit">{at('admin.nav.audit')}</NavLink>
+        <NavLink to="/alerts">{at('admin.nav.alerts')}</NavLink>
         {isAdmin && <NavLink to="/operators">{at('admin.nav.operators')}</NavLink>}
       </nav>
       <main className="admin-main">

@@ -15,6 +15,7 @@ export function at(key: AdminMessageKey, params?: Record<string, string | number
 export function adminErrorText(err: unknown): string {
   if (!(err instanceof ApiError)) return at('admin.err.generic', { code: 'UNKNOWN' });
   if (err.code === 'FORBIDDEN') return at('admin.err.forbidden');
+  if (err.code === 'SECOND_APPROVER_NOT_INDEPENDENT') return at('admin.err.notIndependent');
   if (err.code === 'UNAUTHORIZED') return at('admin.err.signedOut');
   if (err.code === 'NOT_FOUND' || err.code.endsWith('_NOT_FOUND')) return at('admin.err.notFound');
   if (err.status === 409) return at('admin.err.conflict');

@@ -1,4 +1,5 @@
-import type { CreatedOperator, Operator, OperatorRole, OperatorSession } from '@colorplay/contract';
+import type { Operator, OperatorInvitation, OperatorRole, OperatorSession } from '@colorplay/contract';
+import { formatDateTimeIst } from '../lib/format';
 import { OPERATOR_ROLES } from '@colorplay/contract/admin-constants';
 import { useState, type FormEvent } from 'react';
 import { adminApi, API_PATHS, fillPath } from './api';
@@ -6,19 +7,22 @@ import { adminErrorText, at } from './i18n';
 import { LoadError } from './load-error';
 import { useLoad } from './use-load';
 
-/** Admins only (the server refuses others): create operators and disable them. */
+/**
+ * Admins only (the server refuses others): create operators (who enrol through a one-time link,
+ * so the admin never sees their password or authenticator secret) and disable them.
+ */
 export function OperatorsPage({ session }: { session: OperatorSession }) {
   const list = useLoad((signal) => adminApi.get<{ items: Operator[] }>(API_PATHS.admin_operators, signal), '');
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<OperatorRole>('support');
-  const [created, setCreated] = useState<CreatedOperator | null>(null);
+  const [created, setCreated] = useState<OperatorInvitation | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function create(event: FormEvent) {
     event.preventDefault();
     setError(null);
     try {
-      setCreated(await adminApi.post<CreatedOperator>(API_PATHS.admin_operators, { username: username.trim(), role }));
+      setCreated(await adminApi.post<OperatorInvitation>(API_PATHS.admin_operators, { username: username.trim(), role }));
       setUsername('');
       list.reload();
     } catch (err) {
@@ -73,10 +77,9 @@ export function OperatorsPage({ session }: { session: OperatorSession }) {
       {error && <p role="alert">{error}</p>}
       {created && (
         <div role="status">
-          <p>{at('admin.operators.created', { username: created.operator.username })}</p>
-          <p>{at('admin.operators.password', { password: created.password })}</p>
-          <p>{at('admin.operators.secret', { secret: created.totpSecret })}</p>
-          <p className="admin-wrap">{at('admin.operators.uri', { uri: created.otpauthUri })}</p>
+          <p>{at('admin.operators.invited', { username: created.operator.username })}</p>
+          <p className="admin-wrap">{at('admin.operators.link', { link: window.location.origin + created.enrolmentPath })}</p>
+          <p>{at('admin.operators.expires', { date: formatDateTimeIst(new Date(created.expiresAt)) })}</p>
         </div>
       )}
     </section>

@@ -1,4 +1,4 @@
-import type { DepositReviewItem, KycSubmission, OperatorSession, WithdrawalReviewItem, WithdrawalReviewPage } from '@colorplay/contract';
+import type { DepositReviewItem, KycReviewItem, KycSubmission, OperatorSession, WithdrawalReviewItem, WithdrawalReviewPage } from '@colorplay/contract';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import { adminApi, API_PATHS, apiUrl, fillPath } from './api';
 import { at } from './i18n';
@@ -63,16 +63,23 @@ export function WithdrawalsQueue({ session }: { session: OperatorSession }) {
 
 export function KycQueue({ session }: { session: OperatorSession }) {
   return (
-    <QueuePage<KycSubmission>
+    <QueuePage<KycReviewItem>
       session={session}
       name="kyc"
       heading={at('admin.kyc.heading')}
       permission="kyc.review"
-      load={(signal) => adminApi.get<{ items: KycSubmission[] }>(API_PATHS.admin_kyc_pending, signal)}
+      load={(signal) => adminApi.get<{ items: KycReviewItem[] }>(API_PATHS.admin_kyc_pending, signal)}
       itemKey={(k) => k.id}
       details={(k) => (
         <>
           <p>{at('admin.kyc.row', { id: k.id, playerId: k.playerId, name: k.fullName, dob: k.dateOfBirth, pan: k.panNumber })}</p>
+          {k.panSharedWith.length > 0 && (
+            <p className="admin-warning" role="note">
+              {at('admin.kyc.panShared', {
+                players: k.panSharedWith.map((o) => at('admin.kyc.panSharedPlayer', { playerId: o.playerId, status: o.status })).join(', '),
+              })}
+            </p>
+          )}
           <a href={apiUrl(fillPath(API_PATHS.admin_kyc_document, { submissionId: k.id }))} target="_blank" rel="noreferrer">
             {at('admin.kyc.document')}
           </a>

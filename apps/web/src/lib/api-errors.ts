@@ -76,6 +76,8 @@ const MESSAGE_BY_CODE: Record<ErrorCode | ClientErrorCode, PlainMessageKey> = {
   WITHDRAWAL_DAILY_LIMIT: 'apiError.conflict',
   WAGERING_LOCKED: 'apiError.insufficientFunds',
   SECOND_APPROVAL_SAME_OPERATOR: 'apiError.forbidden',
+  SECOND_APPROVER_NOT_INDEPENDENT: 'apiError.forbidden',
+  ENROLMENT_LINK_INVALID: 'apiError.notFound',
   KYC_REQUIRED: 'apiError.forbidden',
   KYC_ALREADY_SUBMITTED: 'apiError.conflict',
   KYC_UNDERAGE: 'apiError.validation',

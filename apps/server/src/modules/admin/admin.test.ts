@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { OperatorClient } from '../../../test/helpers/operator-client';
 import { PlayerClient } from '../../../test/helpers/player-client';
+import { asOwner } from '../../../test/helpers/test-db';
 import { fakeClock } from '../../lib/clock';
 import { checkInvariants } from '../ledger';
 import { PERMISSIONS, type AdminAction } from './permissions';
@@ -228,9 +229,13 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS; method: 'GET' | 'POST'; url:
   { name: 'admin_operators', method: 'GET', url: () => '/api/admin/operators', action: 'operators.manage' },
   { name: 'admin_operators', method: 'POST', url: () => '/api/admin/operators', body: () => ({ username: `new${++seq}`, role: 'support' }), action: 'operators.manage' },
   { name: 'admin_operator_disable', method: 'POST', url: () => '/api/admin/operators/999999/disable', action: 'operators.manage' },
+  { name: 'admin_alerts', method: 'GET', url: () => '/api/admin/alerts', action: 'alerts.read' },
 ];
-/** Not behind the role guard: login itself, logout and password change (every signed-in operator). */
-const UNGUARDED = new Set(['admin_login', 'admin_logout', 'admin_password']);
+/**
+ * Not behind the role guard: login itself, logout and password change (every signed-in operator),
+ * and the enrolment link's two steps (no session yet: the link's token is the credential).
+ */
+const UNGUARDED = new Set(['admin_login', 'admin_logout', 'admin_password', 'admin_enrolment_start', 'admin_enrolment_complete']);
 
 describe('roles on every console route', () => {
   it('lists every /api/admin path', () => {
@@ -320,9 +325,12 @@ describe('player lookup (read-only)', () => {
 });
 
 describe('audit log', () => {
-  it('is append-only in the database itself', async () => {
-    await expect(t.db.query(`UPDATE operator_audit_log SET action = 'login' WHERE id = 1`)).rejects.toThrow(/append-only/);
-    await expect(t.db.query('DELETE FROM operator_audit_log WHERE id = 1')).rejects.toThrow(/append-only/);
+  it('is append-only in the database itself, even for the owner role (its trigger)', async () => {
+    // The app role may not even try (db/roles.test.ts); the owner's attempt meets the trigger.
+    await asOwner(t.db, async (owner) => {
+      await expect(owner.query(`UPDATE operator_audit_log SET action = 'login' WHERE id = 1`)).rejects.toThrow(/append-only/);
+      await expect(owner.query('DELETE FROM operator_audit_log WHERE id = 1')).rejects.toThrow(/append-only/);
+    });
     expect((await t.db.query('SELECT 1 FROM operator_audit_log WHERE id = 1')).rows).toHaveLength(1);
   });
 
@@ -340,7 +348,7 @@ describe('audit log', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-/);
-    expect(res.body.split('\r\n')[0]).toBe('id,at,operator_id,username,action,target,before,after,ip,user_agent');
+    expect(res.body.split('\r\n')[0]).toBe('"id","at","operator_id","username","action","target","before","after","ip","user_agent"');
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(res.body).not.toMatch(/,=HYPERLINK/);
     expect((await auditRows('audit.export')).at(-1)).toMatchObject({ username: 'sam', after: { filters: { action: 'login_failed' } } });
@@ -349,10 +357,11 @@ describe('audit log', () => {
   it('records operator creation by an admin', async () => {
     const res = await admin.call('POST', '/api/admin/operators', { username: 'newbie', role: 'finance' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.otpauthUri).toMatch(/^otpauth:\/\/totp\//);
+    // An enrolment link only (independence.test.ts follows it through).
+    expect(res.json().data.enrolmentPath).toMatch(/^\/admin\/enrol#[A-Za-z0-9_-]{43}$/);
     expect((await auditRows('operator.create')).at(-1)).toMatchObject({ username: 'asha', target: `operator:${res.json().data.operator.id}` });
     expect((await admin.call('POST', '/api/admin/operators', { username: 'newbie', role: 'finance' })).statusCode).toBe(409);
-    // The secret is never shown again.
-    expect(JSON.stringify((await admin.call('GET', '/api/admin/operators')).json())).not.toContain(res.json().data.totpSecret);
+    // The link is never shown again.
+    expect(JSON.stringify((await admin.call('GET', '/api/admin/operators')).json())).not.toContain(res.json().data.enrolmentToken);
   });
 });

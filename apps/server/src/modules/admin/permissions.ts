@@ -20,6 +20,7 @@ export const PERMISSIONS = {
   'audit.read': ['admin', 'finance', 'support'],
   'audit.export': ['admin', 'finance', 'support'],
   'operators.manage': ['admin'],
+  'alerts.read': ['admin', 'finance', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type AdminAction = keyof typeof PERMISSIONS;

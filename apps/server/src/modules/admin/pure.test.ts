@@ -42,20 +42,28 @@ describe('TOTP (RFC 6238)', () => {
   });
 });
 
-describe('CSV export', () => {
-  it('neutralises formulas and quotes what needs quoting', () => {
+describe('CSV export (OWASP CSV injection)', () => {
+  it('neutralises every formula starter, separators included, and quotes every cell', () => {
     expect(csvCell('=HYPERLINK("http://evil","x")')).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-2+3')).toBe("'-2+3");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('+1')).toBe(`"'+1"`);
+    expect(csvCell('-2+3')).toBe(`"'-2+3"`);
+    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvCell('\tcmd')).toBe(`"'\tcmd"`);
+    expect(csvCell('\rcmd')).toBe(`"'\rcmd"`);
+    // Separators some locales read as the start of a formula or of a new field.
+    expect(csvCell(';=1+1')).toBe(`"';=1+1"`);
+    expect(csvCell(',=1+1')).toBe(`"',=1+1"`);
+    expect(csvCell('|cmd')).toBe(`"'|cmd"`);
+    // Full-width forms that some spreadsheets fold to = and +.
+    expect(csvCell('\uFF1D1+1')).toBe(`"'\uFF1D1+1"`);
     expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('a;b')).toBe('"a;b"');
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell(-500)).toBe('-500');
-    expect(csvCell(null)).toBe('');
+    expect(csvCell(-500)).toBe('"-500"');
+    expect(csvCell(null)).toBe('""');
     expect(csvCell({ note: 'x,y' })).toBe('"{""note"":""x,y""}"');
-    expect(toCsv(['a', 'b'], [[1, 'two']])).toBe('a,b\r\n1,two\r\n');
+    expect(toCsv(['a', 'b'], [[1, 'two']])).toBe('"a","b"\r\n"1","two"\r\n');
   });
 });
 

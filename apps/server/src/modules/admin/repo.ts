@@ -12,7 +12,12 @@ export type OperatorRow = {
   locked_until: Date | null;
   disabled_at: Date | null;
   must_change_password: boolean;
+  created_by: number | null;
   created_at: Date;
+  /** NULL until the operator completed their enrolment link (issue 18). */
+  enrolled_at: Date | null;
+  enrolment_expires_at: Date | null;
+  enrolment_totp_sealed: string | null;
 };
 
 export type OperatorSessionRow = {
@@ -39,18 +44,72 @@ export type AuditRow = {
 
 // bigint columns come back as strings from node-postgres; ids stay far below 2^53.
 const OPERATOR_COLUMNS = `id::int AS id, username, password_hash, role, totp_secret_sealed, totp_last_step::float8 AS totp_last_step,
-  failed_logins, locked_until, disabled_at, must_change_password, created_at`;
+  failed_logins, locked_until, disabled_at, must_change_password, created_by::int AS created_by, created_at,
+  enrolled_at, enrolment_expires_at, enrolment_totp_sealed`;
 
 export async function insertOperator(
   q: Queryable,
-  o: { username: string; passwordHash: string; role: OperatorRole; totpSecretSealed: string; mustChangePassword: boolean; createdBy: number | null; now: Date },
+  o: {
+    username: string;
+    passwordHash: string;
+    role: OperatorRole;
+    totpSecretSealed: string;
+    mustChangePassword: boolean;
+    createdBy: number | null;
+    now: Date;
+    /** Present: the operator is not enrolled until this link is completed. */
+    enrolment?: { tokenHash: string; expiresAt: Date };
+  },
 ): Promise<OperatorRow | undefined> {
   const { rows } = await q.query<OperatorRow>(
-    `INSERT INTO operators (username, password_hash, role, totp_secret_sealed, must_change_password, created_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (username) DO NOTHING RETURNING ${OPERATOR_COLUMNS}`,
-    [o.username, o.passwordHash, o.role, o.totpSecretSealed, o.mustChangePassword, o.createdBy, o.now],
+    `INSERT INTO operators (username, password_hash, role, totp_secret_sealed, must_change_password, created_by, created_at,
+       enrolled_at, enrolment_token_hash, enrolment_expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (username) DO NOTHING RETURNING ${OPERATOR_COLUMNS}`,
+    [o.username, o.passwordHash, o.role, o.totpSecretSealed, o.mustChangePassword, o.createdBy, o.now, o.enrolment ? null : o.now, o.enrolment?.tokenHash ?? null, o.enrolment?.expiresAt ?? null],
   );
   return rows[0];
+}
+
+export async function findOperatorByEnrolment(q: Queryable, tokenHash: string, lock = false): Promise<OperatorRow | undefined> {
+  const { rows } = await q.query<OperatorRow>(`SELECT ${OPERATOR_COLUMNS} FROM operators WHERE enrolment_token_hash = $1${lock ? ' FOR UPDATE' : ''}`, [tokenHash]);
+  return rows[0];
+}
+
+/** Keeps the TOTP secret the link last offered (sealed), until a code from it is confirmed. */
+export async function offerEnrolmentSecret(q: Queryable, id: number, sealed: string): Promise<void> {
+  await q.query('UPDATE operators SET enrolment_totp_sealed = $2 WHERE id = $1 AND enrolled_at IS NULL', [id, sealed]);
+}
+
+/**
+ * Completes an enrolment once: only while not enrolled and the link has not expired (false when
+ * another request completed it first). The confirmed code's step is recorded, so it cannot sign in.
+ */
+export async function completeEnrolment(q: Queryable, id: number, e: { passwordHash: string; totpSealed: string; step: number; now: Date }): Promise<boolean> {
+  const { rows } = await q.query<{ id: number }>(
+    `UPDATE operators SET password_hash = $2, totp_secret_sealed = $3, totp_last_step = $4, enrolled_at = $5,
+       enrolment_totp_sealed = NULL, must_change_password = false, failed_logins = 0, locked_until = NULL
+     WHERE id = $1 AND enrolled_at IS NULL AND enrolment_expires_at > $5 RETURNING id::int AS id`,
+    [id, e.passwordHash, e.totpSealed, e.step, e.now],
+  );
+  return rows.length === 1;
+}
+
+export type AlertRow = { id: number; at: Date; kind: string; operator_id: number | null; target: string | null; details: Record<string, unknown> };
+
+export async function insertAlert(q: Queryable, a: { at: Date; kind: string; operatorId: number | null; target: string | null; details: Record<string, unknown> }): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    'INSERT INTO operator_alerts (at, kind, operator_id, target, details) VALUES ($1, $2, $3, $4, $5) RETURNING id::int AS id',
+    [a.at, a.kind, a.operatorId, a.target, JSON.stringify(a.details)],
+  );
+  return rows[0]!.id;
+}
+
+export async function selectAlerts(q: Queryable, limit: number): Promise<AlertRow[]> {
+  const { rows } = await q.query<AlertRow>(
+    'SELECT id::int AS id, at, kind, operator_id::int AS operator_id, target, details FROM operator_alerts ORDER BY id DESC LIMIT $1',
+    [limit],
+  );
+  return rows;
 }
 
 export async function findOperatorByUsername(q: Queryable, username: string, lock = false): Promise<OperatorRow | undefined> {

@@ -6,6 +6,7 @@ import {
   AdminWithdrawalRejectInputSchema,
   AdminWithdrawalReviewQuerySchema,
   ApproveWithdrawalResultSchema,
+  KycReviewItemSchema,
   KycStatusSchema,
   KycSubmissionSchema,
   WithdrawalReviewItemSchema,
@@ -22,7 +23,11 @@ import {
   AuditPageSchema,
   AuditQuerySchema,
   ChangeOperatorPasswordInputSchema,
-  CreatedOperatorSchema,
+  EnrolmentCompleteInputSchema,
+  EnrolmentOfferSchema,
+  EnrolmentStartInputSchema,
+  OperatorAlertSchema,
+  OperatorInvitationSchema,
   CreateOperatorInputSchema,
   dataEnvelope,
   DepositReviewInputSchema,
@@ -49,12 +54,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { markAuthGuard } from '../../plugins/auth-guard';
 import type { DepositsService } from '../deposits';
 import type { KycService } from '../kyc';
 import type { WithdrawalsService } from '../withdrawals';
 import type { LotteryService } from '../lottery';
 import type { AdminAction } from './permissions';
-import { ADMIN_SESSION_ABSOLUTE_SECONDS } from './rules';
+import { ADMIN_DEVICE_COOKIE, ADMIN_SESSION_ABSOLUTE_SECONDS } from './rules';
+import { DEVICE_COOKIE_DAYS } from '../auth';
 import type { AdminService, OperatorPrincipal, RequestOrigin } from './service';
 
 declare module 'fastify' {
@@ -103,15 +110,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     }
   };
   /**
-   * preHandler: signed in, allowed the action, and (for writes) the CSRF header. `null` is for
+   * The guard: signed in, allowed the action, and (for writes) the CSRF header. `null` is for
    * the routes every signed-in operator may use, even before replacing a one-time password.
+   * Marked as an auth guard, it runs in onRequest, before any input is validated (app.ts).
    */
   const guard = (action: AdminAction | null) => ({
-    preHandler: async (request: FastifyRequest) => {
+    preHandler: markAuthGuard(async (request: FastifyRequest) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') requireCsrfHeader(request);
       request.operator = await admin.authenticate(request.cookies[ADMIN_SESSION_COOKIE]);
       if (action !== null) admin.authorize(request.operator, action);
-    },
+    }, 'adminSession'),
   });
   const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, secure: secureCookies, path: '/api/admin' };
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions);
@@ -127,8 +135,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       schema: { ...doc, description: 'Username, password and TOTP code in one step; sets the cp_admin session cookie.', body: OperatorLoginInputSchema, response: { 200: dataEnvelope(OperatorSessionSchema), ...errors } },
     },
     async (request, reply) => {
-      const { sessionId, session } = await admin.login(request.body, originOf(request));
+      const { sessionId, session, deviceCookie } = await admin.login(request.body, originOf(request), request.cookies[ADMIN_DEVICE_COOKIE]);
       reply.setCookie(ADMIN_SESSION_COOKIE, sessionId, { ...cookieOptions, maxAge: ADMIN_SESSION_ABSOLUTE_SECONDS });
+      // This browser signed in as this name: its own failures, not strangers', throttle it (decision 242).
+      reply.setCookie(ADMIN_DEVICE_COOKIE, deviceCookie, { ...cookieOptions, path: API_PATHS.admin_login, maxAge: DEVICE_COOKIE_DAYS * 86_400 });
       return { data: session };
     },
   );
@@ -291,7 +301,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.get(
     API_PATHS.admin_kyc_pending,
-    { ...guard('kyc.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(KycSubmissionSchema) })), ...errors } } },
+    { ...guard('kyc.read'), schema: { ...doc, description: 'Pending submissions, each with the other accounts whose open submission has the same PAN.', response: { 200: dataEnvelope(z.object({ items: z.array(KycReviewItemSchema) })), ...errors } } },
     async () => ({ data: { items: await kyc().listPending() } }),
   );
 
@@ -348,8 +358,41 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.post(
     API_PATHS.admin_operators,
-    { ...guard('operators.manage'), schema: { ...doc, body: CreateOperatorInputSchema, response: { 200: dataEnvelope(CreatedOperatorSchema), ...errors } } },
-    async (request) => ({ data: await admin.createOperator(request.body, { operator: request.operator, origin: originOf(request) }) }),
+    {
+      ...guard('operators.manage'),
+      schema: {
+        ...doc,
+        description: 'Creates an operator who enrols through a one-time link (shown once): the creator never sees their password or TOTP secret.',
+        body: CreateOperatorInputSchema,
+        response: { 200: dataEnvelope(OperatorInvitationSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await admin.inviteOperator(request.body, { operator: request.operator, origin: originOf(request) }) }),
+  );
+
+  // Enrolment: no session (the link's token is the credential), the CSRF header as on every write.
+  app.post(
+    API_PATHS.admin_enrolment_start,
+    {
+      preHandler: async (request) => requireCsrfHeader(request),
+      schema: { ...doc, description: 'Opens an enrolment link: offers the new operator their own TOTP secret.', body: EnrolmentStartInputSchema, response: { 200: dataEnvelope(EnrolmentOfferSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.startEnrolment(request.body.token, originOf(request)) }),
+  );
+
+  app.post(
+    API_PATHS.admin_enrolment_complete,
+    {
+      preHandler: async (request) => requireCsrfHeader(request),
+      schema: { ...doc, description: 'Confirms a code from the offered secret and sets the password; the link is then spent.', body: EnrolmentCompleteInputSchema, response: { 200: dataEnvelope(OperatorSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.completeEnrolment(request.body, originOf(request)) }),
+  );
+
+  app.get(
+    API_PATHS.admin_alerts,
+    { ...guard('alerts.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(OperatorAlertSchema) })), ...errors } } },
+    async () => ({ data: { items: await admin.alerts() } }),
   );
 
   app.post(

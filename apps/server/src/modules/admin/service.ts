@@ -8,6 +8,10 @@ import type {
   AuditQuery,
   CreatedOperator,
   DepositReviewItem,
+  EnrolmentCompleteInput,
+  EnrolmentOffer,
+  OperatorAlert,
+  OperatorInvitation,
   Operator,
   ChangeOperatorPasswordInput,
   OperatorLoginInput,
@@ -16,10 +20,11 @@ import type {
   UsdtReviewDecision,
   UsdtReviewItem,
 } from '@colorplay/contract';
+import { ADMIN_ENROL_PAGE, type AlertKind } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { dummyPasswordHash, hashPassword, verifyPassword, type RateLimiter } from '../auth';
+import { deviceNonceFor, dummyPasswordHash, hashPassword, issueDeviceCookie, verifyPassword, type RateLimiter } from '../auth';
 import type { DepositsService } from '../deposits';
 import type { KycService } from '../kyc';
 import type { WithdrawalsService } from '../withdrawals';
@@ -30,7 +35,12 @@ import { toCsv } from './csv';
 import { isAllowed, permissionsOf, type AdminAction } from './permissions';
 import {
   acceptLogin,
+  completeEnrolment,
   disableOperator,
+  findOperatorByEnrolment,
+  insertAlert,
+  offerEnrolmentSecret,
+  selectAlerts,
   endSession,
   findOperatorById,
   findOperatorByUsername,
@@ -47,9 +57,11 @@ import {
   type OperatorRow,
 } from './repo';
 import {
-  ADMIN_LOCKOUT_SECONDS,
+  ADMIN_ENROLMENT_FAILURES_PER_ADDRESS,
+  ADMIN_ENROLMENT_SECONDS,
   ADMIN_LOGIN_FAILURES_PER_ADDRESS,
-  ADMIN_MAX_FAILED_LOGINS,
+  ADMIN_LOGIN_FAILURES_PER_DEVICE,
+  ADMIN_LOGIN_FAILURES_PER_NAME,
   ADMIN_SESSION_ABSOLUTE_SECONDS,
   isSessionOpen,
 } from './rules';
@@ -78,6 +90,13 @@ export type RequestOrigin = { ip: string | null; userAgent: string | null };
 export type OperatorPrincipal = { id: number; username: string; role: OperatorRole; sessionHash: string; expiresAt: Date; mustChangePassword: boolean };
 
 const WRONG_LOGIN = new AppError('INVALID_CREDENTIALS', 'Wrong username, password or code');
+const BAD_ENROLMENT = () => new AppError('ENROLMENT_LINK_INVALID', 'This enrolment link is unknown, expired or already used. Ask an admin for a new one.');
+
+/** The database's refusal of a second approver who is not independent (migration trigger, SQLSTATE CP001). */
+function notIndependentReason(err: unknown): string | null {
+  const e = err as { code?: string; hint?: string } | null;
+  return e?.code === 'CP001' ? (e.hint ?? 'not_independent') : null;
+}
 const SIGNED_OUT = () => new AppError('UNAUTHORIZED', 'Sign in to the console');
 
 export function toOperator(o: OperatorRow): Operator {
@@ -107,7 +126,13 @@ export function createAdminService(deps: AdminDeps) {
   const audit = (q: Queryable, who: { id: number | null; username: string | null }, action: AuditAction, target: string | null, origin: RequestOrigin, change: { before?: unknown; after?: unknown } = {}) =>
     insertAudit(q, { at: clock.now(), operatorId: who.id, username: who.username, action, target, ...change, ip: origin.ip, userAgent: origin.userAgent });
 
-  async function create(input: { username: string; role: OperatorRole; createdBy: number | null; password?: string; totpSecret?: string }) {
+  /** Raises an alert for the console's list, and audits it (issue 18). */
+  async function raiseAlert(q: Queryable, kind: AlertKind, who: { id: number | null; username: string | null }, target: string | null, origin: RequestOrigin, details: Record<string, unknown>) {
+    const id = await insertAlert(q, { at: clock.now(), kind, operatorId: who.id, target, details });
+    await audit(q, who, 'alert.raise', target, origin, { after: { alertId: id, kind, ...details } });
+  }
+
+  async function create(input: { username: string; role: OperatorRole; createdBy: number | null; password?: string; totpSecret?: string; enrolment?: { tokenHash: string; expiresAt: Date } }) {
     const password = input.password ?? newOperatorPassword();
     const totpSecret = input.totpSecret ?? newTotpSecret();
     const row = await insertOperator(db, {
@@ -119,9 +144,22 @@ export function createAdminService(deps: AdminDeps) {
       mustChangePassword: input.password === undefined,
       createdBy: input.createdBy,
       now: clock.now(),
+      ...(input.enrolment ? { enrolment: input.enrolment } : {}),
     });
     if (!row) throw new AppError('CONFLICT', `An operator named ${input.username} already exists`);
     return { row, password, totpSecret };
+  }
+
+  /**
+   * A refused enrolment link: counted per address; a link that exists but was used, has expired
+   * or belongs to a disabled operator raises an alert (someone holds a copy of it: the creator,
+   * or whoever read it on its way).
+   */
+  async function refuseEnrolment(op: OperatorRow | undefined, origin: RequestOrigin, step: 'start' | 'complete') {
+    await limiter.hit(ADMIN_ENROLMENT_FAILURES_PER_ADDRESS, origin.ip ?? 'unknown');
+    if (!op) return;
+    const state = op.disabled_at ? 'disabled' : op.enrolled_at ? 'used' : 'expired';
+    await raiseAlert(db, 'enrolment_link_reused', { id: op.id, username: op.username }, `operator:${op.id}`, origin, { state, step, createdBy: op.created_by });
   }
 
   async function playerView(q: Queryable, p: PlayerRow): Promise<AdminPlayer> {
@@ -154,6 +192,78 @@ export function createAdminService(deps: AdminDeps) {
       return { operator: toOperator(row), password, totpSecret, otpauthUri: otpauthUri(totpSecret, row.username) };
     },
 
+    /**
+     * Creates an operator who must enrol themselves (console and CLI, issue 18): the creator gets
+     * a one-time link (only its hash is stored; it expires), never a password or TOTP secret.
+     * Until the link is completed the operator cannot sign in (their stored password and secret
+     * are random values nobody was shown).
+     */
+    async inviteOperator(input: { username: string; role: OperatorRole }, by?: { operator: OperatorPrincipal; origin: RequestOrigin }): Promise<OperatorInvitation> {
+      const token = newSessionId();
+      const expiresAt = new Date(clock.now().getTime() + ADMIN_ENROLMENT_SECONDS * 1000);
+      const { row } = await create({ ...input, createdBy: by?.operator.id ?? null, enrolment: { tokenHash: hashSessionId(token), expiresAt } });
+      if (by) await audit(db, by.operator, 'operator.create', `operator:${row.id}`, by.origin, { after: { ...toOperator(row), enrolmentExpiresAt: expiresAt.toISOString() } });
+      return { operator: toOperator(row), enrolmentToken: token, enrolmentPath: `${ADMIN_ENROL_PAGE}#${token}`, expiresAt: expiresAt.toISOString() };
+    },
+
+    /**
+     * The new operator opens their link: a fresh TOTP secret is offered to them (and kept sealed
+     * until they confirm a code from it). Opening it again offers another; only the last counts.
+     */
+    async startEnrolment(token: string, origin: RequestOrigin): Promise<EnrolmentOffer> {
+      const address = origin.ip ?? 'unknown';
+      await limiter.check(ADMIN_ENROLMENT_FAILURES_PER_ADDRESS, address);
+      const now = clock.now();
+      const op = await findOperatorByEnrolment(db, hashSessionId(token));
+      if (!op || op.enrolled_at || op.disabled_at || !op.enrolment_expires_at || op.enrolment_expires_at <= now) {
+        await refuseEnrolment(op, origin, 'start');
+        throw BAD_ENROLMENT();
+      }
+      const totpSecret = newTotpSecret();
+      await offerEnrolmentSecret(db, op.id, sealSecret(totpSecret, secret));
+      return { username: op.username, role: op.role, totpSecret, otpauthUri: otpauthUri(totpSecret, op.username), expiresAt: op.enrolment_expires_at.toISOString() };
+    },
+
+    /** Confirms a code from the offered secret and sets the chosen password: once, before expiry. */
+    async completeEnrolment(input: EnrolmentCompleteInput, origin: RequestOrigin): Promise<Operator> {
+      const address = origin.ip ?? 'unknown';
+      await limiter.check(ADMIN_ENROLMENT_FAILURES_PER_ADDRESS, address);
+      const now = clock.now();
+      const passwordHash = await hashPassword(input.password);
+      const outcome = await db.transaction(async (tx) => {
+        const op = await findOperatorByEnrolment(tx, hashSessionId(input.token), true);
+        if (!op || op.enrolled_at || op.disabled_at || !op.enrolment_expires_at || op.enrolment_expires_at <= now || !op.enrolment_totp_sealed) {
+          return { ok: false as const, op };
+        }
+        const step = matchTotpStep(openSecret(op.enrolment_totp_sealed, secret), input.code, now.getTime());
+        if (step === null) return { ok: false as const, op: undefined, wrongCode: true };
+        if (!(await completeEnrolment(tx, op.id, { passwordHash, totpSealed: op.enrolment_totp_sealed, step, now }))) return { ok: false as const, op };
+        await audit(tx, { id: op.id, username: op.username }, 'operator.enrol', `operator:${op.id}`, origin, { after: { enrolled: true, createdBy: op.created_by } });
+        return { ok: true as const, op: (await findOperatorById(tx, op.id))! };
+      });
+      if (!outcome.ok) {
+        if ('wrongCode' in outcome) {
+          await limiter.hit(ADMIN_ENROLMENT_FAILURES_PER_ADDRESS, address);
+          throw new AppError('INVALID_CREDENTIALS', 'That code is not from the secret shown: check the authenticator app and try again');
+        }
+        await refuseEnrolment(outcome.op, origin, 'complete');
+        throw BAD_ENROLMENT();
+      }
+      return toOperator(outcome.op);
+    },
+
+    /** The newest alerts first (issue 18). */
+    async alerts(limit = 100): Promise<OperatorAlert[]> {
+      return (await selectAlerts(db, limit)).map((a) => ({
+        id: a.id,
+        at: a.at.toISOString(),
+        kind: a.kind as AlertKind,
+        operatorId: a.operator_id,
+        target: a.target,
+        details: a.details ?? {},
+      }));
+    },
+
     async findOperator(username: string): Promise<Operator | null> {
       const row = await findOperatorByUsername(db, username);
       return row ? toOperator(row) : null;
@@ -179,9 +289,23 @@ export function createAdminService(deps: AdminDeps) {
      * Username, password and TOTP code in one step; one answer for every wrong part. Failures
      * count per operator (locked after ADMIN_MAX_FAILED_LOGINS) and per address, and each is audited.
      */
-    async login(input: OperatorLoginInput, origin: RequestOrigin): Promise<{ sessionId: string; session: OperatorSession }> {
+    async login(input: OperatorLoginInput, origin: RequestOrigin, deviceCookie?: string): Promise<{ sessionId: string; session: OperatorSession; deviceCookie: string }> {
       const address = origin.ip ?? 'unknown';
       await limiter.check(ADMIN_LOGIN_FAILURES_PER_ADDRESS, address);
+      // Device cookies (decision 242): a browser that signed in as this name before is throttled
+      // by its own failures; every other browser shares the name's allowance, whether the name
+      // exists or not, so failures neither lock the owner out nor reveal which names exist.
+      const subject = `operator:${input.username}`;
+      const device = deviceNonceFor(secret, subject, deviceCookie);
+      const throttle = device ? { rule: ADMIN_LOGIN_FAILURES_PER_DEVICE, key: device } : { rule: ADMIN_LOGIN_FAILURES_PER_NAME, key: input.username };
+      try {
+        await limiter.check(throttle.rule, throttle.key);
+      } catch (err) {
+        // Counted against the address too, so throttled tries cannot fill the audit log unbounded.
+        await limiter.hit(ADMIN_LOGIN_FAILURES_PER_ADDRESS, address).catch(() => undefined);
+        await audit(db, { id: null, username: input.username }, 'login_failed', null, origin, { after: { reason: 'throttled', trustedDevice: device !== null } });
+        throw err;
+      }
       const now = clock.now();
       const verdict = await db.transaction(async (tx) => {
         const op = await findOperatorByUsername(tx, input.username, true);
@@ -189,15 +313,11 @@ export function createAdminService(deps: AdminDeps) {
         const passwordOk = await verifyPassword(op?.password_hash ?? (await dummyPasswordHash()), input.password);
         const who = { id: op?.id ?? null, username: input.username };
         if (!op) {
-          await audit(tx, who, 'login_failed', null, origin, { after: { reason: 'unknown_username' } });
+          await audit(tx, who, 'login_failed', null, origin, { after: { reason: 'unknown_username', trustedDevice: device !== null } });
           return { kind: 'wrong' as const };
         }
-        if (op.locked_until && op.locked_until > now) {
-          await audit(tx, who, 'login_failed', `operator:${op.id}`, origin, { after: { reason: 'locked' } });
-          return { kind: 'locked' as const, seconds: Math.ceil((op.locked_until.getTime() - now.getTime()) / 1000) };
-        }
         const step = passwordOk ? matchTotpStep(openSecret(op.totp_secret_sealed, secret), input.code, now.getTime()) : null;
-        const reason = op.disabled_at ? 'disabled' : !passwordOk ? 'password' : step === null ? 'code' : step <= op.totp_last_step ? 'code_replayed' : null;
+        const reason = op.disabled_at ? 'disabled' : !op.enrolled_at ? 'not_enrolled' : !passwordOk ? 'password' : step === null ? 'code' : step <= op.totp_last_step ? 'code_replayed' : null;
         if (reason === null && (await acceptLogin(tx, op.id, step!))) {
           const sessionId = newSessionId();
           const expiresAt = new Date(now.getTime() + ADMIN_SESSION_ABSOLUTE_SECONDS * 1000);
@@ -205,22 +325,20 @@ export function createAdminService(deps: AdminDeps) {
           await audit(tx, who, 'login', `operator:${op.id}`, origin);
           return { kind: 'ok' as const, sessionId, op, expiresAt };
         }
+        // Counted for the record only: the throttles above decide who waits (no account lock).
         const failures = op.failed_logins + 1;
-        const lockedUntil = failures >= ADMIN_MAX_FAILED_LOGINS ? new Date(now.getTime() + ADMIN_LOCKOUT_SECONDS * 1000) : null;
-        await recordFailedLogin(tx, op.id, lockedUntil ? 0 : failures, lockedUntil);
-        await audit(tx, who, 'login_failed', `operator:${op.id}`, origin, { after: { reason: reason ?? 'code_replayed', failures, locked: lockedUntil !== null } });
+        await recordFailedLogin(tx, op.id, failures, null);
+        await audit(tx, who, 'login_failed', `operator:${op.id}`, origin, { after: { reason: reason ?? 'code_replayed', failures, trustedDevice: device !== null } });
         return { kind: 'wrong' as const };
       });
-      if (verdict.kind === 'locked') {
-        throw new AppError('RATE_LIMITED', `Too many failed sign-ins. Try again in ${verdict.seconds} seconds.`, undefined, {
-          'retry-after': String(verdict.seconds),
-        });
-      }
       if (verdict.kind === 'wrong') {
+        // The name's (or device's) allowance first: its RATE_LIMITED would hide WRONG_LOGIN.
+        await limiter.hit(throttle.rule, throttle.key).catch(() => undefined);
         await limiter.hit(ADMIN_LOGIN_FAILURES_PER_ADDRESS, address);
         throw WRONG_LOGIN;
       }
       return {
+        deviceCookie: device ? deviceCookie! : issueDeviceCookie(secret, subject),
         sessionId: verdict.sessionId,
         session: {
           operator: toOperator(verdict.op),
@@ -331,7 +449,30 @@ export function createAdminService(deps: AdminDeps) {
     async approveWithdrawal(withdrawalId: string, note: string, by: OperatorPrincipal, origin: RequestOrigin) {
       const w = deps.withdrawals();
       const before = await w.getForReview(withdrawalId);
-      const result = await w.approve({ withdrawalId, operatorId: String(by.id), note });
+      let result;
+      try {
+        result = await w.approve({ withdrawalId, operatorId: String(by.id), note });
+      } catch (err) {
+        // The database refused: this approver is not independent of the first (migration trigger).
+        const reason = notIndependentReason(err);
+        if (reason === null) throw err;
+        await raiseAlert(db, 'approval_not_independent', by, `withdrawal:${withdrawalId}`, origin, {
+          reason,
+          approvers: before.approvals.map((a) => a.operatorId),
+          amountMinor: before.amountMinor,
+        });
+        throw new AppError(
+          'SECOND_APPROVER_NOT_INDEPENDENT',
+          'A second approval must come from an operator independent of the first: not one who created, or was created by, the first approver, nor one created after the withdrawal was requested',
+        );
+      }
+      // Allowed, but worth a look: both approvers were made by the same third operator.
+      if (result.status === 'approved') {
+        const ids = result.withdrawal.approvals.map((a) => Number(a.operatorId)).filter((n) => Number.isSafeInteger(n) && n > 0);
+        const creators = await Promise.all(ids.map(async (id) => (await findOperatorById(db, id))?.created_by ?? null));
+        const shared = creators.find((c, i) => c !== null && creators.indexOf(c) !== i);
+        if (shared !== undefined) await raiseAlert(db, 'approvers_share_creator', by, `withdrawal:${withdrawalId}`, origin, { approvers: ids, createdBy: shared });
+      }
       await audit(db, by, 'withdrawal.approve', `withdrawal:${withdrawalId}`, origin, {
         before: { status: before.status, approvals: before.approvals.length },
         after: { status: result.status, withdrawalStatus: result.withdrawal.status, approvals: result.withdrawal.approvals.length, note },
@@ -349,7 +490,10 @@ export function createAdminService(deps: AdminDeps) {
 
     async verifyKyc(submissionId: string, by: OperatorPrincipal, origin: RequestOrigin) {
       const after = await deps.kyc().verify({ submissionId, operatorId: String(by.id) });
-      await audit(db, by, 'kyc.verify', `kyc:${submissionId}`, origin, { before: { status: 'pending' }, after: { status: after.status, playerId: after.playerId } });
+      // The queue showed it; a verification despite a shared PAN is raised for someone to look at.
+      const shared = await deps.kyc().panSharedWith(submissionId);
+      await audit(db, by, 'kyc.verify', `kyc:${submissionId}`, origin, { before: { status: 'pending' }, after: { status: after.status, playerId: after.playerId, panSharedWith: shared } });
+      if (shared.length > 0) await raiseAlert(db, 'pan_shared', by, `kyc:${submissionId}`, origin, { playerId: after.playerId, panSharedWith: shared });
       return after;
     },
 

@@ -11,3 +11,4 @@ export { createAuthService, type AuthDeps, type AuthService, type IssuedSession 
 export { createAccessTokens, type AccessClaims, type AccessTokens } from './tokens';
 /** Whether a player's session is still open (the game launcher ties a vendor session to it). */
 export { isSessionActive } from './repo';
+export { deviceNonceFor, issueDeviceCookie, DEVICE_COOKIE_DAYS } from './device-cookies';

@@ -7,6 +7,8 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
  */
 const PRODUCTION_DEMO = {
   NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://colorplay_app@127.0.0.1:9/colorplay',
+  MIGRATION_DATABASE_URL: 'postgres://colorplay_owner@127.0.0.1:9/colorplay',
   SMS_CHANNEL: 'sandbox',
   UPI_CHANNEL: 'sandbox',
   PAYOUT_CHANNEL: 'sandbox',

@@ -16,7 +16,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import type { AuthService } from './service';
-import { REFRESH_COOKIE } from './rules';
+import { DEVICE_COOKIE, REFRESH_COOKIE } from './rules';
+import { DEVICE_COOKIE_DAYS } from './device-cookies';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -59,6 +60,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const clearRefreshCookie = (reply: FastifyReply) =>
     reply.clearCookie(REFRESH_COOKIE, { path: '/api', httpOnly: true, sameSite: 'strict', secure: secureCookies });
 
+  // Sent back only to the login route: it marks this browser as one that signed in as the number
+  // before, so strangers' failures do not slow it down (decision 242).
+  const setDeviceCookie = (reply: FastifyReply, value: string) =>
+    reply.setCookie(DEVICE_COOKIE, value, { path: API_PATHS.login, httpOnly: true, sameSite: 'strict', secure: secureCookies, maxAge: DEVICE_COOKIE_DAYS * 86_400 });
+
   app.post(
     API_PATHS.register_request_code,
     {
@@ -79,6 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const issued = await auth.register(request.body, request.ip);
       setRefreshCookie(reply, issued.refreshToken, issued.sessionExpiresAt);
+      setDeviceCookie(reply, issued.deviceCookie);
       return { data: issued.result };
     },
   );
@@ -87,8 +94,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     API_PATHS.login,
     { schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: dataEnvelope(AuthResultSchema), ...errors } } },
     async (request, reply) => {
-      const issued = await auth.login(request.body, request.ip);
+      const issued = await auth.login(request.body, request.ip, request.cookies[DEVICE_COOKIE]);
       setRefreshCookie(reply, issued.refreshToken, issued.sessionExpiresAt);
+      setDeviceCookie(reply, issued.deviceCookie);
       return { data: issued.result };
     },
   );

@@ -22,7 +22,12 @@ export const RATE_RULES = {
   codePerPhone: { name: 'otp:phone', limit: 5, windowSeconds: 3600 },
   codePerAddress: { name: 'otp:ip', limit: 200, windowSeconds: 3600 },
   resetPerAddress: { name: 'reset:ip', limit: 200, windowSeconds: 3600 },
+  /** A trusted browser (device cookie) has its own allowance of failures, by the cookie's nonce. */
+  loginFailuresPerDevice: { name: 'login-fail:device', limit: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
+
+/** The players' device cookie (decision 242): sent only to the login route. */
+export const DEVICE_COOKIE = 'cp_device';
 
 /** A just-rotated refresh token, presented again this soon, gets the same successor (decision 043). */
 export const REFRESH_GRACE_SECONDS = 10;

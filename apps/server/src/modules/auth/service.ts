@@ -23,6 +23,7 @@ import {
 import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../sms';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import type { RateLimiter } from './rate-limiter';
+import { deviceNonceFor, issueDeviceCookie } from './device-cookies';
 import {
   LOGIN_FAILURE_MEMORY_SECONDS,
   loginDelaySeconds,
@@ -137,7 +138,7 @@ export function createAuthService(deps: AuthDeps) {
      * Creates the player, a welcome message and a first session, once the code sent to the phone
      * checks out. The code is spent only when the account is created.
      */
-    async register(input: RegisterInput, address: string): Promise<IssuedSession> {
+    async register(input: RegisterInput, address: string): Promise<IssuedSession & { deviceCookie: string }> {
       await limiter.hit(RATE_RULES.registerPerAddress, address);
       await limiter.hit(RATE_RULES.registerPerPhone, input.phone);
       if (isCommonPassword(input.password)) throw commonPasswordError('password');
@@ -162,18 +163,29 @@ export function createAuthService(deps: AuthDeps) {
           }
           throw err;
         });
-      return issue(player.id);
+      // The browser that registered is the owner's: it starts out trusted (decision 242).
+      return { ...(await issue(player.id)), deviceCookie: issueDeviceCookie(deps.secret, `player:${input.phone}`) };
     },
 
     /**
      * Same answer, and about the same time, for an unknown phone and a wrong password. Failures
      * per phone slow further tries down (decision 042); successes do not count and clear them.
      */
-    async login(input: LoginInput, address: string): Promise<IssuedSession> {
+    async login(input: LoginInput, address: string, deviceCookie?: string): Promise<IssuedSession & { deviceCookie: string }> {
       await limiter.check(RATE_RULES.loginFailuresPerAddress, address);
+      // A browser that signed in as this number before (device cookie) is throttled by its own
+      // failures only: strangers guessing the password cannot lock the owner out (decision 242).
+      const subject = `player:${input.phone}`;
+      const device = deviceNonceFor(deps.secret, subject, deviceCookie);
+      if (device) await limiter.check(RATE_RULES.loginFailuresPerDevice, device);
       const now = clock.now();
       // The verdict leaves the transaction so a failure is recorded even though we then throw.
       const verdict = await db.transaction(async (tx) => {
+        if (device) {
+          const player = await findPlayerByPhone(tx, input.phone);
+          const ok = await verifyPassword(player?.password_hash ?? (await dummyPasswordHash()), input.password);
+          return player && ok ? { kind: 'ok' as const, playerId: player.id } : { kind: 'wrong' as const };
+        }
         const state = await lockLoginFailures(tx, input.phone, now);
         const forgotten = now.getTime() - state.last_failure_at.getTime() > LOGIN_FAILURE_MEMORY_SECONDS * 1000;
         const failures = forgotten ? 0 : state.failures;
@@ -199,10 +211,12 @@ export function createAuthService(deps: AuthDeps) {
         );
       }
       if (verdict.kind === 'wrong') {
+        if (device) await limiter.hit(RATE_RULES.loginFailuresPerDevice, device).catch(() => undefined);
         await limiter.hit(RATE_RULES.loginFailuresPerAddress, address);
         throw WRONG_CREDENTIALS;
       }
-      return issue(verdict.playerId);
+      // A device cookie that was valid stays; a new browser gets its own.
+      return { ...(await issue(verdict.playerId)), deviceCookie: device ? deviceCookie! : issueDeviceCookie(deps.secret, subject) };
     },
 
     /**

@@ -104,3 +104,24 @@ export function toSubmission(r: SubmissionRow): KycSubmission {
     rejectionReason: r.rejection_reason,
   };
 }
+
+/**
+ * For each given submission, the other players whose open submission (pending or verified) has
+ * the same PAN: one person behind several accounts, or a borrowed identity (issue 18).
+ */
+export async function panSharedWith(q: Queryable, submissionIds: string[]): Promise<Map<string, Array<{ playerId: number; status: 'pending' | 'verified' }>>> {
+  const out = new Map<string, Array<{ playerId: number; status: 'pending' | 'verified' }>>();
+  if (submissionIds.length === 0) return out;
+  const { rows } = await q.query<{ id: string; player_id: number; status: 'pending' | 'verified' }>(
+    `SELECT s.id, o.player_id, o.status FROM kyc_submissions s
+       JOIN kyc_submissions o ON o.pan_number = s.pan_number AND o.player_id <> s.player_id AND o.status IN ('pending', 'verified')
+      WHERE s.id = ANY($1::text[]) ORDER BY s.id, o.player_id`,
+    [submissionIds],
+  );
+  for (const r of rows) {
+    const list = out.get(r.id) ?? [];
+    list.push({ playerId: Number(r.player_id), status: r.status });
+    out.set(r.id, list);
+  }
+  return out;
+}

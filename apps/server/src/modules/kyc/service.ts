@@ -13,6 +13,7 @@ import {
   latestOfPlayer,
   listOfPlayer,
   listPendingSubmissions,
+  panSharedWith,
   toSubmission,
   type SubmissionRow,
 } from './repo';
@@ -117,7 +118,13 @@ export function createKycService({ db, clock, settings, store, events }: KycDeps
     isVerified: (q, playerId) => isPlayerVerified(q, playerId),
 
     async listPending() {
-      return (await listPendingSubmissions(db, PENDING_LIST_LIMIT)).map(toSubmission);
+      const rows = await listPendingSubmissions(db, PENDING_LIST_LIMIT);
+      const shared = await panSharedWith(db, rows.map((r) => r.id));
+      return rows.map((r) => ({ ...toSubmission(r), panSharedWith: shared.get(r.id) ?? [] }));
+    },
+
+    async panSharedWith(submissionId) {
+      return (await panSharedWith(db, [submissionId])).get(submissionId) ?? [];
     },
 
     verify: ({ submissionId, operatorId }) => decide(submissionId, 'verified', operatorId, null),

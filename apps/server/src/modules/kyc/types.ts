@@ -1,4 +1,4 @@
-import type { KycDocumentType, KycStatus, KycSubmission, KycSubmitInput } from '@colorplay/contract';
+import type { KycDocumentType, KycReviewItem, KycStatus, KycSubmission, KycSubmitInput } from '@colorplay/contract';
 import type { Queryable } from '../../db/db';
 
 /** A stored KYC document as operators read it (never served publicly). */
@@ -18,7 +18,10 @@ export interface KycService {
 
   // ---- operator (called by the operator console) ----
   /** Submissions waiting for a decision, oldest first (at most 100). */
-  listPending(): Promise<KycSubmission[]>;
+  /** The review queue, each item with the other accounts that share its PAN. */
+  listPending(): Promise<KycReviewItem[]>;
+  /** Other players whose open submission has this submission's PAN. */
+  panSharedWith(submissionId: string): Promise<KycReviewItem['panSharedWith']>;
   /** Pending → verified. A submission not pending is KYC_STATE_CONFLICT. */
   verify(input: { submissionId: string; operatorId: string }): Promise<KycSubmission>;
   /** Pending → rejected with the reason the player reads; the player may submit again. */

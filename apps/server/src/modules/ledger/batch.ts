@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/db';
-import { LedgerError, LedgerMisuseError } from './errors';
+import { IDEMPOTENCY_CONFLICT_MESSAGE, INSUFFICIENT_FUNDS_MESSAGE, LedgerError, LedgerMisuseError } from './errors';
 import { lockAccounts, type AccountRow } from './repo';
 import { validateTransfer, type PostTransferInput, type ValidTransfer } from './validate';
 
@@ -63,7 +63,7 @@ export async function postTransfers(tx: Queryable, inputs: readonly PostTransfer
     const prior = done.get(v.idempotencyKey);
     if (prior) {
       if (prior.request_hash !== v.requestHash) {
-        throw new LedgerError('IDEMPOTENCY_CONFLICT', `Idempotency key ${v.idempotencyKey} was already used for a different transfer`, {
+        throw new LedgerError('IDEMPOTENCY_CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE, {
           idempotencyKey: v.idempotencyKey,
           transferId: prior.id,
         });
@@ -80,7 +80,7 @@ export async function postTransfers(tx: Queryable, inputs: readonly PostTransfer
       const after = before + e.amountMinor;
       if (!Number.isSafeInteger(after)) throw new LedgerMisuseError('BALANCE_OUT_OF_RANGE', `Account ${e.accountCode} would leave the safe integer range`);
       if (account.kind === 'player' && after < 0) {
-        throw new LedgerError('INSUFFICIENT_FUNDS', `Insufficient funds in ${e.accountCode}`, { accountCode: e.accountCode, balanceMinor: before, amountMinor: e.amountMinor });
+        throw new LedgerError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_MESSAGE, { accountCode: e.accountCode, balanceMinor: before, amountMinor: e.amountMinor });
       }
       balances.set(e.accountCode, after);
       eTransfer.push(id);

@@ -37,6 +37,14 @@ export type LedgerMisuse =
   | 'INVALID_ARGUMENT';
 
 /**
+ * What a player reads when the ledger refuses (issue 18): the API answers a LedgerError with its
+ * message, so it names no account code (`player:20:main`), key or transfer id. Those stay in
+ * `details`, for logs and callers.
+ */
+export const INSUFFICIENT_FUNDS_MESSAGE = 'Your balance is too low for this';
+export const IDEMPOTENCY_CONFLICT_MESSAGE = 'This request was already made with different details';
+
+/**
  * A business refusal. It is an AppError, so the API answers with its own code
  * (INSUFFICIENT_FUNDS or IDEMPOTENCY_CONFLICT, both 409) and message.
  */

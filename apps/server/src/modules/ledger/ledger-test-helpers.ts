@@ -1,4 +1,5 @@
-import type { Queryable } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
+import { asOwner } from '../../../test/helpers/test-db';
 import { HOUSE_ACCOUNTS, accountCodes } from './account-codes';
 import { isLedgerError, type LedgerFailure } from './errors';
 import { ensureAccount, postTransfer, type PostTransferInput } from './service';
@@ -24,9 +25,12 @@ export async function snapshotLedger(q: Queryable): Promise<LedgerSnapshot> {
   };
 }
 
-/** Empties the ledger between scenarios (TRUNCATE is not an UPDATE or DELETE, so it is allowed). */
-export async function resetLedger(q: Queryable): Promise<void> {
-  await q.exec('TRUNCATE ledger_entries, ledger_transfers, ledger_accounts RESTART IDENTITY');
+/**
+ * Empties the ledger between scenarios (TRUNCATE is not an UPDATE or DELETE, so the triggers
+ * allow it; the app role has no TRUNCATE, so the owner does it).
+ */
+export async function resetLedger(db: Db): Promise<void> {
+  await asOwner(db, (owner) => owner.exec('TRUNCATE ledger_entries, ledger_transfers, ledger_accounts RESTART IDENTITY'));
 }
 
 export async function ensurePlayer(q: Queryable, playerId: number | string, currency?: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDb } from '../../../test/helpers/test-db';
+import { asOwner, openTestDb } from '../../../test/helpers/test-db';
 import type { Db } from '../../db/db';
 import { HOUSE_ACCOUNTS, accountCodes } from './account-codes';
 import { AppError } from '../../errors';
@@ -332,7 +332,8 @@ describe('checkInvariants', () => {
     // damage, the disabled trigger and the dropped constraint never outlive this test.
     const rolledBack = new Error('roll back the corruption');
     let rules: string[] = [];
-    const attempt = withTransaction(db, async (tx) => {
+    // Only the owner may disable a trigger or drop a constraint (the app role may not).
+    const attempt = asOwner(db, (owner) => withTransaction(owner, async (tx) => {
       await tx.query(`UPDATE ledger_accounts SET balance_minor = balance_minor + 7 WHERE code = $1`, [HOUSE_ACCOUNTS.fees]);
       await tx.exec(`ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_append_only`);
       await tx.exec(`UPDATE ledger_entries SET balance_before_minor = balance_before_minor + 1,
@@ -341,7 +342,7 @@ describe('checkInvariants', () => {
       await tx.query(`UPDATE ledger_accounts SET balance_minor = -5 WHERE code = $1`, [bob]);
       rules = (await checkInvariants(tx)).map((v) => `${v.rule} ${v.subject}`).sort();
       throw rolledBack;
-    });
+    }));
     await expect(attempt).rejects.toBe(rolledBack);
     expect(rules).toEqual([
       'BALANCE_NOT_SUM_OF_ENTRIES house:fees',

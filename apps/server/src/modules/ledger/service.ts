@@ -8,7 +8,7 @@ import {
   isAccountCode,
   type AccountKind,
 } from './account-codes';
-import { LedgerError, LedgerMisuseError } from './errors';
+import { IDEMPOTENCY_CONFLICT_MESSAGE, INSUFFICIENT_FUNDS_MESSAGE, LedgerError, LedgerMisuseError } from './errors';
 import {
   applyEntries,
   insertAccountIfAbsent,
@@ -208,7 +208,7 @@ async function replay(q: Queryable, existing: TransferRow, requestHash: string):
   if (existing.request_hash !== requestHash) {
     throw new LedgerError(
       'IDEMPOTENCY_CONFLICT',
-      `Idempotency key ${existing.idempotency_key} was already used for a different transfer`,
+      IDEMPOTENCY_CONFLICT_MESSAGE,
       { idempotencyKey: existing.idempotency_key, transferId: existing.id },
     );
   }
@@ -256,7 +256,7 @@ export async function postTransfer(q: Queryable, input: PostTransferInput): Prom
         throw new LedgerMisuseError('BALANCE_OUT_OF_RANGE', `Account ${accountCode} would leave the safe integer range`, { accountCode });
       }
       if (account.kind === 'player' && balanceAfterMinor < 0) {
-        throw new LedgerError('INSUFFICIENT_FUNDS', `Insufficient funds in ${accountCode}`, {
+        throw new LedgerError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_MESSAGE, {
           accountCode,
           balanceMinor: account.balance_minor,
           amountMinor,
@@ -283,7 +283,7 @@ export async function postTransfer(q: Queryable, input: PostTransferInput): Prom
       // missed a case, and the caller's transaction is now aborted either way.
       const e = err as { code?: string; constraint?: string };
       if (e.code === CHECK_VIOLATION && e.constraint === NON_NEGATIVE_CONSTRAINT) {
-        throw new LedgerError('INSUFFICIENT_FUNDS', 'The database refused a negative player balance', {
+        throw new LedgerError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_MESSAGE, {
           constraint: e.constraint,
         });
       }

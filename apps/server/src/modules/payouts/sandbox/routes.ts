@@ -10,10 +10,19 @@ import type { SandboxPayoutGateway } from './sandbox-payouts';
 const RefParams = z.object({ ref: pgText().regex(/^(spo|wd)_[A-Za-z0-9_-]{6,40}$/) });
 const DecisionBody = z.object({ decision: z.enum(['paid', 'failed', 'reversed']) });
 
-const PAGE_CSS = `${SANDBOX_PAGE_CSS}.paid{background:#1a7f4b;color:#fff}.failed{background:#fff;color:#b3261e;border:2px solid #b3261e}
+const PAGE_CSS = `${SANDBOX_PAGE_CSS}.paid{background:#1a7f4b;color:#fff}.failed{background:#fff;color:#b3261e;border:2px solid #b3261e}.warning{border:2px solid #8a5a00;background:#fff8e1;color:#3d2a00;padding:8px 12px;border-radius:6px}
 `;
 
 const page = (title: string, body: string) => sandboxPage(API_PATHS.sandbox_payouts_css, title, body);
+
+/**
+ * Said on the page itself (issue 18): the sandbox provider's console asks for no sign-in, so
+ * anyone with the address decides any payout. Acceptable only because the sandbox moves no
+ * money and does not exist in production (docs/payments.md, docs/operations.md).
+ */
+const OPEN_TO_ANYONE = `<p class="warning" role="note"><strong>No sign-in here.</strong> Anyone who can open this address can mark this
+  withdrawal paid, failed or returned, as a payout provider would. That is acceptable only because this is a sandbox that
+  moves no real money; the page does not exist when the payout sandbox is off (always in production, unless a demo allows it).</p>`;
 
 function destinationText(d: Record<string, unknown>): string {
   if (d.kind === 'upi') return String(d.vpa);
@@ -34,7 +43,7 @@ export const sandboxPayoutRoutes: FastifyPluginAsync<{ gateway: SandboxPayoutGat
     const params = RefParams.safeParse(request.params);
     const payout = params.success ? await gateway.findPayout(params.data.ref) : undefined;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!payout) return reply.status(404).send(page('Payout not found', '<h1>Payout not found</h1><p>It appears here once the withdrawal is approved and sent.</p>'));
+    if (!payout) return reply.status(404).send(page('Payout not found', `<h1>Payout not found</h1><p>It appears here once the withdrawal is approved and sent.</p>${OPEN_TO_ANYONE}`));
     const amount = `₹${minorToDecimal(Number(payout.amount_minor))}`;
     const actions =
       payout.status === 'processing'
@@ -51,7 +60,7 @@ export const sandboxPayoutRoutes: FastifyPluginAsync<{ gateway: SandboxPayoutGat
        <p>Pay out</p><p class="amount">${escapeHtml(amount)}</p>
        <dl><dt>To</dt><dd>${escapeHtml(destinationText(payout.destination))}</dd><dt>Withdrawal</dt><dd>${escapeHtml(payout.withdrawal_id)}</dd>
        <dt>Status</dt><dd>${escapeHtml(payout.status)}</dd></dl>
-       ${actions}</div>`,
+       ${actions}${OPEN_TO_ANYONE}</div>`,
     );
   });
 

@@ -1,0 +1,36 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"; decision 242).
+ * A browser that signed in successfully as an account gets a cookie naming that account, signed
+ * with the server's secret. A later sign-in that presents it is from a *trusted* client: it is
+ * throttled only by its own failures, under the cookie's nonce. Everyone else is *untrusted* and
+ * shares the per-account throttle. An attacker guessing passwords therefore locks out only
+ * other untrusted clients, never the owner's browser; and an account name that does not exist
+ * is counted and answered exactly like one that does (no oracle).
+ */
+export const DEVICE_COOKIE_DAYS = 180;
+const NONCE_BYTES = 18;
+
+function sign(secret: string, subject: string, nonce: string): string {
+  return createHmac('sha256', secret).update(`device-cookie\0${subject}\0${nonce}`).digest('base64url');
+}
+
+/** A new device cookie value for `subject` (e.g. `player:9876543210`, `operator:asha`). */
+export function issueDeviceCookie(secret: string, subject: string): string {
+  const nonce = randomBytes(NONCE_BYTES).toString('base64url');
+  return `${nonce}.${sign(secret, subject, nonce)}`;
+}
+
+/**
+ * The cookie's nonce when `value` is a device cookie this server issued for `subject`; null for
+ * anything else (absent, forged, another account's).
+ */
+export function deviceNonceFor(secret: string, subject: string, value: string | undefined): string | null {
+  if (!value || value.length > 200) return null;
+  const [nonce, mac, extra] = value.split('.');
+  if (!nonce || !mac || extra !== undefined) return null;
+  const expected = Buffer.from(sign(secret, subject, nonce));
+  const given = Buffer.from(mac);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : null;
+}
