@@ -141,6 +141,16 @@ describe('the bet batch', () => {
     expect(await betsOf(excluded.playerId)).toEqual([]);
   });
 
+  it('refuses a player who never had an account for lack of funds, in the same batch as a good bet', async () => {
+    const round = await nextRound();
+    const ghost = ++playerSeq;
+    const rich = await player(5_000);
+    const lottery = service();
+    const [g, r] = await Promise.all([codeOf(lottery.placeBet(ghost, input(round.period))), codeOf(lottery.placeBet(rich.playerId, input(round.period)))]);
+    expect([g, r]).toEqual(['INSUFFICIENT_FUNDS', 'ok']);
+    expect(await getBalance(t.db, accountCodes.playerMain(ghost))).toBe(0);
+  });
+
   it('answers a retry racing its original with the same bet, in one batch or in two, and a reused key with another bet with a conflict', async () => {
     const round = await nextRound();
     const p = await player(10_000);

@@ -3,7 +3,7 @@ import { checkBet, WINGO, WINGO_BET_OPTIONS, type BetLimits } from '@colorplay/l
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
-import { accountCodes, openTransferBatch, withTransaction, type PostTransferInput } from '../ledger';
+import { accountCodes, ensureAccount, isLedgerError, openTransferBatch, withTransaction, type PostTransferInput, type TransferBatch } from '../ledger';
 import * as repo from './repo';
 import { wingoBetOutcome } from './rules';
 
@@ -133,7 +133,18 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
       { accountCode: stake, amountMinor: b.bet.totalMinor },
     ],
   }));
-  const ledger = await openTransferBatch(tx, transfers);
+  let ledger: TransferBatch;
+  try {
+    ledger = await openTransferBatch(tx, transfers);
+  } catch (err) {
+    if (!isLedgerError(err, 'ACCOUNT_NOT_FOUND')) throw err;
+    // Accounts are made lazily: a player who never had money has none yet. Made here, in the
+    // batch, only when one is missing, so the bet path never spends a round trip on it.
+    for (const playerId of [...new Set(bets.map((b) => b.playerId))].sort((a, b) => a - b)) {
+      await ensureAccount(tx, { code: accountCodes.playerMain(playerId), kind: 'player', owner: playerId });
+    }
+    ledger = await openTransferBatch(tx, transfers);
+  }
   const context = await repo.selectBatchContext(
     tx,
     { playerIds: bets.map((b) => b.playerId), keys: bets.map((b) => b.input.idempotencyKey) },

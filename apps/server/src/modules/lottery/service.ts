@@ -155,10 +155,10 @@ export function createLotteryService(deps: LotteryDeps) {
   const checkpointSeal = createCheckpointSeal(deps.chainSecret);
   const placeOf = (chain: { room_id: string; first_ordinal: number }, k: number) => ({ game: GAME, roomId: chain.room_id, firstOrdinal: chain.first_ordinal, k });
   let accountsReady: Promise<void> | undefined;
-  // Round rows known to exist (room:ordinal -> id) and player accounts known to exist: the bet
-  // path skips those lookups after the first bet. Bounded: both are cleared when they grow large.
+  // Round rows known to exist (room:ordinal -> id): the bet path skips that lookup after the
+  // first bet. Bounded: cleared when it grows large. (A missing player account is made by the
+  // bet batch itself, bet-batch.ts.)
   const knownRounds = new Map<string, number>();
-  const knownPlayerAccounts = new Set<number>();
 
   /** The house accounts bets and settlement post to; created once per process. */
   function ensureHouseAccounts(): Promise<void> {
@@ -458,11 +458,6 @@ export function createLotteryService(deps: LotteryDeps) {
       roundId = (await repo.selectRoundByOrdinal(db, GAME, room.id, round.ordinal))!.id;
       if (knownRounds.size > 64) knownRounds.clear();
       knownRounds.set(roundKey, roundId);
-    }
-    if (!knownPlayerAccounts.has(playerId)) {
-      await ensureAccount(db, { code: accountCodes.playerMain(playerId), kind: 'player', owner: playerId });
-      if (knownPlayerAccounts.size > 100_000) knownPlayerAccounts.clear();
-      knownPlayerAccounts.add(playerId);
     }
     return betQueue.place({ betId, playerId, roundId, roomId: room.id, period: round.period, input, bet, receivedAt });
   }
