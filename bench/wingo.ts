@@ -187,7 +187,9 @@ async function burstScenario(db: Db, app: Awaited<ReturnType<typeof buildApp>>, 
 }
 
 /** `sockets` clients on one node (an app with its round engine running) for one 30 s round and more. */
-async function socketScenario(db: Db, makeConfig: (env: Record<string, string>) => ReturnType<typeof loadConfig>, sockets: number) {
+async function socketScenario(dbUrl: string, makeConfig: (env: Record<string, string>) => ReturnType<typeof loadConfig>, sockets: number) {
+  // The betting app closed its pool; this node gets its own, as a separate node would.
+  const db = await openPostgres(dbUrl, 10);
   const app = await buildApp({ config: makeConfig({ LOTTERY_TICK_MS: '250' }), db, logger: { level: 'warn', file: '/dev/null' } });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const wsUrl = base.replace('http', 'ws') + '/api/lottery/wingo/live';
@@ -284,7 +286,8 @@ async function main() {
   const tpcb = pgbench(await createDatabase(adminUrl, 'pgbench_tpcb'), tpcbClients, pgbenchSeconds, 1);
   const tpcbScaled = pgbench(await createDatabase(adminUrl, 'pgbench_tpcb_scaled'), tpcbClients, pgbenchSeconds, tpcbClients);
 
-  const db = await openPostgres(await createDatabase(adminUrl, 'wingo_bench'), 20);
+  const benchDbUrl = await createDatabase(adminUrl, 'wingo_bench');
+  const db = await openPostgres(benchDbUrl, 20);
   await migrate(db);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'colorplay-wingo-bench-'));
   tempDirs.push(dataDir);
@@ -373,7 +376,7 @@ async function main() {
   await app.close();
 
   phase = 'sockets';
-  const socketsResult = socketCount > 0 ? await socketScenario(db, makeConfig, socketCount) : null;
+  const socketsResult = socketCount > 0 ? await socketScenario(benchDbUrl, makeConfig, socketCount) : null;
 
   const settlements = [];
   for (const size of settleSizes) {
@@ -416,7 +419,7 @@ async function main() {
       burstsEveryInTimeBetAccepted: burstResults.every((b) => b.refusedByLockButSentBeforeLock === 0),
       burstsNoErrors: burstResults.every((b) => b.errors === 0),
       burstsP99Under100Ms: burstResults.every((b) => b.p99Ms < 100),
-      socketsLastClientUnder200Ms: socketsResult?.drawToLastClientP99Ms != null ? socketsResult.drawToLastClientP99Ms < 200 : null,
+      socketsLastClientUnder200Ms: socketsResult && socketsResult.drawToLastClientP99Ms !== null ? socketsResult.drawToLastClientP99Ms < 200 : null,
       socketsUnderHalfACorePerRound: socketsResult?.cpuPerRound ? socketsResult.cpuPerRound.coresUsed < 0.5 : null,
       settle1MUnder1500Ms: million ? million.settleMs < 1500 : null,
     },
