@@ -135,7 +135,11 @@ async function roundWithLead(firstPeriod: string, leadMs: number) {
 }
 
 function child<T>(script: string, job: Record<string, unknown>, onMessage?: (m: unknown) => void): Promise<T> {
-  const c = spawn(process.execPath, [path.join(import.meta.dirname, 'lib', script), JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const jobDir = mkdtempSync(path.join(tmpdir(), 'colorplay-bench-job-'));
+  tempDirs.push(jobDir);
+  const jobFile = path.join(jobDir, 'job.json');
+  writeFileSync(jobFile, JSON.stringify(job));
+  const c = spawn(process.execPath, [path.join(import.meta.dirname, 'lib', script), jobFile], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   let out = '';
   c.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   if (onMessage) c.on('message', onMessage);

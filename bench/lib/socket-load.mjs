@@ -5,10 +5,12 @@
  * the server's clock, which is this machine's) to its arrival here. Prints per round the count
  * and p50/p99/max of that delay as JSON.
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 
-const job = JSON.parse(process.argv[2]);
+// The job comes in a file (thousands of tokens do not fit in a command line).
+const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const epochNow = () => performance.timeOrigin + performance.now();
 const byRound = new Map();
 let opened = 0;
