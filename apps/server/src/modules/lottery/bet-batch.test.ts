@@ -209,6 +209,18 @@ describe('the bet batch', () => {
     expect(await codeOf(lottery.placeBet(p.playerId, input(round.period)))).toBe('ROUND_LOCKED');
   });
 
+  it('judges a bet by when its request reached the server, even when its processing starts after the lock', async () => {
+    const round = await nextRound();
+    const p = await player(5_000);
+    const lottery = service();
+    // The route stamps arrival before authentication and parsing; here they took 2 s.
+    setTime(round.locksAtMs + 2_000);
+    const placed = await lottery.placeBet(p.playerId, input(round.period), new Date(round.locksAtMs - 5));
+    expect(placed.bet.placedAtMs).toBe(round.locksAtMs - 5);
+    expect(await codeOf(lottery.placeBet(p.playerId, input(round.period), new Date(round.locksAtMs)))).toBe('ROUND_LOCKED');
+    expect(await p.balance()).toBe(4_000);
+  });
+
   it('draws a round only after the bets that arrived before its lock are committed, and settles them', async () => {
     const round = await nextRound();
     const players = await Promise.all([1, 2].map(() => player(5_000)));

@@ -420,12 +420,12 @@ export function createLotteryService(deps: LotteryDeps) {
   /**
    * Checks what needs no lock (period, arrival before the lock, rules), then queues the bet for
    * the set-based group commit (bet-batch.ts, decision 200). No database round trip before the
-   * queue once the round and the player's account are known: the idempotency lookup is part of
-   * the batch. Arrival time decides: a bet that arrives before the lock is judged on its merits
-   * however long it queues, and the draw waits for it (decision 201).
+   * queue once the round is known: the idempotency lookup is part of the batch. Arrival time
+   * decides: `receivedAt` is when the request reached the server (the route stamps it before
+   * authentication and parsing); a bet that arrived before the lock is judged on its merits
+   * however long it waited, and the draw waits for it (decision 201).
    */
-  async function placeBet(playerId: number, input: PlaceWingoBetInput): Promise<PlaceWingoBetResult> {
-    const receivedAt = clock.now();
+  async function placeBet(playerId: number, input: PlaceWingoBetInput, receivedAt: Date = clock.now()): Promise<PlaceWingoBetResult> {
     const room = roomOf(input.room);
     const betId = betIdOf(playerId, input.idempotencyKey);
     const nowMs = receivedAt.getTime();
@@ -488,6 +488,8 @@ export function createLotteryService(deps: LotteryDeps) {
     drawRound,
     settleRound,
     placeBet,
+    /** The engine's clock (the bet route stamps each request's arrival with it). */
+    now: (): Date => clock.now(),
 
     /** Every room's clock now (the socket sends it every second). */
     clocks(): { serverTimeMs: number; rounds: WingoRoundClock[] } {
