@@ -156,7 +156,7 @@ export function createLotteryService(deps: LotteryDeps) {
   // Round rows known to exist (room:ordinal -> id): the bet path skips that lookup after the
   // first bet. Bounded: cleared when it grows large. (A missing player account is made by the
   // bet batch itself, bet-batch.ts.)
-  const knownRounds = new Map<string, number>();
+  const knownRounds = new Map<string, Promise<number>>();
 
   /** The house accounts bets and settlement post to; created once per process. */
   function ensureHouseAccounts(): Promise<void> {
@@ -449,14 +449,21 @@ export function createLotteryService(deps: LotteryDeps) {
 
     await ensureHouseAccounts();
     const roundKey = `${room.id}:${round.ordinal}`;
-    let roundId = knownRounds.get(roundKey);
-    if (roundId === undefined) {
-      const chains = await repo.selectChains(db, GAME, room.id);
-      if (!(await ensureRound(room, round.ordinal, chains, nowMs))) throw new AppError('ROOM_NOT_READY', 'This room opens with its first published chain');
-      roundId = (await repo.selectRoundByOrdinal(db, GAME, room.id, round.ordinal))!.id;
+    // One lookup per round and node, shared by the bets that arrive while it runs (a burst's
+    // first bets would otherwise each make the same three round trips).
+    let roundIdOf = knownRounds.get(roundKey);
+    if (roundIdOf === undefined) {
+      roundIdOf = (async () => {
+        const chains = await repo.selectChains(db, GAME, room.id);
+        if (!(await ensureRound(room, round.ordinal, chains, nowMs))) throw new AppError('ROOM_NOT_READY', 'This room opens with its first published chain');
+        return (await repo.selectRoundByOrdinal(db, GAME, room.id, round.ordinal))!.id;
+      })();
       if (knownRounds.size > 64) knownRounds.clear();
-      knownRounds.set(roundKey, roundId);
+      knownRounds.set(roundKey, roundIdOf);
+      // A failed lookup is not kept: the next bet tries again.
+      roundIdOf.catch(() => knownRounds.get(roundKey) === roundIdOf && knownRounds.delete(roundKey));
     }
+    const roundId = await roundIdOf;
     return betQueue.place({ betId, playerId, roundId, roomId: room.id, period: round.period, input, bet, receivedAt });
   }
 
