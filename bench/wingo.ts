@@ -16,7 +16,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { buildApp } from '../apps/server/src/app';
@@ -155,6 +155,11 @@ async function burstScenario(db: Db, app: Awaited<ReturnType<typeof buildApp>>, 
   const round = await roundWithLead(firstPeriod, windowMs + 1_500);
   await app.lottery.tick();
   const runId = Date.now();
+  // The server's own event-loop delay during the burst: a backlog before a request is even read
+  // (CPU starvation on a shared machine) shows here, not in the database.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const cpu0 = process.cpuUsage();
   const out = await child<{ results: Array<[number, string | null, number, number]>; maxSendLagMs: number; sentAfterLock: number }>('burst-load.mjs', {
     base,
     path: '/api/lottery/wingo/bets',
@@ -166,6 +171,8 @@ async function burstScenario(db: Db, app: Awaited<ReturnType<typeof buildApp>>, 
     windowMs,
     runId,
   });
+  loopDelay.disable();
+  const cpu = process.cpuUsage(cpu0);
   const lat = out.results.map((r) => r[2]).sort((a, b) => a - b);
   const count = (f: (r: [number, string | null, number, number]) => boolean) => out.results.filter(f).length;
   const stored = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM lottery_bets WHERE room_id = '30s' AND idempotency_key LIKE $1", [`burst-${runId}-%`])).rows[0]!.n;
@@ -187,6 +194,8 @@ async function burstScenario(db: Db, app: Awaited<ReturnType<typeof buildApp>>, 
     p99Ms: percentile(lat, 99),
     maxMs: percentile(lat, 100),
     maxSendLagMs: round2(out.maxSendLagMs),
+    serverEventLoopDelayMs: { p50: round2(loopDelay.percentile(50) / 1e6), p99: round2(loopDelay.percentile(99) / 1e6), max: round2(loopDelay.max / 1e6) },
+    serverCpuMsDuringBurst: round2((cpu.user + cpu.system) / 1000),
   };
 }
 
