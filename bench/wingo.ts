@@ -330,7 +330,8 @@ async function main() {
     });
   const config = makeConfig();
   const app = await buildApp({ config, db, logger: { level: 'warn', file: '/dev/null' } });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  // As the server does (server.ts): a burst of new connections must not overflow the accept queue.
+  const base = await app.listen({ host: '127.0.0.1', port: 0, backlog: 4096 });
   await app.lottery.tick();
 
   // Players are registered through the real routes (inject, so each can have its own address
