@@ -141,6 +141,8 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     secret: config.secrets.token,
     exposeSandboxHandle: config.sandbox.sms,
     events,
+    sessionCacheTtlMs: config.sessionCacheTtlMs,
+    bus: events.bus,
   });
   const requireAuth = authGuard(auth.authenticate);
   await app.register(runtimeConfigRoutes, {

@@ -174,6 +174,8 @@ export type Config = {
   depositReconcileSweepMs: number;
   /** How often the lottery round engine runs (open, lock, draw, settle); 0 turns it off (tests). */
   lotteryTickMs: number;
+  /** How long a node may trust a session it checked (0 = check every request); the bound on a revocation missed by the bus (decision 202). */
+  sessionCacheTtlMs: number;
   /**
    * How often the leader deletes rows that have served their purpose (used launch tickets,
    * forgotten login failures, spent codes, delivered events past retention); 0 turns it off.
@@ -342,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION === 'demo',
     depositReconcileSweepMs: e.DEPOSIT_RECONCILE_SWEEP_MS,
     lotteryTickMs: e.LOTTERY_TICK_MS,
+    sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     housekeepingSweepMs: e.HOUSEKEEPING_SWEEP_MS,
     eventsRetentionHours: e.EVENTS_RETENTION_HOURS,
     usdt: usdtResult.config,
@@ -512,6 +515,8 @@ function upiEnvShape() {
     DEPOSIT_RECONCILE_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     // A round locks 5 s before its draw; the engine must run well within that.
     LOTTERY_TICK_MS: z.coerce.number().int().min(0).max(1_000).default(250),
+    // A revoked session is refused everywhere within this bound even if the bus missed its event.
+    SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     HOUSEKEEPING_SWEEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
     EVENTS_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(168),
     ALLOW_SANDBOX_IN_PRODUCTION: z.enum(['demo'], { error: 'the only accepted value is "demo"' }).optional(),

@@ -6,6 +6,9 @@ import { systemClock } from './lib/clock';
 import { DEMO_OPERATOR, ensureDemoOperator } from './modules/admin';
 import { DEMO_PLAYER, ensureDemoPlayer } from './modules/auth';
 
+/** Pending connections the kernel may queue for us (see the listen call). */
+const LISTEN_BACKLOG = 4096;
+
 /** Entry point: validate config, open and migrate the database, listen, shut down gracefully. */
 async function main(): Promise<void> {
   let config;
@@ -34,7 +37,10 @@ async function main(): Promise<void> {
     await app.close();
   });
 
-  const address = await app.listen({ host: config.host, port: config.port });
+  // The last seconds of a round bring thousands of new connections at once: with Node's default
+  // accept backlog (511) the kernel drops their SYNs and clients retry after 1, 3, 7 s, so a bet
+  // sent in time arrives late (decision 201). The kernel caps this at net.core.somaxconn.
+  const address = await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
   // The web app's API base rule (spec section 7, decision 013) sends a page on http://localhost
   // to port 3002, so localhost is only the right address on that port; elsewhere use the IP.
   const pageUrl = config.port === 3002 ? address.replace('127.0.0.1', 'localhost') : address;

@@ -29,6 +29,11 @@ export const DOMAIN_EVENT_SCHEMAS = {
   PlayerRegistered: z.object({ playerId: z.number().int().positive() }),
   /** The password was reset with a one-time code and every session was ended. */
   PasswordReset: z.object({ playerId: z.number().int().positive() }),
+  /**
+   * Sessions ended (logout, refresh-token reuse, password reset): one session, or every session
+   * of the player when `sessionId` is null. Every node evicts them from its session cache.
+   */
+  SessionsRevoked: z.object({ playerId: z.number().int().positive(), sessionId: z.string().nullable() }),
   /** A lottery round was drawn and settled, or voided (every stake refunded). */
   RoundDrawn: z.object({
     game: z.string(),
@@ -109,6 +114,7 @@ export const DomainEventSchema = z.discriminatedUnion('name', [
   envelope('DepositExpired'),
   envelope('PlayerRegistered'),
   envelope('PasswordReset'),
+  envelope('SessionsRevoked'),
   envelope('RoundDrawn'),
   envelope('BetsSettled'),
   envelope('WithdrawalStatusChanged'),

@@ -139,6 +139,15 @@ export async function isSessionActive(q: Queryable, sessionId: string, playerId:
   return rows[0]?.ok === true;
 }
 
+/** Like isSessionActive, but answers with the session's absolute expiry (for the session cache), or null. */
+export async function selectOpenSessionExpiry(q: Queryable, sessionId: string, playerId: number, now: Date): Promise<Date | null> {
+  const { rows } = await q.query<{ expires_at: Date }>(
+    'SELECT expires_at FROM sessions WHERE id = $1 AND player_id = $2 AND revoked_at IS NULL AND expires_at > $3',
+    [sessionId, playerId, now],
+  );
+  return rows[0]?.expires_at ?? null;
+}
+
 /** Failed logins per phone (table login_failures), shared by every node like the rate counters. */
 
 /** Makes sure the phone has a row and locks it, so one phone's login tries run one at a time. */

@@ -40,7 +40,6 @@ import {
   deleteCode,
   deleteStaleLoginState,
   insertCode,
-  isSessionActive,
   issueRefreshToken,
   lastCodeRequestAt,
   lockLatestCode,
@@ -51,8 +50,11 @@ import {
   recordLoginFailure,
   revokeAllSessions,
   revokeSession,
+  selectOpenSessionExpiry,
   type OtpPurpose,
 } from './repo';
+import { createSessionCache } from './session-cache';
+import type { Bus } from '../../events';
 import type { Queryable } from '../../db/db';
 import {
   hashOtp,
@@ -75,6 +77,10 @@ export type AuthDeps = {
   exposeSandboxHandle: boolean;
   /** Registration and password resets are recorded as domain events; the inbox subscribes. */
   events: EventRecorder;
+  /** How long this node trusts a session it checked (decision 202); 0 or absent: every request checks. */
+  sessionCacheTtlMs?: number;
+  /** Where SessionsRevoked events from every node arrive (they evict cached sessions). */
+  bus?: Pick<Bus, 'subscribe'>;
 };
 
 /** What a successful login hands the route: the body plus the refresh cookie to set. */
@@ -111,6 +117,20 @@ function commonPasswordError(field: string) {
 
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, tokens, limiter, sms } = deps;
+  const sessionCache = createSessionCache({ ttlMs: deps.sessionCacheTtlMs ?? 0 });
+  const evict = (p: { playerId: number; sessionId: string | null }) => (p.sessionId ? sessionCache.evictSession(p.sessionId) : sessionCache.evictPlayer(p.playerId));
+  deps.bus?.subscribe((event) => {
+    if (event.name === 'SessionsRevoked') evict(event.payload);
+  });
+
+  /**
+   * Every revocation goes through here: the event reaches every node's cache over the bus, and
+   * this node evicts as soon as the transaction commits, before the request is answered.
+   */
+  async function sessionsRevoked(tx: Queryable, playerId: number, sessionId: string | null): Promise<void> {
+    await deps.events.record(tx, 'SessionsRevoked', { playerId, sessionId });
+    tx.afterCommit?.(() => evict({ playerId, sessionId }));
+  }
 
   async function issue(playerId: number): Promise<IssuedSession> {
     const now = clock.now();
@@ -238,6 +258,7 @@ export function createAuthService(deps: AuthDeps) {
           const inGrace = now.getTime() - row.used_at.getTime() <= REFRESH_GRACE_SECONDS * 1000;
           if (!inGrace || row.successor_hash !== successor.hash) {
             await revokeSession(tx, row.id, 'refresh_token_reuse', now);
+            await sessionsRevoked(tx, row.player_id, row.id);
             return { kind: 'reused' as const };
           }
         } else {
@@ -259,22 +280,34 @@ export function createAuthService(deps: AuthDeps) {
     async logout(claims: AccessClaims | null, refreshToken: string | undefined): Promise<void> {
       const now = clock.now();
       await db.transaction(async (tx) => {
-        if (claims) await revokeSession(tx, claims.sessionId, 'logout', now);
+        if (claims) {
+          await revokeSession(tx, claims.sessionId, 'logout', now);
+          await sessionsRevoked(tx, claims.playerId, claims.sessionId);
+        }
         if (refreshToken) {
           const row = await lockRefreshToken(tx, hashRefreshToken(refreshToken));
-          if (row) await revokeSession(tx, row.id, 'logout', now);
+          if (row) {
+            await revokeSession(tx, row.id, 'logout', now);
+            await sessionsRevoked(tx, row.player_id, row.id);
+          }
         }
       });
     },
 
-    /** Verifies a bearer token and that its session is still open and belongs to its subject. */
+    /**
+     * Verifies a bearer token and that its session is still open and belongs to its subject. The
+     * session check is answered from this node's session cache when it can (decision 202).
+     */
     async authenticate(bearer: string | undefined): Promise<AccessClaims> {
       const token = bearer?.startsWith('Bearer ') ? bearer.slice(7).trim() : undefined;
       const now = clock.now();
       const claims = token ? await tokens.verify(token, now) : null;
-      if (!claims || !(await isSessionActive(db, claims.sessionId, claims.playerId, now))) {
-        throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
-      }
+      if (!claims) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
+      if (sessionCache.get(claims.sessionId, claims.playerId, now.getTime())) return claims;
+      const generation = sessionCache.generation();
+      const expiresAt = await selectOpenSessionExpiry(db, claims.sessionId, claims.playerId, now);
+      if (!expiresAt) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
+      sessionCache.set(claims.sessionId, claims.playerId, expiresAt.getTime(), generation);
       return claims;
     },
 
@@ -326,6 +359,7 @@ export function createAuthService(deps: AuthDeps) {
         if (checked !== 'ok') return checked;
         await updatePasswordHash(tx, player.id, passwordHash);
         await revokeAllSessions(tx, player.id, 'password_reset', now);
+        await sessionsRevoked(tx, player.id, null);
         await clearLoginFailures(tx, input.phone);
         await deps.events.record(tx, 'PasswordReset', { playerId: player.id });
         return 'ok' as const;

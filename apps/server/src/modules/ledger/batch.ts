@@ -21,32 +21,54 @@ export type PostedBatch = {
 /** Bounds one batch (statement parameters are arrays, so this bounds memory, not SQL size). */
 export const MAX_BATCH_TRANSFERS = 200_000;
 
-export async function postTransfers(tx: Queryable, inputs: readonly PostTransferInput[]): Promise<PostedBatch> {
-  if (!tx.afterCommit) throw new LedgerMisuseError('INVALID_ARGUMENT', 'postTransfers must run inside a transaction');
+/** What one transfer of an open batch came to. */
+export type BatchPostOutcome =
+  | { status: 'posted'; transferId: string; balancesAfterMinor: Map<string, number> }
+  | { status: 'replayed'; transferId: string }
+  | { status: 'refused'; error: LedgerError };
+
+/**
+ * A batch whose transfers are decided one at a time, in memory, against the balances read under
+ * the batch's locks, then written together (decision 200). `post(i)` is exactly postTransfer's
+ * decision for transfer i given every transfer posted before it in this batch: a key already
+ * committed (or posted earlier in this batch) with the same body is a replay, with another body
+ * an IDEMPOTENCY_CONFLICT refusal; a player account that would go below zero an
+ * INSUFFICIENT_FUNDS refusal. A refusal writes nothing and changes no running balance, so the
+ * caller may refuse or skip any transfer and the others are unaffected. `write()` then inserts
+ * transfers and entries and moves balances in three statements.
+ */
+export type TransferBatch = {
+  post(index: number): BatchPostOutcome;
+  balanceOf(accountCode: string): number | undefined;
+  write(): Promise<Map<string, number>>;
+};
+
+export async function openTransferBatch(tx: Queryable, inputs: readonly PostTransferInput[], options: { distinctKeys?: boolean } = {}): Promise<TransferBatch> {
+  if (!tx.afterCommit) throw new LedgerMisuseError('INVALID_ARGUMENT', 'A transfer batch must run inside a transaction');
   if (inputs.length > MAX_BATCH_TRANSFERS) throw new LedgerMisuseError('INVALID_ARGUMENT', `A batch has at most ${MAX_BATCH_TRANSFERS} transfers`);
   const valid: ValidTransfer[] = inputs.map((t) => validateTransfer(t));
-  const keys = new Set<string>();
-  for (const v of valid) {
-    if (keys.has(v.idempotencyKey)) {
-      throw new LedgerMisuseError('INVALID_ARGUMENT', `Idempotency key ${v.idempotencyKey} appears twice in one batch`);
-    }
-    keys.add(v.idempotencyKey);
+  const keys = [...new Set(valid.map((v) => v.idempotencyKey))];
+  if (options.distinctKeys && keys.length !== valid.length) {
+    const seen = new Set<string>();
+    const twice = valid.find((v) => (seen.has(v.idempotencyKey) ? true : (seen.add(v.idempotencyKey), false)))!;
+    throw new LedgerMisuseError('INVALID_ARGUMENT', `Idempotency key ${twice.idempotencyKey} appears twice in one batch`);
   }
   const codes = [...new Set(valid.flatMap((v) => v.entries.map((e) => e.accountCode)))];
+  // Every account of the batch, locked once in ascending id order (never a cycle with another batch).
   const locked: AccountRow[] = codes.length > 0 ? await lockAccounts(tx, codes) : [];
   const byCode = new Map(locked.map((a) => [a.code, a]));
   const missing = codes.filter((c) => !byCode.has(c));
   if (missing.length > 0) throw new LedgerMisuseError('ACCOUNT_NOT_FOUND', `No account ${missing.slice(0, 5).join(', ')}`, { accountCodes: missing.slice(0, 20) });
 
-  // After the locks, like postTransfer: a concurrent run of the same batch has committed by now.
-  const { rows: existing } = await tx.query<{ idempotency_key: string; id: string; request_hash: string }>(
+  // After the locks, like postTransfer: a concurrent run of the same keys has committed by now.
+  const { rows: existing } = keys.length === 0 ? { rows: [] } : await tx.query<{ idempotency_key: string; id: string; request_hash: string }>(
     'SELECT idempotency_key, id, request_hash FROM ledger_transfers WHERE idempotency_key = ANY($1::text[])',
-    [[...keys]],
+    [keys],
   );
-  const done = new Map(existing.map((r) => [r.idempotency_key, r]));
+  const done = new Map(existing.map((r) => [r.idempotency_key, { id: r.id, requestHash: r.request_hash }]));
 
   const balances = new Map(locked.map((a) => [a.code, a.balance_minor]));
-  const out: PostedBatch['transfers'] = [];
+  const decided = new Set<number>();
   const tIds: string[] = [];
   const tKeys: string[] = [];
   const tHashes: string[] = [];
@@ -58,73 +80,112 @@ export async function postTransfers(tx: Queryable, inputs: readonly PostTransfer
   const eAmount: number[] = [];
   const eBefore: number[] = [];
   const eAfter: number[] = [];
+  let written = false;
 
-  for (const v of valid) {
+  function post(index: number): BatchPostOutcome {
+    if (written) throw new LedgerMisuseError('INVALID_ARGUMENT', 'This batch was already written');
+    const v = valid[index];
+    if (!v) throw new LedgerMisuseError('INVALID_ARGUMENT', `No transfer ${index} in this batch`);
+    if (decided.has(index)) throw new LedgerMisuseError('INVALID_ARGUMENT', `Transfer ${index} was already decided`);
+    decided.add(index);
     const prior = done.get(v.idempotencyKey);
     if (prior) {
-      if (prior.request_hash !== v.requestHash) {
-        throw new LedgerError('IDEMPOTENCY_CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE, {
-          idempotencyKey: v.idempotencyKey,
-          transferId: prior.id,
-        });
+      if (prior.requestHash !== v.requestHash) {
+        return {
+          status: 'refused',
+          error: new LedgerError('IDEMPOTENCY_CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE, {
+            idempotencyKey: v.idempotencyKey,
+            transferId: prior.id,
+          }),
+        };
       }
-      out.push({ idempotencyKey: v.idempotencyKey, transferId: prior.id, replayed: true });
-      continue;
+      return { status: 'replayed', transferId: prior.id };
     }
     const currencies = new Set(v.entries.map((e) => byCode.get(e.accountCode)!.currency));
     if (currencies.size > 1) throw new LedgerMisuseError('CURRENCY_MISMATCH', `One transfer cannot mix ${[...currencies].join(' and ')}`);
-    const id = `xfer_${randomBytes(12).toString('hex')}`;
+    // Decide every entry before applying any: a refusal leaves the running balances untouched.
     for (const e of v.entries) {
       const account = byCode.get(e.accountCode)!;
       const before = balances.get(e.accountCode)!;
       const after = before + e.amountMinor;
       if (!Number.isSafeInteger(after)) throw new LedgerMisuseError('BALANCE_OUT_OF_RANGE', `Account ${e.accountCode} would leave the safe integer range`);
       if (account.kind === 'player' && after < 0) {
-        throw new LedgerError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_MESSAGE, { accountCode: e.accountCode, balanceMinor: before, amountMinor: e.amountMinor });
+        return {
+          status: 'refused',
+          error: new LedgerError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_MESSAGE, { accountCode: e.accountCode, balanceMinor: before, amountMinor: e.amountMinor }),
+        };
       }
+    }
+    const id = `xfer_${randomBytes(12).toString('hex')}`;
+    const balancesAfterMinor = new Map<string, number>();
+    v.entries.forEach((e) => {
+      const before = balances.get(e.accountCode)!;
+      const after = before + e.amountMinor;
       balances.set(e.accountCode, after);
+      balancesAfterMinor.set(e.accountCode, after);
       eTransfer.push(id);
-      eAccount.push(account.id);
+      eAccount.push(byCode.get(e.accountCode)!.id);
       eAmount.push(e.amountMinor);
       eBefore.push(before);
       eAfter.push(after);
-    }
+    });
     tIds.push(id);
     tKeys.push(v.idempotencyKey);
     tHashes.push(v.requestHash);
     tKinds.push(v.kind);
     tRefs.push(v.reference);
     tMeta.push(v.metadataJson);
-    out.push({ idempotencyKey: v.idempotencyKey, transferId: id, replayed: false });
+    // A later transfer of this batch with the same key is a replay of this one (or a conflict).
+    done.set(v.idempotencyKey, { id, requestHash: v.requestHash });
+    return { status: 'posted', transferId: id, balancesAfterMinor };
   }
 
-  if (tIds.length > 0) {
-    // Every key was checked under the account locks, and a transfer with a new key can only be
-    // posted by a transaction that holds the same locks, so a plain INSERT cannot conflict.
-    await tx.query(
-      `INSERT INTO ledger_transfers (id, idempotency_key, request_hash, kind, reference, metadata)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])`,
-      [tIds, tKeys, tHashes, tKinds, tRefs, tMeta],
-    );
-    // Identity values follow the ORDER BY, so per account the entry ids keep the order in which
-    // the running balances were computed above (checkInvariants verifies exactly that).
-    await tx.query(
-      `INSERT INTO ledger_entries (transfer_id, account_id, amount_minor, balance_before_minor, balance_after_minor)
-       SELECT t, a, m, b, f FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
-              WITH ORDINALITY AS e(t, a, m, b, f, n)
-        ORDER BY n`,
-      [eTransfer, eAccount, eAmount, eBefore, eAfter],
-    );
-    const changed = locked.filter((a) => balances.get(a.code) !== a.balance_minor);
-    if (changed.length > 0) {
+  async function write(): Promise<Map<string, number>> {
+    if (written) throw new LedgerMisuseError('INVALID_ARGUMENT', 'This batch was already written');
+    written = true;
+    if (tIds.length > 0) {
+      // Every key was checked under the account locks, and a transfer with a new key can only be
+      // posted by a transaction that holds the same locks, so a plain INSERT cannot conflict.
       await tx.query(
-        `UPDATE ledger_accounts AS a SET balance_minor = v.after_minor
-           FROM unnest($1::bigint[], $2::bigint[]) AS v(id, after_minor) WHERE a.id = v.id`,
-        [changed.map((a) => a.id), changed.map((a) => balances.get(a.code)!)],
+        `INSERT INTO ledger_transfers (id, idempotency_key, request_hash, kind, reference, metadata)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])`,
+        [tIds, tKeys, tHashes, tKinds, tRefs, tMeta],
       );
+      // Identity values follow the ORDER BY, so per account the entry ids keep the order in which
+      // the running balances were computed above (checkInvariants verifies exactly that).
+      await tx.query(
+        `INSERT INTO ledger_entries (transfer_id, account_id, amount_minor, balance_before_minor, balance_after_minor)
+         SELECT t, a, m, b, f FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
+                WITH ORDINALITY AS e(t, a, m, b, f, n)
+          ORDER BY n`,
+        [eTransfer, eAccount, eAmount, eBefore, eAfter],
+      );
+      const changed = locked.filter((a) => balances.get(a.code) !== a.balance_minor);
+      if (changed.length > 0) {
+        await tx.query(
+          `UPDATE ledger_accounts AS a SET balance_minor = v.after_minor
+             FROM unnest($1::bigint[], $2::bigint[]) AS v(id, after_minor) WHERE a.id = v.id`,
+          [changed.map((a) => a.id), changed.map((a) => balances.get(a.code)!)],
+        );
+      }
     }
+    return balances;
   }
-  return { transfers: out, balancesMinor: balances };
+
+  return { post, balanceOf: (code) => balances.get(code), write };
+}
+
+export async function postTransfers(tx: Queryable, inputs: readonly PostTransferInput[]): Promise<PostedBatch> {
+  if (!tx.afterCommit) throw new LedgerMisuseError('INVALID_ARGUMENT', 'postTransfers must run inside a transaction');
+  // All or nothing: the first refusal fails the batch (and the caller's transaction).
+  const batch = await openTransferBatch(tx, inputs, { distinctKeys: true });
+  const out: PostedBatch['transfers'] = [];
+  inputs.forEach((t, i) => {
+    const o = batch.post(i);
+    if (o.status === 'refused') throw o.error;
+    out.push({ idempotencyKey: t.idempotencyKey, transferId: o.transferId, replayed: o.status === 'replayed' });
+  });
+  return { transfers: out, balancesMinor: await batch.write() };
 }
 
 /** The balances of many accounts in one query (accounts that do not exist are left out). */

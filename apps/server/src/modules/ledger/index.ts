@@ -41,4 +41,4 @@ export {
   type TransferEntryInput,
 } from './service';
 export { TRANSFER_KINDS, TRANSFER_KIND_CATEGORIES, transferKindsOf, type TransferCategory, type TransferKind } from './transfer-kinds';
-export { getBalances, postTransfers, MAX_BATCH_TRANSFERS, type PostedBatch } from './batch';
+export { getBalances, openTransferBatch, postTransfers, MAX_BATCH_TRANSFERS, type BatchPostOutcome, type PostedBatch, type TransferBatch } from './batch';

@@ -36,8 +36,17 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   const sockets = new Map<WebSocket, { playerId: number | null }>();
 
+  // Sockets of each authenticated player, so a settlement reaches its player without a scan of
+  // every socket (a round settles thousands of players; a node holds thousands of sockets).
+  const byPlayer = new Map<number, Set<WebSocket>>();
+
   const send = (socket: WebSocket, message: WingoServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  /** One message to many sockets: serialised once, not once per socket. */
+  const broadcast = (targets: Iterable<WebSocket>, message: WingoServerMessage) => {
+    const text = JSON.stringify(message);
+    for (const socket of targets) if (socket.readyState === socket.OPEN) socket.send(text);
   };
 
   const unsubscribe = bus.subscribe((event: DomainEvent) => {
@@ -48,21 +57,19 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
         type: 'result',
         result: { roomId: p.roomId as WingoRoomId, period: p.period, status: p.status, digit: p.digit, colours: face.colours, size: face.size, drawnAtMs: p.drawnAtMs },
       };
-      for (const socket of sockets.keys()) send(socket, message);
+      broadcast(sockets.keys(), message);
     } else if (event.name === 'BetsSettled' && event.payload.game === 'wingo') {
       const p = event.payload;
-      for (const [socket, state] of sockets) {
-        if (state.playerId !== p.playerId) continue;
-        send(socket, { type: 'betsSettled', roomId: p.roomId as WingoRoomId, period: p.period, bets: p.bets, payoutMinor: p.payoutMinor, balanceMinor: p.balanceMinor });
-        send(socket, { type: 'balance', balanceMinor: p.balanceMinor, reason: 'lottery_settlement' });
-      }
+      const mine = byPlayer.get(p.playerId);
+      if (!mine) return;
+      broadcast(mine, { type: 'betsSettled', roomId: p.roomId as WingoRoomId, period: p.period, bets: p.bets, payoutMinor: p.payoutMinor, balanceMinor: p.balanceMinor });
+      broadcast(mine, { type: 'balance', balanceMinor: p.balanceMinor, reason: 'lottery_settlement' });
     }
   });
 
   const timer = setInterval(() => {
     if (sockets.size === 0) return;
-    const message: WingoServerMessage = { type: 'clock', ...lottery.clocks() };
-    for (const socket of sockets.keys()) send(socket, message);
+    broadcast(sockets.keys(), { type: 'clock', ...lottery.clocks() });
   }, clockEveryMs);
   timer.unref();
 
@@ -87,7 +94,16 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
     const state = { playerId: null as number | null };
     sockets.set(socket, state);
     send(socket, { type: 'clock', ...lottery.clocks() });
-    socket.on('close', () => sockets.delete(socket));
+    const leave = () => {
+      if (state.playerId === null) return;
+      const set = byPlayer.get(state.playerId);
+      set?.delete(socket);
+      if (set?.size === 0) byPlayer.delete(state.playerId);
+    };
+    socket.on('close', () => {
+      leave();
+      sockets.delete(socket);
+    });
     socket.on('message', (raw: Buffer) => {
       let parsed: unknown;
       try {
@@ -107,7 +123,12 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
       }
       authenticate(`Bearer ${message.data.accessToken}`).then(
         (claims) => {
+          if (socket.readyState !== socket.OPEN) return;
+          leave();
           state.playerId = claims.playerId;
+          let set = byPlayer.get(claims.playerId);
+          if (!set) byPlayer.set(claims.playerId, (set = new Set()));
+          set.add(socket);
           send(socket, { type: 'authenticated', playerId: claims.playerId });
         },
         () => send(socket, { type: 'error', code: 'UNAUTHORIZED', message: 'The access token is not valid' }),

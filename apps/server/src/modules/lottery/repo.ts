@@ -260,3 +260,78 @@ export async function selectRoundStatus(q: Queryable, roundId: number): Promise<
   const { rows } = await q.query<{ status: RoundRow['status'] }>('SELECT status FROM lottery_rounds WHERE id = $1', [roundId]);
   return rows[0]?.status;
 }
+
+/**
+ * The set-based bet batch (decision 200). The rounds of a batch are held shared in ascending id
+ * order in one statement; their status is read in the next statement, whose snapshot is taken
+ * after the locks were granted, so a draw that committed while the batch waited is seen.
+ */
+export async function holdRoundsForBets(q: Queryable, roundIds: readonly number[]): Promise<void> {
+  await q.query(
+    'SELECT pg_advisory_xact_lock_shared($1::int, r::int) FROM (SELECT DISTINCT unnest($2::bigint[]) AS r ORDER BY 1) AS l',
+    [ROUND_LOCK_NAMESPACE, roundIds],
+  );
+}
+
+export async function selectRoundStatuses(q: Queryable, roundIds: readonly number[]): Promise<Map<number, RoundRow['status']>> {
+  const { rows } = await q.query<{ id: number; status: RoundRow['status'] }>('SELECT id, status FROM lottery_rounds WHERE id = ANY($1::bigint[])', [roundIds]);
+  return new Map(rows.map((r) => [Number(r.id), r.status]));
+}
+
+/**
+ * In one statement, for a batch of bets (run after the players' accounts are locked, so a
+ * racing batch's bets are committed and visible): the bets already stored under the batch's
+ * idempotency keys, and what each (round, player) of the batch has staked so far.
+ */
+export async function selectBatchContext(
+  q: Queryable,
+  keys: { playerIds: readonly number[]; keys: readonly string[] },
+  stakes: { roundIds: readonly number[]; playerIds: readonly number[] },
+): Promise<{ existing: BetWithRoundRow[]; staked: Map<string, number> }> {
+  const { rows } = await q.query<BetWithRoundRow & { kind: 'bet' | 'staked'; staked: number | null }>(
+    `SELECT 'bet' AS kind, NULL::bigint AS staked, ${BET_COLUMNS}, r.period, r.status AS round_status, r.digit, r.drawn_at, r.settled_at
+       FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id
+      WHERE (b.player_id, b.idempotency_key) IN (SELECT * FROM unnest($1::bigint[], $2::text[]))
+     UNION ALL
+     SELECT 'staked', coalesce(sum(b.total_minor), 0)::bigint, NULL, NULL, b.round_id, NULL, b.player_id, NULL, NULL, NULL, NULL, NULL,
+            NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       FROM lottery_bets b
+      WHERE (b.round_id, b.player_id) IN (SELECT DISTINCT * FROM unnest($3::bigint[], $4::bigint[]))
+      GROUP BY b.round_id, b.player_id`,
+    [keys.playerIds, keys.keys, stakes.roundIds, stakes.playerIds],
+  );
+  const existing: BetWithRoundRow[] = [];
+  const staked = new Map<string, number>();
+  for (const r of rows) {
+    if (r.kind === 'staked') staked.set(`${r.round_id}:${r.player_id}`, Number(r.staked));
+    else existing.push(r);
+  }
+  return { existing, staked };
+}
+
+/** Inserts a batch's bets in one statement (the caller decided every one; none can exist). */
+export async function insertBets(q: Queryable, bets: ReadonlyArray<Omit<BetRow, 'seq'>>): Promise<void> {
+  if (bets.length === 0) return;
+  await q.query(
+    `INSERT INTO lottery_bets (id, round_id, room_id, player_id, idempotency_key, selection, amount_minor, quantity, multiplier,
+                               total_minor, fee_minor, contract_minor, shard, placed_at)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::bigint[], $8::int[], $9::int[],
+                          $10::bigint[], $11::bigint[], $12::bigint[], $13::smallint[], $14::timestamptz[])`,
+    [
+      bets.map((b) => b.id),
+      bets.map((b) => b.round_id),
+      bets.map((b) => b.room_id),
+      bets.map((b) => b.player_id),
+      bets.map((b) => b.idempotency_key),
+      bets.map((b) => b.selection),
+      bets.map((b) => b.amount_minor),
+      bets.map((b) => b.quantity),
+      bets.map((b) => b.multiplier),
+      bets.map((b) => b.total_minor),
+      bets.map((b) => b.fee_minor),
+      bets.map((b) => b.contract_minor),
+      bets.map((b) => b.shard),
+      bets.map((b) => b.placed_at),
+    ],
+  );
+}

@@ -31,6 +31,8 @@ const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorR
  * There is no route that sets, edits or re-draws a result, and no auto-bet.
  */
 export const lotteryRoutes: FastifyPluginAsyncZod<LotteryRoutesOptions> = async (app, { lottery, requireAuth }) => {
+  /** When each bet request reached the server (by the domain clock). */
+  const betReceivedAt = new WeakMap<object, Date>();
   const pub = { tags: ['wingo'] };
   const authed = { tags: ['wingo'], security: [{ bearer: [] }] };
 
@@ -66,6 +68,11 @@ export const lotteryRoutes: FastifyPluginAsyncZod<LotteryRoutesOptions> = async 
   app.post(
     API_PATHS.wingo_place_bet,
     {
+      // Arrival time decides (decision 201): taken before authentication, body parsing and
+      // validation, so time spent there under load never turns an in-time bet into a late one.
+      onRequest: async (request) => {
+        betReceivedAt.set(request, lottery.now());
+      },
       preHandler: requireAuth,
       schema: {
         ...authed,
@@ -74,7 +81,7 @@ export const lotteryRoutes: FastifyPluginAsyncZod<LotteryRoutesOptions> = async 
         response: { 200: dataEnvelope(PlaceWingoBetResultSchema), ...errors },
       },
     },
-    async (request) => ({ data: await lottery.placeBet(request.auth.playerId, request.body) }),
+    async (request) => ({ data: await lottery.placeBet(request.auth.playerId, request.body, betReceivedAt.get(request)) }),
   );
 
   app.get(

@@ -26,6 +26,12 @@ export type LotterySettings = {
   /** the most bets in one transaction, and how many such transactions run at once. */
   betBatchMax: number;
   betBatchConcurrency: number;
+  /**
+   * How long the draw of a round waits for this node's bets of the round that arrived before its
+   * lock and are still queued or committing (decision 201). The draw is at lock + the room's lock
+   * time (5 s) at the earliest, so an in-time bet has that long, plus this, to reach the database.
+   */
+  drawWaitForBetsMs: number;
 };
 
 export const DEFAULT_LOTTERY_SETTINGS: LotterySettings = {
@@ -37,6 +43,7 @@ export const DEFAULT_LOTTERY_SETTINGS: LotterySettings = {
   betBatchWindowMs: 2,
   betBatchMax: 64,
   betBatchConcurrency: 4,
+  drawWaitForBetsMs: 2_000,
 };
 
 /** What to do with a round whose draw time has passed. */

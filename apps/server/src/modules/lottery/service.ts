@@ -43,12 +43,11 @@ import {
   getBalance,
   getBalances,
   HOUSE_ACCOUNTS,
-  LedgerError,
-  postTransfer,
   postTransfers,
   withTransaction,
   type PostTransferInput,
 } from '../ledger';
+import { createBetQueue, type CheckBets, type QueuedBet } from './bet-batch';
 import * as repo from './repo';
 import {
   decideDraw,
@@ -57,7 +56,6 @@ import {
   payoutShardOf,
   payoutTable,
   roomClock,
-  shardOf,
   trendStatistics,
   wingoBetOutcome,
   wingoResultFace,
@@ -78,6 +76,10 @@ export type LotteryDeps = {
   limits?: BetLimits;
   /** Tests only: runs inside the settlement transaction just before it commits (a crash there rolls it all back). */
   beforeSettleCommit?: (roundId: number) => Promise<void>;
+  /** A set-based pre-check of each bet batch, in its transaction (responsible gambling; bet-batch.ts). */
+  checkBets?: CheckBets;
+  /** Tests only: runs inside a bet batch's transaction just before it commits. */
+  beforeBatchCommit?: (bets: readonly QueuedBet[]) => Promise<void>;
 };
 
 const roomOf = (id: string): Room => {
@@ -151,10 +153,10 @@ export function createLotteryService(deps: LotteryDeps) {
   const checkpointSeal = createCheckpointSeal(deps.chainSecret);
   const placeOf = (chain: { room_id: string; first_ordinal: number }, k: number) => ({ game: GAME, roomId: chain.room_id, firstOrdinal: chain.first_ordinal, k });
   let accountsReady: Promise<void> | undefined;
-  // Round rows known to exist (room:ordinal -> id) and player accounts known to exist: the bet
-  // path skips those lookups after the first bet. Bounded: both are cleared when they grow large.
-  const knownRounds = new Map<string, number>();
-  const knownPlayerAccounts = new Set<number>();
+  // Round rows known to exist (room:ordinal -> id): the bet path skips that lookup after the
+  // first bet. Bounded: cleared when it grows large. (A missing player account is made by the
+  // bet batch itself, bet-batch.ts.)
+  const knownRounds = new Map<string, Promise<number>>();
 
   /** The house accounts bets and settlement post to; created once per process. */
   function ensureHouseAccounts(): Promise<void> {
@@ -388,7 +390,10 @@ export function createLotteryService(deps: LotteryDeps) {
         const nowMs = clock.now().getTime();
         const chains = await ensureChains(room, nowMs);
         for (const pending of await repo.selectPendingRoundIds(db, GAME, room.id, new Date(nowMs))) {
-          if (pending.status !== 'drawn') await drawRound(pending.id);
+          if (pending.status !== 'drawn') {
+            await waitForInTimeBets(pending.id);
+            await drawRound(pending.id);
+          }
           await settleRound(pending.id);
         }
         await repo.lockRounds(db, GAME, room.id, clock.now());
@@ -404,193 +409,62 @@ export function createLotteryService(deps: LotteryDeps) {
     return roomClock(room, roundAt(room, nowMs), nowMs) as WingoRoundClock;
   }
 
-  type BetWork = (tx: Queryable, shard: number) => Promise<number | null>;
-  type QueuedBet = { betId: string; playerId: number; work: BetWork; resolve: (b: number | null) => void; reject: (err: unknown) => void };
-  const queue: QueuedBet[] = [];
-  let flushTimer: NodeJS.Timeout | undefined;
-  let flushing = 0;
-  let batchSeq = 0;
-
-  /** A bet alone in its own transaction, its stake on the shard of its id. */
-  const alone = (betId: string, work: BetWork) => withTransaction(db, (tx) => work(tx, shardOf(betId, settings.stakeShards)));
+  const betQueue = createBetQueue(db, log, settings, {
+    game: GAME,
+    limits,
+    stakeAccount,
+    ...(deps.checkBets ? { checkBets: deps.checkBets } : {}),
+    ...(deps.beforeBatchCommit ? { beforeBatchCommit: deps.beforeBatchCommit } : {}),
+  });
 
   /**
-   * Group commit (decision 108): bets queue for up to betBatchWindowMs and commit together in
-   * one transaction, so one WAL flush serves many bets. Each bet still runs every check, under
-   * its own savepoint: a refused bet is rolled back alone and the others commit. A batch puts
-   * all its stakes on one shard (a different one per concurrent batch) and takes its bets in
-   * player order, so two batches never wait on each other in a cycle. If the shared
-   * transaction itself fails, each of its bets is retried alone.
+   * Checks what needs no lock (period, arrival before the lock, rules), then queues the bet for
+   * the set-based group commit (bet-batch.ts, decision 200). No database round trip before the
+   * queue once the round is known: the idempotency lookup is part of the batch. Arrival time
+   * decides: `receivedAt` is when the request reached the server (the route stamps it before
+   * authentication and parsing); a bet that arrived before the lock is judged on its merits
+   * however long it waited, and the draw waits for it (decision 201).
    */
-  function runBet(betId: string, currentPlayer: number, work: BetWork): Promise<number | null> {
-    if (settings.betBatchWindowMs <= 0) return alone(betId, work);
-    return new Promise((resolve, reject) => {
-      queue.push({ betId, playerId: currentPlayer, work, resolve, reject });
-      scheduleFlush();
-    });
-  }
-
-  function scheduleFlush(): void {
-    if (queue.length === 0 || flushing >= settings.betBatchConcurrency) return;
-    if (queue.length >= settings.betBatchMax) {
-      void flush();
-      return;
-    }
-    flushTimer ??= setTimeout(() => {
-      flushTimer = undefined;
-      void flush();
-    }, settings.betBatchWindowMs);
-  }
-
-  async function flush(): Promise<void> {
-    if (queue.length === 0 || flushing >= settings.betBatchConcurrency) return;
-    const batch = queue.splice(0, settings.betBatchMax).sort((a, b) => a.playerId - b.playerId);
-    flushing += 1;
-    const shard = batchSeq++ % settings.stakeShards;
-    const outcomes: Array<{ ok: true; value: number | null } | { ok: false; err: unknown }> = [];
-    try {
-      await withTransaction(db, async (tx) => {
-        for (const item of batch) {
-          await tx.query('SAVEPOINT bet');
-          try {
-            outcomes.push({ ok: true, value: await item.work(tx, shard) });
-            await tx.query('RELEASE SAVEPOINT bet');
-          } catch (err) {
-            // A refusal (closed round, funds, limits) is this bet's answer; anything else fails the batch.
-            if (!(err instanceof AppError)) throw err;
-            await tx.query('ROLLBACK TO SAVEPOINT bet');
-            outcomes.push({ ok: false, err });
-          }
-        }
-      });
-      batch.forEach((item, i) => {
-        const o = outcomes[i]!;
-        if (o.ok) item.resolve(o.value);
-        else item.reject(o.err);
-      });
-    } catch (err) {
-      log.warn({ err, bets: batch.length }, 'bet batch failed; placing its bets one by one');
-      for (const item of batch) alone(item.betId, item.work).then(item.resolve, item.reject);
-    } finally {
-      flushing -= 1;
-      scheduleFlush();
-    }
-  }
-
-  async function placeBet(playerId: number, input: PlaceWingoBetInput): Promise<PlaceWingoBetResult> {
+  async function placeBet(playerId: number, input: PlaceWingoBetInput, receivedAt: Date = clock.now()): Promise<PlaceWingoBetResult> {
     const room = roomOf(input.room);
     const betId = betIdOf(playerId, input.idempotencyKey);
-    const previous = await repo.selectBetByKey(db, playerId, input.idempotencyKey);
-    if (previous) return replayBet(playerId, previous, input);
-
-    const nowMs = clock.now().getTime();
+    const nowMs = receivedAt.getTime();
     const round = roundOfPeriod(room, input.period);
     const current = roundAt(room, nowMs);
-    if (!round || round.ordinal !== current.ordinal) throw new AppError('ROUND_CLOSED', `Period ${input.period} is not the current round of room ${room.id}`);
-    if (roundPhase(round, nowMs) !== 'open') throw new AppError('ROUND_LOCKED', 'Betting is closed for the last seconds of the round');
-    const check = checkBet(WINGO, WINGO_BET_OPTIONS, limits, input);
-    if (!check.ok) throw new AppError(check.code === 'UNKNOWN_SELECTION' ? 'VALIDATION_FAILED' : check.code, check.message);
+    let refusal: AppError | null = null;
+    let check: ReturnType<typeof checkBet> | null = null;
+    if (!round || round.ordinal !== current.ordinal) refusal = new AppError('ROUND_CLOSED', `Period ${input.period} is not the current round of room ${room.id}`);
+    else if (roundPhase(round, nowMs) !== 'open') refusal = new AppError('ROUND_LOCKED', 'Betting is closed for the last seconds of the round');
+    else {
+      check = checkBet(WINGO, WINGO_BET_OPTIONS, limits, input);
+      if (!check.ok) refusal = new AppError(check.code === 'UNKNOWN_SELECTION' ? 'VALIDATION_FAILED' : check.code, check.message);
+    }
+    if (refusal || !round || !check?.ok) {
+      // A retry of a bet that was placed in time still gets its bet back after the lock.
+      const previous = await repo.selectBetByKey(db, playerId, input.idempotencyKey);
+      if (previous) return replayBet(playerId, previous, input);
+      throw refusal!;
+    }
     const bet = check.bet;
 
     await ensureHouseAccounts();
     const roundKey = `${room.id}:${round.ordinal}`;
-    let roundId = knownRounds.get(roundKey);
-    if (roundId === undefined) {
-      const chains = await repo.selectChains(db, GAME, room.id);
-      if (!(await ensureRound(room, round.ordinal, chains, nowMs))) throw new AppError('ROOM_NOT_READY', 'This room opens with its first published chain');
-      roundId = (await repo.selectRoundByOrdinal(db, GAME, room.id, round.ordinal))!.id;
+    // One lookup per round and node, shared by the bets that arrive while it runs (a burst's
+    // first bets would otherwise each make the same three round trips).
+    let roundIdOf = knownRounds.get(roundKey);
+    if (roundIdOf === undefined) {
+      roundIdOf = (async () => {
+        const chains = await repo.selectChains(db, GAME, room.id);
+        if (!(await ensureRound(room, round.ordinal, chains, nowMs))) throw new AppError('ROOM_NOT_READY', 'This room opens with its first published chain');
+        return (await repo.selectRoundByOrdinal(db, GAME, room.id, round.ordinal))!.id;
+      })();
       if (knownRounds.size > 64) knownRounds.clear();
-      knownRounds.set(roundKey, roundId);
+      knownRounds.set(roundKey, roundIdOf);
+      // A failed lookup is not kept: the next bet tries again.
+      roundIdOf.catch(() => knownRounds.get(roundKey) === roundIdOf && knownRounds.delete(roundKey));
     }
-    const playerAccount = accountCodes.playerMain(playerId);
-    if (!knownPlayerAccounts.has(playerId)) {
-      await ensureAccount(db, { code: playerAccount, kind: 'player', owner: playerId });
-      if (knownPlayerAccounts.size > 100_000) knownPlayerAccounts.clear();
-      knownPlayerAccounts.add(playerId);
-    }
-    const placedAt = clock.now();
-    const id = roundId;
-
-    const balanceMinor = await runBet(betId, playerId, async (tx, shard) => {
-      // Shared with other bets, exclusive for the draw: a bet never commits into a drawn round.
-      await repo.holdRoundForBet(tx, id);
-      const status = await repo.selectRoundStatus(tx, id);
-      if (status !== 'open' || clock.now().getTime() >= round.locksAtMs) {
-        throw new AppError(status === 'open' || status === 'locked' ? 'ROUND_LOCKED' : 'ROUND_CLOSED', 'Betting is closed for this round');
-      }
-      const row = { id };
-      let transfer;
-      try {
-        transfer = await postTransfer(tx, {
-          idempotencyKey: `${GAME}:bet:${betId}`,
-          kind: 'lottery_bet',
-          reference: betId,
-          metadata: { game: GAME, room: room.id, period: round.period },
-          entries: [
-            { accountCode: playerAccount, amountMinor: -bet.totalMinor },
-            { accountCode: stakeAccount(shard), amountMinor: bet.totalMinor },
-          ],
-        });
-      } catch (err) {
-        // The ledger key comes from the player and the bet's idempotency key, so this bet key was
-        // committed first by a racing request on another node or batch, which staked it on its
-        // own shard: the transfer's hash differs by the shard alone. Answer with that bet;
-        // replayBet refuses it if the bet itself differs (IDEMPOTENCY_CONFLICT). Nothing was
-        // written, so the transaction goes on (cluster test, issue 24).
-        if (err instanceof LedgerError && err.code === 'IDEMPOTENCY_CONFLICT') return null;
-        throw err;
-      }
-      // A racing retry of this request committed the same transfer and bet first.
-      if (transfer.replayed) return null;
-      // The player's account row is locked by the transfer, so their bets in this round are
-      // counted one at a time and the round limit cannot be passed by two bets at once.
-      const staked = await repo.stakedInRound(tx, row.id, playerId);
-      const withLimit = checkBet(WINGO, WINGO_BET_OPTIONS, limits, input, staked);
-      if (!withLimit.ok) throw new AppError(withLimit.code === 'UNKNOWN_SELECTION' ? 'VALIDATION_FAILED' : withLimit.code, withLimit.message);
-      await repo.insertBet(tx, {
-        id: betId,
-        round_id: row.id,
-        room_id: room.id,
-        player_id: playerId,
-        idempotency_key: input.idempotencyKey,
-        selection: bet.selection,
-        amount_minor: bet.amountMinor,
-        quantity: bet.quantity,
-        multiplier: bet.multiplier,
-        total_minor: bet.totalMinor,
-        fee_minor: bet.feeMinor,
-        contract_minor: bet.contractMinor,
-        shard,
-        placed_at: placedAt,
-      });
-      return transfer.entries.find((e) => e.accountCode === playerAccount)!.balanceAfterMinor;
-    });
-    if (balanceMinor === null) {
-      // A racing retry of this very request committed first: answer with its bet.
-      const stored = await repo.selectBetByKey(db, playerId, input.idempotencyKey);
-      if (!stored) throw new Error(`bet ${betId} vanished after commit`);
-      return replayBet(playerId, stored, input);
-    }
-    return {
-      bet: {
-        id: betId,
-        roomId: room.id as WingoRoomId,
-        period: round.period,
-        selection: bet.selection,
-        amountMinor: bet.amountMinor,
-        quantity: bet.quantity,
-        multiplier: bet.multiplier,
-        totalMinor: bet.totalMinor,
-        feeMinor: bet.feeMinor,
-        contractMinor: bet.contractMinor,
-        status: 'pending',
-        payoutMinor: 0,
-        resultDigit: null,
-        placedAtMs: placedAt.getTime(),
-        settledAtMs: null,
-      },
-      balanceMinor,
-    };
+    const roundId = await roundIdOf;
+    return betQueue.place({ betId, playerId, roundId, roomId: room.id, period: round.period, input, bet, receivedAt });
   }
 
   async function replayBet(playerId: number, previous: repo.BetWithRoundRow, input: PlaceWingoBetInput): Promise<PlaceWingoBetResult> {
@@ -605,12 +479,24 @@ export function createLotteryService(deps: LotteryDeps) {
     return { bet: toBet(previous), balanceMinor: await getBalance(db, accountCodes.playerMain(playerId)) };
   }
 
+  /**
+   * Waits (bounded by drawWaitForBetsMs) for this node's bets of the round that arrived before
+   * its lock; bets committing on any node hold the round's lock shared, which the draw takes
+   * exclusive, so it waits for those in the database itself.
+   */
+  async function waitForInTimeBets(roundId: number): Promise<void> {
+    if (await betQueue.drained(roundId, settings.drawWaitForBetsMs)) return;
+    log.warn({ roundId, pending: betQueue.pending(roundId) }, 'draw waited its bound for in-time bets; the rest will be refused');
+  }
+
   return {
     settings,
     tick,
     drawRound,
     settleRound,
     placeBet,
+    /** The engine's clock (the bet route stamps each request's arrival with it). */
+    now: (): Date => clock.now(),
 
     /** Every room's clock now (the socket sends it every second). */
     clocks(): { serverTimeMs: number; rounds: WingoRoundClock[] } {

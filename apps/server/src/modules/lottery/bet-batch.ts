@@ -1,0 +1,318 @@
+import type { PlaceWingoBetInput, PlaceWingoBetResult, WingoBet, WingoRoomId } from '@colorplay/contract';
+import { checkBet, WINGO, WINGO_BET_OPTIONS, type BetLimits } from '@colorplay/lottery';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../../db/db';
+import { AppError } from '../../errors';
+import { accountCodes, ensureAccount, isLedgerError, openTransferBatch, withTransaction, type PostTransferInput, type TransferBatch } from '../ledger';
+import * as repo from './repo';
+import { wingoBetOutcome } from './rules';
+
+/**
+ * Bet placement as a set-based group commit (decision 200). Bets queue for a few milliseconds
+ * and a batch of them becomes a handful of statements whatever its size:
+ *
+ *   1. the batch's rounds held shared, in id order (the draw takes them exclusive);
+ *   2. their status;
+ *   3. every account of the batch locked once, in id order (ledger), and the ledger keys read;
+ *   4. the bets already stored under the batch's idempotency keys and each (round, player)'s
+ *      stake so far, in one statement;
+ *   5. the optional pre-check hook (`checkBets`, responsible gambling), same transaction;
+ *   6. every bet decided in memory, in order, exactly as a lone bet would be: idempotency
+ *      (replay or conflict), round state, hook refusal, the per-round limit with the bets
+ *      already accepted in this batch, then the funds check against the running balance;
+ *   7. transfers, entries, balances (three statements, ledger) and bets (one statement).
+ *
+ * A refusal is that bet's answer and changes nothing else. Arrival time decides (issue 19): a
+ * bet is queued only when it arrived before its round's lock, and inside the batch it is
+ * refused only if its round was drawn meanwhile (never for having queued past the lock).
+ */
+
+export type QueuedBet = {
+  betId: string;
+  playerId: number;
+  roundId: number;
+  roomId: string;
+  period: string;
+  input: PlaceWingoBetInput;
+  /** The bet as priced by checkBet without the round limit (which needs the stored stakes). */
+  bet: { selection: string; amountMinor: number; quantity: number; multiplier: number; totalMinor: number; feeMinor: number; contractMinor: number };
+  /** When the request arrived: what decides whether it was in time (and the bet's placed_at). */
+  receivedAt: Date;
+};
+
+/**
+ * A set-based pre-check run inside the batch's transaction after the players' accounts are
+ * locked (so a player's concurrent bets are serialised with it): returns, by index into `bets`,
+ * the refusal of each bet it refuses. It sees the whole batch in order, so a limit spanning
+ * several bets of one player must count the earlier ones of the batch itself. Refused bets
+ * change nothing; the others are then judged as usual.
+ */
+export type CheckBets = (tx: Queryable, bets: readonly QueuedBet[]) => Promise<Map<number, AppError>>;
+
+export type BetOutcome = { ok: true; result: PlaceWingoBetResult } | { ok: false; error: AppError };
+
+export type BetBatchDeps = {
+  game: string;
+  limits: BetLimits;
+  stakeAccount: (shard: number) => string;
+  checkBets?: CheckBets;
+  /** Tests only: runs inside a batch's transaction just before it commits. */
+  beforeBatchCommit?: (bets: readonly QueuedBet[]) => Promise<void>;
+};
+
+const refusalOf = (code: string, message: string) => new AppError(code === 'UNKNOWN_SELECTION' ? 'VALIDATION_FAILED' : (code as AppError['code']), message);
+
+function sameRequest(previous: repo.BetWithRoundRow | QueuedBet, input: PlaceWingoBetInput): boolean {
+  const p =
+    'input' in previous
+      ? previous.input
+      : { room: previous.room_id, period: previous.period, selection: previous.selection, amountMinor: previous.amount_minor, quantity: previous.quantity, multiplier: previous.multiplier };
+  return p.room === input.room && p.period === input.period && p.selection === input.selection && p.amountMinor === input.amountMinor && p.quantity === input.quantity && p.multiplier === input.multiplier;
+}
+
+export function storedBetToWingoBet(b: repo.BetWithRoundRow): WingoBet {
+  const outcome = wingoBetOutcome(
+    { selection: b.selection, contractMinor: b.contract_minor, totalMinor: b.total_minor },
+    { status: b.round_status, digit: b.digit },
+  );
+  return {
+    id: b.id,
+    roomId: b.room_id as WingoRoomId,
+    period: b.period,
+    selection: b.selection as WingoBet['selection'],
+    amountMinor: b.amount_minor,
+    quantity: b.quantity,
+    multiplier: b.multiplier,
+    totalMinor: b.total_minor,
+    feeMinor: b.fee_minor,
+    contractMinor: b.contract_minor,
+    status: outcome.status,
+    payoutMinor: outcome.payoutMinor,
+    resultDigit: b.round_status === 'settled' ? b.digit : null,
+    placedAtMs: b.placed_at.getTime(),
+    settledAtMs: b.round_status === 'settled' ? b.settled_at!.getTime() : b.round_status === 'voided' ? b.drawn_at!.getTime() : null,
+  };
+}
+
+const pendingBet = (q: QueuedBet): WingoBet => ({
+  id: q.betId,
+  roomId: q.roomId as WingoRoomId,
+  period: q.period,
+  selection: q.bet.selection as WingoBet['selection'],
+  amountMinor: q.bet.amountMinor,
+  quantity: q.bet.quantity,
+  multiplier: q.bet.multiplier,
+  totalMinor: q.bet.totalMinor,
+  feeMinor: q.bet.feeMinor,
+  contractMinor: q.bet.contractMinor,
+  status: 'pending',
+  payoutMinor: 0,
+  resultDigit: null,
+  placedAtMs: q.receivedAt.getTime(),
+  settledAtMs: null,
+});
+
+/**
+ * Decides and writes one batch inside `tx`; returns each bet's outcome by index. Throws (and
+ * the caller rolls back) only on something that is not a refusal: a lost connection, a
+ * deadlock, a bug. Every bet's stake goes to the one house shard `shard`.
+ */
+export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: readonly QueuedBet[], shard: number): Promise<BetOutcome[]> {
+  const roundIds = [...new Set(bets.map((b) => b.roundId))].sort((a, b) => a - b);
+  await repo.holdRoundsForBets(tx, roundIds);
+  const statuses = await repo.selectRoundStatuses(tx, roundIds);
+
+  const stake = deps.stakeAccount(shard);
+  const transfers: PostTransferInput[] = bets.map((b) => ({
+    idempotencyKey: `${deps.game}:bet:${b.betId}`,
+    kind: 'lottery_bet',
+    reference: b.betId,
+    metadata: { game: deps.game, room: b.roomId, period: b.period },
+    entries: [
+      { accountCode: accountCodes.playerMain(b.playerId), amountMinor: -b.bet.totalMinor },
+      { accountCode: stake, amountMinor: b.bet.totalMinor },
+    ],
+  }));
+  let ledger: TransferBatch;
+  try {
+    ledger = await openTransferBatch(tx, transfers);
+  } catch (err) {
+    if (!isLedgerError(err, 'ACCOUNT_NOT_FOUND')) throw err;
+    // Accounts are made lazily: a player who never had money has none yet. Made here, in the
+    // batch, only when one is missing, so the bet path never spends a round trip on it.
+    for (const playerId of [...new Set(bets.map((b) => b.playerId))].sort((a, b) => a - b)) {
+      await ensureAccount(tx, { code: accountCodes.playerMain(playerId), kind: 'player', owner: playerId });
+    }
+    ledger = await openTransferBatch(tx, transfers);
+  }
+  const context = await repo.selectBatchContext(
+    tx,
+    { playerIds: bets.map((b) => b.playerId), keys: bets.map((b) => b.input.idempotencyKey) },
+    { roundIds: bets.map((b) => b.roundId), playerIds: bets.map((b) => b.playerId) },
+  );
+  const stored = new Map(context.existing.map((r) => [`${r.player_id}:${r.idempotency_key}`, r]));
+  const staked = context.staked;
+  const hookRefusals = deps.checkBets ? await deps.checkBets(tx, bets) : new Map<number, AppError>();
+
+  const accepted = new Map<string, { bet: QueuedBet; result: PlaceWingoBetResult }>();
+  const rows: Array<Omit<repo.BetRow, 'seq'>> = [];
+  const outcomes: BetOutcome[] = bets.map((b, i) => {
+    const playerAccount = accountCodes.playerMain(b.playerId);
+    const keyOf = `${b.playerId}:${b.input.idempotencyKey}`;
+    // A retry of a bet already stored, or accepted earlier in this very batch.
+    const previous = stored.get(keyOf);
+    if (previous) {
+      if (!sameRequest(previous, b.input)) return { ok: false, error: new AppError('IDEMPOTENCY_CONFLICT', 'This idempotency key was already used for another bet') };
+      return { ok: true, result: { bet: storedBetToWingoBet(previous), balanceMinor: ledger.balanceOf(playerAccount)! } };
+    }
+    const earlier = accepted.get(keyOf);
+    if (earlier) {
+      if (!sameRequest(earlier.bet, b.input)) return { ok: false, error: new AppError('IDEMPOTENCY_CONFLICT', 'This idempotency key was already used for another bet') };
+      return { ok: true, result: earlier.result };
+    }
+    // Arrival before the lock was checked when the bet was queued; here only a round that is
+    // no longer open for its in-time bets (drawn, settled, voided) refuses it.
+    const status = statuses.get(b.roundId);
+    if (status !== 'open' && status !== 'locked') return { ok: false, error: new AppError('ROUND_CLOSED', 'Betting is closed for this round') };
+    const hook = hookRefusals.get(i);
+    if (hook) return { ok: false, error: hook };
+    const stakeKey = `${b.roundId}:${b.playerId}`;
+    const withLimit = checkBet(WINGO, WINGO_BET_OPTIONS, deps.limits, b.input, staked.get(stakeKey) ?? 0);
+    if (!withLimit.ok) return { ok: false, error: refusalOf(withLimit.code, withLimit.message) };
+    const posted = ledger.post(i);
+    if (posted.status === 'refused') return { ok: false, error: posted.error };
+    // The ledger key is derived from the bet id, which is derived from the player's key: a
+    // committed transfer without its bet row cannot exist (both commit together).
+    if (posted.status === 'replayed') throw new Error(`bet transfer ${b.betId} exists without its bet`);
+    staked.set(stakeKey, (staked.get(stakeKey) ?? 0) + b.bet.totalMinor);
+    rows.push({
+      id: b.betId,
+      round_id: b.roundId,
+      room_id: b.roomId,
+      player_id: b.playerId,
+      idempotency_key: b.input.idempotencyKey,
+      selection: b.bet.selection,
+      amount_minor: b.bet.amountMinor,
+      quantity: b.bet.quantity,
+      multiplier: b.bet.multiplier,
+      total_minor: b.bet.totalMinor,
+      fee_minor: b.bet.feeMinor,
+      contract_minor: b.bet.contractMinor,
+      shard,
+      placed_at: b.receivedAt,
+    });
+    const result = { bet: pendingBet(b), balanceMinor: posted.balancesAfterMinor.get(playerAccount)! };
+    accepted.set(keyOf, { bet: b, result });
+    return { ok: true, result };
+  });
+  await ledger.write();
+  await repo.insertBets(tx, rows);
+  if (deps.beforeBatchCommit) await deps.beforeBatchCommit(bets);
+  return outcomes;
+}
+
+export type BetQueueSettings = { betBatchWindowMs: number; betBatchMax: number; betBatchConcurrency: number; stakeShards: number };
+
+type Waiting = { bet: QueuedBet; resolve: (o: PlaceWingoBetResult) => void; reject: (err: unknown) => void };
+
+/**
+ * The queue in front of commitBetBatch: flushes after betBatchWindowMs or at betBatchMax bets,
+ * at most betBatchConcurrency batches at once, each on its own stake shard (so concurrent
+ * batches share no house row, and lock players in the same global order). A batch whose
+ * transaction fails is retried bet by bet, each as a batch of one. It also counts the bets of
+ * each round that are queued or committing, so the draw can wait for them (`drained`).
+ */
+export function createBetQueue(db: Db, log: FastifyBaseLogger, settings: BetQueueSettings, deps: BetBatchDeps) {
+  const queue: Waiting[] = [];
+  let flushTimer: NodeJS.Timeout | undefined;
+  let flushing = 0;
+  let batchSeq = 0;
+  const pendingByRound = new Map<number, number>();
+  const drainWaiters = new Map<number, Array<() => void>>();
+
+  const track = (roundId: number) => pendingByRound.set(roundId, (pendingByRound.get(roundId) ?? 0) + 1);
+  function untrack(roundId: number): void {
+    const left = (pendingByRound.get(roundId) ?? 1) - 1;
+    if (left > 0) {
+      pendingByRound.set(roundId, left);
+      return;
+    }
+    pendingByRound.delete(roundId);
+    for (const wake of drainWaiters.get(roundId) ?? []) wake();
+    drainWaiters.delete(roundId);
+  }
+
+  async function runBatch(items: Waiting[], shard: number): Promise<void> {
+    const outcomes = await withTransaction(db, (tx) => commitBetBatch(tx, deps, items.map((w) => w.bet), shard));
+    items.forEach((w, i) => {
+      const o = outcomes[i]!;
+      if (o.ok) w.resolve(o.result);
+      else w.reject(o.error);
+    });
+  }
+
+  async function flush(): Promise<void> {
+    if (queue.length === 0 || flushing >= settings.betBatchConcurrency) return;
+    // Player order inside a batch only orders the in-memory decisions of one player's bets by
+    // arrival (a stable sort keeps it); the locks are taken in account id order regardless.
+    const batch = queue.splice(0, settings.betBatchMax).sort((a, b) => a.bet.playerId - b.bet.playerId);
+    flushing += 1;
+    const shard = batchSeq++ % settings.stakeShards;
+    try {
+      await runBatch(batch, shard);
+    } catch (err) {
+      log.warn({ err, bets: batch.length }, 'bet batch failed; placing its bets one by one');
+      for (const w of batch) {
+        try {
+          await runBatch([w], shard);
+        } catch (alone) {
+          w.reject(alone);
+        }
+      }
+    } finally {
+      for (const w of batch) untrack(w.bet.roundId);
+      flushing -= 1;
+      scheduleFlush();
+    }
+  }
+
+  function scheduleFlush(): void {
+    if (queue.length === 0 || flushing >= settings.betBatchConcurrency) return;
+    if (queue.length >= settings.betBatchMax || settings.betBatchWindowMs <= 0) {
+      void flush();
+      return;
+    }
+    flushTimer ??= setTimeout(() => {
+      flushTimer = undefined;
+      void flush();
+    }, settings.betBatchWindowMs);
+  }
+
+  return {
+    place(bet: QueuedBet): Promise<PlaceWingoBetResult> {
+      return new Promise((resolve, reject) => {
+        track(bet.roundId);
+        queue.push({ bet, resolve, reject });
+        scheduleFlush();
+      });
+    },
+    /**
+     * Resolves once no bet of the round is queued or committing on this node, or after
+     * `maxWaitMs` (the draw's bound, decision 201), returning whether it drained.
+     */
+    drained(roundId: number, maxWaitMs: number): Promise<boolean> {
+      if (!pendingByRound.has(roundId)) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(false), maxWaitMs);
+        const list = drainWaiters.get(roundId) ?? [];
+        list.push(() => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+        drainWaiters.set(roundId, list);
+      });
+    },
+    pending: (roundId: number) => pendingByRound.get(roundId) ?? 0,
+  };
+}
+export type BetQueue = ReturnType<typeof createBetQueue>;
