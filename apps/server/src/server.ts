@@ -23,6 +23,14 @@ async function main(): Promise<void> {
   const db = await openDb(config);
   await migrate(db);
   const app = await buildApp({ config, db });
+  try {
+    // Chains this LOTTERY_CHAIN_SECRET cannot open: refuse to run rather than leave rounds undrawable (decision 183).
+    await app.lottery.assertChainsOpen();
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    await app.close();
+    process.exit(78); // EX_CONFIG
+  }
   if (config.seedDemo) {
     if (config.env === 'production') throw new Error('SEED_DEMO must not be set in production');
     await ensureDemoPlayer(db, systemClock);

@@ -24,4 +24,5 @@ export const AUDIT_ACTIONS = [
   'operator.disable',
   'password.change',
   'audit.export',
+  'lottery.retire_chains',
 ] as const;

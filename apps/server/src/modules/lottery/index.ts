@@ -7,3 +7,5 @@ export { lotteryRoutes, type LotteryRoutesOptions } from './routes';
 export { DEFAULT_LOTTERY_SETTINGS, type LotterySettings } from './rules';
 export { OWNED_TABLES } from './tables';
 export { lotteryLive, type LotteryLiveOptions } from './live';
+export { createDrandHttpBeacon, createSandboxBeacon, type BeaconSource } from './beacon-source';
+export { ChainSecretMismatch } from './chains';
