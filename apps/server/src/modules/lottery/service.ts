@@ -397,15 +397,21 @@ export function createLotteryService(deps: LotteryDeps) {
       try {
         const nowMs = clock.now().getTime();
         const roomChains = await chains.ensureChains(room, nowMs);
+        let drewAny = false;
         for (const pending of await repo.selectPendingRoundIds(db, GAME, room.id, new Date(nowMs))) {
           // A round waiting for its beacon value holds back the rounds after it, so results
           // are always published in period order.
-          if (pending.status !== 'drawn' && (await drawRound(pending.id)) === 'waiting') break;
+          if (pending.status !== 'drawn') {
+            const outcome = await drawRound(pending.id);
+            if (outcome === 'waiting') break;
+            if (outcome === 'voided') drewAny = true;
+          }
           await settleRound(pending.id);
         }
         await repo.lockRounds(db, GAME, room.id, clock.now());
         const now = clock.now().getTime();
-        await ensureRound(room, roundAt(room, now).ordinal, roomChains, now);
+        // A void above may have retired a chain: read the chains again before opening a round on one.
+        await ensureRound(room, roundAt(room, now).ordinal, drewAny ? await chains.ensureChains(room, now) : roomChains, now);
       } catch (err) {
         log.error({ err, room: room.id }, 'lottery round engine failed for a room');
       }
