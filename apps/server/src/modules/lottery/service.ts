@@ -27,7 +27,6 @@ import {
   roundOfPeriod,
   roundPhase,
   WINGO,
-  wingoOutcome,
   WINGO_BET_OPTIONS,
   WINGO_DEFAULT_LIMITS,
   WINGO_ROOMS,
