@@ -103,9 +103,11 @@ export function createChains(deps: ChainDeps) {
     const chains = await repo.selectChains(db, game, room.id);
     const current = roundAt(room, nowMs).ordinal;
     const serving = chainFor(chains, current + 1);
-    if (serving && serving.scheme === 1) {
-      await repo.retireChain(db, serving.id, current + 1, 'scheme 2 (beacon) replaces it', clock.now());
-      log.info({ room: room.id, chainId: serving.id }, 'scheme-1 lottery chain retired from the next round');
+    // A scheme-1 chain, or one naming another beacon than this node's (LOTTERY_BEACON changed),
+    // serves no new round: it is retired from the next round on and a new chain published.
+    if (serving && (serving.scheme === 1 || serving.beacon_public_key !== beacon.params.publicKey)) {
+      await repo.retireChain(db, serving.id, current + 1, serving.scheme === 1 ? 'scheme 2 (beacon) replaces it' : 'the beacon changed', clock.now());
+      log.info({ room: room.id, chainId: serving.id }, 'lottery chain retired from the next round');
       return ensureChains(room, nowMs);
     }
     const last = chains[chains.length - 1];
