@@ -28,7 +28,7 @@ import { fakeClock } from '../apps/server/src/lib/clock';
 import { createAccessTokens } from '../apps/server/src/modules/auth';
 import { accountCodes, checkInvariants, ensureAccount, HOUSE_ACCOUNTS, postTransfer, postTransfers, withTransaction } from '../apps/server/src/modules/ledger';
 import { prefixedId } from '../apps/server/src/lib/ids';
-import { createLotteryService } from '../apps/server/src/modules/lottery';
+import { createLotteryService, createSandboxBeacon } from '../apps/server/src/modules/lottery';
 
 const PGBENCH = process.env.PGBENCH_BIN ?? '/usr/lib/postgresql/15/bin/pgbench';
 const PASSWORD = 'Bench-Marigold-77';
@@ -257,7 +257,8 @@ async function settlementScenario(adminUrl: string, bets: number, players: numbe
   const clock = fakeClock(new Date('2026-11-23T10:00:00.000Z'));
   const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return log; }, level: 'silent', silent() {} } as never;
   const events = createEvents({ db, clock, bus: createInProcessBus(log), log });
-  const lottery = createLotteryService({ db, clock, events, log, chainSecret: 'bench-lottery-chain-secret-0123456789abcdef' });
+  const chainSecret = 'bench-lottery-chain-secret-0123456789abcdef';
+  const lottery = createLotteryService({ db, clock, events, log, chainSecret, beacon: createSandboxBeacon({ secret: chainSecret, clock }) });
   await lottery.tick();
   const room = WINGO_ROOMS['1m'];
   clock.advance(roundAt(room, clock.now().getTime()).drawsAtMs - clock.now().getTime());

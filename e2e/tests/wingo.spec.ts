@@ -81,4 +81,12 @@ test('bet in the 30 s room: My history, the result, the exact balance change, an
   await bet.getByRole('link', { name: `Verify round ${period}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Verify a round' })).toBeVisible();
   await expect(page.getByText(`Verified: result ${digit} is the one the published chain fixed for this round.`)).toBeVisible({ timeout: 30_000 });
+  // The link, the beacon signature and the digit were each checked in the browser, against the
+  // commitment the bet receipt carried.
+  const steps = page.getByRole('listitem');
+  await expect(steps.filter({ hasText: 'SHA-256(link) equals' })).toContainText('passed');
+  await expect(steps.filter({ hasText: /Hashing the link \d+ times gives the published final hash/ })).toContainText('passed');
+  await expect(steps.filter({ hasText: /Beacon round \d+: its BLS signature verifies/ })).toContainText('passed');
+  await expect(steps.filter({ hasText: 'The digit follows from HMAC-SHA256' })).toContainText('passed');
+  expect(new URL(page.url()).searchParams.get('final')).toMatch(/^[0-9a-f]{64}$/);
 });

@@ -23,7 +23,17 @@ import { notificationRoutes, subscribeNotifications } from './modules/notificati
 import { playerRoutes } from './modules/players';
 import { createGamesService, gamesRoutes, type GameProvider, type GamesService } from './modules/games';
 import { createVendorWalletService, vendorWalletRoutes } from './modules/vendor-wallet';
-import { createLotteryService, lotteryLive, lotteryRoutes, type LotteryService, type LotterySettings } from './modules/lottery';
+import {
+  createDrandHttpBeacon,
+  createLotteryService,
+  createSandboxBeacon,
+  lotteryLive,
+  lotteryRoutes,
+  type BeaconSource,
+  type LotteryService,
+  type LotterySettings,
+} from './modules/lottery';
+import { QUICKNET } from '@colorplay/fair';
 import { runtimeConfigRoutes } from './modules/runtime-config';
 import { createUsdtChainAccess, createUsdtDepositsService, rateSourceOf, usdtFaucetRoutes, usdtRoutes, type UsdtDepositsService } from './modules/usdt-deposits';
 import { createKycService, kycRoutes, localDocumentStore, s3DocumentStore, type KycService } from './modules/kyc';
@@ -78,13 +88,15 @@ export type AppDeps = {
   bus?: Bus;
   /** Lottery engine settings other than the defaults (tests: short chains). */
   lottery?: Partial<LotterySettings>;
+  /** The draws' beacon instead of the configured one (tests: a stub that refuses or withholds values). */
+  beacon?: BeaconSource;
 };
 
 /**
  * Builds the whole app without listening: plugins, then domain modules, then the SPA. Tests call
  * this and use `inject`; server.ts calls it and listens.
  */
-export async function buildApp({ config, db, logger, clock = systemClock, sms, startJobs = true, bus, lottery: lotterySettings }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, clock = systemClock, sms, startJobs = true, bus, lottery: lotterySettings, beacon }: AppDeps): Promise<FastifyInstance> {
   const production = config.env === 'production';
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -204,7 +216,26 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   await app.register(gamesRoutes, { games, requireAuth });
   const vendorWallet = createVendorWalletService({ db, clock, games, currency: depositSettings.currency, limits: config.vendorWallet });
   for (const provider of providers.values()) await app.register(vendorWalletRoutes, { wallet: vendorWallet, provider, clock });
-  const lottery = createLotteryService({ db, clock, events, log: app.log, chainSecret: config.secrets.lotteryChain, ...(lotterySettings ? { settings: lotterySettings } : {}) });
+  const beaconSource =
+    beacon ??
+    (config.lotteryBeacon.kind === 'sandbox'
+      ? createSandboxBeacon({ secret: config.secrets.lotteryChain, clock })
+      : createDrandHttpBeacon({
+          urls: config.lotteryBeacon.urls,
+          chainHash: QUICKNET.chainHash,
+          params: QUICKNET,
+          timeoutMs: config.lotteryBeacon.timeoutMs,
+          onRefused: (detail) => app.log.error(detail, 'drand answer refused'),
+        }));
+  const lottery = createLotteryService({
+    db,
+    clock,
+    events,
+    log: app.log,
+    chainSecret: config.secrets.lotteryChain,
+    beacon: beaconSource,
+    ...(lotterySettings ? { settings: lotterySettings } : {}),
+  });
   await app.register(lotteryRoutes, { lottery, requireAuth });
   await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate });
   app.decorate('lottery', lottery);

@@ -72,6 +72,10 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   TOKEN_SECRET: secretSchema.optional(),
   LOTTERY_CHAIN_SECRET: secretSchema.optional(),
+  // The draws' randomness beacon (decision 180): drand quicknet over HTTP, or the local sandbox.
+  LOTTERY_BEACON: z.enum(['sandbox', 'drand']).optional(),
+  DRAND_URLS: z.string().default('https://api.drand.sh,https://drand.cloudflare.com,https://api2.drand.sh'),
+  DRAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   WEBHOOK_SECRET: secretSchema.optional(),
   ...EXPOSURE_ENV,
   // Sandbox channels and the one switch that lets them run in production (decision 040).
@@ -176,6 +180,8 @@ export type Config = {
   lotteryTickMs: number;
   /** How long a node may trust a session it checked (0 = check every request); the bound on a revocation missed by the bus (decision 202). */
   sessionCacheTtlMs: number;
+  /** Where draws get their beacon values: the local sandbox (default outside production) or drand over HTTP. */
+  lotteryBeacon: { kind: 'sandbox' } | { kind: 'drand'; urls: string[]; timeoutMs: number };
   /**
    * How often the leader deletes rows that have served their purpose (used launch tickets,
    * forgotten login failures, spent codes, delivered events past retention); 0 turns it off.
@@ -302,6 +308,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ),
     );
   }
+  const beaconKind = e.LOTTERY_BEACON ?? (production ? 'drand' : 'sandbox');
+  if (production && beaconKind === 'sandbox' && e.ALLOW_SANDBOX_IN_PRODUCTION !== 'demo') {
+    // The sandbox beacon's key is derived from the operator's own secret: its draws prove nothing.
+    problems.push('LOTTERY_BEACON=sandbox: the sandbox beacon is refused in production; use drand, or set ALLOW_SANDBOX_IN_PRODUCTION=demo for a demo without real money');
+  }
+  const drandUrls = e.DRAND_URLS.split(',').map((u) => u.trim()).filter(Boolean);
+  if (beaconKind === 'drand' && (drandUrls.length === 0 || drandUrls.some((u) => !/^https?:\/\/[^\s]+$/.test(u)))) problems.push('DRAND_URLS: must be a comma-separated list of http(s) addresses');
   if (problems.length > 0 || !upiResult.ok || !payoutsResult.ok) throw new ConfigError(problems);
   const upi = upiResult;
 
@@ -345,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     depositReconcileSweepMs: e.DEPOSIT_RECONCILE_SWEEP_MS,
     lotteryTickMs: e.LOTTERY_TICK_MS,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    lotteryBeacon: beaconKind === 'sandbox' ? { kind: 'sandbox' } : { kind: 'drand', urls: drandUrls, timeoutMs: e.DRAND_TIMEOUT_MS },
     housekeepingSweepMs: e.HOUSEKEEPING_SWEEP_MS,
     eventsRetentionHours: e.EVENTS_RETENTION_HOURS,
     usdt: usdtResult.config,

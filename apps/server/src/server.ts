@@ -25,6 +25,14 @@ async function main(): Promise<void> {
   // Migrations run as the owner role when MIGRATION_DATABASE_URL is set (docs/operations.md).
   const db = await openAppDatabase(config);
   const app = await buildApp({ config, db });
+  try {
+    // Chains this LOTTERY_CHAIN_SECRET cannot open: refuse to run rather than leave rounds undrawable (decision 183).
+    await app.lottery.assertChainsOpen();
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    await app.close();
+    process.exit(78); // EX_CONFIG
+  }
   if (config.seedDemo) {
     if (config.env === 'production') throw new Error('SEED_DEMO must not be set in production');
     await ensureDemoPlayer(db, systemClock);

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'password.change',
   'audit.export',
   'alert.raise',
+  'lottery.retire_chains',
 ] as const;
 
 /**

@@ -69,6 +69,17 @@ export const WingoChainSchema = z
     length: z.number().int(),
     firstPeriod: z.string().describe('The period that uses link L[1]'),
     publishedAtMs: z.number().int(),
+    scheme: z.number().int().describe('1: link and period; 2: link, game tag, period and beacon randomness (docs/fairness.md)'),
+    beacon: z
+      .object({
+        name: z.string().describe('drand-quicknet, or sandbox (a local beacon with its own key: no guarantee)'),
+        publicKey: z.string().describe('BLS12-381 G2 public key, 192 hex characters'),
+        genesisMs: z.number().int(),
+        periodMs: z.number().int(),
+        marginMs: z.number().int().describe('Beacon round of a period = first round strictly after lock time + margin'),
+      })
+      .nullable(),
+    retiredFromPeriod: z.string().nullable().describe('The first period this chain no longer serves (null while in service)'),
   })
   .meta({ id: 'WingoChain' });
 export type WingoChain = z.infer<typeof WingoChainSchema>;
@@ -116,6 +127,17 @@ export const WINGO_BET_STATUSES = ['pending', 'won', 'lost', 'refunded'] as cons
 export const WingoBetStatusSchema = z.enum(WINGO_BET_STATUSES);
 export type WingoBetStatus = z.infer<typeof WingoBetStatusSchema>;
 
+/** What a bet was placed under: anyone can later check the round's proof against it (docs/fairness.md). */
+export const WingoCommitmentSchema = z
+  .object({
+    chainId: z.number().int(),
+    finalHash: z.string().describe("The room chain's final hash L[0]"),
+    roundIndex: z.number().int().describe('k: the round uses link L[k]'),
+    beaconRound: z.number().int().nullable().describe('The beacon round mixed into the draw (null on a scheme-1 chain)'),
+  })
+  .meta({ id: 'WingoCommitment' });
+export type WingoCommitment = z.infer<typeof WingoCommitmentSchema>;
+
 export const WingoBetSchema = z
   .object({
     id: z.string().describe('bet_…'),
@@ -133,6 +155,7 @@ export const WingoBetSchema = z
     resultDigit: z.number().int().min(0).max(9).nullable(),
     placedAtMs: z.number().int(),
     settledAtMs: z.number().int().nullable(),
+    commitment: WingoCommitmentSchema,
   })
   .meta({ id: 'WingoBet' });
 export type WingoBet = z.infer<typeof WingoBetSchema>;
@@ -207,10 +230,34 @@ export const WingoFairnessSchema = z
     finalHash: z.string(),
     chainLength: z.number().int(),
     roundIndex: z.number().int().describe('k: the round uses link L[k]'),
-    link: z.string().describe('L[k], revealed after the draw'),
+    link: z.string().nullable().describe('L[k], revealed after the draw (null only for a void whose link was lost)'),
     previousLink: z.string().nullable().describe('L[k-1]; null when k = 1 (compare with finalHash)'),
     digit: z.number().int().min(0).max(9).nullable().describe('null for a voided round'),
     drawnAtMs: z.number().int(),
+    scheme: z.number().int().describe('1: HMAC(link, period); 2: HMAC(link, "<game>:<period>:" + beacon randomness)'),
+    game: z.string().describe('The game tag of the HMAC message (scheme 2)'),
+    locksAtMs: z.number().int().describe('When betting closed: the beacon round is the first strictly after this + marginMs'),
+    beacon: z
+      .object({
+        name: z.string(),
+        publicKey: z.string(),
+        genesisMs: z.number().int(),
+        periodMs: z.number().int(),
+        marginMs: z.number().int(),
+        round: z.number().int(),
+        signature: z.string().nullable().describe('96 hex; null only for a void whose beacon value never came'),
+        randomness: z.string().nullable().describe('SHA-256(signature)'),
+      })
+      .nullable(),
+    void: z
+      .object({
+        reason: z.enum(['link_lost', 'beacon_unavailable', 'chain_retired']),
+        wouldDigit: z.number().int().nullable().describe('What the round would have drawn, when link and beacon value are known'),
+        bets: z.number().int(),
+        stakesMinor: z.number().int().describe('Every stake refunded in full'),
+        wouldPayoutMinor: z.number().int().nullable().describe('What the round would have paid out, when wouldDigit is known'),
+      })
+      .nullable(),
   })
   .meta({ id: 'WingoFairness' });
 export type WingoFairness = z.infer<typeof WingoFairnessSchema>;

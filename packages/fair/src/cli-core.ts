@@ -2,7 +2,10 @@ import { parseArgs } from 'node:util';
 import { bytesToHex, hexToBytes, parseLink } from './bytes';
 import { generateChain } from './chain';
 import { deriveDigit, REJECTION_BOUND, type Derivation } from './derive';
-import { verifyRound } from './verify';
+import { verifyRound, type RoundProof } from './verify';
+
+// The CLI is Node-only (its tests and `npm run fair`); reading a file is its only I/O.
+const readText = async (file: string) => (await import('node:fs/promises')).readFile(file, 'utf8');
 
 /**
  * The fairness CLI, as a function of its arguments so tests run it in-process. It uses the
@@ -12,6 +15,9 @@ import { verifyRound } from './verify';
 
 export const USAGE = `Usage:
   fair verify --final <hex> --link <hex> --period <period> [--digit <0-9>] [--previous <hex>] [--round <k>] [--no-walk]
+              [--game <tag> --beacon-key <hex> --beacon-round <r> --beacon-signature <hex>
+               [--beacon-randomness <hex>] [--lock-ms <ms> --beacon-genesis-ms <ms> --beacon-period-ms <ms> --beacon-margin-ms <ms>]]
+  fair verify --json <file>                  (the fairness endpoint's answer, saved; checked offline)
   fair derive --link <hex> --period <period>
   fair chain  --seed <hex> --length <n>      (n <= 1000; prints the final hash and every link)
 See docs/fairness.md for the scheme.`;
@@ -30,6 +36,48 @@ function derivationLines(link: string, period: string, d: Derivation): string[] 
   return lines;
 }
 
+async function printVerification(proof: RoundProof, walkChain: boolean, print: (line: string) => void): Promise<number> {
+  const result = await verifyRound(proof, { walkChain });
+  for (const check of result.checks) print(`[${check.status}] ${check.name}: ${check.detail}`);
+  if (result.derivation && proof.scheme !== 2 && !proof.beacon) for (const line of derivationLines(proof.link, proof.period, result.derivation)) print(`  ${line}`);
+  if (result.derivation && (proof.scheme === 2 || proof.beacon)) print(`  mac[0] = ${result.derivation.macsHex[0]}; word ${result.derivation.word}; digit ${result.derivation.digit}`);
+  print(result.ok ? `VERIFIED: period ${proof.period} drew ${result.derivation!.digit}` : `NOT VERIFIED: ${result.failure}`);
+  return result.ok ? 0 : 1;
+}
+
+/**
+ * A proof from the fairness endpoint's `data` (or the whole `{ data }` answer), as published:
+ * the CLI checks it offline, trusting nothing in it but what the checks confirm. The beacon's
+ * public key in it must be the one the player expects (quicknet's is printed for comparison).
+ */
+export function proofFromFairness(raw: Record<string, unknown>): RoundProof {
+  const f = (raw.data ?? raw) as Record<string, unknown>;
+  const beacon = f.beacon as Record<string, unknown> | null | undefined;
+  const proof: RoundProof = {
+    finalHash: String(f.finalHash),
+    link: String(f.link),
+    period: String(f.period),
+    digit: typeof f.digit === 'number' ? f.digit : undefined,
+    previousLink: typeof f.previousLink === 'string' ? f.previousLink : undefined,
+    roundIndex: typeof f.roundIndex === 'number' ? f.roundIndex : undefined,
+    scheme: f.scheme === 2 ? 2 : 1,
+  };
+  if (beacon) {
+    proof.game = String(f.game);
+    proof.beacon = {
+      publicKey: String(beacon.publicKey),
+      round: Number(beacon.round),
+      signature: String(beacon.signature),
+      randomness: typeof beacon.randomness === 'string' ? beacon.randomness : undefined,
+      genesisMs: Number(beacon.genesisMs),
+      periodMs: Number(beacon.periodMs),
+      marginMs: Number(beacon.marginMs),
+      locksAtMs: Number(f.locksAtMs),
+    };
+  }
+  return proof;
+}
+
 export async function runFairCli(argv: string[], print: (line: string) => void): Promise<number> {
   const [command, ...rest] = argv;
   let values: Record<string, string | boolean | undefined>;
@@ -46,6 +94,16 @@ export async function runFairCli(argv: string[], print: (line: string) => void):
         'no-walk': { type: 'boolean' },
         seed: { type: 'string' },
         length: { type: 'string' },
+        game: { type: 'string' },
+        'beacon-key': { type: 'string' },
+        'beacon-round': { type: 'string' },
+        'beacon-signature': { type: 'string' },
+        'beacon-randomness': { type: 'string' },
+        'lock-ms': { type: 'string' },
+        'beacon-genesis-ms': { type: 'string' },
+        'beacon-period-ms': { type: 'string' },
+        'beacon-margin-ms': { type: 'string' },
+        json: { type: 'string' },
       },
       strict: true,
     }));
@@ -84,6 +142,16 @@ export async function runFairCli(argv: string[], print: (line: string) => void):
     return 0;
   }
 
+  if (command === 'verify' && str('json') !== undefined) {
+    let proof: RoundProof;
+    try {
+      proof = proofFromFairness(JSON.parse(await readText(str('json')!)) as Record<string, unknown>);
+    } catch (e) {
+      print(`cannot read ${str('json')}: ${(e as Error).message}`);
+      return 2;
+    }
+    return printVerification(proof, values['no-walk'] !== true, print);
+  }
   if (command === 'verify') {
     const finalHash = str('final');
     const link = str('link');
@@ -93,14 +161,23 @@ export async function runFairCli(argv: string[], print: (line: string) => void):
       print(USAGE);
       return 2;
     }
-    const result = await verifyRound(
-      { finalHash, link, period, digit: num('digit'), previousLink: str('previous'), roundIndex: num('round') },
-      { walkChain: values['no-walk'] !== true },
-    );
-    for (const check of result.checks) print(`[${check.status}] ${check.name}: ${check.detail}`);
-    if (result.derivation) for (const line of derivationLines(link, period, result.derivation)) print(`  ${line}`);
-    print(result.ok ? `VERIFIED: period ${period} drew ${result.derivation!.digit}` : `NOT VERIFIED: ${result.failure}`);
-    return result.ok ? 0 : 1;
+    const beaconKey = str('beacon-key');
+    const proof: RoundProof = { finalHash, link, period, digit: num('digit'), previousLink: str('previous'), roundIndex: num('round') };
+    if (beaconKey !== undefined) {
+      proof.scheme = 2;
+      proof.game = str('game');
+      proof.beacon = {
+        publicKey: beaconKey,
+        round: num('beacon-round') ?? Number.NaN,
+        signature: str('beacon-signature') ?? '',
+        randomness: str('beacon-randomness'),
+        locksAtMs: num('lock-ms'),
+        genesisMs: num('beacon-genesis-ms'),
+        periodMs: num('beacon-period-ms'),
+        marginMs: num('beacon-margin-ms'),
+      };
+    }
+    return printVerification(proof, values['no-walk'] !== true, print);
   }
 
   print(USAGE);

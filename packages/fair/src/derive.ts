@@ -117,3 +117,27 @@ export async function deriveDigit(linkHex: string, period: string): Promise<Deri
   if (!link) throw new Error('link must be 64 hex characters');
   return deriveDigitWith(link, period, hmacSha256);
 }
+
+/**
+ * The HMAC message of a scheme-2 draw: the UTF-8 bytes of `<game>:<period>:` followed by the 32
+ * raw bytes of the beacon round's randomness. The game tag (`wingo`, later `k3`, `5d`, ...)
+ * keeps two games on one chain scheme from ever sharing digits; neither the tag nor the period
+ * contains a colon, so the encoding is unambiguous.
+ */
+export function drawMessage(game: string, period: string, randomness: Uint8Array): Uint8Array {
+  if (!/^[a-z0-9]+$/.test(game)) throw new Error('the game tag must be lowercase letters and digits');
+  if (randomness.length !== 32) throw new Error('the beacon randomness must be 32 bytes');
+  const head = new TextEncoder().encode(`${game}:${period}:`);
+  const out = new Uint8Array(head.length + 32);
+  out.set(head);
+  out.set(randomness, head.length);
+  return out;
+}
+
+/** Scheme 2: the digit from the link, the game tag, the period and the beacon randomness (WebCrypto). */
+export async function deriveDrawDigit(linkHex: string, game: string, period: string, randomnessHex: string): Promise<Derivation> {
+  const link = parseLink(linkHex);
+  const randomness = parseLink(randomnessHex);
+  if (!link || !randomness) throw new Error('link and randomness must be 64 hex characters');
+  return deriveFromFirstMac(link, await hmacSha256(link, drawMessage(game, period, randomness)), hmacSha256);
+}

@@ -6,7 +6,22 @@
 export { bytesToHex, equalBytes, hexToBytes, LINK_BYTES, parseLink, periodBytes } from './bytes';
 export { assertChainArgs, chainToHex, generateChain, stepsToReach, type Chain } from './chain';
 export {
+  BEACON_DST,
+  beaconMessage,
+  beaconRandomness,
+  beaconRoundAfter,
+  beaconRoundTimeMs,
+  checkBeaconValue,
+  QUICKNET,
+  roundBytes,
+  verifyBeaconSignature,
+  type BeaconParams,
+  type BeaconValue,
+} from './beacon';
+export {
   deriveDigit,
+  deriveDrawDigit,
+  drawMessage,
   deriveFromFirstMac,
   deriveFromFirstMacSync,
   macWords,
@@ -15,5 +30,5 @@ export {
   WORDS_PER_MAC,
   type Derivation,
 } from './derive';
-export { verifyRound, type RoundProof, type VerifyCheck, type VerifyFailure, type VerifyOptions, type VerifyResult } from './verify';
+export { verifyRound, type BeaconProof, type RoundProof, type VerifyCheck, type VerifyFailure, type VerifyOptions, type VerifyResult } from './verify';
 export { hmacSha256, sha256 } from './web-crypto';

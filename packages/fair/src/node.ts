@@ -1,7 +1,7 @@
 import { createHmac, hash } from 'node:crypto';
 import { parseLink, periodBytes } from './bytes';
 import { assertChainArgs, type Chain } from './chain';
-import { deriveFromFirstMacSync, type Derivation } from './derive';
+import { deriveFromFirstMacSync, drawMessage, type Derivation } from './derive';
 
 /**
  * @colorplay/fair/node: synchronous twins of the WebCrypto functions on node:crypto, for the
@@ -93,4 +93,12 @@ export function linksFromCheckpointsSync(chain: ChainCheckpoints, fromK: number,
     out[k - fromK] = current;
   }
   return out;
+}
+
+/** Scheme 2 (docs/fairness.md): the digit from link, game tag, period and beacon randomness. */
+export function deriveDrawDigitSync(link: Uint8Array | string, game: string, period: string, randomness: Uint8Array | string): Derivation {
+  const key = typeof link === 'string' ? parseLink(link) : link;
+  const rnd = typeof randomness === 'string' ? parseLink(randomness) : randomness;
+  if (!key || !rnd) throw new Error('link and randomness must be 32 bytes (64 hex characters)');
+  return deriveFromFirstMacSync(key, hmacSha256Sync(key, drawMessage(game, period, rnd)), hmacSha256Sync);
 }

@@ -1,6 +1,7 @@
 import { bytesToHex, equalBytes, parseLink } from './bytes';
 import { stepsToReach } from './chain';
-import { deriveDigitWith, type Derivation } from './derive';
+import { beaconRandomness, beaconRoundAfter, checkBeaconValue } from './beacon';
+import { deriveDigitWith, deriveFromFirstMac, drawMessage, type Derivation } from './derive';
 import { hmacSha256, sha256 } from './web-crypto';
 
 /** What is published about one round: everything a verifier needs. Hashes are 64 hex chars. */
@@ -17,6 +18,34 @@ export interface RoundProof {
   previousLink?: string | undefined;
   /** k, the round's position in the chain (1 = first round), when known. */
   roundIndex?: number | undefined;
+  /**
+   * The chain's scheme: 1 = link and period only (chains published before the beacon), 2 = link,
+   * game tag, period and beacon randomness. Defaults to 2 when a beacon is given, else 1.
+   */
+  scheme?: 1 | 2 | undefined;
+  /** The game tag of scheme 2 (`wingo`). */
+  game?: string | undefined;
+  /** Scheme 2: the beacon round the chain fixed for the period, and its signature. */
+  beacon?: BeaconProof | undefined;
+}
+
+/** The beacon part of a scheme-2 proof. */
+export interface BeaconProof {
+  /** The beacon's public key (192 hex), as published with the chain. */
+  publicKey: string;
+  round: number;
+  /** 96 hex characters. */
+  signature: string;
+  /** When given, it must equal SHA-256(signature); the digit is always computed from the signature. */
+  randomness?: string | undefined;
+  /**
+   * When all four are given, the round must be the one the chain's rule fixes for the period:
+   * the first beacon round strictly after locksAtMs + marginMs.
+   */
+  genesisMs?: number | undefined;
+  periodMs?: number | undefined;
+  marginMs?: number | undefined;
+  locksAtMs?: number | undefined;
 }
 
 /**
@@ -26,12 +55,14 @@ export interface RoundProof {
  *   final hash): this is not the link the chain committed to for this round;
  * - BROKEN_CHAIN: hashing the link forward does not reach the published final hash (in exactly
  *   roundIndex steps when it is given, else within maxSteps);
+ * - BAD_BEACON: the beacon signature does not verify under the published key, the randomness
+ *   is not SHA-256 of it, or the round is not the one fixed for the period;
  * - WRONG_DIGIT: the claimed digit is not the one derived from the link and period.
  */
-export type VerifyFailure = 'MALFORMED_INPUT' | 'TAMPERED_LINK' | 'BROKEN_CHAIN' | 'WRONG_DIGIT';
+export type VerifyFailure = 'MALFORMED_INPUT' | 'TAMPERED_LINK' | 'BROKEN_CHAIN' | 'BAD_BEACON' | 'WRONG_DIGIT';
 
 export interface VerifyCheck {
-  name: 'input' | 'link' | 'chain' | 'digit';
+  name: 'input' | 'link' | 'chain' | 'beacon' | 'digit';
   status: 'passed' | 'failed' | 'skipped';
   detail: string;
 }
@@ -60,6 +91,7 @@ const FAILURE_OF: Record<VerifyCheck['name'], VerifyFailure> = {
   input: 'MALFORMED_INPUT',
   link: 'TAMPERED_LINK',
   chain: 'BROKEN_CHAIN',
+  beacon: 'BAD_BEACON',
   digit: 'WRONG_DIGIT',
 };
 
@@ -76,8 +108,20 @@ function inputProblems(proof: RoundProof): string[] {
   if (proof.period.length === 0) problems.push('period must not be empty');
   if (proof.digit !== undefined && !(Number.isInteger(proof.digit) && proof.digit >= 0 && proof.digit <= 9)) problems.push('digit must be an integer 0-9');
   if (proof.roundIndex !== undefined && !(Number.isSafeInteger(proof.roundIndex) && proof.roundIndex >= 1)) problems.push('round index must be a positive integer');
+  if (schemeOf(proof) === 2) {
+    if (!proof.beacon) problems.push('scheme 2 needs the beacon round and signature');
+    else {
+      if (!/^[0-9a-fA-F]{192}$/.test(proof.beacon.publicKey)) problems.push('beacon public key must be 192 hex characters');
+      if (!/^[0-9a-fA-F]{96}$/.test(proof.beacon.signature)) problems.push('beacon signature must be 96 hex characters');
+      if (!(Number.isSafeInteger(proof.beacon.round) && proof.beacon.round >= 1)) problems.push('beacon round must be a positive integer');
+      if (proof.beacon.randomness !== undefined && !parseLink(proof.beacon.randomness)) problems.push('beacon randomness must be 64 hex characters');
+    }
+    if (!/^[a-z0-9]+$/.test(proof.game ?? '')) problems.push('scheme 2 needs the game tag (lowercase letters and digits)');
+  }
   return problems;
 }
+
+const schemeOf = (proof: RoundProof): 1 | 2 => proof.scheme ?? (proof.beacon ? 2 : 1);
 
 /** Verifies one round from its published data, with every step (WebCrypto: Node and browsers). */
 export async function verifyRound(proof: RoundProof, options: VerifyOptions = {}): Promise<VerifyResult> {
@@ -132,8 +176,23 @@ export async function verifyRound(proof: RoundProof, options: VerifyOptions = {}
     );
   }
 
-  const derivation = await deriveDigitWith(link, proof.period, hmacSha256);
-  const how = `HMAC-SHA256(link, "${proof.period}") word ${derivation.wordIndex} of MAC ${derivation.macIndex} = ${derivation.word}, mod 10 = ${derivation.digit}`;
+  let derivation: Derivation;
+  let message = `"${proof.period}"`;
+  if (schemeOf(proof) === 2) {
+    const beacon = proof.beacon!;
+    const checked = await checkBeaconValue(beacon.publicKey, { round: beacon.round, signature: beacon.signature, randomness: beacon.randomness ?? bytesToHex(await beaconRandomness(beacon.signature)) });
+    const { genesisMs, periodMs, marginMs, locksAtMs } = beacon;
+    const fixed = genesisMs !== undefined && periodMs !== undefined && marginMs !== undefined && locksAtMs !== undefined ? beaconRoundAfter({ genesisMs, periodMs }, locksAtMs, marginMs) : null;
+    if (!checked.ok) checks.push({ name: 'beacon', status: 'failed', detail: checked.detail });
+    else if (fixed !== null && fixed !== beacon.round) checks.push({ name: 'beacon', status: 'failed', detail: `the period's beacon round is ${fixed} (first after lock time + margin), not ${beacon.round}` });
+    else checks.push({ name: 'beacon', status: 'passed', detail: fixed === null ? checked.detail : `${checked.detail}; round ${fixed} is the first after lock time + margin` });
+    const randomness = await beaconRandomness(beacon.signature);
+    derivation = await deriveFromFirstMac(link, await hmacSha256(link, drawMessage(proof.game!, proof.period, randomness)), hmacSha256);
+    message = `"${proof.game}:${proof.period}:" + randomness`;
+  } else {
+    derivation = await deriveDigitWith(link, proof.period, hmacSha256);
+  }
+  const how = `HMAC-SHA256(link, ${message}) word ${derivation.wordIndex} of MAC ${derivation.macIndex} = ${derivation.word}, mod 10 = ${derivation.digit}`;
   if (proof.digit === undefined) checks.push({ name: 'digit', status: 'skipped', detail: `no digit claimed; ${how}` });
   else if (proof.digit === derivation.digit) checks.push({ name: 'digit', status: 'passed', detail: how });
   else checks.push({ name: 'digit', status: 'failed', detail: `claimed ${proof.digit}, but ${how}` });

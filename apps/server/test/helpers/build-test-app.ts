@@ -99,7 +99,7 @@ export const PRODUCTION_CHANNELS_ENV = {
   PAYOUT_HTTP_CALLBACK_SECRET: 'test-payout-callback-0123456789',
 } as const;
 
-export type TestAppOptions = { env?: Record<string, string> } & Pick<AppDeps, 'clock' | 'sms' | 'lottery'>;
+export type TestAppOptions = { env?: Record<string, string> } & Pick<AppDeps, 'clock' | 'sms' | 'lottery' | 'beacon'>;
 
 /** Builds the real app on a fresh test database; call `app.close()` in afterAll. */
 export async function buildTestApp({ env = {}, ...deps }: TestAppOptions = {}): Promise<TestApp> {

@@ -58,7 +58,8 @@ export const paths = {
   /** Verify one Wingo round in the browser (issue 10): which round is in the query. */
   wingoVerify: {
     path: '/home/AllLotteryGames/Verify',
-    getHref: (query?: { room: string; period: string }): string =>
+    /** final and k: the commitment on the player's bet receipt, checked instead of the server's copy. */
+    getHref: (query?: { room: string; period: string; final?: string; k?: string }): string =>
       query === undefined ? '/home/AllLotteryGames/Verify' : withQuery('/home/AllLotteryGames/Verify', { ...query }),
   },
 } as const;

@@ -43,6 +43,7 @@ export function makeBet(overrides: Partial<WingoBet> = {}): WingoBet {
     contractMinor: 98,
     status: 'pending',
     payoutMinor: 0,
+    commitment: { chainId: 1, finalHash: 'ab'.repeat(32), roundIndex: 1, beaconRound: 1000 },
     resultDigit: null,
     placedAtMs: 1_790_000_000_000,
     settledAtMs: null,

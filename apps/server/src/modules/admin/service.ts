@@ -565,8 +565,8 @@ export function createAdminService(deps: AdminDeps) {
       );
     },
 
-    /** Writes one audit row (for actions other modules carry out, e.g. KYC decisions). */
-    async record(by: OperatorPrincipal, action: AuditAction, target: string, origin: RequestOrigin, change: { before?: unknown; after?: unknown } = {}) {
+    /** Writes one audit row (for actions other modules carry out, e.g. KYC decisions; an operator command passes id null). */
+    async record(by: { id: number | null; username: string | null }, action: AuditAction, target: string, origin: RequestOrigin, change: { before?: unknown; after?: unknown } = {}) {
       await audit(db, by, action, target, origin, change);
     },
   };

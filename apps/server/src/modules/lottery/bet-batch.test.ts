@@ -7,6 +7,7 @@ import { fakeClock } from '../../lib/clock';
 import { accountCodes, checkInvariants, ensureAccount, getBalance, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
 import type { QueuedBet } from './bet-batch';
 import { createLotteryService, type LotteryDeps } from './service';
+import { createSandboxBeacon } from './beacon-source';
 
 /**
  * The set-based bet batch (decisions 200, 201): correctness only (speed lives in bench/).
@@ -41,6 +42,7 @@ function service(extra: Partial<LotteryDeps> = {}, windowMs = 150) {
     events: t.app.events,
     log: t.app.log,
     chainSecret: t.config.secrets.lotteryChain,
+    beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }),
     settings: { ...t.app.lottery.settings, betBatchWindowMs: windowMs, betBatchMax: 500 },
     ...extra,
   });

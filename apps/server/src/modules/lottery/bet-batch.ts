@@ -1,4 +1,8 @@
-import type { PlaceWingoBetInput, PlaceWingoBetResult, WingoBet, WingoRoomId } from '@colorplay/contract';
+import type { PlaceWingoBetInput, WingoBet, WingoRoomId } from '@colorplay/contract';
+
+/** A bet as the batch answers it; the service adds the round's commitment (chain, final hash, k, beacon round). */
+export type BatchBet = Omit<WingoBet, 'commitment'>;
+export type BatchBetResult = { bet: BatchBet; balanceMinor: number };
 import { checkBet, WINGO, WINGO_BET_OPTIONS, type BetLimits } from '@colorplay/lottery';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/db';
@@ -49,7 +53,7 @@ export type QueuedBet = {
  */
 export type CheckBets = (tx: Queryable, bets: readonly QueuedBet[]) => Promise<Map<number, AppError>>;
 
-export type BetOutcome = { ok: true; result: PlaceWingoBetResult } | { ok: false; error: AppError };
+export type BetOutcome = { ok: true; result: BatchBetResult } | { ok: false; error: AppError };
 
 export type BetBatchDeps = {
   game: string;
@@ -70,7 +74,7 @@ function sameRequest(previous: repo.BetWithRoundRow | QueuedBet, input: PlaceWin
   return p.room === input.room && p.period === input.period && p.selection === input.selection && p.amountMinor === input.amountMinor && p.quantity === input.quantity && p.multiplier === input.multiplier;
 }
 
-export function storedBetToWingoBet(b: repo.BetWithRoundRow): WingoBet {
+export function storedBetToWingoBet(b: repo.BetWithRoundRow): BatchBet {
   const outcome = wingoBetOutcome(
     { selection: b.selection, contractMinor: b.contract_minor, totalMinor: b.total_minor },
     { status: b.round_status, digit: b.digit },
@@ -94,7 +98,7 @@ export function storedBetToWingoBet(b: repo.BetWithRoundRow): WingoBet {
   };
 }
 
-const pendingBet = (q: QueuedBet): WingoBet => ({
+const pendingBet = (q: QueuedBet): BatchBet => ({
   id: q.betId,
   roomId: q.roomId as WingoRoomId,
   period: q.period,
@@ -154,7 +158,7 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
   const staked = context.staked;
   const hookRefusals = deps.checkBets ? await deps.checkBets(tx, bets) : new Map<number, AppError>();
 
-  const accepted = new Map<string, { bet: QueuedBet; result: PlaceWingoBetResult }>();
+  const accepted = new Map<string, { bet: QueuedBet; result: BatchBetResult }>();
   const rows: Array<Omit<repo.BetRow, 'seq'>> = [];
   const outcomes: BetOutcome[] = bets.map((b, i) => {
     const playerAccount = accountCodes.playerMain(b.playerId);
@@ -213,7 +217,7 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
 
 export type BetQueueSettings = { betBatchWindowMs: number; betBatchMax: number; betBatchConcurrency: number; stakeShards: number };
 
-type Waiting = { bet: QueuedBet; resolve: (o: PlaceWingoBetResult) => void; reject: (err: unknown) => void };
+type Waiting = { bet: QueuedBet; resolve: (o: BatchBetResult) => void; reject: (err: unknown) => void };
 
 /**
  * The queue in front of commitBetBatch: flushes after betBatchWindowMs or at betBatchMax bets,
@@ -289,7 +293,7 @@ export function createBetQueue(db: Db, log: FastifyBaseLogger, settings: BetQueu
   }
 
   return {
-    place(bet: QueuedBet): Promise<PlaceWingoBetResult> {
+    place(bet: QueuedBet): Promise<BatchBetResult> {
       return new Promise((resolve, reject) => {
         track(bet.roundId);
         queue.push({ bet, resolve, reject });

@@ -11,6 +11,15 @@ export type ChainRow = {
   final_hash: string;
   first_period: string;
   published_at: Date;
+  scheme: 1 | 2;
+  beacon_name: string | null;
+  beacon_public_key: string | null;
+  beacon_genesis_ms: number | null;
+  beacon_period_ms: number | null;
+  beacon_margin_ms: number | null;
+  retired_from_ordinal: number | null;
+  retired_reason: string | null;
+  retired_at: Date | null;
 };
 
 export type RoundRow = {
@@ -28,6 +37,7 @@ export type RoundRow = {
   link: string | null;
   drawn_at: Date | null;
   settled_at: Date | null;
+  beacon_round: number | null;
 };
 
 export type BetRow = {
@@ -48,10 +58,22 @@ export type BetRow = {
   placed_at: Date;
 };
 
-export type BetWithRoundRow = BetRow & { period: string; round_status: RoundRow['status']; digit: number | null; drawn_at: Date | null; settled_at: Date | null };
+/** A bet with its round's state and the commitment it was placed under (chain, final hash, k, beacon round). */
+export type BetWithRoundRow = BetRow & {
+  period: string;
+  round_status: RoundRow['status'];
+  digit: number | null;
+  drawn_at: Date | null;
+  settled_at: Date | null;
+  chain_id: number;
+  final_hash: string;
+  round_index: number;
+  beacon_round: number | null;
+};
 
-const CHAIN_COLUMNS = 'id, room_id, first_ordinal, length, checkpoint_every, final_hash, first_period, published_at';
-const ROUND_COLUMNS = 'id, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, digit, link, drawn_at, settled_at';
+const CHAIN_COLUMNS =
+  'id, room_id, first_ordinal, length, checkpoint_every, final_hash, first_period, published_at, scheme, beacon_name, beacon_public_key, beacon_genesis_ms, beacon_period_ms, beacon_margin_ms, retired_from_ordinal, retired_reason, retired_at';
+const ROUND_COLUMNS = 'id, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, digit, link, drawn_at, settled_at, beacon_round';
 const BET_COLUMNS =
   'b.seq, b.id, b.round_id, b.room_id, b.player_id, b.idempotency_key, b.selection, b.amount_minor, b.quantity, b.multiplier, b.total_minor, b.fee_minor, b.contract_minor, b.shard, b.placed_at';
 
@@ -68,13 +90,24 @@ export async function selectChain(q: Queryable, id: number): Promise<ChainRow | 
 /** Inserts a chain with its checkpoints unless one already starts at that ordinal (another node won). */
 export async function insertChain(
   q: Queryable,
-  c: { game: string; roomId: string; firstOrdinal: number; length: number; checkpointEvery: number; finalHash: string; firstPeriod: string; publishedAt: Date },
+  c: {
+    game: string;
+    roomId: string;
+    firstOrdinal: number;
+    length: number;
+    checkpointEvery: number;
+    finalHash: string;
+    firstPeriod: string;
+    publishedAt: Date;
+    beacon: { name: string; publicKey: string; genesisMs: number; periodMs: number; marginMs: number };
+  },
   checkpoints: ReadonlyArray<{ k: number; link: string }>,
 ): Promise<boolean> {
   const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO lottery_chains (game, room_id, first_ordinal, length, checkpoint_every, final_hash, first_period, published_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (game, room_id, first_ordinal) DO NOTHING RETURNING id`,
-    [c.game, c.roomId, c.firstOrdinal, c.length, c.checkpointEvery, c.finalHash, c.firstPeriod, c.publishedAt],
+    `INSERT INTO lottery_chains (game, room_id, first_ordinal, length, checkpoint_every, final_hash, first_period, published_at,
+                                 scheme, beacon_name, beacon_public_key, beacon_genesis_ms, beacon_period_ms, beacon_margin_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 2, $9, $10, $11, $12, $13) ON CONFLICT (game, room_id, first_ordinal) DO NOTHING RETURNING id`,
+    [c.game, c.roomId, c.firstOrdinal, c.length, c.checkpointEvery, c.finalHash, c.firstPeriod, c.publishedAt, c.beacon.name, c.beacon.publicKey, c.beacon.genesisMs, c.beacon.periodMs, c.beacon.marginMs],
   );
   const id = rows[0]?.id;
   if (id === undefined) return false;
@@ -102,12 +135,12 @@ export async function selectCheckpoints(q: Queryable, chainId: number): Promise<
 
 export async function insertRoundIfAbsent(
   q: Queryable,
-  r: { game: string; roomId: string; ordinal: number; period: string; chainId: number; roundIndex: number; opensAt: Date; locksAt: Date; drawsAt: Date; status: 'open' | 'locked' },
+  r: { game: string; roomId: string; ordinal: number; period: string; chainId: number; roundIndex: number; opensAt: Date; locksAt: Date; drawsAt: Date; status: 'open' | 'locked'; beaconRound: number | null },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO lottery_rounds (game, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (game, room_id, ordinal) DO NOTHING`,
-    [r.game, r.roomId, r.ordinal, r.period, r.chainId, r.roundIndex, r.opensAt, r.locksAt, r.drawsAt, r.status],
+    `INSERT INTO lottery_rounds (game, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, beacon_round)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (game, room_id, ordinal) DO NOTHING`,
+    [r.game, r.roomId, r.ordinal, r.period, r.chainId, r.roundIndex, r.opensAt, r.locksAt, r.drawsAt, r.status, r.beaconRound],
   );
 }
 
@@ -165,8 +198,9 @@ export async function insertBet(q: Queryable, b: Omit<BetRow, 'seq'>): Promise<b
   return rowCount > 0;
 }
 
-const BET_WITH_ROUND = `SELECT ${BET_COLUMNS}, r.period, r.status AS round_status, r.digit, r.drawn_at, r.settled_at
-  FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id`;
+const BET_WITH_ROUND = `SELECT ${BET_COLUMNS}, r.period, r.status AS round_status, r.digit, r.drawn_at, r.settled_at,
+       r.chain_id, c.final_hash, r.round_index, r.beacon_round
+  FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id JOIN lottery_chains c ON c.id = r.chain_id`;
 
 export async function selectBetByKey(q: Queryable, playerId: number, key: string): Promise<BetWithRoundRow | undefined> {
   const { rows } = await q.query<BetWithRoundRow>(`${BET_WITH_ROUND} WHERE b.player_id = $1 AND b.idempotency_key = $2`, [playerId, key]);
@@ -334,4 +368,68 @@ export async function insertBets(q: Queryable, bets: ReadonlyArray<Omit<BetRow, 
       bets.map((b) => b.placed_at),
     ],
   );
+}
+/** Retires a chain from an ordinal on (once: a later call keeps the first retirement). */
+export async function retireChain(q: Queryable, chainId: number, fromOrdinal: number, reason: string, now: Date): Promise<boolean> {
+  const { rowCount } = await q.query(
+    'UPDATE lottery_chains SET retired_from_ordinal = $2, retired_reason = $3, retired_at = $4 WHERE id = $1 AND retired_from_ordinal IS NULL',
+    [chainId, fromOrdinal, reason, now],
+  );
+  return rowCount > 0;
+}
+
+/** Every chain of a game that is not retired (the startup check opens each one's checkpoints). */
+export async function selectActiveChains(q: Queryable, game: string): Promise<ChainRow[]> {
+  const { rows } = await q.query<ChainRow>(`SELECT ${CHAIN_COLUMNS} FROM lottery_chains WHERE game = $1 AND retired_from_ordinal IS NULL ORDER BY id`, [game]);
+  return rows;
+}
+
+/** Chains that still have undrawn rounds or are not retired: what the node must be able to open. */
+export async function selectChainsInUse(q: Queryable, game: string): Promise<ChainRow[]> {
+  const { rows } = await q.query<ChainRow>(
+    `SELECT ${CHAIN_COLUMNS} FROM lottery_chains c
+      WHERE game = $1 AND (retired_from_ordinal IS NULL
+            OR EXISTS (SELECT 1 FROM lottery_rounds r WHERE r.chain_id = c.id AND r.status IN ('open', 'locked')))
+      ORDER BY id`,
+    [game],
+  );
+  return rows;
+}
+
+export type BeaconValueRow = { public_key: string; round: number; signature: string; randomness: string };
+
+export async function selectBeaconValue(q: Queryable, publicKey: string, round: number): Promise<BeaconValueRow | undefined> {
+  const { rows } = await q.query<BeaconValueRow>('SELECT public_key, round, signature, randomness FROM lottery_beacon_values WHERE public_key = $1 AND round = $2', [publicKey, round]);
+  return rows[0];
+}
+
+export async function insertBeaconValue(q: Queryable, v: BeaconValueRow & { fetched_at: Date }): Promise<void> {
+  await q.query(
+    'INSERT INTO lottery_beacon_values (public_key, round, signature, randomness, fetched_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+    [v.public_key, v.round, v.signature, v.randomness, v.fetched_at],
+  );
+}
+
+export type VoidAuditRow = { round_id: number; reason: string; would_digit: number | null; bets: number; stakes_minor: number; would_payout_minor: number | null; created_at: Date };
+
+export async function insertVoidAudit(q: Queryable, a: VoidAuditRow): Promise<void> {
+  await q.query(
+    `INSERT INTO lottery_void_audits (round_id, reason, would_digit, bets, stakes_minor, would_payout_minor, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+    [a.round_id, a.reason, a.would_digit, a.bets, a.stakes_minor, a.would_payout_minor, a.created_at],
+  );
+}
+
+export async function selectVoidAudit(q: Queryable, roundId: number): Promise<VoidAuditRow | undefined> {
+  const { rows } = await q.query<VoidAuditRow>('SELECT round_id, reason, would_digit, bets, stakes_minor, would_payout_minor, created_at FROM lottery_void_audits WHERE round_id = $1', [roundId]);
+  return rows[0];
+}
+
+/** The commitment of a round: its chain, final hash, k and beacon round (bet receipts carry it). */
+export async function selectRoundCommitment(q: Queryable, roundId: number): Promise<{ chain_id: number; final_hash: string; round_index: number; beacon_round: number | null } | undefined> {
+  const { rows } = await q.query<{ chain_id: number; final_hash: string; round_index: number; beacon_round: number | null }>(
+    'SELECT r.chain_id, c.final_hash, r.round_index, r.beacon_round FROM lottery_rounds r JOIN lottery_chains c ON c.id = r.chain_id WHERE r.id = $1',
+    [roundId],
+  );
+  return rows[0];
 }

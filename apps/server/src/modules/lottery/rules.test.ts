@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { WINGO_ROOM_IDS, WINGO_SELECTION_CODES } from '@colorplay/contract';
 import { WINGO, WINGO_ROOMS, WINGO_SELECTIONS } from '@colorplay/lottery';
 import { describe, expect, it } from 'vitest';
@@ -11,17 +11,25 @@ describe('lottery rules', () => {
     expect([...WINGO_ROOM_IDS]).toEqual(Object.keys(WINGO_ROOMS));
   });
 
-  it('owns exactly the tables its migration creates', () => {
-    const sql = readFileSync(new URL('../../../migrations/008_lottery.sql', import.meta.url), 'utf8');
-    const created = [...sql.matchAll(/CREATE TABLE (\w+)/g)].map((m) => m[1]);
+  it('owns exactly the lottery_ tables its migrations create', () => {
+    const dir = new URL('../../../migrations/', import.meta.url);
+    const sql = readdirSync(dir).map((f) => readFileSync(new URL(f, dir), 'utf8')).join('\n');
+    const created = [...sql.matchAll(/CREATE TABLE (lottery_\w+)/g)].map((m) => m[1]);
     expect(created.sort()).toEqual([...OWNED_TABLES].sort());
   });
 
-  it('draws on time, voids when late or without a link', () => {
-    const settings = { lateDrawVoidMs: 30_000 };
-    expect(decideDraw({ drawsAtMs: 1_000 }, 31_000, true, settings)).toEqual({ kind: 'draw' });
-    expect(decideDraw({ drawsAtMs: 1_000 }, 31_001, true, settings)).toEqual({ kind: 'void', reason: 'late' });
-    expect(decideDraw({ drawsAtMs: 1_000 }, 1_000, false, settings)).toEqual({ kind: 'void', reason: 'no_link' });
+  it('draws however late, waits for a missing beacon value, voids only without a link or past the beacon limit', () => {
+    const settings = { beaconGiveUpMs: 86_400_000 };
+    const ready = { link: 'available', beacon: 'available' } as const;
+    // Lateness plays no part: a week late is still a draw.
+    expect(decideDraw({ drawsAtMs: 1_000 }, 1_000, ready, settings)).toEqual({ kind: 'draw' });
+    expect(decideDraw({ drawsAtMs: 1_000 }, 7 * 86_400_000, ready, settings)).toEqual({ kind: 'draw' });
+    expect(decideDraw({ drawsAtMs: 1_000 }, 7 * 86_400_000, { link: 'available', beacon: 'not_needed' }, settings)).toEqual({ kind: 'draw' });
+    // No beacon value: wait, and refund only past the give-up limit.
+    expect(decideDraw({ drawsAtMs: 1_000 }, 86_401_000, { link: 'available', beacon: 'missing' }, settings)).toEqual({ kind: 'wait' });
+    expect(decideDraw({ drawsAtMs: 1_000 }, 86_401_001, { link: 'available', beacon: 'missing' }, settings)).toEqual({ kind: 'void', reason: 'beacon_unavailable' });
+    // A lost link can never be drawn.
+    expect(decideDraw({ drawsAtMs: 1_000 }, 1_000, { link: 'lost', beacon: 'available' }, settings)).toEqual({ kind: 'void', reason: 'link_lost' });
   });
 
   it('maps ordinals onto links one to one inside the chain only', () => {

@@ -9,11 +9,13 @@ import { WINGO, wingoOutcome, type GameRules, type Room, type Round, type WingoD
 /** Operator settings of the engine (defaults in DEFAULT_LOTTERY_SETTINGS). */
 export type LotterySettings = {
   /**
-   * A round drawn more than this long after its draw time is voided and every stake refunded
-   * (decision 101): its players were promised a result at the draw time, and a result published
-   * much later (after an outage) is one they could not watch for; voiding is never worse for them.
+   * Lateness never voids a round (decision 181, superseding 101): a round whose link and beacon
+   * value exist is drawn however late. Only a beacon value still missing this long after the
+   * draw time refunds the round (drand would have to stop for that long; docs/fairness.md).
    */
-  lateDrawVoidMs: number;
+  beaconGiveUpMs: number;
+  /** The beacon round of a period is the first one strictly after its lock time + this margin. */
+  beaconMarginMs: number;
   /** Links per chain, and how often a checkpoint is stored (decision 100). */
   chainLength: number;
   checkpointEvery: number;
@@ -35,7 +37,8 @@ export type LotterySettings = {
 };
 
 export const DEFAULT_LOTTERY_SETTINGS: LotterySettings = {
-  lateDrawVoidMs: 30_000,
+  beaconGiveUpMs: 24 * 3_600_000,
+  beaconMarginMs: 1_000,
   chainLength: 100_000,
   checkpointEvery: 1_000,
   chainRenewBeforeRounds: 3_000,
@@ -47,11 +50,22 @@ export const DEFAULT_LOTTERY_SETTINGS: LotterySettings = {
 };
 
 /** What to do with a round whose draw time has passed. */
-export type DrawDecision = { kind: 'draw' } | { kind: 'void'; reason: 'late' | 'no_link' };
+export type DrawDecision = { kind: 'draw' } | { kind: 'wait' } | { kind: 'void'; reason: 'link_lost' | 'beacon_unavailable' };
 
-export function decideDraw(round: Pick<Round, 'drawsAtMs'>, nowMs: number, linkAvailable: boolean, settings: Pick<LotterySettings, 'lateDrawVoidMs'>): DrawDecision {
-  if (!linkAvailable) return { kind: 'void', reason: 'no_link' };
-  if (nowMs - round.drawsAtMs > settings.lateDrawVoidMs) return { kind: 'void', reason: 'late' };
+/**
+ * The draw rule (decision 181). How late the engine is plays no part: a round whose link exists
+ * and whose beacon value is at hand is drawn. Without its beacon value it waits, and is refunded
+ * only when the value is still missing beaconGiveUpMs after the draw time. Without its link
+ * (provably lost) it is voided at once.
+ */
+export function decideDraw(
+  round: Pick<Round, 'drawsAtMs'>,
+  nowMs: number,
+  state: { link: 'available' | 'lost'; beacon: 'available' | 'missing' | 'not_needed' },
+  settings: Pick<LotterySettings, 'beaconGiveUpMs'>,
+): DrawDecision {
+  if (state.link === 'lost') return { kind: 'void', reason: 'link_lost' };
+  if (state.beacon === 'missing') return nowMs - round.drawsAtMs > settings.beaconGiveUpMs ? { kind: 'void', reason: 'beacon_unavailable' } : { kind: 'wait' };
   return { kind: 'draw' };
 }
 

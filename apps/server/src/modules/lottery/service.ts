@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type {
   MyWingoBetsQuery,
   PlaceWingoBetInput,
@@ -6,6 +6,7 @@ import type {
   WingoBet,
   WingoBetsPage,
   WingoChain,
+  WingoCommitment,
   WingoFairness,
   WingoHistoryPage,
   WingoHistoryQuery,
@@ -15,9 +16,10 @@ import type {
   WingoRoundClock,
   WingoTrend,
 } from '@colorplay/contract';
-import { bytesToHex, hexToBytes } from '@colorplay/fair';
-import { chainCheckpointsSync, deriveDigitSync, linkFromCheckpointsSync, type ChainCheckpoints } from '@colorplay/fair/node';
-import { createCheckpointSeal, isLegacyPlain } from './checkpoint-seal';
+import { checkBeaconValue, type BeaconValue } from '@colorplay/fair';
+import { deriveDigitSync, deriveDrawDigitSync } from '@colorplay/fair/node';
+import type { BeaconSource } from './beacon-source';
+import { createChains, LINK_LOST } from './chains';
 import {
   checkBet,
   roundAt,
@@ -52,7 +54,6 @@ import * as repo from './repo';
 import {
   decideDraw,
   DEFAULT_LOTTERY_SETTINGS,
-  linkIndexOf,
   payoutShardOf,
   payoutTable,
   roomClock,
@@ -72,6 +73,8 @@ export type LotteryDeps = {
   log: FastifyBaseLogger;
   /** Seals the chains' checkpoints at rest (LOTTERY_CHAIN_SECRET; decision 171). */
   chainSecret: string;
+  /** Where beacon values come from (decision 180): the sandbox beacon or drand over HTTP. */
+  beacon: BeaconSource;
   settings?: Partial<LotterySettings>;
   limits?: BetLimits;
   /** Tests only: runs inside the settlement transaction just before it commits (a crash there rolls it all back). */
@@ -103,6 +106,13 @@ function toResult(r: repo.RoundRow): WingoResult {
   };
 }
 
+const commitmentOf = (c: { chain_id: number; final_hash: string; round_index: number; beacon_round: number | null }): WingoCommitment => ({
+  chainId: c.chain_id,
+  finalHash: c.final_hash,
+  roundIndex: c.round_index,
+  beaconRound: c.beacon_round,
+});
+
 function toBet(b: repo.BetWithRoundRow): WingoBet {
   const outcome = wingoBetOutcome(
     { selection: b.selection, contractMinor: b.contract_minor, totalMinor: b.total_minor },
@@ -124,6 +134,7 @@ function toBet(b: repo.BetWithRoundRow): WingoBet {
     resultDigit: b.round_status === 'settled' ? b.digit : null,
     placedAtMs: b.placed_at.getTime(),
     settledAtMs: b.round_status === 'settled' ? b.settled_at!.getTime() : b.round_status === 'voided' ? b.drawn_at!.getTime() : null,
+    commitment: commitmentOf(b),
   };
 }
 
@@ -134,7 +145,15 @@ const toChain = (c: repo.ChainRow): WingoChain => ({
   length: c.length,
   firstPeriod: c.first_period,
   publishedAtMs: c.published_at.getTime(),
+  scheme: c.scheme,
+  beacon: beaconOfChain(c),
+  retiredFromPeriod: c.retired_from_ordinal === null ? null : roundByOrdinal(roomOf(c.room_id), c.retired_from_ordinal).period,
 });
+
+const beaconOfChain = (c: repo.ChainRow) =>
+  c.scheme === 2
+    ? { name: c.beacon_name!, publicKey: c.beacon_public_key!, genesisMs: c.beacon_genesis_ms!, periodMs: c.beacon_period_ms!, marginMs: c.beacon_margin_ms! }
+    : null;
 
 /** A bet id fixed by the player and their idempotency key, so a racing retry lands on the same bet and ledger key. */
 function betIdOf(playerId: number, key: string): string {
@@ -149,9 +168,10 @@ export function createLotteryService(deps: LotteryDeps) {
   const { db, clock, events, log } = deps;
   const settings: LotterySettings = { ...DEFAULT_LOTTERY_SETTINGS, ...deps.settings };
   const limits = deps.limits ?? WINGO_DEFAULT_LIMITS;
-  const checkpointCache = new Map<number, ChainCheckpoints>();
-  const checkpointSeal = createCheckpointSeal(deps.chainSecret);
-  const placeOf = (chain: { room_id: string; first_ordinal: number }, k: number) => ({ game: GAME, roomId: chain.room_id, firstOrdinal: chain.first_ordinal, k });
+  const chains = createChains({ db, clock, log, chainSecret: deps.chainSecret, settings, beacon: deps.beacon, game: GAME });
+  const { chainFor } = chains;
+  // Round commitments (chain, final hash, k, beacon round) by round id: bet receipts carry them.
+  const commitments = new Map<number, WingoCommitment>();
   let accountsReady: Promise<void> | undefined;
   // Round rows known to exist (room:ordinal -> id): the bet path skips that lookup after the
   // first bet. Bounded: cleared when it grows large. (A missing player account is made by the
@@ -170,86 +190,9 @@ export function createLotteryService(deps: LotteryDeps) {
     return accountsReady;
   }
 
-  async function checkpointsOf(q: Queryable, chain: repo.ChainRow): Promise<ChainCheckpoints | null> {
-    const cached = checkpointCache.get(chain.id);
-    if (cached) return cached;
-    const rows = await repo.selectCheckpoints(q, chain.id);
-    if (!rows.some((r) => r.k === chain.length)) return null;
-    const checkpoints = new Map<number, Uint8Array>();
-    try {
-      for (const r of rows) checkpoints.set(r.k, hexToBytes(checkpointSeal.open(placeOf(chain, r.k), r.link))!);
-    } catch (err) {
-      // Another LOTTERY_CHAIN_SECRET than the one that sealed them: no link can be computed, so
-      // the chain's rounds are voided (refunded), never drawn from a guess.
-      log.error({ err, chainId: chain.id }, 'chain checkpoints do not open with this LOTTERY_CHAIN_SECRET');
-      return null;
-    }
-    // Checkpoints written before sealing existed are sealed now, once; the update only replaces
-    // the plain value it read, so two nodes doing this at once write one sealed value each time.
-    // It runs on the caller's connection: PGlite has one, and the caller may hold a transaction.
-    const legacy = rows.filter((r) => isLegacyPlain(r.link));
-    if (legacy.length > 0) {
-      await repo.replaceCheckpoints(q, chain.id, legacy.map((r) => ({ k: r.k, from: r.link, to: checkpointSeal.seal(placeOf(chain, r.k), r.link) })));
-      log.info({ chainId: chain.id, sealed: legacy.length }, 'legacy chain checkpoints sealed');
-    }
-    const value: ChainCheckpoints = { finalHash: hexToBytes(chain.final_hash)!, length: chain.length, checkpointEvery: chain.checkpoint_every, checkpoints };
-    checkpointCache.set(chain.id, value);
-    return value;
-  }
-
-  /** L[k] of a chain, or null when its checkpoints are missing (the round can then only be voided). */
-  async function linkOf(q: Queryable, chain: repo.ChainRow | undefined, k: number): Promise<string | null> {
-    if (!chain) return null;
-    const cp = await checkpointsOf(q, chain);
-    if (!cp) return null;
-    try {
-      return bytesToHex(linkFromCheckpointsSync(cp, k));
-    } catch (err) {
-      log.error({ err, chainId: chain.id, k }, 'chain link cannot be computed');
-      return null;
-    }
-  }
-
-  const chainFor = (chains: repo.ChainRow[], ordinal: number) =>
-    chains.find((c) => linkIndexOf(ordinal, { firstOrdinal: c.first_ordinal, length: c.length }) !== null);
-
-  /**
-   * Makes sure the room has a published chain for the coming rounds: on first start one whose
-   * L[1] is the round after the current one (the current round started before anything was
-   * published, so it is not played), later the next chain well before the current one ends.
-   */
-  async function ensureChains(room: Room, nowMs: number): Promise<repo.ChainRow[]> {
-    const chains = await repo.selectChains(db, GAME, room.id);
-    const current = roundAt(room, nowMs).ordinal;
-    const last = chains[chains.length - 1];
-    let firstOrdinal: number | null = null;
-    if (!last || last.first_ordinal + last.length - 1 < current) firstOrdinal = current + 1;
-    else if (last.first_ordinal + last.length - 1 - current < settings.chainRenewBeforeRounds) firstOrdinal = last.first_ordinal + last.length;
-    if (firstOrdinal === null) return chains;
-    const seed = randomBytes(32);
-    const cp = chainCheckpointsSync(seed, settings.chainLength, settings.checkpointEvery);
-    // One transaction: a chain is never visible without its checkpoints.
-    const inserted = await withTransaction(db, (tx) => repo.insertChain(
-      tx,
-      {
-        game: GAME,
-        roomId: room.id,
-        firstOrdinal,
-        length: settings.chainLength,
-        checkpointEvery: settings.checkpointEvery,
-        finalHash: bytesToHex(cp.finalHash),
-        firstPeriod: roundByOrdinal(room, firstOrdinal).period,
-        publishedAt: clock.now(),
-      },
-      [...cp.checkpoints].map(([k, link]) => ({ k, link: checkpointSeal.seal({ game: GAME, roomId: room.id, firstOrdinal, k }, bytesToHex(link)) })),
-    ));
-    if (inserted) log.info({ room: room.id, firstOrdinal }, 'lottery chain published');
-    return repo.selectChains(db, GAME, room.id);
-  }
-
   /** The row of a round, created when its chain covers it; null when no chain does (yet). */
-  async function ensureRound(room: Room, ordinal: number, chains: repo.ChainRow[], nowMs: number): Promise<boolean> {
-    const chain = chainFor(chains, ordinal);
+  async function ensureRound(room: Room, ordinal: number, roomChains: repo.ChainRow[], nowMs: number): Promise<boolean> {
+    const chain = chainFor(roomChains, ordinal);
     if (!chain) return false;
     const r = roundByOrdinal(room, ordinal);
     await repo.insertRoundIfAbsent(db, {
@@ -258,35 +201,84 @@ export function createLotteryService(deps: LotteryDeps) {
       ordinal,
       period: r.period,
       chainId: chain.id,
-      roundIndex: linkIndexOf(ordinal, { firstOrdinal: chain.first_ordinal, length: chain.length })!,
+      roundIndex: ordinal - chain.first_ordinal + 1,
       opensAt: new Date(r.opensAtMs),
       locksAt: new Date(r.locksAtMs),
       drawsAt: new Date(r.drawsAtMs),
       status: nowMs < r.locksAtMs ? 'open' : 'locked',
+      beaconRound: chains.beaconRoundOf(chain, r.locksAtMs),
     });
     return true;
   }
 
   /**
-   * Draws one round whose draw time has come: the digit from its link and period, nothing
-   * else. Too late, or without its link, the round is voided and refunded instead. The row
-   * lock and the status check make it happen once however many nodes try.
+   * The verified beacon value of a round of a scheme-2 chain: from the table, else from the
+   * source, checked against the chain's published key before it is stored. Null when it is not
+   * available yet or did not verify: the draw waits (decision 181).
    */
-  async function drawRound(roundId: number): Promise<'drawn' | 'voided' | 'skipped'> {
+  async function beaconValueOf(chain: repo.ChainRow, round: number): Promise<BeaconValue | null> {
+    const publicKey = chain.beacon_public_key!;
+    const stored = await repo.selectBeaconValue(db, publicKey, round);
+    if (stored) return { round, signature: stored.signature, randomness: stored.randomness };
+    if (publicKey !== deps.beacon.params.publicKey) {
+      log.error({ chainId: chain.id, round }, 'the chain names another beacon key than the configured source');
+      return null;
+    }
+    const value = await deps.beacon.fetch(round);
+    if (!value) return null;
+    const checked = await checkBeaconValue(publicKey, value);
+    if (!checked.ok) {
+      log.error({ chainId: chain.id, round, detail: checked.detail }, 'beacon value refused: the draw waits');
+      return null;
+    }
+    await repo.insertBeaconValue(db, { public_key: publicKey, round, signature: value.signature, randomness: value.randomness, fetched_at: clock.now() });
+    return value;
+  }
+
+  /** The digit of a round from its link (and beacon value on a scheme-2 chain). */
+  const digitOf = (chain: repo.ChainRow, round: repo.RoundRow, link: string, beacon: BeaconValue | null): number =>
+    chain.scheme === 2 ? deriveDrawDigitSync(link, GAME, round.period, beacon!.randomness).digit : deriveDigitSync(link, round.period).digit;
+
+  /**
+   * Draws one round whose draw time has come, however late (decision 181): the digit from its
+   * link, the game tag, its period and its beacon value, nothing else. Without its beacon value
+   * it waits; voided only when its link is lost (the chain is then retired) or the beacon value
+   * is still missing beaconGiveUpMs after the draw time. The row lock and the status check make
+   * it happen once however many nodes try.
+   */
+  async function drawRound(roundId: number): Promise<'drawn' | 'voided' | 'waiting' | 'skipped'> {
+    const before = await repo.selectRoundById(db, roundId);
+    if (!before || (before.status !== 'open' && before.status !== 'locked')) return 'skipped';
+    const chain = (await repo.selectChain(db, before.chain_id))!;
+    // Fetched outside the transaction: a slow beacon must not hold the round's lock.
+    const beacon = chain.scheme === 2 && before.beacon_round !== null ? await beaconValueOf(chain, before.beacon_round) : null;
     return withTransaction(db, async (tx) => {
       // Waits for the bets in flight on this round to commit (they hold the lock shared).
       await repo.holdRoundForDraw(tx, roundId);
       const round = await repo.selectRoundById(tx, roundId, 'FOR UPDATE');
       if (!round || (round.status !== 'open' && round.status !== 'locked')) return 'skipped';
       const now = clock.now();
-      const link = await linkOf(tx, await repo.selectChain(tx, round.chain_id), round.round_index);
-      const decision = decideDraw({ drawsAtMs: round.draws_at.getTime() }, now.getTime(), link !== null, settings);
+      const link = await chains.linkOf(tx, chain, round.round_index);
+      const decision = decideDraw(
+        { drawsAtMs: round.draws_at.getTime() },
+        now.getTime(),
+        { link: link === LINK_LOST ? 'lost' : 'available', beacon: chain.scheme === 1 ? 'not_needed' : beacon ? 'available' : 'missing' },
+        settings,
+      );
+      if (decision.kind === 'wait') return 'waiting';
       if (decision.kind === 'void') {
         log.warn({ period: round.period, room: round.room_id, reason: decision.reason }, 'lottery round voided');
-        await voidInTx(tx, round, link, now);
+        const known = link === LINK_LOST ? null : link;
+        await voidInTx(tx, round, known, now, {
+          reason: decision.reason,
+          wouldDigit: known !== null && (chain.scheme === 1 || beacon) ? digitOf(chain, round, known, beacon) : null,
+        });
+        // The rest of a chain whose link is lost can never be drawn: retire it, so the next
+        // engine run publishes a new chain for the coming rounds.
+        if (decision.reason === 'link_lost') await chains.retire(tx, chain, round.ordinal, 'link lost');
         return 'voided';
       }
-      await repo.markDrawn(tx, round.id, deriveDigitSync(link!, round.period).digit, link!, now);
+      await repo.markDrawn(tx, round.id, digitOf(chain, round, link as string, beacon), link as string, now);
       return 'drawn';
     });
   }
@@ -308,11 +300,29 @@ export function createLotteryService(deps: LotteryDeps) {
     };
   }
 
-  /** Refunds every stake of the round in full (fee included) and marks it voided. */
-  async function voidInTx(tx: Queryable, round: repo.RoundRow, link: string | null, now: Date): Promise<void> {
+  /**
+   * Refunds every stake of the round in full (fee included), marks it voided and writes its
+   * public audit record: why, what it would have drawn (when known), its stakes and what that
+   * digit would have paid, so anyone can check that voids do not fall on the house's losses.
+   */
+  async function voidInTx(tx: Queryable, round: repo.RoundRow, link: string | null, now: Date, why: { reason: 'link_lost' | 'beacon_unavailable' | 'chain_retired'; wouldDigit: number | null }): Promise<void> {
     const perPlayer = await repo.settlementByPlayer(tx, round.id, { selections: [...WINGO.selections], nums: WINGO.selections.map(() => 0), dens: WINGO.selections.map(() => 1) });
     const transfers = perPlayer.map((p) => roundCredit(round, p.player_id, 'lottery_refund', p.total_minor));
     const posted = await postTransfers(tx, transfers);
+    let wouldPayout: number | null = null;
+    if (why.wouldDigit !== null) {
+      const wouldPay = await repo.settlementByPlayer(tx, round.id, payoutTable(WINGO, why.wouldDigit as WingoDigit));
+      wouldPayout = wouldPay.reduce((sum, p) => sum + p.payout_minor, 0);
+    }
+    await repo.insertVoidAudit(tx, {
+      round_id: round.id,
+      reason: why.reason,
+      would_digit: why.wouldDigit,
+      bets: perPlayer.reduce((sum, p) => sum + p.bets, 0),
+      stakes_minor: perPlayer.reduce((sum, p) => sum + p.total_minor, 0),
+      would_payout_minor: wouldPayout,
+      created_at: now,
+    });
     await repo.markVoided(tx, round.id, link, now);
     await recordSettlement(tx, round, 'voided', null, now, perPlayer.map((p) => ({ playerId: p.player_id, bets: p.bets, payoutMinor: p.total_minor })), posted.balancesMinor);
   }
@@ -388,17 +398,24 @@ export function createLotteryService(deps: LotteryDeps) {
     for (const room of ROOMS) {
       try {
         const nowMs = clock.now().getTime();
-        const chains = await ensureChains(room, nowMs);
+        const roomChains = await chains.ensureChains(room, nowMs);
+        let drewAny = false;
         for (const pending of await repo.selectPendingRoundIds(db, GAME, room.id, new Date(nowMs))) {
+          // A round waiting for its beacon value holds back the rounds after it, so results
+          // are always published in period order. The draw first waits for this node's bets
+          // that arrived before the lock (decision 201).
           if (pending.status !== 'drawn') {
             await waitForInTimeBets(pending.id);
-            await drawRound(pending.id);
+            const outcome = await drawRound(pending.id);
+            if (outcome === 'waiting') break;
+            if (outcome === 'voided') drewAny = true;
           }
           await settleRound(pending.id);
         }
         await repo.lockRounds(db, GAME, room.id, clock.now());
         const now = clock.now().getTime();
-        await ensureRound(room, roundAt(room, now).ordinal, chains, now);
+        // A void above may have retired a chain: read the chains again before opening a round on one.
+        await ensureRound(room, roundAt(room, now).ordinal, drewAny ? await chains.ensureChains(room, now) : roomChains, now);
       } catch (err) {
         log.error({ err, room: room.id }, 'lottery round engine failed for a room');
       }
@@ -464,7 +481,20 @@ export function createLotteryService(deps: LotteryDeps) {
       roundIdOf.catch(() => knownRounds.get(roundKey) === roundIdOf && knownRounds.delete(roundKey));
     }
     const roundId = await roundIdOf;
-    return betQueue.place({ betId, playerId, roundId, roomId: room.id, period: round.period, input, bet, receivedAt });
+    const placed = await betQueue.place({ betId, playerId, roundId, roomId: room.id, period: round.period, input, bet, receivedAt });
+    // The receipt carries the round's commitment (read once per round, outside the bet transaction).
+    return { ...placed, bet: { ...placed.bet, commitment: await roundCommitment(roundId) } };
+  }
+
+  /** The commitment a bet on this round is placed under (read once per round, outside the bet transaction). */
+  async function roundCommitment(roundId: number): Promise<WingoCommitment> {
+    let c = commitments.get(roundId);
+    if (!c) {
+      c = commitmentOf((await repo.selectRoundCommitment(db, roundId))!);
+      if (commitments.size > 256) commitments.clear();
+      commitments.set(roundId, c);
+    }
+    return c;
   }
 
   async function replayBet(playerId: number, previous: repo.BetWithRoundRow, input: PlaceWingoBetInput): Promise<PlaceWingoBetResult> {
@@ -562,11 +592,18 @@ export function createLotteryService(deps: LotteryDeps) {
     async fairness(period: string): Promise<WingoFairness> {
       const round = await repo.selectRoundByPeriod(db, GAME, period);
       if (!round) throw new AppError('ROUND_NOT_FOUND', `No round ${period}`);
-      if (round.status === 'open' || round.status === 'locked' || round.link === null) {
+      if (round.status === 'open' || round.status === 'locked') {
         throw new AppError('ROUND_NOT_DRAWN', 'The link of a round is revealed only after its draw');
       }
       const chain = (await repo.selectChain(db, round.chain_id))!;
-      const previousLink = round.round_index > 1 ? await linkOf(db, chain, round.round_index - 1) : null;
+      let previousLink: string | null = null;
+      if (round.round_index > 1 && round.link !== null) {
+        const prev = await chains.linkOf(db, chain, round.round_index - 1);
+        previousLink = prev === LINK_LOST ? null : prev;
+      }
+      const chainBeacon = beaconOfChain(chain);
+      const value = chainBeacon && round.beacon_round !== null ? await repo.selectBeaconValue(db, chainBeacon.publicKey, round.beacon_round) : undefined;
+      const audit = round.status === 'voided' ? await repo.selectVoidAudit(db, round.id) : undefined;
       return {
         roomId: round.room_id as WingoRoomId,
         period: round.period,
@@ -579,8 +616,33 @@ export function createLotteryService(deps: LotteryDeps) {
         previousLink,
         digit: round.status === 'voided' ? null : round.digit,
         drawnAtMs: round.drawn_at!.getTime(),
+        scheme: chain.scheme,
+        game: GAME,
+        locksAtMs: round.locks_at.getTime(),
+        beacon:
+          chainBeacon && round.beacon_round !== null
+            ? { ...chainBeacon, round: round.beacon_round, signature: value?.signature ?? null, randomness: value?.randomness ?? null }
+            : null,
+        void: audit
+          ? {
+              reason: audit.reason as 'link_lost' | 'beacon_unavailable' | 'chain_retired',
+              wouldDigit: audit.would_digit,
+              bets: audit.bets,
+              stakesMinor: audit.stakes_minor,
+              wouldPayoutMinor: audit.would_payout_minor,
+            }
+          : null,
       };
     },
+
+    /** Start check (decision 183): throws ChainSecretMismatch when LOTTERY_CHAIN_SECRET cannot open a chain in use. */
+    assertChainsOpen: () => chains.assertChainsOpen(),
+
+    /** The operator's audited retire command (npm run lottery -- retire-chains). */
+    retireChains: (reason: string) => chains.retireAll(ROOMS, reason),
+
+    /** The beacon this node draws with (published with each chain). */
+    beacon: { name: deps.beacon.name, params: deps.beacon.params },
   };
 }
 

@@ -33,7 +33,8 @@ describe('full game history', () => {
     expect(screen.getByText('Lost', { selector: 'span' })).toBeTruthy();
     expect(screen.getByText('Amount ₹1.00 x 1 x1 = ₹1.00; fee ₹0.02; result 3')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Verify round 202611230300010' }).getAttribute('href')).toBe(
-      '/home/AllLotteryGames/Verify?room=30s&period=202611230300010',
+      // The bet receipt's commitment travels with the link: the screen checks the round against it.
+      `/home/AllLotteryGames/Verify?room=30s&period=202611230300010&final=${'ab'.repeat(32)}&k=1`,
     );
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'lost' } });

@@ -161,7 +161,10 @@ export function BetItem({ bet, showTime = false }: { bet: WingoBet; showTime?: b
         })}
       </p>
       {bet.status !== 'pending' && (
-        <Link to={paths.wingoVerify.getHref({ room: bet.roomId, period: bet.period })} aria-label={wt('wingo.verify', { period: bet.period })}>
+        <Link
+          to={paths.wingoVerify.getHref({ room: bet.roomId, period: bet.period, final: bet.commitment.finalHash, k: String(bet.commitment.roundIndex) })}
+          aria-label={wt('wingo.verify', { period: bet.period })}
+        >
           {wt('record.verify')}
         </Link>
       )}

@@ -1,6 +1,6 @@
 import type { WingoFairness } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
-import { chainToHex, deriveDigit, generateChain } from '@colorplay/fair';
+import { beaconRoundTimeMs, chainToHex, deriveDrawDigit, generateChain, QUICKNET } from '@colorplay/fair';
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../../test/render';
@@ -8,6 +8,11 @@ import { stubWingoApi } from '../../test/fake-wingo-api';
 import { VerifyPage } from './verify-page';
 
 const PERIOD = '202611230300004';
+// drand quicknet's real round 1000: its signature verifies under the network's key in the browser.
+const SIG = 'b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39';
+const RANDOMNESS = 'fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd';
+const digitOf = async (link: string) => (await deriveDrawDigit(link, 'wingo', PERIOD, RANDOMNESS)).digit;
+const flip = (hex: string) => (Number.parseInt(hex[0]!, 16) ^ 1).toString(16) + hex.slice(1);
 let chain: { finalHash: string; links: string[] };
 let fairness: WingoFairness;
 
@@ -26,14 +31,20 @@ beforeAll(async () => {
     roundIndex: k,
     link,
     previousLink: chain.links[k - 2]!,
-    digit: (await deriveDigit(link, PERIOD)).digit,
+    digit: await digitOf(link),
     drawnAtMs: 1_790_000_000_000,
+    scheme: 2,
+    game: 'wingo',
+    // Round 1000 is the first strictly after this lock time (margin 0).
+    locksAtMs: beaconRoundTimeMs(QUICKNET, 999),
+    beacon: { name: 'drand-quicknet', publicKey: QUICKNET.publicKey, genesisMs: QUICKNET.genesisMs, periodMs: QUICKNET.periodMs, marginMs: 0, round: 1000, signature: SIG, randomness: RANDOMNESS },
+    void: null,
   };
 });
 
-function open(data: WingoFairness) {
+function open(data: WingoFairness, receipt = '') {
   const api = stubWingoApi({ [`GET ${API_PATHS.wingo_fairness}`]: () => ({ body: { data } }) });
-  renderWithRouter(<VerifyPage />, `/home/AllLotteryGames/Verify?room=30s&period=${PERIOD}`);
+  renderWithRouter(<VerifyPage />, `/home/AllLotteryGames/Verify?room=30s&period=${PERIOD}${receipt}`);
   return api;
 }
 
@@ -48,9 +59,26 @@ describe('verify screen', () => {
       'Published data is well formed: passed',
       'SHA-256(link) equals the previous revealed link: passed',
       'Hashing the link 4 times gives the published final hash: passed',
-      'The digit follows from HMAC-SHA256(link, period): passed',
+      "Beacon round 1000: its BLS signature verifies under the chain's public key, and it is the first round after betting closed: passed",
+      'The digit follows from HMAC-SHA256(link, game:period:beacon randomness): passed',
     ]);
-    expect(screen.getByText(fairness.link)).toBeTruthy();
+    expect(screen.getByText(fairness.link!)).toBeTruthy();
+    expect(screen.getByText(SIG)).toBeTruthy();
+  });
+
+  it('catches a tampered beacon signature and a beacon round that is not the period’s', async () => {
+    open({ ...fairness, beacon: { ...fairness.beacon!, signature: flip(SIG) } });
+    expect(await screen.findByText(/^Not verified: the beacon signature does not verify/, {}, { timeout: 8000 })).toBeTruthy();
+  });
+
+  it('checks the round against the commitment on the bet receipt, and catches a changed one', async () => {
+    open(fairness, `&final=${chain.finalHash}&k=4`);
+    expect(await screen.findByText(/^Verified: result/, {}, { timeout: 8000 })).toBeTruthy();
+  });
+
+  it('fails when the server’s chain differs from the commitment on the receipt', async () => {
+    open(fairness, `&final=${flip(chain.finalHash)}&k=4`);
+    expect(await screen.findByText('Not verified: the link does not lead to the published final hash.', {}, { timeout: 8000 })).toBeTruthy();
   });
 
   it('says so when the published digit is not the one the link gives', async () => {
@@ -65,7 +93,7 @@ describe('verify screen', () => {
 
   it('checks the first round of a chain against the final hash', async () => {
     const first = chain.links[0]!;
-    open({ ...fairness, roundIndex: 1, link: first, previousLink: null, digit: (await deriveDigit(first, PERIOD)).digit });
+    open({ ...fairness, roundIndex: 1, link: first, previousLink: null, digit: await digitOf(first) });
     expect(await screen.findByText(/^Verified: result \d/, {}, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByText(/SHA-256\(link\) equals the final hash/).textContent).toContain('passed');
   });

@@ -1,6 +1,6 @@
 import type { WingoFairness } from '@colorplay/contract';
 import { verifyRound, type VerifyResult } from '@colorplay/fair';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
@@ -10,38 +10,57 @@ import { ListState } from './records';
 import { useWingoI18n } from './i18n';
 import './wingo.css';
 
+/** The commitment a bet receipt carries: when given, the round is checked against it, not against the server's copy. */
+export type ReceiptCommitment = { finalHash: string; roundIndex: number };
+
 /**
- * Recomputes a round in this browser (docs/fairness.md) with `@colorplay/fair` on WebCrypto: the
- * link hashes to the previous revealed link, hashing it k times reaches the published final
- * hash, and the digit follows from HMAC-SHA256(link, period). Nothing the server says about the
- * result is trusted except as the claim to check.
+ * Recomputes a round in this browser (docs/fairness.md) with `@colorplay/fair`: the link hashes
+ * to the previous revealed link, hashing it k times reaches the final hash (the one on the
+ * player's receipt when known), the beacon signature verifies under the chain's public key for
+ * the round fixed by the lock time, and the digit follows from HMAC-SHA256(link, game:period:
+ * randomness). Nothing the server says about the result is trusted except as the claim to check.
  */
-export async function verifyFairness(data: WingoFairness): Promise<VerifyResult> {
+export async function verifyFairness(data: WingoFairness, receipt?: ReceiptCommitment): Promise<VerifyResult> {
+  const b = data.beacon;
   return verifyRound({
-    finalHash: data.finalHash,
-    link: data.link,
+    finalHash: receipt?.finalHash ?? data.finalHash,
+    link: data.link ?? '',
     period: data.period,
     digit: data.digit ?? undefined,
     previousLink: data.previousLink ?? undefined,
-    roundIndex: data.roundIndex,
+    roundIndex: receipt?.roundIndex ?? data.roundIndex,
+    scheme: data.scheme === 2 ? 2 : 1,
+    game: data.game,
+    beacon: b
+      ? {
+          publicKey: b.publicKey,
+          round: b.round,
+          signature: b.signature ?? '',
+          randomness: b.randomness ?? undefined,
+          genesisMs: b.genesisMs,
+          periodMs: b.periodMs,
+          marginMs: b.marginMs,
+          locksAtMs: data.locksAtMs,
+        }
+      : undefined,
   });
 }
 
-function Verification({ data }: { data: WingoFairness }) {
+function Verification({ data, receipt }: { data: WingoFairness; receipt: ReceiptCommitment | undefined }) {
   const { wt } = useWingoI18n();
   const [result, setResult] = useState<VerifyResult | null>(null);
   useEffect(() => {
     // The parent keys this component by period, so a new round starts with no result.
     let live = true;
-    void verifyFairness(data).then((r) => {
+    void verifyFairness(data, receipt).then((r) => {
       if (live) setResult(r);
     });
     return () => {
       live = false;
     };
-  }, [data]);
+  }, [data, receipt]);
 
-  const stepLabel = (name: 'input' | 'link' | 'chain' | 'digit') =>
+  const stepLabel = (name: 'input' | 'link' | 'chain' | 'beacon' | 'digit') =>
     name === 'input'
       ? wt('verify.step.input')
       : name === 'link'
@@ -49,8 +68,10 @@ function Verification({ data }: { data: WingoFairness }) {
           ? wt('verify.step.linkFirst')
           : wt('verify.step.link')
         : name === 'chain'
-          ? wt('verify.step.chain', { k: data.roundIndex })
-          : wt('verify.step.digit');
+          ? wt('verify.step.chain', { k: receipt?.roundIndex ?? data.roundIndex })
+          : name === 'beacon'
+            ? wt('verify.step.beacon', { round: data.beacon?.round ?? '—' })
+            : wt('verify.step.digit');
   const statusLabel = (status: 'passed' | 'failed' | 'skipped') =>
     status === 'passed' ? wt('verify.status.passed') : status === 'failed' ? wt('verify.status.failed') : wt('verify.status.skipped');
 
@@ -65,6 +86,10 @@ function Verification({ data }: { data: WingoFairness }) {
         <dd className="verify-hash">{data.link}</dd>
         <dt>{wt('verify.previousLink')}</dt>
         <dd className="verify-hash">{data.previousLink ?? '—'}</dd>
+        <dt>{wt('verify.beaconRound')}</dt>
+        <dd>{data.beacon ? `${data.beacon.round} (${data.beacon.name})` : '—'}</dd>
+        <dt>{wt('verify.beaconSignature')}</dt>
+        <dd className="verify-hash">{data.beacon?.signature ?? '—'}</dd>
         <dt>{wt('verify.claimed')}</dt>
         <dd>{data.digit ?? wt('wingo.voided')}</dd>
       </dl>
@@ -91,6 +116,17 @@ function Verification({ data }: { data: WingoFairness }) {
             </p>
           )}
           {data.status === 'voided' && <p>{wt('verify.voided')}</p>}
+          {data.void && (
+            <p>
+              {wt('verify.voidRecord', {
+                reason: data.void.reason,
+                would: data.void.wouldDigit ?? '—',
+                bets: data.void.bets,
+                stakes: data.void.stakesMinor,
+                paid: data.void.wouldPayoutMinor ?? '—',
+              })}
+            </p>
+          )}
           <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
             {result.ok
               ? wt('verify.ok', { digit: result.derivation?.digit ?? '—' })
@@ -110,6 +146,9 @@ export function VerifyPage() {
   const room = params.get('room') ?? '';
   const valid = period !== null && /^\d{15}$/.test(period);
   const fairness = useResource(valid ? fairnessResource(period) : null);
+  const final = params.get('final');
+  const k = params.get('k');
+  const receipt = useMemo(() => (final && k && /^\d+$/.test(k) ? { finalHash: final, roundIndex: Number(k) } : undefined), [final, k]);
   return (
     <main className="page wingo">
       <TopBar title={wt('verify.title')} backTo={paths.wingo.getHref()} />
@@ -120,7 +159,7 @@ export function VerifyPage() {
           <>
             <p>{wt('verify.room', { room, period })}</p>
             {fairness.data ? (
-              <Verification key={fairness.data.period} data={fairness.data} />
+              <Verification key={fairness.data.period} data={fairness.data} receipt={receipt} />
             ) : (
               <ListState loading={fairness.loading || fairness.fetching} error={!!fairness.error} empty={false} retry={fairness.reload} />
             )}

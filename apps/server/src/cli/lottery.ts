@@ -1,0 +1,41 @@
+/**
+ * Lottery operator commands (decision 183):
+ *
+ *   npm run lottery -- retire-chains --reason "<why>"
+ *
+ * Retires every lottery chain in use from the current round of its room on and records who did
+ * it and why in the audit log. Run it when LOTTERY_CHAIN_SECRET was lost or replaced (the server
+ * refuses to start with chains it cannot open): the rounds those chains can no longer draw are
+ * voided with their public audit record, and the server publishes new chains at its next start.
+ * It cannot pick a round to void: the current round's beacon value does not exist yet, and rounds
+ * whose link can still be computed are drawn as usual.
+ */
+import { userInfo } from 'node:os';
+import { parseArgs } from 'node:util';
+import { runCli, withApp } from './with-app';
+
+const USAGE = 'usage: npm run lottery -- retire-chains --reason "<why, for the audit log>"';
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  let reason: string | undefined;
+  try {
+    reason = parseArgs({ args: rest, options: { reason: { type: 'string' } }, strict: true }).values.reason;
+  } catch {
+    reason = undefined;
+  }
+  if (command !== 'retire-chains' || !reason || reason.trim().length < 5) {
+    console.error(USAGE);
+    return 2;
+  }
+  return withApp(async (app) => {
+    const retired = await app.lottery.retireChains(reason.trim());
+    const who = `cli:${userInfo().username}`;
+    await app.admin.record({ id: null, username: who }, 'lottery.retire_chains', 'lottery:chains', { ip: null, userAgent: 'npm run lottery' }, { after: { reason: reason.trim(), retired } });
+    for (const r of retired) console.log(`chain ${r.chainId} (room ${r.roomId}) retired from period ${r.fromPeriod}`);
+    console.log(`${retired.length} chain(s) retired by ${who}; the server publishes new chains when it starts.`);
+    return 0;
+  });
+}
+
+runCli(main);

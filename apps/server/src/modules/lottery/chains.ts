@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { beaconRoundAfter, bytesToHex, hexToBytes } from '@colorplay/fair';
+import { chainCheckpointsSync, linkFromCheckpointsSync, type ChainCheckpoints } from '@colorplay/fair/node';
+import { roundAt, roundByOrdinal, type Room } from '@colorplay/lottery';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../../db/db';
+import type { Clock } from '../../lib/clock';
+import { withTransaction } from '../ledger';
+import type { BeaconSource } from './beacon-source';
+import { createCheckpointSeal, isLegacyPlain } from './checkpoint-seal';
+import * as repo from './repo';
+import { linkIndexOf, type LotterySettings } from './rules';
+
+/** A link that cannot be computed any more: the chain's checkpoints are gone or the chain was retired for it. */
+export const LINK_LOST = 'lost' as const;
+
+/** The checkpoints of a chain do not open with this LOTTERY_CHAIN_SECRET (decision 183). */
+export class ChainSecretMismatch extends Error {
+  constructor(readonly chainIds: number[]) {
+    super(
+      `lottery chains ${chainIds.join(', ')} have checkpoints that LOTTERY_CHAIN_SECRET does not open: ` +
+        'restore the secret that sealed them, or retire those chains with `npm run lottery -- retire-chains --reason "<why>"` ' +
+        '(audited; their undrawn rounds are refunded and published as voids)',
+    );
+  }
+}
+
+export type ChainDeps = { db: Db; clock: Clock; log: FastifyBaseLogger; chainSecret: string; settings: LotterySettings; beacon: BeaconSource; game: string };
+
+/**
+ * A room's hash chains (decision 100): publication, checkpoints sealed at rest (decision 171),
+ * links, retirement. Kept apart from the bet path and the draw so each can change alone.
+ */
+export function createChains(deps: ChainDeps) {
+  const { db, clock, log, settings, beacon, game } = deps;
+  const checkpointCache = new Map<number, ChainCheckpoints>();
+  const seal = createCheckpointSeal(deps.chainSecret);
+  const placeOf = (chain: { room_id: string; first_ordinal: number }, k: number) => ({ game, roomId: chain.room_id, firstOrdinal: chain.first_ordinal, k });
+
+  /** The chain's checkpoints, LINK_LOST when they are gone; throws ChainSecretMismatch when they do not open. */
+  async function checkpointsOf(q: Queryable, chain: repo.ChainRow): Promise<ChainCheckpoints | typeof LINK_LOST> {
+    const cached = checkpointCache.get(chain.id);
+    if (cached) return cached;
+    const rows = await repo.selectCheckpoints(q, chain.id);
+    if (!rows.some((r) => r.k === chain.length)) return LINK_LOST;
+    const checkpoints = new Map<number, Uint8Array>();
+    try {
+      for (const r of rows) checkpoints.set(r.k, hexToBytes(seal.open(placeOf(chain, r.k), r.link))!);
+    } catch {
+      // Another secret: the link exists but this node cannot compute it. The round waits (it
+      // is never voided for this: that would let a secret change void chosen rounds) unless an
+      // operator retired the chain with the audited command, accepting the loss.
+      if (chain.retired_from_ordinal !== null) return LINK_LOST;
+      throw new ChainSecretMismatch([chain.id]);
+    }
+    // Checkpoints written before sealing existed are sealed now, once (decision 171).
+    const legacy = rows.filter((r) => isLegacyPlain(r.link));
+    if (legacy.length > 0) {
+      await repo.replaceCheckpoints(q, chain.id, legacy.map((r) => ({ k: r.k, from: r.link, to: seal.seal(placeOf(chain, r.k), r.link) })));
+      log.info({ chainId: chain.id, sealed: legacy.length }, 'legacy chain checkpoints sealed');
+    }
+    const value: ChainCheckpoints = { finalHash: hexToBytes(chain.final_hash)!, length: chain.length, checkpointEvery: chain.checkpoint_every, checkpoints };
+    checkpointCache.set(chain.id, value);
+    return value;
+  }
+
+  /** L[k] of a chain as hex, or LINK_LOST. */
+  async function linkOf(q: Queryable, chain: repo.ChainRow, k: number): Promise<string | typeof LINK_LOST> {
+    const cp = await checkpointsOf(q, chain);
+    if (cp === LINK_LOST) return LINK_LOST;
+    try {
+      return bytesToHex(linkFromCheckpointsSync(cp, k));
+    } catch (err) {
+      log.error({ err, chainId: chain.id, k }, 'chain link cannot be computed');
+      return LINK_LOST;
+    }
+  }
+
+  /** The chain that serves a round ordinal: it covers it and is not retired from it on. */
+  const chainFor = (chains: repo.ChainRow[], ordinal: number) =>
+    chains.find(
+      (c) =>
+        linkIndexOf(ordinal, { firstOrdinal: c.first_ordinal, length: c.length }) !== null &&
+        (c.retired_from_ordinal === null || ordinal < c.retired_from_ordinal),
+    );
+
+  /** The beacon round of a period of a scheme-2 chain (null for scheme 1). */
+  function beaconRoundOf(chain: repo.ChainRow, locksAtMs: number): number | null {
+    if (chain.scheme !== 2) return null;
+    return beaconRoundAfter({ genesisMs: chain.beacon_genesis_ms!, periodMs: chain.beacon_period_ms! }, locksAtMs, chain.beacon_margin_ms!);
+  }
+
+  /** The last ordinal a chain may still serve. */
+  const lastOrdinal = (c: repo.ChainRow) => Math.min(c.first_ordinal + c.length - 1, c.retired_from_ordinal === null ? Number.POSITIVE_INFINITY : c.retired_from_ordinal - 1);
+
+  /**
+   * Makes sure the room has a published scheme-2 chain for the coming rounds: when none serves
+   * the next round (first start, a retired chain, or a scheme-1 chain from before the beacon,
+   * which is retired from the next round on: its rounds already created finish under it) one
+   * starts at the next round; later the next chain is published well before the current ends.
+   */
+  async function ensureChains(room: Room, nowMs: number): Promise<repo.ChainRow[]> {
+    const chains = await repo.selectChains(db, game, room.id);
+    const current = roundAt(room, nowMs).ordinal;
+    const serving = chainFor(chains, current + 1);
+    // A scheme-1 chain, or one naming another beacon than this node's (LOTTERY_BEACON changed),
+    // serves no new round: it is retired from the next round on and a new chain published.
+    if (serving && (serving.scheme === 1 || serving.beacon_public_key !== beacon.params.publicKey)) {
+      await repo.retireChain(db, serving.id, current + 1, serving.scheme === 1 ? 'scheme 2 (beacon) replaces it' : 'the beacon changed', clock.now());
+      log.info({ room: room.id, chainId: serving.id }, 'lottery chain retired from the next round');
+      return ensureChains(room, nowMs);
+    }
+    const last = chains[chains.length - 1];
+    let firstOrdinal: number | null = null;
+    if (!serving) firstOrdinal = Math.max(current + 1, last ? last.first_ordinal + 1 : 0);
+    else if (serving === last && lastOrdinal(last) - current < settings.chainRenewBeforeRounds) firstOrdinal = lastOrdinal(last) + 1;
+    if (firstOrdinal === null) return chains;
+    const seed = randomBytes(32);
+    const cp = chainCheckpointsSync(seed, settings.chainLength, settings.checkpointEvery);
+    const inserted = await withTransaction(db, (tx) =>
+      repo.insertChain(
+        tx,
+        {
+          game,
+          roomId: room.id,
+          firstOrdinal: firstOrdinal!,
+          length: settings.chainLength,
+          checkpointEvery: settings.checkpointEvery,
+          finalHash: bytesToHex(cp.finalHash),
+          firstPeriod: roundByOrdinal(room, firstOrdinal!).period,
+          publishedAt: clock.now(),
+          beacon: { name: beacon.name, publicKey: beacon.params.publicKey, genesisMs: beacon.params.genesisMs, periodMs: beacon.params.periodMs, marginMs: settings.beaconMarginMs },
+        },
+        [...cp.checkpoints].map(([k, link]) => ({ k, link: seal.seal({ game, roomId: room.id, firstOrdinal: firstOrdinal!, k }, bytesToHex(link)) })),
+      ),
+    );
+    if (inserted) log.info({ room: room.id, firstOrdinal }, 'lottery chain published');
+    return repo.selectChains(db, game, room.id);
+  }
+
+  /**
+   * Refuses to run with chains whose checkpoints this LOTTERY_CHAIN_SECRET cannot open (decision
+   * 183): with the old rule their rounds would have been voided, so a secret change was a way
+   * to void rounds. Run at start; the operator's way out is the audited retire command.
+   */
+  async function assertChainsOpen(): Promise<void> {
+    const bad: number[] = [];
+    for (const chain of await repo.selectChainsInUse(db, game)) {
+      try {
+        await checkpointsOf(db, chain);
+      } catch (err) {
+        if (err instanceof ChainSecretMismatch) bad.push(chain.id);
+        else throw err;
+      }
+    }
+    if (bad.length > 0) throw new ChainSecretMismatch(bad);
+  }
+
+  /**
+   * The operator's retire command: every chain in use is retired from the current round of its
+   * room on (that round's beacon value does not exist yet, so nobody can know its result: the
+   * retirement cannot pick a losing round). Rounds already locked are still drawn when their
+   * link can be computed; otherwise they are voided with their audit record.
+   */
+  async function retireAll(rooms: readonly Room[], reason: string): Promise<Array<{ chainId: number; roomId: string; fromPeriod: string }>> {
+    const nowMs = clock.now().getTime();
+    const out: Array<{ chainId: number; roomId: string; fromPeriod: string }> = [];
+    for (const chain of await repo.selectActiveChains(db, game)) {
+      const room = rooms.find((r) => r.id === chain.room_id);
+      if (!room) continue;
+      const current = roundAt(room, nowMs);
+      const from = Math.max(current.locksAtMs <= nowMs ? current.ordinal + 1 : current.ordinal, chain.first_ordinal);
+      if (await repo.retireChain(db, chain.id, from, reason, clock.now())) out.push({ chainId: chain.id, roomId: chain.room_id, fromPeriod: roundByOrdinal(room, from).period });
+    }
+    checkpointCache.clear();
+    return out;
+  }
+
+  return {
+    linkOf,
+    chainFor,
+    beaconRoundOf,
+    ensureChains,
+    assertChainsOpen,
+    retireAll,
+    /** Retires a chain from a round on (its link lost) and forgets its cached checkpoints. */
+    async retire(q: Queryable, chain: repo.ChainRow, fromOrdinal: number, reason: string): Promise<void> {
+      if (await repo.retireChain(q, chain.id, fromOrdinal, reason, clock.now())) log.error({ chainId: chain.id, fromOrdinal, reason }, 'lottery chain retired');
+      checkpointCache.delete(chain.id);
+    },
+  };
+}
+
+export type Chains = ReturnType<typeof createChains>;

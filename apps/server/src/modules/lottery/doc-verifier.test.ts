@@ -1,0 +1,116 @@
+import { createHash, createHmac } from 'node:crypto';
+import { API_PATHS } from '@colorplay/contract';
+import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
+import { bls12_381 } from '@noble/curves/bls12-381';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import { fakeClock } from '../../lib/clock';
+
+/**
+ * An independent verifier written from docs/fairness.md alone: node:crypto for SHA-256 and
+ * HMAC, a BLS library for the signature, nothing from packages/fair or the server. It must agree
+ * with the server on every drawn round of every room, including rounds drawn late after a stall.
+ */
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest();
+
+type Published = {
+  period: string;
+  status: string;
+  finalHash: string;
+  roundIndex: number;
+  link: string;
+  previousLink: string | null;
+  digit: number;
+  scheme: number;
+  game: string;
+  locksAtMs: number;
+  beacon: { publicKey: string; genesisMs: number; periodMs: number; marginMs: number; round: number; signature: string; randomness: string };
+};
+
+function docVerify(f: Published): { ok: boolean; digit: number; why: string[] } {
+  const why: string[] = [];
+  const link = Buffer.from(f.link, 'hex');
+  // The chain: SHA-256 applied k times to L[k] is L[0]; SHA-256(L[k]) = L[k-1] when revealed.
+  let x = link;
+  for (let i = 0; i < f.roundIndex; i++) x = sha256(x);
+  if (x.toString('hex') !== f.finalHash) why.push('chain');
+  if (f.previousLink && sha256(link).toString('hex') !== f.previousLink) why.push('link');
+  // The beacon round: first round strictly after lock + margin.
+  const r = Math.floor((f.locksAtMs + f.beacon.marginMs - f.beacon.genesisMs) / f.beacon.periodMs) + 2;
+  if (r !== f.beacon.round) why.push('beacon round');
+  if (f.beacon.genesisMs + (r - 1) * f.beacon.periodMs <= f.locksAtMs + f.beacon.marginMs) why.push('beacon time');
+  // The signature: over SHA-256(round as 8 bytes big-endian), G1 signature, G2 key, RFC 9380 DST.
+  const roundBytes = Buffer.alloc(8);
+  roundBytes.writeBigUInt64BE(BigInt(f.beacon.round));
+  let signed = false;
+  try {
+    signed = bls12_381.verifyShortSignature(f.beacon.signature, sha256(roundBytes), f.beacon.publicKey, { DST: 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_' });
+  } catch {
+    // Not a point of the group: not a valid signature.
+  }
+  if (!signed) why.push('signature');
+  const randomness = sha256(Buffer.from(f.beacon.signature, 'hex'));
+  if (randomness.toString('hex') !== f.beacon.randomness) why.push('randomness');
+  // The digit: HMAC(L[k], "<game>:<period>:" || randomness), first big-endian word below 4294967290, mod 10.
+  let mac = createHmac('sha256', link).update(Buffer.concat([Buffer.from(`${f.game}:${f.period}:`, 'utf8'), randomness])).digest();
+  for (;;) {
+    for (let j = 0; j < 8; j++) {
+      const w = mac.readUInt32BE(4 * j);
+      if (w < 4_294_967_290) {
+        const digit = w % 10;
+        if (digit !== f.digit) why.push('digit');
+        return { ok: why.length === 0, digit, why };
+      }
+    }
+    mac = createHmac('sha256', link).update(mac).digest();
+  }
+}
+
+const START = Date.parse('2026-11-24T12:00:00.000Z');
+const clock = fakeClock(new Date(START));
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ clock, lottery: { chainLength: 400, checkpointEvery: 32, chainRenewBeforeRounds: 20 } });
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+describe('a verifier written from docs/fairness.md alone', () => {
+  it('agrees with the server on every drawn round of every room, on time and after a stall through a lock window', async () => {
+    // Six minutes on time, one tick every 5 s.
+    for (let s = 0; s < 72; s += 1) {
+      clock.advance(5_000);
+      await t.app.lottery.tick();
+    }
+    // The server stalls for a minute that covers a lock window of every short room, then resumes.
+    const room = WINGO_ROOMS['30s'];
+    clock.advance(roundAt(room, clock.now().getTime()).locksAtMs - clock.now().getTime() - 1_000);
+    clock.advance(60_000);
+    await t.app.lottery.tick();
+    for (let s = 0; s < 6; s += 1) {
+      clock.advance(5_000);
+      await t.app.lottery.tick();
+    }
+    const { rows } = await t.db.query<{ period: string; status: string; drawn_at: Date; draws_at: Date }>(
+      "SELECT period, status, drawn_at, draws_at FROM lottery_rounds WHERE status IN ('drawn', 'settled', 'voided') ORDER BY room_id, ordinal",
+    );
+    expect(rows.filter((r) => r.status === 'voided')).toEqual([]);
+    const late = rows.filter((r) => r.drawn_at.getTime() - r.draws_at.getTime() > 30_000);
+    expect(late.length).toBeGreaterThan(0);
+    expect(rows.length).toBeGreaterThan(15);
+    for (const r of rows) {
+      const f: Published = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_fairness}?period=${r.period}` })).json().data;
+      const v = docVerify(f);
+      expect(v.why, r.period).toEqual([]);
+      expect(v.digit).toBe(f.digit);
+      // Tampering with any published input is caught.
+      const flip = (h: string) => (Number.parseInt(h[0]!, 16) ^ 1).toString(16) + h.slice(1);
+      if (r === rows[0]) {
+        expect(docVerify({ ...f, link: flip(f.link) }).ok).toBe(false);
+        expect(docVerify({ ...f, beacon: { ...f.beacon, signature: flip(f.beacon.signature) } }).ok).toBe(false);
+        expect(docVerify({ ...f, finalHash: flip(f.finalHash) }).ok).toBe(false);
+      }
+    }
+  }, 240_000);
+});
