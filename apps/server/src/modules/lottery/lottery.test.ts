@@ -140,7 +140,7 @@ describe('chains and fairness', () => {
       }
     }
     // A node that starts now still draws from them, and seals them on the way.
-    const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, chainSecret: t.config.secrets.lotteryChain, settings: t.app.lottery.settings });
+    const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, settings: t.app.lottery.settings });
     const round = roundAt(ROOM, now());
     setTime(round.drawsAtMs);
     await restarted.tick();
@@ -303,6 +303,7 @@ describe('settlement', () => {
     let crash = true;
     const crashing = createLotteryService({
       db: t.db,
+      safety: t.app.safety,
       clock,
       events: t.app.events,
       log: t.app.log,

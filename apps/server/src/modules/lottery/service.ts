@@ -35,6 +35,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
+import type { SafetyService } from '../safety';
 import type { EventRecorder } from '../../events';
 import type { Clock } from '../../lib/clock';
 import {
@@ -73,6 +74,12 @@ export type LotteryDeps = {
   log: FastifyBaseLogger;
   /** Seals the chains' checkpoints at rest (LOTTERY_CHAIN_SECRET; decision 171). */
   chainSecret: string;
+  /**
+   * Responsible gambling (issue 21): breaks, exclusion, stake and loss limits, checked in the
+   * bet's transaction. `checkStakes` is the set-based form a batch pre-check calls once for all
+   * its bets; today's placement calls `assertStake` per bet.
+   */
+  safety: Pick<SafetyService, 'assertStake' | 'checkStakes'>;
   settings?: Partial<LotterySettings>;
   limits?: BetLimits;
   /** Tests only: runs inside the settlement transaction just before it commits (a crash there rolls it all back). */
@@ -518,6 +525,8 @@ export function createLotteryService(deps: LotteryDeps) {
         throw new AppError(status === 'open' || status === 'locked' ? 'ROUND_LOCKED' : 'ROUND_CLOSED', 'Betting is closed for this round');
       }
       const row = { id };
+      // Before the ledger locks the player's account: the controls lock comes first everywhere.
+      await deps.safety.assertStake(tx, { playerId, stakeMinor: bet.totalMinor });
       const transfer = await postTransfer(tx, {
         idempotencyKey: `${GAME}:bet:${betId}`,
         kind: 'lottery_bet',
