@@ -249,7 +249,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   const withdrawalsOf = () => withdrawals;
   const kycOf = () => kyc;
   const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf, usdt });
-  await app.register(adminRoutes, { admin, deposits, lottery, withdrawals: withdrawalsOf, kyc: kycOf, secureCookies: production });
+  await app.register(adminRoutes, { admin, deposits, lottery, withdrawals: withdrawalsOf, kyc: kycOf, secureCookies: production, safety });
   app.decorate('admin', admin);
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.

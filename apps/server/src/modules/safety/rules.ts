@@ -133,7 +133,8 @@ export function selfExclude(s: BlockState, months: number, now: Date): BlockChan
   if (block.kind === 'exclusion' && until.getTime() <= block.until.getTime()) {
     return { ok: false, reason: 'You are already excluded for longer' };
   }
-  return { ok: true, next: { ...s, exclusionStartedAt: now, exclusionUntil: until, reopenRequestedAt: null } };
+  const startedAt = block.kind === 'exclusion' && s.exclusionStartedAt ? s.exclusionStartedAt : now;
+  return { ok: true, next: { ...s, exclusionStartedAt: startedAt, exclusionUntil: until, reopenRequestedAt: null } };
 }
 
 /** After the exclusion ended, the player asks to reopen; the account reopens 24 hours later. */
