@@ -6,7 +6,7 @@ import { fund, launch, launchableGame, playerIdOf } from '../../../test/helpers/
 import { OperatorClient } from '../../../test/helpers/operator-client';
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
-import { signVendorCall } from '../vendor-wallet/signature';
+import { signVendorCall } from '../vendor-wallet';
 import { accountCodes, checkInvariants, ensureAccount, postTransfer } from '../ledger';
 
 /**
