@@ -23,6 +23,7 @@ import { createEvents, createInProcessBus } from '../apps/server/src/events';
 import { fakeClock } from '../apps/server/src/lib/clock';
 import { accountCodes, checkInvariants, ensureAccount, HOUSE_ACCOUNTS, postTransfer } from '../apps/server/src/modules/ledger';
 import { createLotteryService } from '../apps/server/src/modules/lottery';
+import { createSafetyService, DEFAULT_SAFETY_SETTINGS } from '../apps/server/src/modules/safety';
 
 const PGBENCH = process.env.PGBENCH_BIN ?? '/usr/lib/postgresql/15/bin/pgbench';
 const PASSWORD = 'Bench-Marigold-77';
@@ -73,7 +74,8 @@ async function settlementScenario(adminUrl: string, bets: number, players: numbe
   const clock = fakeClock(new Date('2026-11-23T10:00:00.000Z'));
   const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return log; }, level: 'silent', silent() {} } as never;
   const events = createEvents({ db, clock, bus: createInProcessBus(log), log });
-  const lottery = createLotteryService({ db, clock, events, log, chainSecret: 'bench-lottery-chain-secret-0123456789abcdef' });
+  const safety = createSafetyService({ db, clock, settings: DEFAULT_SAFETY_SETTINGS, currency: 'INR' });
+  const lottery = createLotteryService({ db, clock, events, log, safety, chainSecret: 'bench-lottery-chain-secret-0123456789abcdef' });
   await lottery.tick();
   const room = WINGO_ROOMS['1m'];
   clock.advance(roundAt(room, clock.now().getTime()).drawsAtMs - clock.now().getTime());
