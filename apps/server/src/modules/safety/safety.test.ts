@@ -142,6 +142,25 @@ describe('deposit limits', () => {
     expect(rows[0]!.n).toBe(1);
   });
 
+  it('checks two overlapping order transactions one after the other (the controls row is locked)', async () => {
+    const { client, playerId } = await newPlayer();
+    await setLimit(client, 'deposit', 'day', 500_00);
+    let releaseFirst!: () => void;
+    const held = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const first = t.db.transaction(async (tx) => {
+      await t.app.safety.checkDeposit(tx, { playerId, orderRef: `dep_lock_a_${key()}`, amountMinor: 300_00 });
+      // Still open: without the lock the second check would read no usage and pass too.
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const second = t.db.transaction((tx) => t.app.safety.checkDeposit(tx, { playerId, orderRef: `dep_lock_b_${key()}`, amountMinor: 300_00 }));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    releaseFirst();
+    const outcomes = await Promise.allSettled([first, second]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'DEPOSIT_LIMIT_EXCEEDED', publicDetails: { remainingMinor: 200_00 } });
+  });
+
   it('holds for USDT orders too, across both channels', async () => {
     const { client } = await newPlayer();
     await setLimit(client, 'deposit', 'month', 1000_00);

@@ -184,9 +184,10 @@ export function createSafetyService({ db, clock, settings, currency }: SafetyDep
     const ids = [...new Set(stakes.map((s) => s.playerId))];
     if (ids.length === 0) return [];
     const now = clock.now();
+    // Every change of a control goes through the player's controls row (lockControls creates
+    // it), so a player without one has no limit, break or exclusion: one indexed read, no lock.
     const present = await repo.selectControls(tx, ids);
-    const limits = await repo.selectLimits(tx, ids);
-    const controlled = new Set([...present.map((c) => Number(c.player_id)), ...limits.map((l) => Number(l.player_id))]);
+    const controlled = new Set(present.map((c) => Number(c.player_id)));
     if (controlled.size === 0) return stakes.map(() => null);
     const locked = await repo.lockControls(tx, [...controlled], now);
     const freshLimits = await repo.selectLimits(tx, [...controlled]);
