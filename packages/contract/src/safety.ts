@@ -26,6 +26,12 @@ export const SetSafetyLimitInputSchema = z.strictObject({
 });
 export type SetSafetyLimitInput = z.infer<typeof SetSafetyLimitInputSchema>;
 
+/**
+ * The body of the requests that carry no other input (reopen the account, skip the prompt): the
+ * player's explicit `{ "confirm": true }`, so an empty or stray body changes nothing.
+ */
+export const SafetyConfirmInputSchema = z.strictObject({ confirm: z.literal(true) });
+
 /** Confirms a raise or removal after its cooling-off period. */
 export const ConfirmSafetyLimitInputSchema = z.strictObject({ kind: SafetyLimitKindSchema, period: SafetyPeriodSchema });
 export type ConfirmSafetyLimitInput = z.infer<typeof ConfirmSafetyLimitInputSchema>;

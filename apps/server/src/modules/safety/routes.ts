@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   ConfirmSafetyLimitInputSchema,
+  SafetyConfirmInputSchema,
   dataEnvelope,
   ErrorResponseSchema,
   SafetyChangeSchema,
@@ -56,7 +57,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (a
   );
   app.post(
     API_PATHS.safety_reopen,
-    { ...authed, schema: { ...doc, description: 'After a self-exclusion ended: asks to reopen the account, which reopens 24 hours later.', response: state } },
+    { ...authed, schema: { ...doc, description: 'After a self-exclusion ended: asks to reopen the account, which reopens 24 hours later.', body: SafetyConfirmInputSchema, response: state } },
     async (request) => ({ data: await safety.requestReopen(request.auth.playerId) }),
   );
   app.post(
@@ -66,7 +67,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (a
   );
   app.post(
     API_PATHS.safety_deposit_prompt_skip,
-    { ...authed, schema: { ...doc, description: 'The player skipped the prompt to set a deposit limit.', response: state } },
+    { ...authed, schema: { ...doc, description: 'The player skipped the prompt to set a deposit limit.', body: SafetyConfirmInputSchema, response: state } },
     async (request) => ({ data: await safety.skipDepositPrompt(request.auth.playerId) }),
   );
   app.get(

@@ -185,7 +185,7 @@ describe('deposit limits', () => {
     } finally {
       await strict.app.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('stake and loss limits on Wingo bets and vendor debits', () => {
@@ -245,7 +245,7 @@ describe('self-exclusion', () => {
     expect((await betOn(client, 10_00)).json().error.code).toBe('SELF_EXCLUDED');
     expect((await upi(client, 200_00)).json().error.code).toBe('SELF_EXCLUDED');
     expect((await client.call('POST', API_PATHS.game_launch_ticket, { gameId: launchableGame('JILI').gameUid })).json().error.code).toBe('SELF_EXCLUDED');
-    expect((await client.call('POST', API_PATHS.safety_reopen)).json().error.code).toBe('SAFETY_CHANGE_REFUSED');
+    expect((await client.call('POST', API_PATHS.safety_reopen, { confirm: true })).json().error.code).toBe('SAFETY_CHANGE_REFUSED');
     expect((await client.call('POST', API_PATHS.safety_break, { days: 1 })).json().error.code).toBe('SAFETY_CHANGE_REFUSED');
     expect((await client.call('GET', API_PATHS.withdraw_info)).statusCode).toBe(200);
   });
@@ -359,7 +359,7 @@ describe('self-exclusion ending', () => {
     expect((await client.login(excludedPlayer!.phone)).statusCode).toBe(200);
     expect((await state(client)).block).toMatchObject({ kind: 'closed', reopenRequestedAt: null, reopensAt: null });
     expect((await upi(client, 200_00)).json().error.code).toBe('SELF_EXCLUDED');
-    const asked = await client.call('POST', API_PATHS.safety_reopen);
+    const asked = await client.call('POST', API_PATHS.safety_reopen, { confirm: true });
     expect(asked.json().data.block).toMatchObject({ kind: 'closed', reopensAt: new Date(clock.now().getTime() + 24 * HOUR).toISOString() });
     clock.advance(24 * HOUR - 1000);
     expect((await upi(client, 200_00)).json().error.code).toBe('SELF_EXCLUDED');
@@ -375,7 +375,7 @@ describe('reality checks, prompts and history', () => {
     expect(s).toMatchObject({ realityCheckMinutes: null, depositLimitPrompt: true });
     expect((await client.call('POST', API_PATHS.safety_reality_check, { minutes: 30 })).json().data.realityCheckMinutes).toBe(30);
     expect((await client.call('POST', API_PATHS.safety_reality_check, { minutes: 45 })).statusCode).toBe(400);
-    expect((await client.call('POST', API_PATHS.safety_deposit_prompt_skip)).json().data.depositLimitPrompt).toBe(false);
+    expect((await client.call('POST', API_PATHS.safety_deposit_prompt_skip, { confirm: true })).json().data.depositLimitPrompt).toBe(false);
     const session = await client.call('GET', `${API_PATHS.safety_session}?since=${encodeURIComponent(new Date(clock.now().getTime() - HOUR).toISOString())}`);
     expect(session.json().data).toMatchObject({ netResultMinor: 0, stakedMinor: 0 });
     await setLimit(client, 'loss', 'day', 100_00);
@@ -412,7 +412,7 @@ describe('the console', () => {
     const attempts: [string, unknown][] = [
       [API_PATHS.safety_break, { days: 1 }],
       [API_PATHS.safety_exclusion, { months: 6 }],
-      [API_PATHS.safety_reopen, undefined],
+      [API_PATHS.safety_reopen, { confirm: true }],
       [API_PATHS.safety_limit, { kind: 'deposit', period: 'day', amountMinor: null }],
       [API_PATHS.safety_limit_confirm, { kind: 'deposit', period: 'day' }],
     ];

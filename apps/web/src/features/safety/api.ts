@@ -28,9 +28,9 @@ export const setLimit = (input: SetSafetyLimitInput) => change(API_PATHS.safety_
 export const confirmLimit = (input: ConfirmSafetyLimitInput) => change(API_PATHS.safety_limit_confirm, input);
 export const takeBreak = (days: number) => change(API_PATHS.safety_break, { days });
 export const selfExclude = (months: 6 | 12 | 60) => change(API_PATHS.safety_exclusion, { months });
-export const requestReopen = () => change(API_PATHS.safety_reopen);
+export const requestReopen = () => change(API_PATHS.safety_reopen, { confirm: true });
 export const setRealityCheck = (minutes: 15 | 30 | 60 | null) => change(API_PATHS.safety_reality_check, { minutes });
-export const skipDepositPrompt = () => change(API_PATHS.safety_deposit_prompt_skip);
+export const skipDepositPrompt = () => change(API_PATHS.safety_deposit_prompt_skip, { confirm: true });
 
 /** The session's net result and stakes since it began. */
 export async function sessionResult(since: Date, signal?: AbortSignal): Promise<SafetySession> {
