@@ -29,6 +29,7 @@ import { createAccessTokens } from '../apps/server/src/modules/auth';
 import { accountCodes, checkInvariants, ensureAccount, HOUSE_ACCOUNTS, postTransfer, postTransfers, withTransaction } from '../apps/server/src/modules/ledger';
 import { prefixedId } from '../apps/server/src/lib/ids';
 import { createLotteryService, createSandboxBeacon } from '../apps/server/src/modules/lottery';
+import { createSafetyService, DEFAULT_SAFETY_SETTINGS } from '../apps/server/src/modules/safety';
 
 const PGBENCH = process.env.PGBENCH_BIN ?? '/usr/lib/postgresql/15/bin/pgbench';
 const PASSWORD = 'Bench-Marigold-77';
@@ -258,7 +259,8 @@ async function settlementScenario(adminUrl: string, bets: number, players: numbe
   const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return log; }, level: 'silent', silent() {} } as never;
   const events = createEvents({ db, clock, bus: createInProcessBus(log), log });
   const chainSecret = 'bench-lottery-chain-secret-0123456789abcdef';
-  const lottery = createLotteryService({ db, clock, events, log, chainSecret, beacon: createSandboxBeacon({ secret: chainSecret, clock }) });
+  const safety = createSafetyService({ db, clock, settings: DEFAULT_SAFETY_SETTINGS, currency: 'INR' });
+  const lottery = createLotteryService({ db, clock, events, log, safety, chainSecret, beacon: createSandboxBeacon({ secret: chainSecret, clock }) });
   await lottery.tick();
   const room = WINGO_ROOMS['1m'];
   clock.advance(roundAt(room, clock.now().getTime()).drawsAtMs - clock.now().getTime());

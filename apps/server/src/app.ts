@@ -40,6 +40,7 @@ import { createKycService, kycRoutes, localDocumentStore, s3DocumentStore, type 
 import { createHttpPayoutGateway, createSandboxPayoutGateway, sandboxPayoutRoutes, type PayoutGateway } from './modules/payouts';
 import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRoutes, withdrawalRoutes, type WithdrawalsService } from './modules/withdrawals';
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
+import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
 import { authenticateFirst, authGuard } from './plugins/auth-guard';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrorHandler, refuseInvalidPreflight, registerErrorHandling } from './plugins/errors';
@@ -68,6 +69,8 @@ declare module 'fastify' {
     kyc: KycService;
     /** The operator console (the operators CLI and the demo seed create operators through it). */
     admin: AdminService;
+    /** Responsible-gambling controls (issue 21): every money path checks them in its transaction. */
+    safety: SafetyService;
   }
 }
 
@@ -167,6 +170,16 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   await app.register(playerRoutes, { db, requireAuth });
   await app.register(notificationRoutes, { db, clock, requireAuth });
 
+  // Responsible gambling (issue 21): the player's controls, which every money path below checks
+  // in its own transaction. A refusal is counted afterwards (its transaction rolled back) for the
+  // console's list of players who hit limits often.
+  const safety = createSafetyService({ db, clock, settings: config.safety, currency: DEFAULT_DEPOSIT_SETTINGS.currency });
+  app.decorate('safety', safety);
+  app.addHook('onError', async (request, _reply, err) => {
+    if (err instanceof SafetyRefusal) await safety.noteRefusal(db, err).catch((e: unknown) => request.log.error({ err: e }, 'could not count a refusal'));
+  });
+  await app.register(safetyRoutes, { safety, requireAuth });
+
   // The configured UPI channel chooses the adapter; the sandbox's pages exist only with it.
   const sandboxUpi = config.upi.kind === 'sandbox' ? createSandboxUpiGateway(db, { webhookSecret: config.secrets.webhook }) : undefined;
   const gateway: UpiGateway = config.upi.kind === 'http' ? createHttpUpiGateway(config.upi) : sandboxUpi!;
@@ -187,10 +200,11 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
         events,
         log: app.log,
         currency: depositSettings.currency,
+        safety,
       })
     : undefined;
   app.decorate('usdt', usdt);
-  const deposits = createDepositsService({ db, clock, gateway, settings: depositSettings, log: app.log, events, usdtChannel: usdt?.limits });
+  const deposits = createDepositsService({ db, clock, gateway, settings: depositSettings, log: app.log, events, usdtChannel: usdt?.limits, safety });
   const wallet = createWalletService({ db, currency: depositSettings.currency });
   await app.register(walletRoutes, { wallet, requireAuth });
   await app.register(depositRoutes, { deposits, requireAuth, cancelUsdt: usdt?.cancel });
@@ -210,11 +224,12 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     currency: depositSettings.currency,
     providers,
     isAuthSessionActive: (q, sessionId, playerId) => isSessionActive(q, sessionId, playerId, clock.now()),
+    safety,
   });
   await games.seed();
   app.decorate('games', games);
   await app.register(gamesRoutes, { games, requireAuth });
-  const vendorWallet = createVendorWalletService({ db, clock, games, currency: depositSettings.currency, limits: config.vendorWallet });
+  const vendorWallet = createVendorWalletService({ db, clock, games, currency: depositSettings.currency, limits: config.vendorWallet, safety });
   for (const provider of providers.values()) await app.register(vendorWalletRoutes, { wallet: vendorWallet, provider, clock });
   const beaconSource =
     beacon ??
@@ -234,6 +249,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     log: app.log,
     chainSecret: config.secrets.lotteryChain,
     beacon: beaconSource,
+    safety,
     ...(lotterySettings ? { settings: lotterySettings } : {}),
   });
   await app.register(lotteryRoutes, { lottery, requireAuth });
@@ -269,7 +285,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   const withdrawalsOf = () => withdrawals;
   const kycOf = () => kyc;
   const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf, usdt });
-  await app.register(adminRoutes, { admin, deposits, lottery, withdrawals: withdrawalsOf, kyc: kycOf, secureCookies: production });
+  await app.register(adminRoutes, { admin, deposits, lottery, withdrawals: withdrawalsOf, kyc: kycOf, secureCookies: production, safety });
   app.decorate('admin', admin);
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.

@@ -260,6 +260,24 @@ describe('withdrawals, payouts and KYC', () => {
     ]);
   });
 
+  it('reads the responsible-gambling settings: every control offered by default, a mandatory deposit limit only with deposit limits', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).safety).toEqual({
+      offered: { depositLimits: true, lossLimits: true, stakeLimits: true, breaks: true, selfExclusion: true, realityChecks: true },
+      mandatoryDepositLimit: false,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), SAFETY_CONTROLS: 'deposit, break,exclusion', SAFETY_MANDATORY_DEPOSIT_LIMIT: '1' }).safety).toEqual({
+      offered: { depositLimits: true, lossLimits: false, stakeLimits: false, breaks: true, selfExclusion: true, realityChecks: false },
+      mandatoryDepositLimit: true,
+    });
+    expect(problemsOf({ SAFETY_CONTROLS: 'deposit,bonus', SAFETY_MANDATORY_DEPOSIT_LIMIT: 'yes' })).toEqual([
+      'SAFETY_MANDATORY_DEPOSIT_LIMIT="yes": Invalid option: expected one of "0"|"1"|"true"|"false"',
+    ]);
+    expect(problemsOf({ SAFETY_CONTROLS: 'loss,bonus', SAFETY_MANDATORY_DEPOSIT_LIMIT: '1' })).toEqual([
+      'SAFETY_CONTROLS: unknown control "bonus" (use deposit, loss, stake, break, exclusion, reality)',
+      'SAFETY_MANDATORY_DEPOSIT_LIMIT: needs deposit limits offered (SAFETY_CONTROLS includes deposit)',
+    ]);
+  });
+
   it('keeps KYC documents in an S3-compatible bucket when asked, one line per missing or bad setting', () => {
     const S3 = {
       KYC_DOCUMENT_STORE: 's3',

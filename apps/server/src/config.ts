@@ -70,6 +70,10 @@ const EnvSchema = z.object({
   DEPOSIT_EXPIRY_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   EVENTS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
+  // Responsible gambling (issue 21): the controls offered (comma list of deposit, loss, stake,
+  // break, exclusion, reality; default all) and whether a deposit limit is required first.
+  SAFETY_CONTROLS: z.string().optional(),
+  SAFETY_MANDATORY_DEPOSIT_LIMIT: z.enum(['0', '1', 'true', 'false']).default('0'),
   TOKEN_SECRET: secretSchema.optional(),
   LOTTERY_CHAIN_SECRET: secretSchema.optional(),
   // The draws' randomness beacon (decision 180): drand quicknet over HTTP, or the local sandbox.
@@ -201,6 +205,8 @@ export type Config = {
   kyc: KycConfig;
   /** How often the leader sends approved withdrawals to the payout gateway; 0 turns it off (tests). */
   payoutSendSweepMs: number;
+  /** Responsible-gambling controls offered, and whether a deposit limit is mandatory (issue 21). */
+  safety: SafetyConfig;
 };
 
 export class ConfigError extends Error {
@@ -290,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const payoutsResult = payoutConfigOf(e);
   if (!payoutsResult.ok) problems.push(...payoutsResult.problems);
   const withdrawals = withdrawalConfigOf(e, problems);
+  const safety = safetyConfigOf(e, problems);
   const kycDocuments = kycDocumentStoreOf(e, path.resolve(cwd, e.KYC_DOCUMENT_DIR ?? path.join(e.DATA_DIR, 'kyc')), problems);
   const sandbox: SandboxChannels = {
     sms: smsChannel === 'sandbox',
@@ -375,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       documents: kycDocuments,
     },
     payoutSendSweepMs: e.PAYOUT_SEND_SWEEP_MS,
+    safety,
   };
   return config;
 }
@@ -870,4 +878,24 @@ function withdrawalConfigOf(e: WithdrawalEnv, problems: string[]): WithdrawalCon
     secondApprovalMinor: e.WITHDRAWAL_SECOND_APPROVAL_MINOR,
     newMethodHoldHours: e.WITHDRAWAL_NEW_METHOD_HOLD_HOURS,
   };
+}
+
+/** The operator's responsible-gambling settings (the minimum age is KYC_MIN_AGE_YEARS, 18 by default). */
+export type SafetyConfig = {
+  offered: { depositLimits: boolean; lossLimits: boolean; stakeLimits: boolean; breaks: boolean; selfExclusion: boolean; realityChecks: boolean };
+  mandatoryDepositLimit: boolean;
+};
+
+const SAFETY_CONTROL_NAMES = { deposit: 'depositLimits', loss: 'lossLimits', stake: 'stakeLimits', break: 'breaks', exclusion: 'selfExclusion', reality: 'realityChecks' } as const;
+
+function safetyConfigOf(e: Env, problems: string[]): SafetyConfig {
+  const names = e.SAFETY_CONTROLS === undefined ? Object.keys(SAFETY_CONTROL_NAMES) : e.SAFETY_CONTROLS.split(',').map((n) => n.trim()).filter(Boolean);
+  const offered = { depositLimits: false, lossLimits: false, stakeLimits: false, breaks: false, selfExclusion: false, realityChecks: false };
+  for (const name of names) {
+    if (name in SAFETY_CONTROL_NAMES) offered[SAFETY_CONTROL_NAMES[name as keyof typeof SAFETY_CONTROL_NAMES]] = true;
+    else problems.push(`SAFETY_CONTROLS: unknown control "${name}" (use ${Object.keys(SAFETY_CONTROL_NAMES).join(', ')})`);
+  }
+  const mandatoryDepositLimit = e.SAFETY_MANDATORY_DEPOSIT_LIMIT === '1' || e.SAFETY_MANDATORY_DEPOSIT_LIMIT === 'true';
+  if (mandatoryDepositLimit && !offered.depositLimits) problems.push('SAFETY_MANDATORY_DEPOSIT_LIMIT: needs deposit limits offered (SAFETY_CONTROLS includes deposit)');
+  return { offered, mandatoryDepositLimit };
 }

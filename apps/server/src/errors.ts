@@ -8,6 +8,8 @@ export class AppError extends Error {
     message: string,
     readonly issues?: FieldIssue[],
     readonly headers?: Record<string, string>,
+    /** Facts the client shows beside the message (ErrorResponse.error.details). */
+    readonly publicDetails?: Record<string, string | number | null>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -113,6 +113,21 @@ export const ERROR_STATUS = {
   KYC_STATE_CONFLICT: 409,
   // a payout callback names a withdrawal we never sent to the gateway
   PAYOUT_NOT_FOUND: 404,
+  // responsible gambling (issue 21): a deposit over the remaining limit (details: remainingMinor, period)
+  DEPOSIT_LIMIT_EXCEEDED: 409,
+  // the operator requires a deposit limit before any deposit
+  DEPOSIT_LIMIT_REQUIRED: 409,
+  // a bet or vendor debit over the stake or loss limit (details: remainingMinor, period)
+  STAKE_LIMIT_EXCEEDED: 409,
+  LOSS_LIMIT_EXCEEDED: 409,
+  // the player is on a break (time-out): no bets, deposits or launches until it ends (details: until)
+  PLAYER_ON_BREAK: 403,
+  // the player excluded themselves, or the account stays closed after the exclusion (details: until)
+  SELF_EXCLUDED: 403,
+  // the operator does not offer this control
+  SAFETY_CONTROL_NOT_OFFERED: 403,
+  // a change the controls' rules refuse (shortening a break, confirming too early, reopening too early)
+  SAFETY_CHANGE_REFUSED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -133,6 +148,8 @@ export const ErrorResponseSchema = z
       code: ErrorCodeSchema,
       message: z.string(),
       issues: z.array(FieldIssueSchema).optional(),
+      /** Facts a client shows beside the message (e.g. remainingMinor for DEPOSIT_LIMIT_EXCEEDED). */
+      details: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
     }),
   })
   .meta({ id: 'ErrorResponse' });

@@ -197,6 +197,8 @@ export const VendorTxResultSchema = z
     currency: z.string(),
     /** Our ledger transfer, null when nothing moved. */
     transferId: z.string().nullable(),
+    /** Why a debit was refused by the player's responsible-gambling controls (issue 21), e.g. PLAYER_ON_BREAK. */
+    reason: z.string().optional(),
   })
   .meta({ id: 'VendorTxResult' });
 export type VendorTxResult = z.infer<typeof VendorTxResultSchema>;

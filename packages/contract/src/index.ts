@@ -13,3 +13,4 @@ export * from './wingo';
 export * from './withdrawals';
 export * from './kyc';
 export * from './admin';
+export * from './safety';

@@ -115,6 +115,19 @@ export const API_PATHS = {
   admin_enrolment_start: '/api/admin/enrolment/start',
   admin_enrolment_complete: '/api/admin/enrolment/complete',
   admin_alerts: '/api/admin/alerts',
+  // Responsible gambling (issue 21): the player's controls; the console reads them only.
+  safety: '/api/safety',
+  safety_limit: '/api/safety/limits',
+  safety_limit_confirm: '/api/safety/limits/confirm',
+  safety_break: '/api/safety/break',
+  safety_exclusion: '/api/safety/exclusion',
+  safety_reopen: '/api/safety/reopen',
+  safety_reality_check: '/api/safety/reality-check',
+  safety_deposit_prompt_skip: '/api/safety/deposit-prompt/skip',
+  safety_session: '/api/safety/session',
+  safety_history: '/api/safety/history',
+  admin_player_safety: '/api/admin/players/:playerId/safety',
+  admin_limit_hits: '/api/admin/safety/limit-hits',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

@@ -8,8 +8,8 @@ import { isDatabaseUnavailable } from '../db/db';
 import { AppError } from '../errors';
 import { securityHeaders } from './security-headers';
 
-function send(reply: FastifyReply, code: ErrorCode, message: string, issues?: FieldIssue[]) {
-  const body: ErrorResponse = { error: { code, message, ...(issues ? { issues } : {}) } };
+function send(reply: FastifyReply, code: ErrorCode, message: string, issues?: FieldIssue[], details?: Record<string, string | number | null>) {
+  const body: ErrorResponse = { error: { code, message, ...(issues ? { issues } : {}), ...(details ? { details } : {}) } };
   return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
 }
 
@@ -32,7 +32,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return send(reply, err.code, err.message, err.issues);
+      return send(reply, err.code, err.message, err.issues, err.publicDetails);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({

@@ -1,4 +1,4 @@
-import type { AdminLedgerPage, AdminPlayer, DepositsPage, KycStatus, KycSubmission, WingoBetsPage, WithdrawalsPage } from '@colorplay/contract';
+import type { AdminLedgerPage, AdminLimitHits, AdminPlayer, AdminPlayerSafety, DepositsPage, KycStatus, KycSubmission, WingoBetsPage, WithdrawalsPage } from '@colorplay/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Tabs } from '../components/ui/tabs';
 import { ApiError } from '../lib/api-client';
@@ -35,6 +35,26 @@ export function PlayersPage() {
       </form>
       {error instanceof ApiError && error.code === 'NOT_FOUND' ? <p role="alert">{at('admin.players.notFound')}</p> : error ? <LoadError error={error} retry={() => setError(null)} /> : null}
       {player && <PlayerDetail player={player} />}
+      <LimitHits />
+    </section>
+  );
+}
+
+/** Players refused by a responsible-gambling control three times or more in 30 days (issue 21). */
+function LimitHits() {
+  const list = useLoad((signal) => adminApi.get<AdminLimitHits>(`${API_PATHS.admin_limit_hits}?days=30&minHits=3`, signal), 'limit-hits');
+  return (
+    <section aria-labelledby="limit-hits-heading">
+      <h2 id="limit-hits-heading">{at('admin.safety.hits')}</h2>
+      {list.error ? (
+        <LoadError error={list.error} retry={list.reload} />
+      ) : (
+        <Rows
+          rows={list.data?.items.map((h) => (
+            <li key={h.playerId}>{at('admin.safety.hit', { id: h.playerId, hits: h.hits, kinds: h.kinds.join(', '), date: formatDateTimeIst(new Date(h.lastAt)) })}</li>
+          ))}
+        />
+      )}
     </section>
   );
 }
@@ -58,6 +78,7 @@ function PlayerDetail({ player }: { player: AdminPlayer }) {
           { id: 'withdrawals', label: at('admin.players.tab.withdrawals'), panel: <WithdrawalsTab playerId={id} /> },
           { id: 'kyc', label: at('admin.players.tab.kyc'), panel: <KycTab playerId={id} /> },
           { id: 'bets', label: at('admin.players.tab.bets'), panel: <BetsTab playerId={id} /> },
+          { id: 'safety', label: at('admin.players.tab.safety'), panel: <SafetyTab playerId={id} /> },
         ]}
       />
     </div>
@@ -147,5 +168,41 @@ function BetsTab({ playerId }: { playerId: number }) {
         </li>
       ))}
     />
+  );
+}
+
+/**
+ * The player's responsible-gambling controls and every change of them (issue 21). Read-only by
+ * design: no operator can set, lift or shorten a limit, a break or an exclusion.
+ */
+function SafetyTab({ playerId }: { playerId: number }) {
+  const view = useLoad((signal) => adminApi.get<AdminPlayerSafety>(fillPath(API_PATHS.admin_player_safety, { playerId }), signal), String(playerId));
+  if (view.error) return <LoadError error={view.error} retry={view.reload} />;
+  if (!view.data) return <p>{at('admin.loading')}</p>;
+  const { state, changes } = view.data;
+  const money = (minor: number | null) => (minor === null ? at('admin.safety.none') : formatMoneyMinor(minor, state.currency));
+  return (
+    <div>
+      <p>{at('admin.safety.block', { kind: state.block.kind, until: state.block.until ? formatDateTimeIst(new Date(state.block.until)) : '-' })}</p>
+      <p>{at('admin.safety.realityCheck', { minutes: state.realityCheckMinutes ?? '-' })}</p>
+      <ul>
+        {state.limits
+          .filter((l) => l.amountMinor !== null || l.pending)
+          .map((l) => (
+            <li key={`${l.kind}:${l.period}`}>
+              {at('admin.safety.limit', { kind: l.kind, period: l.period, amount: money(l.amountMinor), used: money(l.usedMinor), pending: l.pending ? money(l.pending.amountMinor) : '-' })}
+            </li>
+          ))}
+      </ul>
+      <p>
+        {at('admin.safety.net', {
+          d30: money(state.netDeposits.last30DaysMinor),
+          m12: money(state.netDeposits.last12MonthsMinor),
+          all: money(state.netDeposits.allTimeMinor),
+        })}
+      </p>
+      <h3>{at('admin.safety.changes')}</h3>
+      <Rows rows={changes.map((c) => <li key={c.id}>{at('admin.safety.change', { date: formatDateTimeIst(new Date(c.at)), action: c.action, detail: JSON.stringify(c.detail) })}</li>)} />
+    </div>
   );
 }

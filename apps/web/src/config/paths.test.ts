@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from './paths';
 
 describe('paths', () => {
-  it('holds the 16 routes of the spec, the Wingo verify screen and the withdrawal screens', () => {
+  it('holds the 16 routes of the spec, the Wingo verify screen, the withdrawal screens and Safety', () => {
     expect(Object.values(paths).map((route) => route.path)).toEqual([
       '/',
       '/main',
@@ -18,6 +18,7 @@ describe('paths', () => {
       '/wallet/Withdraw',
       '/wallet/Kyc',
       '/wallet/WithdrawHistory',
+      '/main/Safety',
       '/home/AllGames',
       '/home/AllOnlineGames',
       '/home/AllCasinoGames',

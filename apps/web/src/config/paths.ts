@@ -42,6 +42,8 @@ export const paths = {
   kyc: route('/wallet/Kyc'),
   /** The player's withdrawals with live status (issue 13). */
   withdrawHistory: route('/wallet/WithdrawHistory'),
+  /** Responsible gambling (issue 21): limits, breaks, self-exclusion, reality checks. */
+  safety: route('/main/Safety'),
   allGames: {
     path: '/home/AllGames',
     getHref: (tab?: AllGamesTab): string =>

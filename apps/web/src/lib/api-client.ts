@@ -24,6 +24,8 @@ export class ApiError extends Error {
     readonly issues?: FieldIssue[],
     /** From the Retry-After header of a 429 (or 503), in seconds. */
     readonly retryAfterSeconds?: number,
+    /** Facts beside the message (e.g. remainingMinor of DEPOSIT_LIMIT_EXCEEDED). */
+    readonly details?: Record<string, string | number | null>,
   ) {
     super(message);
   }
@@ -120,8 +122,8 @@ async function errorFromBody(status: number, body: unknown, retryAfterSeconds?: 
   }
   const parsed = contract.ErrorResponseSchema.safeParse(body);
   if (!parsed.success) return new ApiError('UNEXPECTED_RESPONSE', `HTTP ${status} without the error shape`, status);
-  const { code, message, issues } = parsed.data.error;
-  return new ApiError(code, message, status, issues, retryAfterSeconds);
+  const { code, message, issues, details } = parsed.data.error;
+  return new ApiError(code, message, status, issues, retryAfterSeconds, details);
 }
 
 /** Retry-After in seconds (the API sends seconds, never an HTTP date). */

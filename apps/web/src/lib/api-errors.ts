@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@colorplay/contract';
 import { ApiError, type ClientErrorCode } from './api-client';
+import { formatMoneyMinor } from './format';
 import type { MessageKey, PlainMessageKey, Translate } from './i18n';
 
 /**
@@ -86,6 +87,15 @@ const MESSAGE_BY_CODE: Record<ErrorCode | ClientErrorCode, PlainMessageKey> = {
   KYC_SUBMISSION_NOT_FOUND: 'apiError.notFound',
   KYC_STATE_CONFLICT: 'apiError.conflict',
   PAYOUT_NOT_FOUND: 'apiError.notFound',
+  // Responsible gambling (issue 21): with the remaining amount or the end, see apiErrorMessage.
+  DEPOSIT_LIMIT_EXCEEDED: 'apiError.limitReached',
+  DEPOSIT_LIMIT_REQUIRED: 'apiError.depositLimitRequired',
+  STAKE_LIMIT_EXCEEDED: 'apiError.limitReached',
+  LOSS_LIMIT_EXCEEDED: 'apiError.limitReached',
+  PLAYER_ON_BREAK: 'apiError.onBreak',
+  SELF_EXCLUDED: 'apiError.selfExcluded',
+  SAFETY_CONTROL_NOT_OFFERED: 'apiError.forbidden',
+  SAFETY_CHANGE_REFUSED: 'apiError.conflict',
   NETWORK: 'apiError.network',
   TIMEOUT: 'apiError.network',
   ABORTED: 'apiError.network',
@@ -101,6 +111,11 @@ export function apiErrorMessage(err: unknown): MessageRef {
   if (err.code === 'RATE_LIMITED') {
     // The wait is given in whole minutes, at least one; without Retry-After, one minute.
     return { key: 'apiError.rateLimitedFor', params: { minutes: Math.max(1, Math.ceil((err.retryAfterSeconds ?? 60) / 60)) } };
+  }
+  const remaining = err.details?.remainingMinor;
+  if (typeof remaining === 'number') {
+    const key = err.code === 'DEPOSIT_LIMIT_EXCEEDED' ? 'apiError.depositLimit' : err.code === 'STAKE_LIMIT_EXCEEDED' ? 'apiError.stakeLimit' : 'apiError.lossLimit';
+    return { key, params: { remaining: formatMoneyMinor(remaining) } };
   }
   return { key: MESSAGE_BY_CODE[err.code] ?? 'apiError.generic' };
 }

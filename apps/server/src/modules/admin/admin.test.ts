@@ -217,6 +217,8 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS; method: 'GET' | 'POST'; url:
   { name: 'admin_player_bets', method: 'GET', url: () => `/api/admin/players/${playerId}/bets`, action: 'players.read' },
   { name: 'admin_player_withdrawals', method: 'GET', url: () => `/api/admin/players/${playerId}/withdrawals`, action: 'withdrawals.read' },
   { name: 'admin_player_kyc', method: 'GET', url: () => `/api/admin/players/${playerId}/kyc`, action: 'kyc.read' },
+  { name: 'admin_player_safety', method: 'GET', url: () => `/api/admin/players/${playerId}/safety`, action: 'players.read' },
+  { name: 'admin_limit_hits', method: 'GET', url: () => '/api/admin/safety/limit-hits', action: 'players.read' },
   { name: 'admin_withdrawals_review', method: 'GET', url: () => '/api/admin/withdrawals/review', action: 'withdrawals.read' },
   { name: 'admin_withdrawal_approve', method: 'POST', url: () => '/api/admin/withdrawals/wd_doesnotexist/approve', body: () => ({ note: 'role check' }), action: 'withdrawals.review' },
   { name: 'admin_withdrawal_reject', method: 'POST', url: () => '/api/admin/withdrawals/wd_doesnotexist/reject', body: () => ({ note: 'role check' }), action: 'withdrawals.review' },

@@ -49,6 +49,9 @@ import {
   PlayerIdParamsSchema,
   PlayerLookupQuerySchema,
   WingoBetsPageSchema,
+  AdminPlayerSafetySchema,
+  AdminLimitHitsSchema,
+  AdminLimitHitsQuerySchema,
 } from '@colorplay/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -59,6 +62,7 @@ import type { DepositsService } from '../deposits';
 import type { KycService } from '../kyc';
 import type { WithdrawalsService } from '../withdrawals';
 import type { LotteryService } from '../lottery';
+import type { SafetyService } from '../safety';
 import type { AdminAction } from './permissions';
 import { ADMIN_DEVICE_COOKIE, ADMIN_SESSION_ABSOLUTE_SECONDS } from './rules';
 import { DEVICE_COOKIE_DAYS } from '../auth';
@@ -78,6 +82,8 @@ export type AdminRoutesOptions = {
   withdrawals: () => WithdrawalsService;
   kyc: () => KycService;
   secureCookies: boolean;
+  /** Responsible gambling (issue 21): the console reads a player's controls; it can change none. */
+  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals'>;
 };
 
 const errors = {
@@ -103,7 +109,7 @@ export const originOf = (request: FastifyRequest): RequestOrigin => ({
  * page on another site cannot send a custom header without a CORS preflight, which we refuse
  * (docs/admin.md, CSRF). SameSite=Strict is the first line; the header is the second.
  */
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin, deposits, lottery, withdrawals, kyc, secureCookies }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin, deposits, lottery, withdrawals, kyc, secureCookies, safety }) => {
   const requireCsrfHeader = (request: FastifyRequest) => {
     if (request.headers[ADMIN_CSRF_HEADER] !== ADMIN_CSRF_VALUE) {
       throw new AppError('FORBIDDEN', `Console requests that change something must send the ${ADMIN_CSRF_HEADER} header`);
@@ -399,5 +405,21 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     API_PATHS.admin_operator_disable,
     { ...guard('operators.manage'), schema: { ...doc, params: OperatorIdParamsSchema, response: { 200: dataEnvelope(OperatorSchema), ...errors } } },
     async (request) => ({ data: await admin.disableOperator(request.params.operatorId, request.operator, originOf(request)) }),
+  );
+
+  // Responsible gambling (issue 21): read-only. No console route sets, lifts or shortens a
+  // player's limit, break or exclusion (test/safety-console.test.ts checks that none exists).
+  app.get(
+    API_PATHS.admin_player_safety,
+    { ...guard('players.read'), schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AdminPlayerSafetySchema), ...errors } } },
+    async (request) => {
+      await admin.playerOrThrow(request.params.playerId);
+      return { data: { state: await safety.state(request.params.playerId), changes: await safety.history(request.params.playerId) } };
+    },
+  );
+  app.get(
+    API_PATHS.admin_limit_hits,
+    { ...guard('players.read'), schema: { ...doc, description: 'Players refused by a responsible-gambling control often.', querystring: AdminLimitHitsQuerySchema, response: { 200: dataEnvelope(AdminLimitHitsSchema), ...errors } } },
+    async (request) => ({ data: await safety.frequentRefusals(request.query.days, request.query.minHits) }),
   );
 };

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
 import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, postTransfer } from '../ledger';
 import type { EventRecorder } from '../../events';
+import type { SafetyService } from '../safety';
 import {
   GatewayUnavailableError,
   insertGatewayEvent,
@@ -50,6 +51,8 @@ export type DepositsDeps = {
   events: EventRecorder;
   /** The USDT channel's limits when it is on (its orders live in the usdt-deposits module). */
   usdtChannel?: { minMinor: number; maxMinor: number } | undefined;
+  /** Responsible gambling: breaks, exclusion and deposit limits, checked in the order's transaction. */
+  safety: Pick<SafetyService, 'checkDeposit' | 'depositReleased' | 'depositCredited'>;
 };
 type Actor = 'player' | 'gateway' | 'system' | 'operator';
 type NoticeOutcome = 'applied' | 'ignored' | 'parked';
@@ -77,6 +80,8 @@ export function createDepositsService(deps: DepositsDeps) {
     }
     if (to === 'succeeded') return credit(tx, order, actor, now, change, detail);
     const next = await recordTransition(tx, order, to, actor, now, change, detail);
+    // An order that ends unpaid stops counting toward the player's deposit limits.
+    if (to === 'failed' || to === 'expired' || to === 'cancelled') await deps.safety.depositReleased(tx, order.id);
     if (to === 'failed') {
       await deps.events.record(tx, 'DepositFailed', { ...eventFacts(order), reason: next.failure_reason });
     } else if (to === 'expired') {
@@ -105,6 +110,8 @@ export function createDepositsService(deps: DepositsDeps) {
       ],
     });
     const next = await recordTransition(tx, order, 'succeeded', actor, now, { ...change, transfer_id: transfer.id, completed_at: now }, detail);
+    // Paid money is the player's: credited even past a limit lowered since, and counted toward it.
+    await deps.safety.depositCredited(tx, order.id);
     await deps.events.record(tx, 'DepositSucceeded', { ...eventFacts(order), transferId: transfer.id });
     return next;
   }
@@ -245,9 +252,13 @@ export function createDepositsService(deps: DepositsDeps) {
       }
       const requestHash = createHash('sha256').update(`${input.channel}:${input.amountMinor}`).digest('hex');
       const now = clock.now();
+      // The order and its count toward the player's deposit limits commit together, under the
+      // player's controls lock: two orders at once cannot both pass a limit (issue 21).
       let order =
-        (await insertDeposit(db, {
-          id: prefixedId('dep', 9),
+        (await db.transaction(async (tx) => {
+          const id = prefixedId('dep', 9);
+          const inserted = await insertDeposit(tx, {
+          id,
           player_id: playerId,
           channel: input.channel,
           amount_minor: input.amountMinor,
@@ -258,6 +269,10 @@ export function createDepositsService(deps: DepositsDeps) {
           gateway: gateway.name,
           created_at: now,
           expires_at: new Date(now.getTime() + settings.expiryMinutes * 60_000),
+          });
+          // A retry with the same key finds its order below and is not checked again.
+          if (inserted) await deps.safety.checkDeposit(tx, { playerId, orderRef: inserted.id, amountMinor: input.amountMinor });
+          return inserted;
         })) ?? (await findDepositByKey(db, playerId, input.idempotencyKey))!;
       if (order.request_hash !== requestHash) {
         throw new AppError('IDEMPOTENCY_CONFLICT', 'This request key was already used for a different recharge');

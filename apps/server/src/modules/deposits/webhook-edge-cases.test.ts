@@ -69,7 +69,7 @@ function crashingDeposits() {
       throw new Error('simulated crash between opening the payment and recording it');
     },
   };
-  return createDepositsService({ db: t.db, clock, gateway, settings: DEFAULT_DEPOSIT_SETTINGS, log: t.app.log, events: t.app.events });
+  return createDepositsService({ db: t.db, clock, gateway, settings: DEFAULT_DEPOSIT_SETTINGS, log: t.app.log, events: t.app.events, safety: t.app.safety });
 }
 async function crashedOrder(amountMinor: number, idempotencyKey = key()) {
   await expect(crashingDeposits().createRecharge(playerId, { channel: 'upi', amountMinor, idempotencyKey })).rejects.toMatchObject({
@@ -150,7 +150,7 @@ describe('orphan gateway payments', () => {
         return real.createPayment(o, now);
       },
     };
-    const deposits = createDepositsService({ db: t.db, clock, gateway: slow, settings: DEFAULT_DEPOSIT_SETTINGS, log: t.app.log, events: t.app.events });
+    const deposits = createDepositsService({ db: t.db, clock, gateway: slow, settings: DEFAULT_DEPOSIT_SETTINGS, log: t.app.log, events: t.app.events, safety: t.app.safety });
     const k = key();
     const results = await Promise.all(Array.from({ length: 12 }, () => deposits.createRecharge(playerId, { channel: 'upi', amountMinor: 300_00, idempotencyKey: k })));
     const ids = new Set(results.map((r) => r.id));

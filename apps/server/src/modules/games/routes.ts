@@ -92,6 +92,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
           200: dataEnvelope(LaunchTicketSchema),
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
         },
@@ -111,7 +112,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
         description:
           'The launch address (spec section 4): checks the ticket and the game, opens a vendor session and redirects (302) to the vendor. A refusal is an HTML page for a browser (Accept: text/html), the JSON error otherwise.',
         querystring: z.object({ token: z.string().optional(), game_id: z.string().optional() }).passthrough(),
-        response: { 302: z.null(), 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+        response: { 302: z.null(), 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -123,7 +124,16 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
       if (result.ok) return reply.redirect(result.redirectTo, 302);
       const refusal = LAUNCH_REFUSALS[result.refusal];
       if (wantsHtml(request)) return reply.code(refusal.status).type('text/html; charset=utf-8').send(refusalPage(refusal.title, refusal.text) as never);
-      const code = refusal.status === 404 ? 'GAME_NOT_FOUND' : refusal.status === 409 ? 'GAME_UNDER_MAINTENANCE' : 'UNAUTHORIZED';
+      const code =
+        result.refusal === 'on_break'
+          ? 'PLAYER_ON_BREAK'
+          : result.refusal === 'self_excluded'
+            ? 'SELF_EXCLUDED'
+            : refusal.status === 404
+              ? 'GAME_NOT_FOUND'
+              : refusal.status === 409
+                ? 'GAME_UNDER_MAINTENANCE'
+                : 'UNAUTHORIZED';
       throw new AppError(code, refusal.title);
     },
   );

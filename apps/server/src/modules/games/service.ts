@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { accountCodes, ensureAccount, getAccount, postTransfer } from '../ledger';
+import type { SafetyService } from '../safety';
 import { loadCatalogFile, type CatalogFile } from './catalog-file';
 import { isLaunchable, ticketExpiry, ticketVerdict, VENDOR_SESSION_TTL_MS, type LaunchRefusal } from './launch-rules';
 import * as repo from './repo';
@@ -19,6 +20,8 @@ export type GamesDeps = {
   providers: ReadonlyMap<string, GameProvider>;
   /** True while the player's login session is open (the auth module decides). */
   isAuthSessionActive: (q: Queryable, sessionId: string, playerId: number) => Promise<boolean>;
+  /** Responsible gambling (issue 21): no launch during a break or self-exclusion. */
+  safety: Pick<SafetyService, 'assertMayPlay' | 'playRefusal'>;
   catalog?: { catalog: CatalogFile; hash: string };
 };
 
@@ -127,6 +130,8 @@ export function createGamesService(deps: GamesDeps) {
       if (!isLaunchable(launchFields(game)) || !game.provider || !providers.has(game.provider)) {
         throw new AppError('GAME_UNDER_MAINTENANCE', 'Game Under Maintenance');
       }
+      // Refused at the loading step already, so the player sees why instead of a blank tab.
+      await deps.safety.assertMayPlay(db, auth.playerId);
       const ticket = randomBytes(32).toString('base64url');
       const now = clock.now();
       const expiresAt = ticketExpiry(now);
@@ -156,6 +161,9 @@ export function createGamesService(deps: GamesDeps) {
         if (verdict !== 'ok') return { ok: false, refusal: verdict };
         if (!(await deps.isAuthSessionActive(tx, row!.auth_session_id, row!.player_id))) return { ok: false, refusal: 'session_ended' };
         const playerId = row!.player_id;
+        // A break or exclusion refuses the launch (and with it a transfer-mode purse transfer).
+        const blocked = await deps.safety.playRefusal(tx, playerId);
+        if (blocked) return { ok: false, refusal: blocked.code === 'PLAYER_ON_BREAK' ? 'on_break' : 'self_excluded' };
         const sessionId = `vs_${randomBytes(12).toString('hex')}`;
         await repo.insertVendorSession(tx, {
           id: sessionId,

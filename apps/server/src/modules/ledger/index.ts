@@ -30,6 +30,7 @@ export {
   listEntries,
   postTransfer,
   sumEntriesByKind,
+  sumPlayerEntriesByKindSince,
   withTransaction,
   type EnsureAccountInput,
   type LedgerAccount,

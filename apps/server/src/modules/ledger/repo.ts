@@ -199,3 +199,26 @@ export async function selectSumsByKind(q: Queryable, code: string, kinds: readon
   );
   return rows.map((r) => ({ kind: r.kind, sum_minor: Number(r.sum_minor) }));
 }
+
+/**
+ * Sums by transfer kind over every account a player owns (main and vendor purses), for entries
+ * made at or after `since` (null: all time). Responsible-gambling windows read this (issue 21).
+ */
+export async function selectOwnerSumsByKindSince(
+  q: Queryable,
+  owner: string,
+  kinds: readonly string[],
+  since: Date | null,
+): Promise<{ kind: string; sum_minor: number }[]> {
+  const { rows } = await q.query<{ kind: string; sum_minor: number }>(
+    `SELECT t.kind, SUM(e.amount_minor)::bigint AS sum_minor
+       FROM ledger_accounts a
+       JOIN ledger_entries e ON e.account_id = a.id
+       JOIN ledger_transfers t ON t.id = e.transfer_id
+      WHERE a.owner = $1 AND a.kind = 'player' AND t.kind = ANY($2::text[])
+        AND ($3::timestamptz IS NULL OR e.created_at >= $3::timestamptz)
+      GROUP BY t.kind`,
+    [owner, kinds, since],
+  );
+  return rows.map((r) => ({ kind: r.kind, sum_minor: Number(r.sum_minor) }));
+}

@@ -19,6 +19,7 @@ import {
   selectEntriesOfTransfer,
   selectHistory,
   selectSumsByKind,
+  selectOwnerSumsByKindSince,
   selectTransferById,
   selectTransferByKey,
   type AccountRow,
@@ -333,6 +334,18 @@ export async function listEntries(
  * credited in and stakes taken out of a player's main wallet (the withdrawal wagering rule).
  * Kinds with no entries are 0. Signed: money in is positive, money out negative.
  */
+/** Sums by transfer kind over all of a player's accounts since a time (null: all time); every kind asked for is present. */
+export async function sumPlayerEntriesByKindSince(
+  q: Queryable,
+  playerId: string | number,
+  kinds: readonly string[],
+  since: Date | null,
+): Promise<Record<string, number>> {
+  const sums: Record<string, number> = Object.fromEntries(kinds.map((k) => [k, 0]));
+  for (const row of await selectOwnerSumsByKindSince(q, String(playerId), kinds, since)) sums[row.kind] = row.sum_minor;
+  return sums;
+}
+
 export async function sumEntriesByKind(q: Queryable, code: string, kinds: readonly string[]): Promise<Record<string, number>> {
   const sums: Record<string, number> = Object.fromEntries(kinds.map((k) => [k, 0]));
   for (const row of await selectSumsByKind(q, code, kinds)) sums[row.kind] = row.sum_minor;

@@ -157,7 +157,7 @@ describe('voids', () => {
     // The link is lost: the chain's checkpoints are gone (a restored backup without them, say).
     await t.db.query('ALTER TABLE lottery_chain_checkpoints DISABLE TRIGGER ALL');
     await t.db.query('DELETE FROM lottery_chain_checkpoints WHERE chain_id = $1', [row.chain_id]);
-    const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, chainSecret: t.config.secrets.lotteryChain, beacon: switchable, settings: t.app.lottery.settings });
+    const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, beacon: switchable, settings: t.app.lottery.settings });
     setTime(round.drawsAtMs);
     await restarted.tick();
     expect((await roundRow(round.period)).status).toBe('voided');
@@ -203,7 +203,7 @@ describe('LOTTERY_CHAIN_SECRET', () => {
     const p = await player(10_000);
     const round = await nextRound();
     expect((await bet(p.client, round.period, 'small')).statusCode).toBe(200);
-    const other = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, chainSecret: 'another-secret-0123456789abcdefghijklmn', beacon: switchable, settings: t.app.lottery.settings });
+    const other = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: 'another-secret-0123456789abcdefghijklmn', beacon: switchable, settings: t.app.lottery.settings });
     await expect(other.assertChainsOpen()).rejects.toBeInstanceOf(ChainSecretMismatch);
     setTime(round.drawsAtMs + 120_000);
     await other.tick();

@@ -41,6 +41,7 @@ function service(extra: Partial<LotteryDeps> = {}, windowMs = 150) {
     clock,
     events: t.app.events,
     log: t.app.log,
+    safety: t.app.safety,
     chainSecret: t.config.secrets.lotteryChain,
     beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }),
     settings: { ...t.app.lottery.settings, betBatchWindowMs: windowMs, betBatchMax: 500 },

@@ -20,7 +20,7 @@ import { wingoBetOutcome } from './rules';
  *   3. every account of the batch locked once, in id order (ledger), and the ledger keys read;
  *   4. the bets already stored under the batch's idempotency keys and each (round, player)'s
  *      stake so far, in one statement;
- *   5. the optional pre-check hook (`checkBets`, responsible gambling), same transaction;
+ *   5. (before the account locks) the pre-check hook (`checkBets`, responsible gambling), same transaction;
  *   6. every bet decided in memory, in order, exactly as a lone bet would be: idempotency
  *      (replay or conflict), round state, hook refusal, the per-round limit with the bets
  *      already accepted in this batch, then the funds check against the running balance;
@@ -126,6 +126,10 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
   await repo.holdRoundsForBets(tx, roundIds);
   const statuses = await repo.selectRoundStatuses(tx, roundIds);
 
+  // The pre-check hook (responsible gambling) locks the players' controls rows: it runs before
+  // the ledger locks their accounts, the order every money path takes (decision 212).
+  const hookRefusals = deps.checkBets ? await deps.checkBets(tx, bets) : new Map<number, AppError>();
+
   const stake = deps.stakeAccount(shard);
   const transfers: PostTransferInput[] = bets.map((b) => ({
     idempotencyKey: `${deps.game}:bet:${b.betId}`,
@@ -156,7 +160,6 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
   );
   const stored = new Map(context.existing.map((r) => [`${r.player_id}:${r.idempotency_key}`, r]));
   const staked = context.staked;
-  const hookRefusals = deps.checkBets ? await deps.checkBets(tx, bets) : new Map<number, AppError>();
 
   const accepted = new Map<string, { bet: QueuedBet; result: BatchBetResult }>();
   const rows: Array<Omit<repo.BetRow, 'seq'>> = [];

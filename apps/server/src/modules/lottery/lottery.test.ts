@@ -146,7 +146,7 @@ describe('chains and fairness', () => {
       }
     }
     // A node that starts now still draws from them, and seals them on the way.
-    const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, chainSecret: t.config.secrets.lotteryChain, beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }), settings: t.app.lottery.settings });
+    const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }), settings: t.app.lottery.settings });
     const round = roundAt(ROOM, now());
     setTime(round.drawsAtMs);
     await restarted.tick();
@@ -225,7 +225,7 @@ describe('betting', () => {
     // the shard is part of the ledger transfer's request hash.
     const p = await player(5_000);
     const round = await nextRound();
-    const otherNode = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, chainSecret: t.config.secrets.lotteryChain, beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }), settings: t.app.lottery.settings });
+    const otherNode = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }), settings: t.app.lottery.settings });
     expect(t.app.lottery.settings.stakeShards).toBeGreaterThan(1);
     // The other node's next batch now uses another shard than this node's next one.
     const warmUp = await player(1_000);
@@ -331,6 +331,7 @@ describe('settlement', () => {
     let crash = true;
     const crashing = createLotteryService({
       db: t.db,
+      safety: t.app.safety,
       clock,
       events: t.app.events,
       log: t.app.log,

@@ -37,6 +37,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
+import type { SafetyService } from '../safety';
 import type { EventRecorder } from '../../events';
 import type { Clock } from '../../lib/clock';
 import {
@@ -75,6 +76,11 @@ export type LotteryDeps = {
   chainSecret: string;
   /** Where beacon values come from (decision 180): the sandbox beacon or drand over HTTP. */
   beacon: BeaconSource;
+  /**
+   * Responsible gambling (issue 21): breaks, exclusion, stake and loss limits, checked once per
+   * bet batch in its transaction (`checkStakes`, before the ledger locks the players' accounts).
+   */
+  safety: Pick<SafetyService, 'checkStakes'>;
   settings?: Partial<LotterySettings>;
   limits?: BetLimits;
   /** Tests only: runs inside the settlement transaction just before it commits (a crash there rolls it all back). */
@@ -430,7 +436,15 @@ export function createLotteryService(deps: LotteryDeps) {
     game: GAME,
     limits,
     stakeAccount,
-    ...(deps.checkBets ? { checkBets: deps.checkBets } : {}),
+    checkBets: async (tx, bets) => {
+      // Responsible gambling first (breaks, exclusion, stake and loss limits), set-based over
+      // the whole batch; then any extra check the caller gave (tests).
+      const refusals = new Map<number, AppError>();
+      const safety = await deps.safety.checkStakes(tx, bets.map((b) => ({ playerId: b.playerId, stakeMinor: b.bet.totalMinor })));
+      safety.forEach((r, i) => r && refusals.set(i, r));
+      if (deps.checkBets) for (const [i, r] of await deps.checkBets(tx, bets)) if (!refusals.has(i)) refusals.set(i, r);
+      return refusals;
+    },
     ...(deps.beforeBatchCommit ? { beforeBatchCommit: deps.beforeBatchCommit } : {}),
   });
 

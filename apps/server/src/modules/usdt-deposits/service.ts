@@ -14,6 +14,7 @@ import { getAddress } from 'viem';
 import type { UsdtConfig } from '../../config';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
+import type { SafetyService } from '../safety';
 import type { EventRecorder } from '../../events';
 import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
@@ -67,6 +68,8 @@ export type UsdtDepositsDeps = {
   events: EventRecorder;
   log: FastifyBaseLogger;
   currency: string;
+  /** Responsible gambling: breaks, exclusion and deposit limits, checked in the order's transaction. */
+  safety: Pick<SafetyService, 'checkDeposit' | 'depositReleased' | 'depositCredited'>;
 };
 
 /** What one watcher pass did (returned to tests and logged). */
@@ -148,6 +151,10 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
   async function move(tx: Queryable, order: UsdtOrderRow, event: UsdtOrderEvent, now: Date, change: OrderChange = {}) {
     const to = nextUsdtStatus(order.status, event);
     if (!to) throw new AppError('DEPOSIT_STATE_CONFLICT', `This order is ${order.status} and cannot be changed that way`);
+    // An order that ends unpaid stops counting toward deposit limits; money that arrives after
+    // all (even for an expired order, or past a limit lowered since) counts again (issue 21).
+    if (to === 'expired' || to === 'cancelled') await deps.safety.depositReleased(tx, order.id);
+    else await deps.safety.depositCredited(tx, order.id);
     return updateOrder(tx, order.id, to, now, change);
   }
 
@@ -363,7 +370,10 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
       const { tokenAddress } = await chainOrUnavailable();
       const now = clock.now();
       const index = await nextDerivationIndex(db);
-      const inserted = await insertOrder(db, {
+      // The order and its count toward the player's deposit limits commit together, under the
+      // player's controls lock: two orders at once cannot both pass a limit (issue 21).
+      const inserted = await db.transaction(async (tx) => {
+        const row = await insertOrder(tx, {
         id: prefixedId('usdt', 9),
         player_id: playerId,
         idempotency_key: input.idempotencyKey,
@@ -379,6 +389,9 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
         derivation_index: index,
         created_at: now,
         expires_at: new Date(now.getTime() + config.expiryMinutes * 60_000),
+        });
+        if (row) await deps.safety.checkDeposit(tx, { playerId, orderRef: row.id, amountMinor: input.amountMinor });
+        return row;
       });
       // A concurrent retry with the same key won: its order is the answer (this index stays unused).
       return inserted ? view(inserted, [], now) : sameOrConflict((await findOrderByKey(db, playerId, input.idempotencyKey))!);

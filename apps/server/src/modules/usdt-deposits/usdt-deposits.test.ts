@@ -197,6 +197,7 @@ describe('USDT on a real local chain', () => {
       events: t.app.events,
       log: t.app.log,
       currency: 'INR',
+      safety: t.app.safety,
     });
     const second = createUsdtDepositsService(deps(reader));
     const cursorBefore = (await t.db.query<{ block_number: number }>('SELECT block_number FROM usdt_watch_cursor')).rows[0]!.block_number;

@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock';
 import type { GamesService, VendorSessionInfo } from '../games';
 import { accountCodes, ensureAccount, getAccount, isLedgerError, postTransfer } from '../ledger';
 import { decideReplay, requestHashOf } from './call-rules';
+import type { SafetyService } from '../safety';
 import * as repo from './repo';
 
 /** What a vendor may credit (decision 193; config VENDOR_*). */
@@ -25,7 +26,15 @@ export type VendorWalletLimits = {
 
 export const DEFAULT_VENDOR_WALLET_LIMITS: VendorWalletLimits = { maxWinMultiple: 1_000, freeRoundMaxMinor: 0, freeRoundDailyMaxMinor: 0 };
 
-export type VendorWalletDeps = { db: Db; clock: Clock; games: GamesService; currency: string; limits?: VendorWalletLimits };
+export type VendorWalletDeps = {
+  db: Db;
+  clock: Clock;
+  games: GamesService;
+  currency: string;
+  limits?: VendorWalletLimits;
+  /** Responsible gambling (issue 21): a debit during a break or exclusion, or over a stake or loss limit, is refused. */
+  safety: Pick<SafetyService, 'checkStakes' | 'noteRefusal'>;
+};
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -34,7 +43,7 @@ const DAY_MS = 24 * 3_600_000;
  * player's account for the session (main, or the vendor purse in transfer mode) and the vendor's
  * house account, recorded under the vendor's transaction id in the same database transaction.
  */
-export function createVendorWalletService({ db, clock, games, currency, limits = DEFAULT_VENDOR_WALLET_LIMITS }: VendorWalletDeps) {
+export function createVendorWalletService({ db, clock, games, currency, limits = DEFAULT_VENDOR_WALLET_LIMITS, safety }: VendorWalletDeps) {
   async function sessionOf(provider: string, token: string): Promise<VendorSessionInfo> {
     const s = await games.vendorSession(token, provider);
     if (!s) throw new AppError('VENDOR_SESSION_NOT_FOUND', 'Unknown game session');
@@ -88,8 +97,8 @@ export function createVendorWalletService({ db, clock, games, currency, limits =
     return { claimed: false, answer: decision.answer as VendorTxResult };
   }
 
-  async function finish(tx: Queryable, provider: string, s: VendorSessionInfo, txId: string, status: VendorTxResult['status'], transferId: string | null) {
-    const answer: VendorTxResult = { txId, status, balanceMinor: await balanceIn(tx, s), currency, transferId };
+  async function finish(tx: Queryable, provider: string, s: VendorSessionInfo, txId: string, status: VendorTxResult['status'], transferId: string | null, reason?: string) {
+    const answer: VendorTxResult = { txId, status, balanceMinor: await balanceIn(tx, s), currency, transferId, ...(reason ? { reason } : {}) };
     await repo.settleCall(tx, provider, txId, status, answer, transferId);
     return answer;
   }
@@ -120,6 +129,13 @@ export function createVendorWalletService({ db, clock, games, currency, limits =
         const claim = await claimOrReplay(tx, provider, 'debit', s, input, hash);
         if (!claim.claimed) return claim.answer;
         if (!s.active) return finish(tx, provider, s, input.txId, 'refused', null);
+        // The vendor gets the refusal through the wallet API; the call is recorded as refused, so
+        // a retry of it answers the same (its controls lock comes before the ledger's).
+        const [refusal] = await safety.checkStakes(tx, [{ playerId: s.playerId, stakeMinor: input.amountMinor }]);
+        if (refusal) {
+          await safety.noteRefusal(tx, refusal);
+          return finish(tx, provider, s, input.txId, 'refused', null, refusal.code);
+        }
         const player = await games.playerAccountOf(tx, s);
         const house = await houseOf(tx, s.vendorCode);
         try {

@@ -1,6 +1,23 @@
 import { AccountPage } from '../../features/accounts/account-page';
+import { DepositLimitPrompt } from '../../features/safety/deposit-limit-prompt';
+import { SafetyPage } from '../../features/safety/safety-page';
 
 /** Account page (/main), with the bottom navigation. */
 export default function AccountRoute() {
-  return <AccountPage />;
+  // Registering lands here: until answered, the prompt to set a deposit limit (issue 21).
+  return (
+    <>
+      <DepositLimitPrompt />
+      <AccountPage />
+    </>
+  );
+}
+
+/**
+ * Safer gambling (/main/Safety, issue 21): limits, a break, self-exclusion, reality checks and
+ * net deposits. It loads with the account page, in its chunk: a chunk of its own would add its
+ * import and preload entry to `/`, whose budget is full (decision 160).
+ */
+export function SafetyRoute() {
+  return <SafetyPage />;
 }

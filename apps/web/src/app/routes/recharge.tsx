@@ -1,6 +1,15 @@
+import { DepositLimitPrompt } from '../../features/safety/deposit-limit-prompt';
 import { RechargeForm } from '../../features/wallet/recharge-form';
 
-/** Recharge (/wallet/Recharge): channel, amount, then the payment page of the new order. */
+/**
+ * Recharge (/wallet/Recharge): channel, amount, then the payment page of the new order. Above
+ * the form, until answered, the prompt to set a deposit limit (issue 21).
+ */
 export default function RechargeRoute() {
-  return <RechargeForm />;
+  return (
+    <>
+      <DepositLimitPrompt />
+      <RechargeForm />
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { WingoPage } from '../../features/wingo/wingo-page';
 import { WingoProvider } from '../../features/wingo/wingo-context';
+import { RealityCheck } from '../../features/safety/reality-check';
 
 /** Wingo (/home/AllLotteryGames/Wingo), under the lottery layout's shared context. */
 export default function WingoRoute() {
@@ -18,6 +19,8 @@ export default function WingoRoute() {
 export function LotteryLayout() {
   return (
     <WingoProvider>
+      {/* The session clock and the reality check (issue 21) over every lottery page. */}
+      <RealityCheck />
       <Outlet />
     </WingoProvider>
   );

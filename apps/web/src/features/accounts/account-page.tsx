@@ -79,6 +79,7 @@ export function AccountPage() {
           {unreadCount > 0 && <span className="account__badge">{t('account.unread', { count: unreadCount })}</span>}
         </Link>
         <Link to={paths.avatar.path}>{t('account.changeAvatar')}</Link>
+        <Link to={paths.safety.path}>{t('account.safety')}</Link>
       </nav>
 
       <button type="button" className="account__logout" onClick={() => setConfirming(true)}>

@@ -81,6 +81,9 @@ export function WalletOverview() {
             <Link to={paths.withdrawHistory.getHref()} className="button button--ghost">
               {t('wallet.withdrawHistory')}
             </Link>
+            <Link to={paths.safety.getHref()} className="button button--ghost">
+              {t('wallet.safety')}
+            </Link>
           </div>
 
           <section className="wallet-vendors" aria-labelledby={`${totalId}-vendors`}>

@@ -60,6 +60,7 @@ export const enAccounts = {
   'account.avatarOf': 'Avatar {n}',
   'account.changeAvatar': 'Change avatar',
   'account.wallet': 'Wallet',
+  'account.safety': 'Safer gambling: limits and breaks',
   'account.rechargeHistory': 'Recharge history',
   'account.messages': 'Messages',
   'account.unread': '{count} unread',

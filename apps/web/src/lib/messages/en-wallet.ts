@@ -16,6 +16,7 @@ export const enWallet = {
   'wallet.transferNothing': 'There was nothing to move: your game wallets are empty.',
   'wallet.recharge': 'Recharge',
   'wallet.history': 'Recharge history',
+  'wallet.safety': 'Limits and breaks',
   'wallet.retry': 'Try again',
 
   'recharge.title': 'Recharge',

@@ -1,0 +1,141 @@
+import type { SafetyLimitKind, SafetyPeriod } from '@colorplay/contract';
+import type { Queryable } from '../../db/db';
+
+/** The safety module's SQL: only the safety_* tables. */
+
+export type ControlsRow = {
+  player_id: number;
+  break_until: Date | null;
+  exclusion_started_at: Date | null;
+  exclusion_until: Date | null;
+  reopen_requested_at: Date | null;
+  reality_check_minutes: number | null;
+  deposit_prompt_answered_at: Date | null;
+};
+
+export type LimitRow = {
+  player_id: number;
+  kind: SafetyLimitKind;
+  period: SafetyPeriod;
+  amount_minor: number | null;
+  pending_amount_minor: number | null;
+  pending_requested_at: Date | null;
+};
+
+const CONTROL_COLUMNS = 'player_id, break_until, exclusion_started_at, exclusion_until, reopen_requested_at, reality_check_minutes, deposit_prompt_answered_at';
+const LIMIT_COLUMNS = 'player_id, kind, period, amount_minor::float8 AS amount_minor, pending_amount_minor::float8 AS pending_amount_minor, pending_requested_at';
+
+/**
+ * Makes the player's controls row exist and locks it, in player-id order. Every money path that a
+ * control limits takes this lock first, before any ledger account (whose locks follow the
+ * ledger's own sorted order), so one order holds everywhere and two requests of one player are
+ * checked one after the other.
+ */
+export async function lockControls(q: Queryable, playerIds: readonly number[], now: Date): Promise<ControlsRow[]> {
+  const ids = [...new Set(playerIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  await q.query(
+    `INSERT INTO safety_controls (player_id, updated_at) SELECT id, $2 FROM unnest($1::bigint[]) AS id
+     ON CONFLICT (player_id) DO NOTHING`,
+    [ids, now],
+  );
+  const { rows } = await q.query<ControlsRow>(
+    `SELECT ${CONTROL_COLUMNS} FROM safety_controls WHERE player_id = ANY($1::bigint[]) ORDER BY player_id FOR UPDATE`,
+    [ids],
+  );
+  return rows;
+}
+
+/**
+ * The controls of players who have any, without locking or creating rows: the money paths' fast
+ * pre-check, so a player with no control never writes a row just by betting.
+ */
+export async function selectControls(q: Queryable, playerIds: readonly number[]): Promise<ControlsRow[]> {
+  const { rows } = await q.query<ControlsRow>(`SELECT ${CONTROL_COLUMNS} FROM safety_controls WHERE player_id = ANY($1::bigint[])`, [[...playerIds]]);
+  return rows;
+}
+
+export async function updateControls(q: Queryable, playerId: number, change: Partial<Omit<ControlsRow, 'player_id'>>, now: Date): Promise<void> {
+  const keys = Object.keys(change) as (keyof typeof change)[];
+  const sets = keys.map((k, i) => `${k} = $${i + 3}`);
+  await q.query(`UPDATE safety_controls SET updated_at = $2${sets.length ? ', ' + sets.join(', ') : ''} WHERE player_id = $1`, [
+    playerId,
+    now,
+    ...keys.map((k) => change[k]),
+  ]);
+}
+
+export async function selectLimits(q: Queryable, playerIds: readonly number[]): Promise<LimitRow[]> {
+  const { rows } = await q.query<LimitRow>(
+    `SELECT ${LIMIT_COLUMNS} FROM safety_limits WHERE player_id = ANY($1::bigint[]) ORDER BY player_id, kind, period`,
+    [[...playerIds]],
+  );
+  return rows;
+}
+
+export async function upsertLimit(q: Queryable, r: LimitRow, now: Date): Promise<void> {
+  await q.query(
+    `INSERT INTO safety_limits (player_id, kind, period, amount_minor, pending_amount_minor, pending_requested_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (player_id, kind, period) DO UPDATE SET amount_minor = EXCLUDED.amount_minor,
+       pending_amount_minor = EXCLUDED.pending_amount_minor, pending_requested_at = EXCLUDED.pending_requested_at, updated_at = EXCLUDED.updated_at`,
+    [r.player_id, r.kind, r.period, r.amount_minor, r.pending_amount_minor, r.pending_requested_at, now],
+  );
+}
+
+/** Deposits counted in a window: orders not released, created at or after `since`. */
+export async function sumDepositUsage(q: Queryable, playerId: number, since: Date): Promise<number> {
+  const { rows } = await q.query<{ s: number }>(
+    `SELECT COALESCE(SUM(amount_minor), 0)::float8 AS s FROM safety_deposit_usage
+      WHERE player_id = $1 AND released_at IS NULL AND created_at >= $2`,
+    [playerId, since],
+  );
+  return Number(rows[0]!.s);
+}
+
+export async function insertDepositUsage(q: Queryable, r: { orderRef: string; playerId: number; amountMinor: number; now: Date }): Promise<void> {
+  await q.query(
+    `INSERT INTO safety_deposit_usage (order_ref, player_id, amount_minor, created_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (order_ref) DO NOTHING`,
+    [r.orderRef, r.playerId, r.amountMinor, r.now],
+  );
+}
+
+/** An order ended unpaid (released) or was paid after all (counted again). */
+export async function setDepositUsageReleased(q: Queryable, orderRef: string, releasedAt: Date | null): Promise<void> {
+  await q.query(`UPDATE safety_deposit_usage SET released_at = $2 WHERE order_ref = $1`, [orderRef, releasedAt]);
+}
+
+export type ChangeRow = { id: number; player_id: number; at: Date; action: string; detail: Record<string, string | number | boolean | null> };
+
+export async function insertChange(q: Queryable, playerId: number, action: string, detail: Record<string, string | number | boolean | null>, now: Date): Promise<void> {
+  await q.query(`INSERT INTO safety_changes (player_id, at, action, detail) VALUES ($1, $2, $3, $4::jsonb)`, [playerId, now, action, JSON.stringify(detail)]);
+}
+
+export async function selectChanges(q: Queryable, playerId: number, limit: number): Promise<ChangeRow[]> {
+  const { rows } = await q.query<ChangeRow>(
+    `SELECT id::float8 AS id, player_id, at, action, detail FROM safety_changes WHERE player_id = $1 ORDER BY id DESC LIMIT $2`,
+    [playerId, limit],
+  );
+  return rows;
+}
+
+export async function insertRefusal(q: Queryable, playerId: number, code: string, now: Date): Promise<void> {
+  await q.query(`INSERT INTO safety_refusals (player_id, at, code) VALUES ($1, $2, $3)`, [playerId, now, code]);
+}
+
+export async function selectFrequentRefusals(
+  q: Queryable,
+  since: Date,
+  minHits: number,
+  limit: number,
+): Promise<{ player_id: number; hits: number; last_at: Date; codes: string[] }[]> {
+  const { rows } = await q.query<{ player_id: number; hits: number; last_at: Date; codes: string[] }>(
+    `SELECT player_id, COUNT(*)::int AS hits, MAX(at) AS last_at, array_agg(DISTINCT code ORDER BY code) AS codes
+       FROM safety_refusals WHERE at >= $1
+      GROUP BY player_id HAVING COUNT(*) >= $2
+      ORDER BY hits DESC, player_id LIMIT $3`,
+    [since, minHits, limit],
+  );
+  return rows.map((r) => ({ ...r, player_id: Number(r.player_id) }));
+}

@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import '../../components/ui/confirm-dialog.css';
+import { Popup } from '../../components/ui/popup';
+import { paths } from '../../config/paths';
+import { formatMoneyMinor } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
+import { useResource } from '../../lib/resource';
+import { logout } from '../../lib/session';
+import { safetyResource, sessionResult } from './api';
+import './i18n';
+import './safety.css';
+
+/**
+ * When this browser tab's playing session began: kept in sessionStorage so a reload keeps the
+ * count, and a new tab or a new login starts a new one.
+ */
+const START_KEY = 'cp_play_session_start';
+
+export function sessionStart(storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage, now = Date.now()): number {
+  const stored = Number(storage.getItem(START_KEY));
+  if (Number.isFinite(stored) && stored > 0 && stored <= now) return stored;
+  storage.setItem(START_KEY, String(now));
+  return now;
+}
+
+/** "1:05:09" or "5:09": the session's length for the clock and the dialog. */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
+
+/** Which reality check is due at `elapsedMs` (0: none yet) for an interval in minutes. */
+export const checksDue = (elapsedMs: number, minutes: number | null): number => (minutes ? Math.floor(elapsedMs / (minutes * 60_000)) : 0);
+
+function useElapsed(start: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now - start;
+}
+
+/**
+ * The session clock (always visible on Wingo) and the reality check: every chosen interval a
+ * dialog shows how long the player has played and the session's net result, with "Keep
+ * playing", "View history" and "Log out". It does not stop a bet in flight; it interrupts.
+ */
+export function RealityCheck() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const textId = useId();
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const [start] = useState(() => sessionStart());
+  const elapsed = useElapsed(start);
+  const safety = useResource(safetyResource);
+  const minutes = safety.data?.realityCheckMinutes ?? null;
+  const due = checksDue(elapsed, minutes);
+  // The check already answered: on first render, none of the past ones (a reload does not
+  // replay them), only those that fall due while the page is open.
+  const [answered, setAnswered] = useState(due);
+  const [result, setResult] = useState<number | null>(null);
+  const open = due > answered;
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    sessionResult(new Date(start), controller.signal).then(
+      (r) => setResult(r.netResultMinor),
+      () => setResult(null),
+    );
+    return () => controller.abort();
+  }, [open, start]);
+
+  const currency = safety.data?.currency ?? 'INR';
+  const resultText = result === null ? '—' : `${result > 0 ? '+' : ''}${formatMoneyMinor(result, currency)}`;
+  return (
+    <>
+      <p className="session-clock" aria-live="off">
+        {t('reality.session', { duration: formatDuration(elapsed) })}
+      </p>
+      <Popup open={open} onClose={() => setAnswered(due)} labelledBy={titleId} describedBy={textId} initialFocusRef={keepRef}>
+        <div className="confirm-dialog">
+          <h2 id={titleId} className="confirm-dialog__title">
+            {t('reality.title')}
+          </h2>
+          <p id={textId} className="confirm-dialog__message">
+            {t('reality.text', { duration: formatDuration(elapsed), result: resultText })}
+          </p>
+          <div className="reality-check__actions">
+            <button ref={keepRef} type="button" className="button button--primary" onClick={() => setAnswered(due)}>
+              {t('reality.keep')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setAnswered(due);
+                void navigate(paths.bettingRecordWin.getHref());
+              }}
+            >
+              {t('reality.history')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setAnswered(due);
+                void logout().then(() => navigate(paths.login.getHref(), { replace: true }));
+              }}
+            >
+              {t('reality.logout')}
+            </button>
+          </div>
+        </div>
+      </Popup>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import type { SafetyState } from '@colorplay/contract';
+import { SAFETY_LIMIT_KINDS, SAFETY_PERIODS } from '@colorplay/contract/safety-constants';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubApi } from '../../test/fake-api';
+import { renderApp, signInForTests, skipSplash } from '../../test/render';
+import { parseRupees } from './amount';
+import { checksDue, formatDuration, sessionStart } from './reality-check';
+
+function makeState(overrides: Partial<SafetyState> = {}): SafetyState {
+  return {
+    limits: SAFETY_LIMIT_KINDS.flatMap((kind) => SAFETY_PERIODS.map((period) => ({ kind, period, amountMinor: null, pending: null, usedMinor: 0, remainingMinor: null }))),
+    block: { kind: 'none', until: null, reopenRequestedAt: null, reopensAt: null },
+    realityCheckMinutes: null,
+    offered: { depositLimits: true, lossLimits: true, stakeLimits: true, breaks: true, selfExclusion: true, realityChecks: true },
+    depositLimitRequired: false,
+    depositLimitPrompt: false,
+    netDeposits: { last30DaysMinor: 400_00, last12MonthsMinor: 900_00, allTimeMinor: 1_200_00 },
+    currency: 'INR',
+    ...overrides,
+  };
+}
+
+describe('safety helpers', () => {
+  it('reads a limit in rupees: empty is no limit, at least ₹1, at most two decimals', () => {
+    expect(parseRupees('')).toBeNull();
+    expect(parseRupees(' 500 ')).toBe(500_00);
+    expect(parseRupees('12.5')).toBe(12_50);
+    expect(parseRupees('0.99')).toBe('invalid');
+    expect(parseRupees('1.234')).toBe('invalid');
+    expect(parseRupees('-5')).toBe('invalid');
+    expect(parseRupees('abc')).toBe('invalid');
+  });
+
+  it('counts reality checks by interval and formats the session', () => {
+    expect(checksDue(29 * 60_000, 30)).toBe(0);
+    expect(checksDue(30 * 60_000, 30)).toBe(1);
+    expect(checksDue(95 * 60_000, 30)).toBe(3);
+    expect(checksDue(95 * 60_000, null)).toBe(0);
+    expect(formatDuration(65_000)).toBe('1:05');
+    expect(formatDuration(3_909_000)).toBe('1:05:09');
+  });
+
+  it('keeps the session start across reloads of the tab', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    expect(sessionStart(storage, 1_000)).toBe(1_000);
+    expect(sessionStart(storage, 5_000)).toBe(1_000);
+  });
+});
+
+describe('the Safety page', () => {
+  beforeEach(() => {
+    skipSplash();
+    signInForTests();
+  });
+
+  it('sets a daily deposit limit from an empty field and shows net deposits', async () => {
+    const api = stubApi({
+      'GET /api/safety': () => ({ body: { data: makeState() } }),
+      'POST /api/safety/limits': (call) => {
+        const set = makeState();
+        set.limits[0] = { ...set.limits[0]!, amountMinor: (call.body as { amountMinor: number }).amountMinor, remainingMinor: 500_00 };
+        return { body: { data: set } };
+      },
+    });
+    renderApp('/main/Safety');
+    const day = await screen.findByRole('form', { name: 'Deposit limits: Per 24 hours' });
+    const field = within(day).getByRole('textbox', { name: 'Per 24 hours limit (₹)' }) as HTMLInputElement;
+    // Never pre-filled.
+    expect(field.value).toBe('');
+    fireEvent.change(field, { target: { value: '500' } });
+    fireEvent.click(within(day).getByRole('button', { name: 'Save limit' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/safety/limits')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/safety/limits')[0]!.body).toEqual({ kind: 'deposit', period: 'day', amountMinor: 500_00 });
+    expect(await within(day).findByText('Saved.')).toBeTruthy();
+    expect(within(day).getByText(/Now: ₹500\.00/)).toBeTruthy();
+    const net = screen.getByRole('region', { name: 'Net deposits' });
+    expect(within(net).getByText('₹400.00')).toBeTruthy();
+    expect(within(net).getByText('₹1,200.00')).toBeTruthy();
+  });
+
+  it('asks before a break and shows it; no break or exclusion can then be taken', async () => {
+    const until = '2026-11-25T10:00:00.000Z';
+    const api = stubApi({
+      'GET /api/safety': () => ({ body: { data: makeState() } }),
+      'POST /api/safety/break': () => ({ body: { data: makeState({ block: { kind: 'break', until, reopenRequestedAt: null, reopensAt: null } }) } }),
+    });
+    renderApp('/main/Safety');
+    fireEvent.click(await screen.findByRole('radio', { name: '1 week' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Take a break' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take a break?' });
+    expect(within(dialog).getByText(/for 1 week/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Take a break' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/safety/break')[0]?.body).toEqual({ days: 7 }));
+    expect(await screen.findByText(/You are on a break until/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Take a break' })).toBeNull();
+  });
+
+  it('shows a waiting raise with its confirmation only once it may be confirmed', async () => {
+    const state = makeState();
+    state.limits[0] = {
+      ...state.limits[0]!,
+      amountMinor: 200_00,
+      remainingMinor: 200_00,
+      pending: { amountMinor: 900_00, requestedAt: '2026-11-23T10:00:00.000Z', confirmableAt: '2026-11-24T10:00:00.000Z', confirmable: true },
+    };
+    const api = stubApi({ 'GET /api/safety': () => ({ body: { data: state } }), 'POST /api/safety/limits/confirm': () => ({ body: { data: makeState() } }) });
+    renderApp('/main/Safety');
+    const day = await screen.findByRole('form', { name: 'Deposit limits: Per 24 hours' });
+    expect(within(day).getByText(/Change to ₹900\.00 waits until/)).toBeTruthy();
+    fireEvent.click(within(day).getByRole('button', { name: 'Confirm the change' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/safety/limits/confirm')[0]?.body).toEqual({ kind: 'deposit', period: 'day' }));
+  });
+});

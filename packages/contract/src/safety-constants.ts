@@ -1,0 +1,19 @@
+/**
+ * Responsible-gambling constants with no zod, so the web app's Safety page can list the choices
+ * without pulling the schemas into its chunk (`@colorplay/contract/safety-constants`).
+ */
+/** What a limit limits: money paid in, net losses (stakes minus payouts), or money staked. */
+export const SAFETY_LIMIT_KINDS = ['deposit', 'loss', 'stake'] as const;
+/** Rolling windows: the last 24 hours, 7 days, 30 days. */
+export const SAFETY_PERIODS = ['day', 'week', 'month'] as const;
+/** The break lengths the page offers, in days (any whole number of days up to 42 is accepted). */
+export const BREAK_DAY_CHOICES = [1, 7, 30, 42] as const;
+export const BREAK_MAX_DAYS = 42;
+/** Self-exclusion lengths in months (at least six). */
+export const EXCLUSION_MONTH_CHOICES = [6, 12, 60] as const;
+/** Reality-check intervals in minutes. */
+export const REALITY_CHECK_MINUTE_CHOICES = [15, 30, 60] as const;
+/** Raising or removing a limit waits this long, then needs the player's confirmation. */
+export const LIMIT_COOLING_OFF_HOURS = 24;
+/** After a self-exclusion ends, reopening takes effect this long after the player asks. */
+export const REOPEN_WAIT_HOURS = 24;
