@@ -6,6 +6,7 @@ import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { proofFromFairness } from '../../../../../packages/fair/src/cli-core';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import { asOwner } from '../../../test/helpers/test-db';
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
 import { accountCodes, checkInvariants, ensureAccount, getBalance, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
@@ -155,8 +156,11 @@ describe('voids', () => {
     expect((await bet(p.client, round.period, '5')).statusCode).toBe(200);
     const row = await roundRow(round.period);
     // The link is lost: the chain's checkpoints are gone (a restored backup without them, say).
-    await t.db.query('ALTER TABLE lottery_chain_checkpoints DISABLE TRIGGER ALL');
-    await t.db.query('DELETE FROM lottery_chain_checkpoints WHERE chain_id = $1', [row.chain_id]);
+    // Only the owner role may switch the table's guard off (the app role cannot; decision 241).
+    await asOwner(t.db, async (owner) => {
+      await owner.query('ALTER TABLE lottery_chain_checkpoints DISABLE TRIGGER ALL');
+      await owner.query('DELETE FROM lottery_chain_checkpoints WHERE chain_id = $1', [row.chain_id]);
+    });
     const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, beacon: switchable, settings: t.app.lottery.settings });
     setTime(round.drawsAtMs);
     await restarted.tick();
