@@ -1,5 +1,5 @@
 import type { UsdtDepositStatus, UsdtReviewReason } from '@colorplay/contract';
-import { baseUnitsToMinor } from './amounts';
+import { creditForPayment } from './amounts';
 
 /** A transfer the watcher found, as the credit decision needs it. */
 export type SeenTransfer = { blockNumber: number; blockTime: Date; amountBaseUnits: bigint };
@@ -9,6 +9,8 @@ export type OrderFacts = {
   status: UsdtDepositStatus;
   expiresAt: Date;
   tokenAmount: bigint;
+  /** The INR amount ordered, in paise: what an exact payment of `tokenAmount` credits. */
+  amountMinor: number;
   rateMinorPerToken: number;
   decimals: number;
   /** True when another transfer was already credited for this order (or is under review as the first). */
@@ -37,7 +39,7 @@ export function decideTransfer(t: SeenTransfer, order: OrderFacts, headNumber: n
   if (order.alreadyPaid || order.status === 'succeeded' || order.status === 'review') return { action: 'review', reason: 'second_payment' };
   if (order.status === 'cancelled') return { action: 'review', reason: 'paid_after_cancel' };
   if (t.blockTime.getTime() > order.expiresAt.getTime()) return { action: 'review', reason: 'late_payment' };
-  const credited = baseUnitsToMinor(t.amountBaseUnits, order.rateMinorPerToken, order.decimals);
+  const credited = creditForPayment(t.amountBaseUnits, order);
   if (credited <= 0n) return { action: 'review', reason: 'amount_too_small' };
   return {
     action: 'credit',

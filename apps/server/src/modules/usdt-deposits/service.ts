@@ -19,7 +19,7 @@ import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
 import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, postTransfer } from '../ledger';
 import { createAddressDeriver } from './addresses';
-import { baseUnitsToMinor, formatRate, formatTokenAmount, inrToBaseUnits } from './amounts';
+import { baseUnitsToMinor, formatRate, formatTokenAmount, inrToPayableBaseUnits } from './amounts';
 import type { ChainReader, TokenTransferLog } from './chain';
 import { confirmationsOf, decideTransfer } from './credit-rules';
 import type { DevChain } from './dev-chain';
@@ -213,7 +213,7 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
       const amount = BigInt(transfer.amount_base_units);
       const decision = decideTransfer(
         { blockNumber: transfer.block_number, blockTime: transfer.block_time, amountBaseUnits: amount },
-        { status: order.status, expiresAt: order.expires_at, tokenAmount: BigInt(order.token_amount), rateMinorPerToken: order.rate_minor_per_token, decimals: order.token_decimals, alreadyPaid },
+        { status: order.status, expiresAt: order.expires_at, tokenAmount: BigInt(order.token_amount), amountMinor: order.amount_minor, rateMinorPerToken: order.rate_minor_per_token, decimals: order.token_decimals, alreadyPaid },
         head,
         config.confirmations,
       );
@@ -348,7 +348,8 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
         amount_minor: input.amountMinor,
         currency: deps.currency,
         rate_minor_per_token: rateMinor,
-        token_amount: inrToBaseUnits(input.amountMinor, rateMinor, config.tokenDecimals).toString(),
+        // Rounded up to what a wallet can send (two decimals): never an underpayment.
+        token_amount: inrToPayableBaseUnits(input.amountMinor, rateMinor, config.tokenDecimals).toString(),
         chain_id: config.chainId,
         token_address: tokenAddress,
         token_decimals: config.tokenDecimals,

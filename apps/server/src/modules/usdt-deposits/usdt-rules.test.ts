@@ -4,7 +4,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_USDT_XPUB } from '../../config';
 import { createAddressDeriver } from './addresses';
-import { baseUnitsToMinor, formatRate, formatTokenAmount, inrToBaseUnits, parseRateMinor } from './amounts';
+import { baseUnitsToMinor, creditForPayment, formatRate, formatTokenAmount, inrToBaseUnits, inrToPayableBaseUnits, PAYABLE_DECIMALS, parseRateMinor } from './amounts';
 import { confirmationsOf, decideTransfer, type OrderFacts } from './credit-rules';
 import { nextUsdtStatus } from './order-machine';
 import { httpRateSource, RateUnavailableError } from './rate-source';
@@ -43,6 +43,47 @@ describe('amounts in integers', () => {
   });
 });
 
+describe('the amount a player is asked to send (issue 22)', () => {
+  // Every amount the order form allows in ₹0.01 steps would be slow; a spread of awkward ones
+  // (primes, x.99, the limits) times rates from ₹1 to ₹999.99 per USDT, at 6 and 18 decimals.
+  const amounts = [1, 99, 100_00, 123_45, 499_99, 500_00, 777_77, 999_99, 1_000_00, 12_345_67, 49_999_99, 50_000_00, 99_999_99];
+  const rates = [1, 7, 100, 8299, 8325, 8333, 8400, 9001, 9999, 99_999];
+
+  it('has at most two decimals, is never underpaid, and an exact payment credits exactly the order', () => {
+    for (const decimals of [6, 18]) {
+      const step = 10n ** BigInt(decimals - PAYABLE_DECIMALS);
+      for (const amountMinor of amounts) {
+        for (const rate of rates) {
+          const asked = inrToPayableBaseUnits(amountMinor, rate, decimals);
+          const label = `₹${amountMinor / 100} at ${rate} paise, ${decimals} decimals: ${formatTokenAmount(asked, decimals)}`;
+          expect(asked % step, label).toBe(0n);
+          expect(formatTokenAmount(asked, decimals).split('.')[1]?.length ?? 0, label).toBeLessThanOrEqual(PAYABLE_DECIMALS);
+          // Never underpaid: what was asked is worth at least the order at the locked rate...
+          expect(baseUnitsToMinor(asked, rate, decimals) >= BigInt(amountMinor), label).toBe(true);
+          // ...and it is the smallest such two-decimal amount (rounded up by less than one cent).
+          expect(asked - inrToBaseUnits(amountMinor, rate, decimals) < step, label).toBe(true);
+          const order = { tokenAmount: asked, amountMinor, rateMinorPerToken: rate, decimals };
+          expect(creditForPayment(asked, order), label).toBe(BigInt(amountMinor));
+          // One base unit less is an underpayment: never more than the order.
+          expect(creditForPayment(asked - 1n, order) <= BigInt(amountMinor), label).toBe(true);
+          // More is never worth less than the exact payment.
+          expect(creditForPayment(asked + step, order) >= BigInt(amountMinor), label).toBe(true);
+        }
+      }
+    }
+    expect(formatTokenAmount(inrToPayableBaseUnits(100_00, 8300, 18), 18)).toBe('1.21');
+    expect(formatTokenAmount(inrToPayableBaseUnits(83_00, 8300, 18), 18)).toBe('1');
+  });
+
+  it('treats the exact rounded amount as paid in full, neither under- nor overpaid', () => {
+    const expiresAt = new Date('2026-06-01T10:15:00Z');
+    const tokenAmount = inrToPayableBaseUnits(100_00, 8300, 18);
+    const order: OrderFacts = { status: 'waiting', expiresAt, tokenAmount, amountMinor: 100_00, rateMinorPerToken: 8300, decimals: 18, alreadyPaid: false };
+    const t = { blockNumber: 1, blockTime: new Date('2026-06-01T10:10:00Z'), amountBaseUnits: tokenAmount };
+    expect(decideTransfer(t, order, 3, 3)).toEqual({ action: 'credit', creditedMinor: 100_00, underpaid: false, overpaid: false });
+  });
+});
+
 describe('the order state machine', () => {
   it('allows only the listed moves', () => {
     expect(nextUsdtStatus('waiting', 'transfer_seen')).toBe('seen');
@@ -73,7 +114,7 @@ describe('the order state machine', () => {
 
 describe('the credit decision', () => {
   const expiresAt = new Date('2026-06-01T10:30:00Z');
-  const order: OrderFacts = { status: 'seen', expiresAt, tokenAmount: 6_006_007n, rateMinorPerToken: 8325, decimals: 6, alreadyPaid: false };
+  const order: OrderFacts = { status: 'seen', expiresAt, tokenAmount: 6_006_007n, amountMinor: 500_00, rateMinorPerToken: 8325, decimals: 6, alreadyPaid: false };
   const t = { blockNumber: 100, blockTime: new Date('2026-06-01T10:10:00Z'), amountBaseUnits: 6_006_007n };
 
   it('waits for N confirmations, then credits at the locked rate', () => {
