@@ -14,7 +14,7 @@ export const enWithdraw = {
   'withdraw.balance': 'Main wallet balance',
   'withdraw.locked': 'Locked until played through',
   'withdraw.lockedExplained':
-    '{locked} of your balance is locked: money you recharge must be played through {factor} time(s) before it can be withdrawn. Play {remaining} more to unlock it all.',
+    '{locked} of your balance is locked: money you recharge must be played through {factor}× before it can be withdrawn. Play {remaining} more to unlock it all.',
   'withdraw.nothingLocked': 'All of your balance can be withdrawn.',
   'withdraw.limits': 'From {min} to {max} per withdrawal.',
   'withdraw.countLeft': '{left} of {limit} withdrawals left today (India time).',
@@ -127,7 +127,7 @@ export const enWithdraw = {
   'withdrawals.empty': 'Your withdrawals and their status will appear here.',
   'withdrawals.loadMore': 'Load more',
   'withdrawals.loadingMore': 'Loading more…',
-  'withdrawals.end': 'That is all.',
+  'withdrawals.end': 'No more withdrawals.',
   'withdrawals.method': 'To',
   'withdrawals.requested': 'Requested',
   'withdrawals.paidAt': 'Paid on',
