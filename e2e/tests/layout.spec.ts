@@ -75,7 +75,7 @@ async function overflow(page: Page): Promise<{ extra: number; widest: string }> 
     const extra = document.documentElement.scrollWidth - width;
     let widest = '';
     if (extra > 0) {
-      for (const el of document.body.querySelectorAll('*')) {
+      for (const el of Array.from(document.body.querySelectorAll('*'))) {
         const box = el.getBoundingClientRect();
         if (box.right > width + 0.5) {
           widest = `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 40)}" right=${box.right}`;
@@ -92,7 +92,7 @@ async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     const controls = document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="link"], summary');
-    for (const el of controls) {
+    for (const el of Array.from(controls)) {
       if (el.closest('[aria-hidden="true"], [inert]')) continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
