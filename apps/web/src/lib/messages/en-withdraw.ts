@@ -97,6 +97,7 @@ export const enWithdraw = {
   'kyc.toWithdraw': 'Go to withdraw',
   'kyc.fullName': 'Full name (as on your PAN card)',
   'kyc.dateOfBirth': 'Date of birth',
+  'kyc.dateOfBirthHint': 'dd/mm/yyyy',
   'kyc.pan': 'PAN',
   'kyc.panHint': '10 characters, like ABCDE1234F',
   'kyc.document': 'Photo or PDF of your PAN card',
