@@ -28,8 +28,9 @@ const PLAYER_ROUTES = [
   '/wallet/Kyc',
   '/wallet/WithdrawHistory',
   ...[0, 1, 2, 3, 4, 5, 6, 7].map((tab) => `/home/AllGames?tab=${tab}`),
-  ...[0, 1].map((tab) => `/home/AllOnlineGames?type=casino&tab=${tab}`),
-  ...[0, 1, 2, 3, 4, 5].map((tab) => `/home/AllOnlineGames?type=slot&tab=${tab}`),
+  // The vendors' own tabs (catalog/games.json): EVO Video 0, MG Video 3; JILI 0 ... MG Fish 8.
+  ...[0, 3].map((tab) => `/home/AllOnlineGames?type=casino&tab=${tab}`),
+  ...[0, 1, 2, 5, 6, 8].map((tab) => `/home/AllOnlineGames?type=slot&tab=${tab}`),
   '/home/AllCasinoGames',
   '/home/AllLotteryGames/Wingo',
   '/home/AllLotteryGames/BettingRecordWin',
@@ -40,7 +41,14 @@ const PLAYER_ROUTES = [
  * Routes whose controls are checked for the 44 x 44 CSS px floor (WCAG 2.2 target size is the
  * floor). The Wingo screens are not in it yet: their redesign is pending (issue 22, finding 6/7).
  */
-const TAP_TARGET_ROUTES = ['/login', '/register', '/wallet', '/home/Messages', '/home/AllGames?tab=3', '/home/AllOnlineGames?type=slot&tab=3'];
+const TAP_TARGET_ROUTES = ['/login', '/register', '/wallet', '/home/Messages', '/home/AllGames?tab=3', '/home/AllOnlineGames?type=slot&tab=5'];
+
+/** Routes not yet held to the 44 px floor, with the reason (they are in the overflow check above). */
+export const TAP_TARGET_EXCLUDED_ROUTES: Record<string, string> = {
+  '/home/AllLotteryGames/Wingo': 'Wingo screen redesign pending (issue 22 findings 6 and 7: period links 15 px)',
+  '/home/AllLotteryGames/BettingRecordWin': 'Wingo screen redesign pending',
+  '/home/AllLotteryGames/Verify': 'Wingo screen redesign pending',
+};
 
 /**
  * Controls allowed under 44 px, by accessible name, with the reason. Inline links inside a
