@@ -38,6 +38,9 @@ test('All Games shows the spec’s counts in every category', async ({ page }) =
   await expect(panel.getByRole('heading', { level: 2, name: 'Lottery' })).toBeVisible();
   await expect(tilesOf(panel)).toHaveCount(4);
   await expect(panel.getByRole('button')).toHaveCount(0);
+  // Issue 22: K3, 5D and Trx Win say Coming soon; Win Go is the one link.
+  await expect(panel.getByText('Coming soon')).toHaveCount(3);
+  await expect(panel.getByRole('link')).toHaveCount(1);
 
   await choose('Casino');
   for (const vendor of ['EVO Video', 'MG Video']) await expect(tilesOf(panel.getByRole('region', { name: vendor }))).toHaveCount(6);
@@ -52,12 +55,15 @@ test('All Games shows the spec’s counts in every category', async ({ page }) =
   await choose('Sports');
   await expect(tilesOf(panel)).toHaveCount(5);
   await expect(panel.getByRole('button')).toHaveCount(0);
+  await expect(panel.getByRole('link')).toHaveCount(0);
+  await expect(panel.getByText('Coming soon')).toHaveCount(5);
 
   await choose('Rummy');
   await expect(tilesOf(panel)).toHaveCount(2);
 
   await choose('Fishing');
   await expect(tilesOf(panel)).toHaveCount(19);
+  await expect(panel.getByText('Coming soon')).toHaveCount(19);
   await expect(panel.getByRole('button')).toHaveCount(0);
 
   await choose('Original');
@@ -116,7 +122,7 @@ test('logged in: Tips, Cancel closes it; Confirm opens the demo vendor; a spin m
   let after = 500;
   for (let spin = 0; spin < 10 && after === 500; spin += 1) {
     await Promise.all([vendor.waitForResponse((r) => r.url().endsWith('/round')), vendor.getByRole('button', { name: 'Spin' }).click()]);
-    await expect(vendor.getByRole('status')).toHaveText(/You won|No win/);
+    await expect(vendor.getByRole('status')).toHaveText(/You won|No win|came back|You got/);
     after = amountIn((await vendorBalance.textContent()) ?? '');
   }
   expect(after).not.toBe(500);
@@ -169,4 +175,11 @@ test('a transfer-mode vendor holds the balance while its game runs; the wallet s
   await page.getByRole('button', { name: 'Transfer to main wallet' }).click();
   await expect(fish).toContainText('0.00');
   await expect(total.getByRole('definition').first()).toContainText('500.00');
+});
+
+test('Win Go opens from All Games › Lottery as it does from home (issue 22)', async ({ page }) => {
+  await signInAsNewPlayer(page);
+  await page.goto('/home/AllGames?tab=1');
+  await page.getByRole('tabpanel').getByRole('link', { name: /Win Go/ }).click();
+  await expect(page).toHaveURL(/\/home\/AllLotteryGames\/Wingo$/);
 });

@@ -136,7 +136,7 @@ test('a player withdraws ₹200 after a ₹500 recharge and some play; an operat
     await page.getByRole('link', { name: 'Verify identity' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Identity check' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Full name (as on your PAN card)' }).fill('Asha Rao');
-    await page.getByLabel('Date of birth').fill('1990-05-17');
+    await page.getByLabel('Date of birth').fill('17/05/1990');
     await page.getByRole('textbox', { name: 'PAN', exact: true }).fill('ABCDE1234F');
     await page.getByLabel('Photo or PDF of your PAN card').setInputFiles({ name: 'pan.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: 'Submit for review' }).click();

@@ -38,7 +38,12 @@
         document.getElementById('reveal').textContent = 'Round seed: ' + data.serverSeed + ' · client seed ' + data.clientSeed + ' · nonce ' + data.nonce;
         document.getElementById('commitment').textContent = data.nextCommitment;
       }
-      message.textContent = data.winMinor > 0 ? 'You won ' + money(data.winMinor) + '!' : 'No win this time.';
+      // A win that only returns the stake is not "You won" (issue 22): say what it was.
+      const stake = Number(bet ? bet.value : 0);
+      if (data.winMinor > stake) message.textContent = 'You won ' + money(data.winMinor) + ' (' + money(data.winMinor - stake) + ' more than your bet)!';
+      else if (data.winMinor === stake) message.textContent = 'Your ' + money(stake) + ' bet came back: no gain, no loss.';
+      else if (data.winMinor > 0) message.textContent = 'You got ' + money(data.winMinor) + ' back of your ' + money(stake) + ' bet.';
+      else message.textContent = 'No win this time.';
     } catch {
       message.textContent = 'Network problem. Please try again.';
     } finally {

@@ -45,7 +45,9 @@ export function createRoutes(): RouteObject[] {
             {
               // The three withdrawal screens share one lazy module, which picks the page by path.
               element: lazyRoute('withdrawals', () => import('./routes/wallet').then((m) => ({ default: m.WithdrawalsRoute }))),
-              children: [{ path: paths.withdraw.path }, { path: paths.kyc.path }, { path: paths.withdrawHistory.path }],
+              // `element: null`: the parent draws the page; an undefined element made React Router
+              // warn "Matched leaf route ... does not have an element" on every visit (issue 22).
+              children: [paths.withdraw.path, paths.kyc.path, paths.withdrawHistory.path].map((path) => ({ path, element: null })),
             },
             { path: paths.allGames.path, element: lazyRoute('all-games', () => import('./routes/all-games')) },
             { path: paths.allOnlineGames.path, element: lazyRoute('all-online-games', () => import('./routes/all-online-games')) },

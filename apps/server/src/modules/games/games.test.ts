@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { PlayerClient } from '../../../test/helpers/player-client';
@@ -6,6 +8,7 @@ import { fakeClock } from '../../lib/clock';
 import { checkInvariants } from '../ledger';
 import { catalog, launch, launchableGame } from '../../../test/helpers/games';
 
+const WEB_PUBLIC = path.resolve(import.meta.dirname, '../../../../web/public');
 const clock = fakeClock(new Date('2026-07-01T10:00:00Z'));
 let t: TestApp;
 let player: PlayerClient;
@@ -49,6 +52,30 @@ describe('catalog', () => {
     expect(sections('slots')).toEqual(['JILI:slot:0', 'PG:slot:1', 'JDB:slot:2', 'AG_Electronic:slot:5', 'EVO_Electronic:slot:6', 'MG_Fish:slot:8']);
     for (const s of categories.find((c) => c.key === 'slots')!.sections) {
       expect((await tiles(`category=slots&vendor=${s.vendorCode}`)).total).toBe(6);
+    }
+  });
+
+  it('names every tile once per category, labels crash games honestly and draws distinct art (issue 22)', async () => {
+    const res = await get('/api/games/categories');
+    const keys = (res.json().data as Array<{ key: string }>).map((c) => c.key);
+    for (const key of keys) {
+      const page = await tiles(`category=${key}&limit=100`);
+      const titles = page.items.map((tile) => tile.title as string);
+      expect(new Set(titles).size, `${key}: ${titles.join(', ')}`).toBe(titles.length);
+    }
+    const vendorEngine = new Map(catalog.games.filter((g) => g.vendorCode).map((g) => [g.id, g.engine]));
+    for (const tile of (await tiles('category=casino&limit=100')).items) {
+      // The "video" casino vendors serve crash games, not a live dealer: the tile says so.
+      expect(vendorEngine.get(tile.id as string)).toBe('crash');
+      expect(tile.description).toBe('Crash game');
+    }
+    // Our own vector art, one file per tile, no two alike, no text drawn in (the name is beside it).
+    const svgs = catalog.games.map((g) => readFileSync(path.join(WEB_PUBLIC, g.image), 'utf8'));
+    expect(new Set(svgs).size).toBe(svgs.length);
+    for (const svg of svgs) {
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+      expect(svg).not.toContain('<text');
+      expect(svg).not.toMatch(/href=|<image|<script/);
     }
   });
 

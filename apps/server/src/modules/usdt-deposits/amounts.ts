@@ -27,6 +27,46 @@ export function inrToBaseUnits(amountMinor: number, rateMinorPerToken: number, d
   return (numerator + rate - 1n) / rate;
 }
 
+/**
+ * Decimals of the amount a player is asked to send. Wallets and exchanges let a player type two
+ * decimals of USDT (cents) everywhere; 18 decimals ("1.204819277108433735") cannot be sent.
+ */
+export const PAYABLE_DECIMALS = 2;
+
+/**
+ * The amount a player is asked to send for an INR order: the exact conversion rounded UP to
+ * PAYABLE_DECIMALS (0.01 USDT), so it has at most two decimals and paying it is never an
+ * underpayment. Rounding up costs the player at most 0.01 USDT (under ₹1 at today's rates); the
+ * credit for that payment is still exactly the amount ordered (creditForPayment).
+ */
+export function inrToPayableBaseUnits(amountMinor: number, rateMinorPerToken: number, decimals: number): bigint {
+  const exact = inrToBaseUnits(amountMinor, rateMinorPerToken, decimals);
+  if (decimals <= PAYABLE_DECIMALS) return exact;
+  const step = 10n ** BigInt(decimals - PAYABLE_DECIMALS);
+  return ((exact + step - 1n) / step) * step;
+}
+
+/**
+ * The INR credit for one payment to an order that asked for `tokenAmount` for `amountMinor`:
+ * - exactly the amount asked: exactly the amount ordered (the rounding up is not an overpayment);
+ * - less: the value of what arrived, never more than the amount ordered;
+ * - more: the amount ordered plus the value of the excess.
+ * So a larger payment never credits less than a smaller one, and the credit is never more than
+ * what arrived is worth at the locked rate.
+ */
+export function creditForPayment(
+  arrived: bigint,
+  order: { tokenAmount: bigint; amountMinor: number; rateMinorPerToken: number; decimals: number },
+): bigint {
+  const ordered = BigInt(order.amountMinor);
+  if (arrived === order.tokenAmount) return ordered;
+  if (arrived < order.tokenAmount) {
+    const value = baseUnitsToMinor(arrived, order.rateMinorPerToken, order.decimals);
+    return value < ordered ? value : ordered;
+  }
+  return ordered + baseUnitsToMinor(arrived - order.tokenAmount, order.rateMinorPerToken, order.decimals);
+}
+
 /** The INR value of what arrived, at the locked rate, rounded DOWN to whole paise. */
 export function baseUnitsToMinor(baseUnits: bigint, rateMinorPerToken: number, decimals: number): bigint {
   return (baseUnits * BigInt(rateMinorPerToken)) / 10n ** BigInt(decimals);

@@ -1,5 +1,5 @@
 import type { UsdtDepositStatus, UsdtReviewReason } from '@colorplay/contract';
-import { baseUnitsToMinor } from './amounts';
+import { creditForPayment } from './amounts';
 
 /** A transfer the watcher found, as the credit decision needs it. */
 export type SeenTransfer = { blockNumber: number; blockTime: Date; amountBaseUnits: bigint };
@@ -9,10 +9,10 @@ export type OrderFacts = {
   status: UsdtDepositStatus;
   expiresAt: Date;
   tokenAmount: bigint;
+  /** The INR amount ordered, in paise: what an exact payment of `tokenAmount` credits. */
+  amountMinor: number;
   rateMinorPerToken: number;
   decimals: number;
-  /** The INR amount the player ordered. */
-  amountMinor: number;
   /** The channel's per-order maximum now (it holds at credit time, not only at order time). */
   maxMinor: number;
   /** True when another transfer was already credited for this order (or is under review as the first). */
@@ -58,10 +58,11 @@ export function decideTransfer(t: SeenTransfer, order: OrderFacts, headNumber: n
   if (order.alreadyPaid || order.status === 'succeeded' || order.status === 'review') return { action: 'review', reason: 'second_payment' };
   if (order.status === 'cancelled') return { action: 'review', reason: 'paid_after_cancel' };
   if (t.blockTime.getTime() > order.expiresAt.getTime()) return { action: 'review', reason: 'late_payment' };
-  const value = baseUnitsToMinor(t.amountBaseUnits, order.rateMinorPerToken, order.decimals);
+  // What the payment is worth (an exact payment of the rounded amount asked is exactly the
+  // order: decision 260); an overpayment credits what was ordered within the tolerance, and the
+  // rest waits for an operator (decision 191).
+  const value = creditForPayment(t.amountBaseUnits, order);
   if (value <= 0n) return { action: 'review', reason: 'amount_too_small' };
-  // An underpayment credits what arrived; an overpayment what was ordered (within the
-  // tolerance), the rest waits for an operator.
   const cap = BigInt(Math.max(0, autoCreditCapMinor(order.amountMinor, order.maxMinor)));
   const credited = value < cap ? value : cap;
   if (credited <= 0n) return { action: 'review', reason: 'overpaid' };

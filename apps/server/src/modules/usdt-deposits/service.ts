@@ -20,7 +20,7 @@ import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
 import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, postTransfer } from '../ledger';
 import { createAddressDeriver } from './addresses';
-import { baseUnitsToMinor, formatRate, formatTokenAmount, inrToBaseUnits } from './amounts';
+import { baseUnitsToMinor, formatRate, formatTokenAmount, inrToPayableBaseUnits } from './amounts';
 import type { ChainReader, TokenTransferLog } from './chain';
 import { confirmationsOf, decideTransfer } from './credit-rules';
 import type { DevChain } from './dev-chain';
@@ -381,7 +381,8 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
         amount_minor: input.amountMinor,
         currency: deps.currency,
         rate_minor_per_token: rateMinor,
-        token_amount: inrToBaseUnits(input.amountMinor, rateMinor, config.tokenDecimals).toString(),
+        // Rounded up to what a wallet can send (two decimals): never an underpayment.
+        token_amount: inrToPayableBaseUnits(input.amountMinor, rateMinor, config.tokenDecimals).toString(),
         chain_id: config.chainId,
         token_address: tokenAddress,
         token_decimals: config.tokenDecimals,

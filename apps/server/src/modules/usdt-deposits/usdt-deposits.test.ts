@@ -72,14 +72,15 @@ describe('USDT orders', () => {
     const a = res1.json().data;
     expect(res2.json().data.id).toBe(a.id);
     expect(res2.json().data.depositAddress).toBe(a.depositAddress);
-    // ₹500 at ₹83.25 per USDT, 18 decimals, rounded up to the next base unit.
+    // ₹500 at ₹83.25 per USDT is 6.006006... USDT: asked as 6.01, rounded UP to two decimals
+    // (what a wallet can send), kept in 18-decimal base units.
     expect(a).toMatchObject({
       status: 'waiting',
       amountMinor: 500_00,
       rate: '83.25',
       rateMinorPerToken: 8325,
-      usdtAmount: '6.006006006006006007',
-      usdtAmountBaseUnits: '6006006006006006007',
+      usdtAmount: '6.01',
+      usdtAmountBaseUnits: '6010000000000000000',
       tokenSymbol: 'USDT',
       tokenDecimals: 18,
       chainId: 1337,
@@ -267,10 +268,13 @@ describe('USDT on a real local chain', () => {
     const expectedUnder = Number((half * 8325n) / 10n ** 18n);
     expect(u).toMatchObject({ status: 'succeeded', underpaid: true, overpaid: false, creditedMinor: expectedUnder, receivedBaseUnits: half.toString() });
     const v = await status(over.id);
-    // Twice the ₹100 order arrived: ₹101 credited (the 1 % tolerance), ₹99 waits for an operator.
+    // Twice the ₹100 order arrived: worth the order's ₹100 plus the excess (1.21 USDT at ₹83.25,
+    // rounded down); ₹101 is credited (the 1 % tolerance), the rest waits for an operator.
+    const worth = 100_00 + Number((BigInt(over.usdtAmountBaseUnits) * 8325n) / 10n ** 18n);
+    expect(worth).toBe(200_73);
     expect(v).toMatchObject({ status: 'succeeded', underpaid: false, overpaid: true, creditedMinor: 101_00, reviewReason: 'overpaid' });
     expect(await balance()).toBe(before + expectedUnder + 101_00);
-    expect((await usdt.listForReview()).find((i) => i.orderId === over.id)).toMatchObject({ reviewReason: 'overpaid', creditMinor: 99_00 });
+    expect((await usdt.listForReview()).find((i) => i.orderId === over.id)).toMatchObject({ reviewReason: 'overpaid', creditMinor: worth - 101_00 });
   });
 
   it('sends a second payment to the same address to review, not to the wallet', async () => {

@@ -4,7 +4,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_USDT_XPUB } from '../../config';
 import { createAddressDeriver } from './addresses';
-import { baseUnitsToMinor, formatRate, formatTokenAmount, inrToBaseUnits, parseRateMinor } from './amounts';
+import { baseUnitsToMinor, creditForPayment, formatRate, formatTokenAmount, inrToBaseUnits, inrToPayableBaseUnits, PAYABLE_DECIMALS, parseRateMinor } from './amounts';
 import { autoCreditCapMinor, confirmationsOf, decideTransfer, type OrderFacts } from './credit-rules';
 import { nextUsdtStatus } from './order-machine';
 import { httpRateSource, RateUnavailableError } from './rate-source';
@@ -40,6 +40,47 @@ describe('amounts in integers', () => {
     expect(formatTokenAmount(6_000_000n, 6)).toBe('6');
     expect(formatTokenAmount(7n, 6)).toBe('0.000007');
     expect(formatTokenAmount(5n, 0)).toBe('5');
+  });
+});
+
+describe('the amount a player is asked to send (issue 22)', () => {
+  // Every amount the order form allows in ₹0.01 steps would be slow; a spread of awkward ones
+  // (primes, x.99, the limits) times rates from ₹1 to ₹999.99 per USDT, at 6 and 18 decimals.
+  const amounts = [1, 99, 100_00, 123_45, 499_99, 500_00, 777_77, 999_99, 1_000_00, 12_345_67, 49_999_99, 50_000_00, 99_999_99];
+  const rates = [1, 7, 100, 8299, 8325, 8333, 8400, 9001, 9999, 99_999];
+
+  it('has at most two decimals, is never underpaid, and an exact payment credits exactly the order', () => {
+    for (const decimals of [6, 18]) {
+      const step = 10n ** BigInt(decimals - PAYABLE_DECIMALS);
+      for (const amountMinor of amounts) {
+        for (const rate of rates) {
+          const asked = inrToPayableBaseUnits(amountMinor, rate, decimals);
+          const label = `₹${amountMinor / 100} at ${rate} paise, ${decimals} decimals: ${formatTokenAmount(asked, decimals)}`;
+          expect(asked % step, label).toBe(0n);
+          expect(formatTokenAmount(asked, decimals).split('.')[1]?.length ?? 0, label).toBeLessThanOrEqual(PAYABLE_DECIMALS);
+          // Never underpaid: what was asked is worth at least the order at the locked rate...
+          expect(baseUnitsToMinor(asked, rate, decimals) >= BigInt(amountMinor), label).toBe(true);
+          // ...and it is the smallest such two-decimal amount (rounded up by less than one cent).
+          expect(asked - inrToBaseUnits(amountMinor, rate, decimals) < step, label).toBe(true);
+          const order = { tokenAmount: asked, amountMinor, rateMinorPerToken: rate, decimals };
+          expect(creditForPayment(asked, order), label).toBe(BigInt(amountMinor));
+          // One base unit less is an underpayment: never more than the order.
+          expect(creditForPayment(asked - 1n, order) <= BigInt(amountMinor), label).toBe(true);
+          // More is never worth less than the exact payment.
+          expect(creditForPayment(asked + step, order) >= BigInt(amountMinor), label).toBe(true);
+        }
+      }
+    }
+    expect(formatTokenAmount(inrToPayableBaseUnits(100_00, 8300, 18), 18)).toBe('1.21');
+    expect(formatTokenAmount(inrToPayableBaseUnits(83_00, 8300, 18), 18)).toBe('1');
+  });
+
+  it('treats the exact rounded amount as paid in full, neither under- nor overpaid', () => {
+    const expiresAt = new Date('2026-06-01T10:15:00Z');
+    const tokenAmount = inrToPayableBaseUnits(100_00, 8300, 18);
+    const order: OrderFacts = { status: 'waiting', expiresAt, tokenAmount, amountMinor: 100_00, rateMinorPerToken: 8300, decimals: 18, maxMinor: 50_000_00, alreadyPaid: false };
+    const t = { blockNumber: 1, blockTime: new Date('2026-06-01T10:10:00Z'), amountBaseUnits: tokenAmount };
+    expect(decideTransfer(t, order, 3, 3)).toEqual({ action: 'credit', creditedMinor: 100_00, excessMinor: 0, underpaid: false, overpaid: false });
   });
 });
 
@@ -86,13 +127,16 @@ describe('the credit decision', () => {
 
   it('credits an overpayment up to the order plus 1 % (and the per-order maximum); the rest goes to review', () => {
     expect(autoCreditCapMinor(500_00, 50_000_00)).toBe(505_00);
-    // 6.066067 USDT is worth ₹505.00: within the tolerance, all credited.
-    expect(decideTransfer({ ...t, amountBaseUnits: 6_066_067n }, order, 102, 3)).toEqual({ action: 'credit', creditedMinor: 505_00, excessMinor: 0, underpaid: false, overpaid: true });
+    // 6.066068 USDT is worth the order plus ₹5.00 (the excess 0.060061 valued on its own, rounded
+    // down): within the tolerance, all credited.
+    expect(decideTransfer({ ...t, amountBaseUnits: 6_066_068n }, order, 102, 3)).toEqual({ action: 'credit', creditedMinor: 505_00, excessMinor: 0, underpaid: false, overpaid: true });
     // Twice the order: ₹505 credited, the other ₹495.00 waits for an operator.
     expect(decideTransfer({ ...t, amountBaseUnits: 12_012_014n }, order, 102, 3)).toEqual({ action: 'credit', creditedMinor: 505_00, excessMinor: 495_00, underpaid: false, overpaid: true });
     // Issue 18's attack: a ₹100 order paid with 1,000,000 test USDT credits ₹101, not ₹8.3 crore.
     const small = { ...order, amountMinor: 100_00, tokenAmount: 1_201_202n };
-    expect(decideTransfer({ ...t, amountBaseUnits: 1_000_000_000_000n }, small, 102, 3)).toEqual({ action: 'credit', creditedMinor: 101_00, excessMinor: 8_325_000_000 - 101_00, underpaid: false, overpaid: true });
+    expect(decideTransfer({ ...t, amountBaseUnits: 1_000_000_000_000n }, small, 102, 3)).toEqual({ action: 'credit', creditedMinor: 101_00, excessMinor: 8_325_000_000 - 1 - 101_00, underpaid: false, overpaid: true });
+    // (The excess beyond the order is valued on its own and rounded down: one paisa less than
+    // valuing the whole payment at once.)
     // The per-order maximum holds at credit time, even when it was lowered after the order.
     expect(decideTransfer(t, { ...order, maxMinor: 400_00 }, 102, 3)).toEqual({ action: 'credit', creditedMinor: 400_00, excessMinor: 100_00, underpaid: false, overpaid: false });
   });

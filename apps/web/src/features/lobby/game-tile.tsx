@@ -12,21 +12,24 @@ export interface GameTileViewProps {
   onLaunch: (gameId: string) => void;
   /** Shows the 'odds of winning' percentage and its bar (Popular). */
   showOdds?: boolean;
-  /** An info card with an address (Win Go) becomes a link; All Games shows lottery cards as text only. */
-  followLinks?: boolean;
 }
 
 /**
  * One tile of the lobby. A clickable game is a button that launches (or says it is under
- * maintenance); an info card with an address is a link when `followLinks`; fishing, sports and
- * rummy tiles are not interactive at all, so a tap does nothing and no control is announced.
- * The image is decorative (the title is the text) and lazy, with its size set so nothing shifts.
+ * maintenance); an info card with an address (Win Go) is a link, on home and in All Games alike;
+ * fishing, sports and rummy tiles and the lottery cards without a game yet (K3, 5D, Trx Win) are
+ * not interactive at all: no control is announced, no press effect, and a visible "Coming soon"
+ * says why a tap does nothing (issue 22). The image is decorative (the title is printed beside
+ * it, so alt is empty) and lazy, with its size set so nothing shifts.
  */
-export function GameTileView({ tile, onLaunch, showOdds = false, followLinks = false }: GameTileViewProps) {
+export function GameTileView({ tile, onLaunch, showOdds = false }: GameTileViewProps) {
   const { t } = useI18n();
   const body = (
     <>
-      <img className="game-tile__image" src={tile.image} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} loading="lazy" decoding="async" />
+      <span className="game-tile__art">
+        <img className="game-tile__image" src={tile.image} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} loading="lazy" decoding="async" />
+        {!tile.clickable && <span className="game-tile__soon">{t('lobby.comingSoon')}</span>}
+      </span>
       <span className="game-tile__title">{tile.title}</span>
       {tile.description && <span className="game-tile__text">{tile.description}</span>}
       {showOdds && tile.odds && tile.rtpPercent !== null && (
@@ -49,14 +52,14 @@ export function GameTileView({ tile, onLaunch, showOdds = false, followLinks = f
       </button>
     );
   }
-  if (followLinks && tile.clickable && tile.href) {
+  if (tile.clickable && tile.href) {
     return (
       <Link to={tile.href} className={className}>
         {body}
       </Link>
     );
   }
-  return <div className={className}>{body}</div>;
+  return <div className={`${className}${tile.clickable ? '' : ' game-tile--soon'}`}>{body}</div>;
 }
 
 /** A grid of tiles as a list, so a screen reader says how many there are. */

@@ -26,7 +26,7 @@ export default function HomeGames() {
           {t('lobby.lottery')}
         </h2>
         {lottery.data ? (
-          <GameGrid tiles={lottery.data} onLaunch={launch} followLinks />
+          <GameGrid tiles={lottery.data} onLaunch={launch} />
         ) : (
           <LoadState error={lottery.error} onRetry={lottery.reload} />
         )}

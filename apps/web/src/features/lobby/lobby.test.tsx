@@ -52,14 +52,16 @@ describe('All Games', () => {
     }
   });
 
-  it('Lottery: a heading and four info cards that are not controls', async () => {
+  it('Lottery: a heading, Win Go a link to its screen, the other three marked Coming soon (issue 22)', async () => {
     stubGamesApi();
     renderApp('/home/AllGames?tab=1');
     const content = await panel();
     expect(await within(content).findByRole('heading', { level: 2, name: 'Lottery' })).toBeTruthy();
     await waitFor(() => expect(tilesIn(content)).toHaveLength(4));
     expect(within(content).queryAllByRole('button')).toHaveLength(0);
-    expect(within(content).queryAllByRole('link')).toHaveLength(0);
+    const links = within(content).getAllByRole('link');
+    expect(links.map((link) => [link.textContent?.startsWith('Win Go'), link.getAttribute('href')])).toEqual([[true, '/home/AllLotteryGames/Wingo']]);
+    expect(within(content).getAllByText('Coming soon')).toHaveLength(3);
     for (const name of ['Win Go', 'K3', '5D', 'Trx Win']) expect(within(content).getByText(name)).toBeTruthy();
     expect(within(content).getAllByText(/Green\/Red\/Violet to win/)).toHaveLength(2);
   });
@@ -108,6 +110,7 @@ describe('All Games', () => {
     for (const name of ['Cricket', 'CMD', 'Saba', 'IM', 'AG']) expect(within(content).getByText(new RegExp(`^${name}`, 'i'))).toBeTruthy();
     expect(within(content).queryAllByRole('button')).toHaveLength(0);
     expect(within(content).queryAllByRole('link')).toHaveLength(0);
+    expect(within(content).getAllByText('Coming soon')).toHaveLength(5);
   });
 
   it('keeps the chosen tab in the address', async () => {
@@ -128,6 +131,7 @@ describe('All Games', () => {
     expect(within(content).getByText('365 Rummy')).toBeTruthy();
     expect(within(content).getByText('V8 Poker')).toBeTruthy();
     expect(within(content).queryAllByRole('button')).toHaveLength(0);
+    expect(within(content).getAllByText('Coming soon')).toHaveLength(2);
   });
 
   it('Fishing: 19 tiles, not clickable', async () => {
@@ -136,6 +140,7 @@ describe('All Games', () => {
     const content = await panel();
     await waitFor(() => expect(tilesIn(content)).toHaveLength(19));
     expect(within(content).queryAllByRole('button')).toHaveLength(0);
+    expect(within(content).getAllByText('Coming soon')).toHaveLength(19);
   });
 
   it('Original: 18 tiles that launch games', async () => {

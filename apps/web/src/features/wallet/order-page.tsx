@@ -89,13 +89,32 @@ export function OrderCountdown({ expiresAt, label, over }: { expiresAt: string; 
   );
 }
 
+/** "0x" and then groups of four characters: "0x", "1a2B", "3c4D", ... (a value without 0x: groups only). */
+export function hexGroups(value: string): string[] {
+  const hasPrefix = value.startsWith('0x');
+  const rest = hasPrefix ? value.slice(2) : value;
+  return [...(hasPrefix ? ['0x'] : []), ...(rest.match(/.{1,4}/g) ?? [])];
+}
+
 /** One labelled value of an order card, with a copy button when `copyWhat` names it. */
 export function OrderFact({ label, value, copyWhat, hex = false }: { label: string; value: string; copyWhat?: string; hex?: boolean }) {
   return (
     <div className="payment-card__fact">
       <dt>{label}</dt>
       <dd>
-        <span className={hex ? 'payment-card__value usdt-hex' : 'payment-card__value'}>{value}</span>
+        {hex ? (
+          // Groups of four that wrap only between groups, so a player can compare an address
+          // block by block; the groups are boxes, not spaces, so the text (and a copy) is intact.
+          <span className="payment-card__value usdt-hex">
+            {hexGroups(value).map((group, i) => (
+              <span key={i} className="usdt-hex__group">
+                {group}
+              </span>
+            ))}
+          </span>
+        ) : (
+          <span className="payment-card__value">{value}</span>
+        )}
         {copyWhat && <CopyButton value={value} what={copyWhat} />}
       </dd>
     </div>

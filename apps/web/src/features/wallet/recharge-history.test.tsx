@@ -55,7 +55,7 @@ describe('recharge history page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('dep_hist000001')).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
-    expect(screen.getByText('That is all.')).toBeTruthy();
+    expect(screen.getByText('No more recharges.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(historyCalls(api)).toEqual(['?limit=20', '?limit=20&before=dep_hist000002']);
   });

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BALANCE_KEY } from '../../lib/balance';
 import { entryOf, setResourceData } from '../../lib/resource';
+import { hexGroups } from './order-page';
 import { makeUsdtDeposit, runtimeConfig, USDT_ADDRESS, USDT_TOKEN } from '../../test/fake-usdt-api';
 import { stubWalletApi } from '../../test/fake-wallet-api';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
@@ -51,8 +52,17 @@ describe('USDT address screen', () => {
     expect(screen.getByText('Send only USDT on Colorplay dev chain (sandbox).')).toBeTruthy();
     expect(screen.getByText('Your wallet gets ₹500.00')).toBeTruthy();
     expect(screen.getByText('Rate: 1 USDT = ₹83.25')).toBeTruthy();
-    expect(screen.getByText(USDT_ADDRESS)).toBeTruthy();
-    expect(screen.getByText(USDT_TOKEN)).toBeTruthy();
+    // Addresses show in groups of four that never break inside (issue 22); the text is intact.
+    const byWholeText = (hex: string) => {
+      const found = [...document.querySelectorAll('.usdt-hex')].find((el) => el.textContent === hex);
+      expect(found, hex).toBeDefined();
+      return found!;
+    };
+    const address = byWholeText(USDT_ADDRESS);
+    expect([...address.children].map((group) => group.textContent)).toEqual(hexGroups(USDT_ADDRESS));
+    expect(hexGroups(USDT_ADDRESS)).toHaveLength(11);
+    expect(hexGroups(USDT_ADDRESS).slice(1).every((group) => group.length === 4)).toBe(true);
+    expect(byWholeText(USDT_TOKEN)).toBeTruthy();
     expect(screen.getByText(ORDER)).toBeTruthy();
     expect(screen.getByText('Waiting')).toBeTruthy();
     expect(screen.getByText('Waiting for your transfer.')).toBeTruthy();

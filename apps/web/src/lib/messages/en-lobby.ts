@@ -11,4 +11,5 @@ export const enLobby = {
   'lobby.empty': 'No games here yet.',
   'lobby.loadMore': 'More games',
   'lobby.providers': 'Game providers',
+  'lobby.comingSoon': 'Coming soon',
 } as const;

@@ -85,7 +85,7 @@ export const enWallet = {
   'history.emptyFiltered': 'No recharges match these filters.',
   'history.loadMore': 'Load more',
   'history.loadingMore': 'Loading more…',
-  'history.end': 'That is all.',
+  'history.end': 'No more recharges.',
   'history.time': 'Time (IST)',
   'history.order': 'Order number',
   'history.utr': 'UTR',

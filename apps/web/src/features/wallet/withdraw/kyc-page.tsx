@@ -10,7 +10,7 @@ import { formatDateTimeIst } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { invalidateResources, keyMatches, setResourceData, useResource } from '../../../lib/resource';
 import { KYC_KEY, kycResource, submitKyc, WITHDRAW_INFO_KEY } from '../api/withdrawals';
-import { checkDateOfBirth, checkDocument, checkFullName, checkPan, fileToBase64, formatBytes, todayIst } from './checks';
+import { checkDateOfBirth, checkDocument, parseDayFirstDate, checkFullName, checkPan, fileToBase64, formatBytes, todayIst } from './checks';
 import { ownErrorRef } from './errors';
 import { KYC_STATUS_LABEL, KYC_TONE } from './status';
 import '../wallet.css';
@@ -69,7 +69,7 @@ export function KycPage() {
 
 /** The age check against today's date in India (a function, so the clock is read on submit only). */
 function checkAdult(dateOfBirth: string, minAgeYears: number) {
-  return checkDateOfBirth(dateOfBirth, todayIst(Date.now()), minAgeYears);
+  return checkDateOfBirth(parseDayFirstDate(dateOfBirth) ?? '', todayIst(Date.now()), minAgeYears);
 }
 
 type KycValues = { fullName: string; dateOfBirth: string; panNumber: string; document: string };
@@ -99,7 +99,7 @@ function KycForm({ status }: { status: KycStatus }) {
       try {
         const next = await submitKyc({
           fullName: v.fullName.trim(),
-          dateOfBirth: v.dateOfBirth.trim(),
+          dateOfBirth: parseDayFirstDate(v.dateOfBirth) ?? '',
           panNumber: v.panNumber.trim().toUpperCase(),
           document: { base64: await fileToBase64(file), fileName: file.name.slice(0, 200) },
         });
@@ -128,7 +128,7 @@ function KycForm({ status }: { status: KycStatus }) {
   return (
     <form className="withdraw__form" noValidate onSubmit={form.onSubmit} aria-label={t('kyc.title')}>
       <TextField label={t('kyc.fullName')} autoComplete="name" {...form.field('fullName')} />
-      <TextField label={t('kyc.dateOfBirth')} type="date" autoComplete="bday" {...form.field('dateOfBirth')} />
+      <TextField label={t('kyc.dateOfBirth')} hint={t('kyc.dateOfBirthHint')} inputMode="numeric" autoComplete="bday" placeholder={t('kyc.dateOfBirthHint')} {...form.field('dateOfBirth')} />
       <TextField label={t('kyc.pan')} hint={t('kyc.panHint')} autoCapitalize="characters" autoComplete="off" spellCheck={false} {...form.field('panNumber')} />
       <div className={`field${docError ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor={fileId}>

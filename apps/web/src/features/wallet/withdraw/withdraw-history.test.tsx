@@ -56,7 +56,7 @@ describe('withdrawal history', () => {
     expect(await screen.findByText('Name does not match the bank account')).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     expect(screen.getByText('Rejected')).toBeTruthy();
-    expect(screen.getByText('That is all.')).toBeTruthy();
+    expect(screen.getByText('No more withdrawals.')).toBeTruthy();
     expect(api.callsTo('GET', API_PATHS.get_withdrawals).map((c) => c.url.search)).toEqual(['?limit=20', '?limit=20&before=wd_hist000002']);
   });
 

@@ -39,7 +39,7 @@ describe('withdraw page', () => {
     expect(within(card).getByText('Locked until played through').nextElementSibling?.textContent).toBe('₹300.00');
     expect(
       within(card).getByText(
-        '₹300.00 of your balance is locked: money you recharge must be played through 1 time(s) before it can be withdrawn. Play ₹300.00 more to unlock it all.',
+        '₹300.00 of your balance is locked: money you recharge must be played through 1× before it can be withdrawn. Play ₹300.00 more to unlock it all.',
       ),
     ).toBeTruthy();
     expect(screen.getByText('Sandbox: payouts are pretend, no real money moves.')).toBeTruthy();
