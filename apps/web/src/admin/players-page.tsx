@@ -4,7 +4,8 @@ import { Tabs } from '../components/ui/tabs';
 import { ApiError } from '../lib/api-client';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import { adminApi, API_PATHS, fillPath } from './api';
-import { at } from './i18n';
+import { t } from '../lib/i18n';
+import './i18n';
 import { LoadError } from './load-error';
 import { useLoad } from './use-load';
 
@@ -27,13 +28,13 @@ export function PlayersPage() {
 
   return (
     <section aria-labelledby="players-heading">
-      <h1 id="players-heading">{at('admin.players.heading')}</h1>
+      <h1 id="players-heading">{t('admin.players.heading')}</h1>
       <form onSubmit={find} className="admin-row">
-        <label htmlFor="player-q">{at('admin.players.search')}</label>
+        <label htmlFor="player-q">{t('admin.players.search')}</label>
         <input id="player-q" value={query} onChange={(e) => setQuery(e.target.value)} inputMode="numeric" required />
-        <button type="submit">{at('admin.players.find')}</button>
+        <button type="submit">{t('admin.players.find')}</button>
       </form>
-      {error instanceof ApiError && error.code === 'NOT_FOUND' ? <p role="alert">{at('admin.players.notFound')}</p> : error ? <LoadError error={error} retry={() => setError(null)} /> : null}
+      {error instanceof ApiError && error.code === 'NOT_FOUND' ? <p role="alert">{t('admin.players.notFound')}</p> : error ? <LoadError error={error} retry={() => setError(null)} /> : null}
       {player && <PlayerDetail player={player} />}
     </section>
   );
@@ -43,21 +44,21 @@ function PlayerDetail({ player }: { player: AdminPlayer }) {
   const id = player.id;
   return (
     <div>
-      <h2>{at('admin.players.profile', { id, uid: player.uid, phone: player.phone, nickname: player.nickname ?? '-' })}</h2>
-      <p>{at('admin.players.joined', { date: formatDateTimeIst(new Date(player.createdAt)) })}</p>
+      <h2>{t('admin.players.profile', { id, uid: player.uid, phone: player.phone, nickname: player.nickname ?? '-' })}</h2>
+      <p>{t('admin.players.joined', { date: formatDateTimeIst(new Date(player.createdAt)) })}</p>
       <ul>
         {player.balances.map((b) => (
-          <li key={b.accountCode}>{at('admin.players.balance', { account: b.accountCode, amount: formatMoneyMinor(b.balanceMinor, b.currency) })}</li>
+          <li key={b.accountCode}>{t('admin.players.balance', { account: b.accountCode, amount: formatMoneyMinor(b.balanceMinor, b.currency) })}</li>
         ))}
       </ul>
       <Tabs
-        label={at('admin.players.tabs')}
+        label={t('admin.players.tabs')}
         items={[
-          { id: 'ledger', label: at('admin.players.tab.ledger'), panel: <LedgerTab playerId={id} /> },
-          { id: 'deposits', label: at('admin.players.tab.deposits'), panel: <DepositsTab playerId={id} /> },
-          { id: 'withdrawals', label: at('admin.players.tab.withdrawals'), panel: <WithdrawalsTab playerId={id} /> },
-          { id: 'kyc', label: at('admin.players.tab.kyc'), panel: <KycTab playerId={id} /> },
-          { id: 'bets', label: at('admin.players.tab.bets'), panel: <BetsTab playerId={id} /> },
+          { id: 'ledger', label: t('admin.players.tab.ledger'), panel: <LedgerTab playerId={id} /> },
+          { id: 'deposits', label: t('admin.players.tab.deposits'), panel: <DepositsTab playerId={id} /> },
+          { id: 'withdrawals', label: t('admin.players.tab.withdrawals'), panel: <WithdrawalsTab playerId={id} /> },
+          { id: 'kyc', label: t('admin.players.tab.kyc'), panel: <KycTab playerId={id} /> },
+          { id: 'bets', label: t('admin.players.tab.bets'), panel: <BetsTab playerId={id} /> },
         ]}
       />
     </div>
@@ -65,14 +66,14 @@ function PlayerDetail({ player }: { player: AdminPlayer }) {
 }
 
 function Rows({ rows, more }: { rows: ReactNode[] | undefined; more?: () => void }) {
-  if (!rows) return <p>{at('admin.loading')}</p>;
-  if (rows.length === 0) return <p>{at('admin.players.none')}</p>;
+  if (!rows) return <p>{t('admin.loading')}</p>;
+  if (rows.length === 0) return <p>{t('admin.players.none')}</p>;
   return (
     <>
       <ul className="admin-list">{rows}</ul>
       {more && (
         <button type="button" onClick={more}>
-          {at('admin.players.more')}
+          {t('admin.players.more')}
         </button>
       )}
     </>
@@ -94,7 +95,7 @@ function LedgerTab({ playerId }: { playerId: number }) {
     <Rows
       rows={first.loading ? undefined : pages.flatMap((p) => p.items).map((e) => (
         <li key={e.id}>
-          {at('admin.players.ledgerRow', { date: formatDateTimeIst(new Date(e.createdAt)), kind: e.kind, amount: formatMoneyMinor(e.amountMinor), balance: formatMoneyMinor(e.balanceAfterMinor) })}
+          {t('admin.players.ledgerRow', { date: formatDateTimeIst(new Date(e.createdAt)), kind: e.kind, amount: formatMoneyMinor(e.amountMinor), balance: formatMoneyMinor(e.balanceAfterMinor) })}
         </li>
       ))}
       more={more}
@@ -108,7 +109,7 @@ function DepositsTab({ playerId }: { playerId: number }) {
   return (
     <Rows
       rows={list.data?.items.map((d) => (
-        <li key={d.id}>{at('admin.players.depositRow', { date: formatDateTimeIst(new Date(d.createdAt)), id: d.id, amount: formatMoneyMinor(d.amountMinor, d.currency), status: d.status })}</li>
+        <li key={d.id}>{t('admin.players.depositRow', { date: formatDateTimeIst(new Date(d.createdAt)), id: d.id, amount: formatMoneyMinor(d.amountMinor, d.currency), status: d.status })}</li>
       ))}
     />
   );
@@ -120,7 +121,7 @@ function WithdrawalsTab({ playerId }: { playerId: number }) {
   return (
     <Rows
       rows={list.data?.items.map((w) => (
-        <li key={w.id}>{at('admin.players.withdrawalRow', { date: formatDateTimeIst(new Date(w.createdAt)), id: w.id, amount: formatMoneyMinor(w.amountMinor), status: w.status })}</li>
+        <li key={w.id}>{t('admin.players.withdrawalRow', { date: formatDateTimeIst(new Date(w.createdAt)), id: w.id, amount: formatMoneyMinor(w.amountMinor), status: w.status })}</li>
       ))}
     />
   );
@@ -132,8 +133,8 @@ function KycTab({ playerId }: { playerId: number }) {
     String(playerId),
   );
   if (kyc.error) return <LoadError error={kyc.error} retry={kyc.reload} />;
-  if (!kyc.data) return <p>{at('admin.loading')}</p>;
-  return <p>{at('admin.players.kycStatus', { status: kyc.data.status.status })}</p>;
+  if (!kyc.data) return <p>{t('admin.loading')}</p>;
+  return <p>{t('admin.players.kycStatus', { status: kyc.data.status.status })}</p>;
 }
 
 function BetsTab({ playerId }: { playerId: number }) {
@@ -143,7 +144,7 @@ function BetsTab({ playerId }: { playerId: number }) {
     <Rows
       rows={list.data?.items.map((b) => (
         <li key={b.id}>
-          {at('admin.players.betRow', { date: formatDateTimeIst(b.placedAtMs), period: b.period, selection: b.selection, amount: formatMoneyMinor(b.totalMinor), status: b.status })}
+          {t('admin.players.betRow', { date: formatDateTimeIst(b.placedAtMs), period: b.period, selection: b.selection, amount: formatMoneyMinor(b.totalMinor), status: b.status })}
         </li>
       ))}
     />

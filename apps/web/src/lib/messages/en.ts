@@ -57,6 +57,8 @@ export const en = {
   'carousel.pause': 'Pause slideshow',
   'carousel.play': 'Play slideshow',
   'carousel.slides': 'Choose a slide',
+  'carousel.role': 'carousel',
+  'carousel.slideRole': 'slide',
 
   'common.showPassword': 'Show password',
   'common.hidePassword': 'Hide password',
