@@ -1,11 +1,12 @@
 import { ApiError } from '../lib/api-client';
-import { defineArea, t } from '../lib/i18n';
+import { t } from '../lib/i18n';
+import { defineArea } from '../lib/i18n-areas';
 import { enAdmin } from '../lib/messages/en-admin';
 
 /**
  * The console's strings (lib/messages/en-admin.ts) load with the console chunk under /admin,
- * never with the player bundle (decision 220). The console stays English: it declares no other
- * locale, so `t` falls back to these texts whatever the player app's locale is.
+ * never with the player bundle (decision 220). The console stays English: its
+ * Hindi entry is its English dictionary.
  */
 type EnAdmin = typeof enAdmin;
 
@@ -14,7 +15,8 @@ declare module '../lib/i18n' {
   interface AreaMessages extends EnAdmin {}
 }
 
-defineArea('admin', enAdmin, {});
+// The console may stay English (issue 23): its 'Hindi' is its English.
+defineArea('admin', enAdmin, { hi: () => Promise.resolve(enAdmin) });
 
 /**
  * A failure in the console's words. The console keeps its own texts (rather than the player

@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { defineArea, t, useI18n, type MessageKey, type Translate } from './i18n';
+import { formatMoneyMinor } from './format';
+import { setLocale, storedLocale, t, useI18n, type MessageKey, type Translate } from './i18n';
+import { defineArea } from './i18n-areas';
 
 function Greeting() {
   const { t: tr, locale } = useI18n();
@@ -43,25 +45,48 @@ describe('i18n', () => {
 
   it('picks plural forms with Intl.PluralRules on `count`', () => {
     const key = 'test.plural' as MessageKey;
-    defineArea('test-plural', { [key]: { one: '{count} bet', other: '{count} bets' } }, {});
+    defineArea('test-plural', { [key]: { one: '{count} bet', other: '{count} bets' } }, { hi: async () => ({ [key]: { one: '{count} बेट', other: '{count} बेट्स' } }) });
     const tr = t as (key: MessageKey, params: Record<string, number>) => string;
     expect(tr(key, { count: 1 })).toBe('1 bet');
     expect(tr(key, { count: 0 })).toBe('0 bets');
     expect(tr(key, { count: 7 })).toBe('7 bets');
+    const rules = new Intl.PluralRules('hi-IN');
+    // Hindi's "one" covers 0 and 1: the dictionary's forms follow the locale's rules, not English's.
+    expect([rules.select(0), rules.select(1), rules.select(2)]).toEqual(['one', 'one', 'other']);
   });
 
   it('takes the texts of an area once its module declares them, without editing another dictionary', () => {
     const key = 'test.lazy.greeting' as MessageKey;
     expect(t(key as 'nav.home')).toBe(key);
-    defineArea('test-area', { [key]: 'Hello {name}' }, {});
+    defineArea('test-area', { [key]: 'Hello {name}' }, { hi: async () => ({ [key]: 'नमस्ते {name}' }) });
     expect((t as (k: MessageKey, p: object) => string)(key, { name: 'Asha' })).toBe('Hello Asha');
   });
 
-  it('re-renders subscribed components when the locale is set', async () => {
+  it('switches to Hindi: loads the dictionaries first, re-renders, sets <html lang>, remembers it, formats in hi-IN', async () => {
     render(<Greeting />);
-    const { setLocale } = await import('./i18n');
+    await act(() => setLocale('hi'));
+    expect(document.documentElement.lang).toBe('hi');
+    expect(screen.getByText('hi: 3 में से 2')).toBeTruthy();
+    expect(t('nav.wallet')).toBe('वॉलेट');
+    expect(localStorage.getItem('colorplay.locale')).toBe('hi');
+    expect(storedLocale()).toBe('hi');
+    // Indian digit grouping in Hindi, the international one in English.
+    expect(formatMoneyMinor(12345678_00)).toBe('₹1,23,45,678.00');
     await act(() => setLocale('en'));
-    expect(document.documentElement.lang).toBe('en');
     expect(screen.getByText('en: 2 of 3')).toBeTruthy();
+    expect(formatMoneyMinor(12345678_00)).toBe('₹12,345,678.00');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('loads an area declared while Hindi is on, and shows English until it arrives', async () => {
+    await setLocale('hi');
+    const key = 'test.late' as MessageKey;
+    let resolve!: (d: Record<string, string>) => void;
+    defineArea('test-late', { [key]: 'Late' }, { hi: () => new Promise((r) => (resolve = r)) });
+    expect(t(key as 'nav.home')).toBe('Late');
+    resolve({ [key]: 'देर से' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(t(key as 'nav.home')).toBe('देर से');
+    await setLocale('en');
   });
 });

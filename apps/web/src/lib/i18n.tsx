@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { en } from './messages/en';
 
 /**
@@ -31,7 +31,8 @@ export interface PluralText {
   readonly other: string;
 }
 
-type Text = string | PluralText;
+/** A dictionary entry. */
+export type Text = string | PluralText;
 
 /** Every English text the app may show: the `/` dictionary and the areas' ones. */
 type English = typeof en & AreaMessages;
@@ -43,14 +44,11 @@ export type MessageKey = keyof English;
 export type Translation<E> = { readonly [K in keyof E]: E[K] extends string ? string : PluralText };
 
 /** Locales the app can show; `LOCALES[0]` is the default. */
-export const LOCALES = ['en'] as const;
+export const LOCALES = ['en', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** Names of each locale, written in that language, for the language switch. */
-export const LOCALE_NAMES: Record<Locale, string> = { en: 'English' };
-
 /** BCP 47 tags for `Intl` (numbers, money, dates, plurals). */
-export const INTL_LOCALE: Record<Locale, string> = { en: 'en' };
+export const INTL_LOCALE: Record<Locale, string> = { en: 'en', hi: 'hi-IN' };
 
 type ParamNames<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 type TextParams<V> = V extends string ? ParamNames<V> : V extends PluralText ? ParamNames<V[keyof V]> | 'count' : never;
@@ -69,97 +67,47 @@ export type PlainMessageKey = {
 /** Translate function: `t('carousel.slide', { n: 2 })`. */
 export type Translate = <K extends MessageKey>(key: K, ...params: ParamsArg<K>) => string;
 
-/** How a locale's dictionary of one area is fetched. */
-type Loader = () => Promise<Record<string, Text>>;
-
-const STORAGE_KEY = 'colorplay.locale';
-
-// The store. Module state rather than React state, so helpers outside components (error texts,
-// formatters) translate with the same `t`; components subscribe with `useI18n()`.
-const dictionaries = Object.fromEntries(LOCALES.map((l) => [l, {}])) as Record<Locale, Record<string, Text>>;
-Object.assign(dictionaries.en, en);
-const areaLoaders = new Map<string, Partial<Record<Locale, Loader>>>([['core', {}]]);
-const loaded = Object.fromEntries(LOCALES.map((l) => [l, new Set<string>()])) as Record<Locale, Set<string>>;
-loaded.en.add('core');
-const pending = new Map<string, Promise<void>>();
-let current: Locale = 'en';
-let version = 0;
-const listeners = new Set<() => void>();
-
-function changed(): void {
-  version += 1;
-  for (const listener of listeners) listener();
-}
-
-function loadArea(area: string, locale: Locale): Promise<void> {
-  if (loaded[locale].has(area)) return Promise.resolve();
-  const id = `${locale}:${area}`;
-  let promise = pending.get(id);
-  if (!promise) {
-    const loader = areaLoaders.get(area)?.[locale];
-    promise = (loader ? loader() : Promise.resolve({}))
-      .then((messages) => {
-        Object.assign(dictionaries[locale], messages);
-        loaded[locale].add(area);
-      })
-      .finally(() => pending.delete(id));
-    pending.set(id, promise);
-  }
-  return promise;
-}
-
-/**
- * Declares an area's dictionaries (call once, from the module its screens import): its English
- * joins the dictionary now; the other locales load when needed. When the player already reads
- * another locale, that area's translation is fetched at once and the screens re-render when it
- * arrives (English shows meanwhile, never a bare key).
- */
-export function defineArea<E extends Record<string, Text>>(
-  area: string,
-  english: E,
-  translations: { [L in Exclude<Locale, 'en'>]: () => Promise<Translation<E>> },
-): void {
-  Object.assign(dictionaries.en, english);
-  loaded.en.add(area);
-  areaLoaders.set(area, translations as Partial<Record<Locale, Loader>>);
-  if (current !== 'en') void loadArea(area, current).then(changed, () => undefined);
-}
+/** The store (module state rather than React state, so helpers outside components translate
+ * with the same `t`; components subscribe with `useI18n()`). Written only by lib/i18n-areas.ts,
+ * which loads and switches dictionaries and is not part of `/`'s JS. */
+export const i18nStore = {
+  dictionaries: { en: { ...en } as Record<string, Text>, hi: {} } as Record<Locale, Record<string, Text>>,
+  current: 'en' as Locale,
+  version: 0,
+  listeners: new Set<() => void>(),
+  changed(): void {
+    i18nStore.version += 1;
+    for (const listener of i18nStore.listeners) listener();
+  },
+};
 
 /** The locale the app shows now. */
 export function getLocale(): Locale {
-  return current;
+  return i18nStore.current;
 }
 
-/**
- * Switches the locale: loads the shell's and every declared area's dictionary for it first, so
- * nothing shows half-translated, then re-renders, sets `<html lang>` and remembers the choice on
- * this device.
- */
-export async function setLocale(locale: Locale): Promise<void> {
-  await Promise.all([...areaLoaders.keys()].map((area) => loadArea(area, locale)));
-  current = locale;
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
-  try {
-    localStorage.setItem(STORAGE_KEY, locale);
-  } catch {
-    // Storage can be full or disabled (private mode): the choice then lasts for this visit.
-  }
-  changed();
-}
+/** Where the device's choice is kept. */
+export const LOCALE_STORAGE_KEY = 'colorplay.locale';
 
 /** The locale this device chose before, or null on a first visit. */
 export function storedLocale(): Locale | null {
   try {
-    const value = localStorage.getItem(STORAGE_KEY);
+    const value = localStorage.getItem(LOCALE_STORAGE_KEY);
     return (LOCALES as readonly string[]).includes(value ?? '') ? (value as Locale) : null;
   } catch {
     return null;
   }
 }
 
+/** Switches the locale (lib/i18n-areas.ts, loaded on first use). */
+export function setLocale(locale: Locale): Promise<void> {
+  return import('./i18n-areas').then((m) => m.switchLocale(locale));
+}
+
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 
 function pickPlural(text: PluralText, count: number): string {
+  const current = i18nStore.current;
   let rules = pluralRules.get(current);
   if (!rules) {
     rules = new Intl.PluralRules(INTL_LOCALE[current]);
@@ -174,6 +122,7 @@ function pickPlural(text: PluralText, count: number): string {
  */
 export const t: Translate = (key, ...params) => {
   const values = params[0] as Record<string, string | number> | undefined;
+  const { dictionaries, current } = i18nStore;
   const found = dictionaries[current][key as string] ?? dictionaries.en[key as string];
   if (found === undefined) return key as string;
   const text = typeof found === 'string' ? found : pickPlural(found, Number(values?.count ?? 0));
@@ -182,8 +131,8 @@ export const t: Translate = (key, ...params) => {
 };
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  i18nStore.listeners.add(listener);
+  return () => i18nStore.listeners.delete(listener);
 }
 
 /** What `useI18n()` returns. */
@@ -198,11 +147,10 @@ export interface I18n {
  * area's translation arrives; `t` is a new function then, so memos that list it recompute.
  */
 export function useI18n(): I18n {
-  const seen = useSyncExternalStore(subscribe, () => version, () => version);
+  const seen = useSyncExternalStore(subscribe, () => i18nStore.version, () => i18nStore.version);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `seen` is the dictionaries' version
   const bound = useMemo<Translate>(() => (key, ...params) => t(key, ...params), [seen]);
-  const switchLocale = useCallback((locale: Locale) => setLocale(locale), []);
-  return { locale: current, t: bound, setLocale: switchLocale };
+  return { locale: i18nStore.current, t: bound, setLocale };
 }
 
 /** Kept for the component tree's shape: the store needs no provider. */

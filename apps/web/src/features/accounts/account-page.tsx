@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
+import { LanguageSwitch } from '../../components/ui/language-switch';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { formatDateTimeIst, formatMoneyMinor } from '../../lib/format';
@@ -80,6 +81,13 @@ export function AccountPage() {
         </Link>
         <Link to={paths.avatar.path}>{t('account.changeAvatar')}</Link>
       </nav>
+
+      <section className="account__language" aria-labelledby="account-language-label">
+        <h2 id="account-language-label" className="account__language-label">
+          {t('language.label')}
+        </h2>
+        <LanguageSwitch />
+      </section>
 
       <button type="button" className="account__logout" onClick={() => setConfirming(true)}>
         {t('account.logout')}

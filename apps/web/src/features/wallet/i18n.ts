@@ -1,4 +1,4 @@
-import { defineArea } from '../../lib/i18n';
+import { defineArea } from '../../lib/i18n-areas';
 import { enUsdt } from '../../lib/messages/en-usdt';
 import { enWallet } from '../../lib/messages/en-wallet';
 
@@ -14,5 +14,5 @@ declare module '../../lib/i18n' {
   interface AreaMessages extends EnWallet, EnUsdt {}
 }
 
-defineArea('wallet', enWallet, {});
-defineArea('usdt', enUsdt, {});
+defineArea('wallet', enWallet, { hi: () => import('../../lib/messages/hi/wallet').then((m) => m.hiWallet) });
+defineArea('usdt', enUsdt, { hi: () => import('../../lib/messages/hi/usdt').then((m) => m.hiUsdt) });

@@ -1,4 +1,4 @@
-import { defineArea } from '../../lib/i18n';
+import { defineArea } from '../../lib/i18n-areas';
 import { enWingo } from '../../lib/messages/en-wingo';
 
 /**
@@ -13,4 +13,4 @@ declare module '../../lib/i18n' {
   interface AreaMessages extends EnWingo {}
 }
 
-defineArea('wingo', enWingo, {});
+defineArea('wingo', enWingo, { hi: () => import('../../lib/messages/hi/wingo').then((m) => m.hiWingo) });

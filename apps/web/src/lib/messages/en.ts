@@ -18,6 +18,10 @@ export const en = {
 
   'demo.banner': 'Demo: no real money',
 
+  'language.label': 'Language',
+  'language.choose': 'Choose your language',
+  'language.chooseOther': 'अपनी भाषा चुनें',
+
   'splash.tagline': 'Withdraw fast, safe and stable.',
 
   'nav.label': 'Main',

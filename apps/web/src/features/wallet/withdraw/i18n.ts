@@ -1,4 +1,4 @@
-import { defineArea } from '../../../lib/i18n';
+import { defineArea } from '../../../lib/i18n-areas';
 import { enWithdraw } from '../../../lib/messages/en-withdraw';
 
 /**
@@ -12,4 +12,4 @@ declare module '../../../lib/i18n' {
   interface AreaMessages extends EnWithdraw {}
 }
 
-defineArea('withdraw', enWithdraw, {});
+defineArea('withdraw', enWithdraw, { hi: () => import('../../../lib/messages/hi/withdraw').then((m) => m.hiWithdraw) });
