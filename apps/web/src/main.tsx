@@ -19,6 +19,8 @@ if (isAdminPath(window.location.pathname)) {
 } else {
   // Once, at start: pages read the answer (the demo banner) instead of asking again.
   void loadRuntimeConfig();
+  // The installable app (service worker, offline and update notices, install offer): its own chunk.
+  if (import.meta.env.PROD) void import('./app/pwa').then((m) => m.startPwa());
   // A device that chose Hindi before starts in Hindi: its dictionary loads before the first render.
   const locale = storedLocale();
   void (locale && locale !== 'en' ? setLocale(locale).catch(() => undefined) : Promise.resolve()).then(() =>

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { PluralText } from './i18n';
 import { en } from './messages/en';
 import { enAdmin } from './messages/en-admin';
+import { enPwa } from './messages/en-pwa';
 import { enUsdt } from './messages/en-usdt';
 import { enWallet } from './messages/en-wallet';
 import { enWingo } from './messages/en-wingo';
 import { enWithdraw } from './messages/en-withdraw';
 import { hiCore } from './messages/hi/core';
+import { hiPwa } from './messages/hi/pwa';
 import { hiUsdt } from './messages/hi/usdt';
 import { hiWallet } from './messages/hi/wallet';
 import { hiWingo } from './messages/hi/wingo';
@@ -24,6 +26,7 @@ const AREAS: [string, Dict, Dict][] = [
   ['wallet', enWallet, hiWallet],
   ['usdt', enUsdt, hiUsdt],
   ['withdraw', enWithdraw, hiWithdraw],
+  ['pwa', enPwa, hiPwa],
 ];
 
 /** Texts that are the same in both languages: names, codes and pure formulas. */

@@ -16,6 +16,7 @@ import type { Balance } from '@colorplay/contract';
 import { myBetsResource, roomStateResource, WINGO_KEYS } from './api';
 import { BetSheet } from './bet-sheet';
 import { useI18n } from '../../lib/i18n';
+import { signalInstallMoment } from '../../lib/install-moment';
 import './i18n';
 import { BetList, GameHistory, ListState, TrendChart } from './records';
 import { formatCountdown, roundView } from './round-clock';
@@ -106,13 +107,27 @@ function ResultPopup({ result, onClose }: { result: SettledRound | null; onClose
   const title =
     result?.outcome === 'won' ? t('wingo.result.winTitle') : result?.outcome === 'refunded' ? t('wingo.result.refundTitle') : t('wingo.result.loseTitle');
   return (
-    <Popup open={result !== null} onClose={onClose} labelledBy="wingo-result-title" className={`wingo-result wingo-result--${result?.outcome ?? 'lost'}`}>
+    <Popup
+      open={result !== null}
+      onClose={() => {
+        // A first win is a good moment to offer the home-screen icon (issue 23).
+        if (result?.outcome === 'won') signalInstallMoment();
+        onClose();
+      }}
+      labelledBy="wingo-result-title" className={`wingo-result wingo-result--${result?.outcome ?? 'lost'}`}>
       {result && (
         <>
           <h2 id="wingo-result-title">{title}</h2>
           <p>{t('wingo.result.line', { period: result.period, digit: result.digit ?? '—' })}</p>
           {result.payoutMinor > 0 && <p className="wingo-result__amount">{t('wingo.result.bonus', { amount: formatMoneyMinor(result.payoutMinor) })}</p>}
-          <button type="button" className="button button--primary" onClick={onClose}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              if (result.outcome === 'won') signalInstallMoment();
+              onClose();
+            }}
+          >
             {t('wingo.result.close')}
           </button>
         </>
