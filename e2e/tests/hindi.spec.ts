@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newPhone, skipSplash } from './support/accounts';
+import { newPhone, newPlayerByApi, skipSplash } from './support/accounts';
 import { PLAYER_ROUTES } from './support/routes';
 import { signInAsNewPlayer } from './support/wallet';
 
@@ -103,4 +103,28 @@ test('no Hindi screen is wider than a 320 px phone', async ({ page, context }) =
     await page.waitForLoadState('networkidle');
     expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
   }
+});
+
+test('the language follows the account: chosen on one phone, it is there after logging in on another', async ({ page, context, browser }) => {
+  const player = await newPlayerByApi(page, (phone) => `Lang-${phone}-pw`);
+  await skipSplash(context);
+  await chooseHindiAtFirstVisit(page, '/login');
+  await page.getByLabel('मोबाइल नंबर').fill(player.phone);
+  await page.getByLabel('पासवर्ड', { exact: true }).fill(player.password);
+  await page.getByRole('button', { name: 'लॉग इन करें' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'अकाउंट' })).toBeVisible();
+  // The account had never chosen: this device's Hindi is saved to it.
+  await expect.poll(async () => page.evaluate(() => fetch('/api/get-user-info', { headers: { authorization: `Bearer ${JSON.parse(localStorage.getItem('m_login_token')!)}` } }).then((r) => r.json()).then((b: { data: { language: string } }) => b.data.language))).toBe('hi');
+
+  // Another phone, in English, logs in: the app switches to the account's Hindi.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 360, height: 740 } });
+  await skipSplash(other);
+  const page2 = await other.newPage();
+  await page2.goto('/login');
+  await page2.getByLabel('Mobile number').fill(player.phone);
+  await page2.getByLabel('Password', { exact: true }).fill(player.password);
+  await page2.getByRole('button', { name: 'Log in' }).click();
+  await expect(page2.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect(page2.getByRole('heading', { level: 1, name: 'अकाउंट' })).toBeVisible();
+  await other.close();
 });

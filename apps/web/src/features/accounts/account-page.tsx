@@ -10,7 +10,7 @@ import { useI18n } from '../../lib/i18n';
 import { useBalance } from '../../lib/balance';
 import { useResource } from '../../lib/resource';
 import { logout } from '../../lib/session';
-import { avatarSrc, unreadResource, userInfoResource } from './api';
+import { avatarSrc, saveLanguage, unreadResource, userInfoResource } from './api';
 import './accounts.css';
 
 /**
@@ -86,7 +86,7 @@ export function AccountPage() {
         <h2 id="account-language-label" className="account__language-label">
           {t('language.label')}
         </h2>
-        <LanguageSwitch />
+        <LanguageSwitch onChosen={(locale) => void saveLanguage(locale).catch(() => undefined)} />
       </section>
 
       <button type="button" className="account__logout" onClick={() => setConfirming(true)}>
