@@ -10,14 +10,15 @@ import { SplashScreen } from './splash-screen';
 // A chunk of its own, fetched only on a first visit (the `/` JS budget is full).
 const LanguageChoice = lazy(() => import('./language-choice'));
 
-/** The layout around every page: demo banner, first-visit language choice, scroll reset, first-visit splash and a page error boundary. */
+/** The layout around every page: demo banner, first-visit language choice (on home, where a
+ * first visit lands and the page is long enough that the bar adds no empty scroll), scroll reset, first-visit splash and a page error boundary. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const [firstVisit] = useState(() => storedLocale() === null);
   return (
     <>
       <DemoBanner />
-      {firstVisit && (
+      {firstVisit && pathname === '/' && (
         <Suspense>
           <LanguageChoice />
         </Suspense>
