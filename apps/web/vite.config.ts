@@ -1,8 +1,36 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Public files the offline shell needs besides the build's own (icons for the installed app). */
+const SHELL_PUBLIC = ['/manifest.webmanifest', '/favicon.ico', '/favicon.svg', '/icons/icon-192.png', '/icons/maskable-192.png'];
+
+/**
+ * Emits /sw.js from service-worker.js with this build's app shell (index.html and every JS/CSS
+ * file) and a version that changes whenever one of them does (decision 222).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'colorplay-service-worker',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((name) => /\.(js|css)$/.test(name))
+        .sort();
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
+      const shell = ['/index.html', ...files.map((name) => `/${name}`), ...SHELL_PUBLIC];
+      const source = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8')
+        .replace('__VERSION__', version)
+        .replace('const SHELL = __SHELL__;', `const SHELL = ${JSON.stringify(shell)};`);
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   build: {
     target: 'es2020',
     sourcemap: true,

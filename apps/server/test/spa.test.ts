@@ -12,6 +12,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index.AbC123.js'), 'console.log("app");'.repeat(200));
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Colorplay"}');
   t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -38,6 +40,19 @@ describe('single-page app serving', () => {
   it('caches other public files briefly', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('serves the service worker and manifest with their types, revalidated on every load (so a new version reaches players)', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toContain('javascript');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    // The strict CSP stays: the worker and manifest are same-origin files, allowed by 'self'.
+    expect(sw.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   it('gives a missing asset or API path a real 404, not the app shell', async () => {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { setLocale, storedLocale } from './lib/i18n';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import './app/global.css';
 
@@ -18,9 +19,15 @@ if (isAdminPath(window.location.pathname)) {
 } else {
   // Once, at start: pages read the answer (the demo banner) instead of asking again.
   void loadRuntimeConfig();
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // The installable app (service worker, offline and update notices, install offer): its own chunk.
+  if (import.meta.env.PROD) void import('./app/pwa').then((m) => m.startPwa());
+  // A device that chose Hindi before starts in Hindi: its dictionary loads before the first render.
+  const locale = storedLocale();
+  void (locale && locale !== 'en' ? setLocale(locale).catch(() => undefined) : Promise.resolve()).then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }

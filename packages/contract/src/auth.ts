@@ -39,6 +39,11 @@ export const LoginInputSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
+/** The languages of the player app (issue 23); the web app's LOCALES. */
+export const LANGUAGES = ['en', 'hi'] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
+
 export const UserInfoSchema = z
   .object({
     uid: z.number().int().describe('Public numeric player id'),
@@ -47,6 +52,7 @@ export const UserInfoSchema = z
     avatar: z.number().int().min(1).max(AVATAR_COUNT),
     createdAt: z.iso.datetime(),
     lastLoginAt: z.iso.datetime().nullable(),
+    language: LanguageSchema.nullable().describe('The language the player chose; null when never chosen'),
   })
   .meta({ id: 'UserInfo' });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
@@ -65,7 +71,10 @@ export const AuthResultSchema = SessionTokenSchema.extend({ user: UserInfoSchema
 });
 export type AuthResult = z.infer<typeof AuthResultSchema>;
 
-export const UpdateUserInfoInputSchema = z.strictObject({ avatar: AvatarSchema });
+/** The avatar (spec section 7), the language (issue 23), or both. */
+export const UpdateUserInfoInputSchema = z
+  .strictObject({ avatar: AvatarSchema.optional(), language: LanguageSchema.optional() })
+  .refine((v) => v.avatar !== undefined || v.language !== undefined, { message: 'Give an avatar or a language', path: ['avatar'] });
 export type UpdateUserInfoInput = z.infer<typeof UpdateUserInfoInputSchema>;
 
 export const ForgotPasswordRequestInputSchema = z.strictObject({ phone: PhoneSchema });

@@ -6,10 +6,14 @@ import { sendApiNotFound } from './errors';
 
 const HASHED_ASSET = /\/assets\//;
 
-/** Hashed assets never change; index.html must be revalidated; other public files for 5 minutes. */
+/** Files the browser must revalidate on every load: the page, and the service worker and manifest,
+ * whose changes are how a new version reaches installed players (decision 222). */
+const REVALIDATED = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+
+/** Hashed assets never change; the page, service worker and manifest are revalidated; other public files for 5 minutes. */
 function cacheControlFor(filePath: string): string {
   if (HASHED_ASSET.test(filePath)) return 'public, max-age=31536000, immutable';
-  if (path.basename(filePath) === 'index.html') return 'no-cache';
+  if (REVALIDATED.has(path.basename(filePath))) return 'no-cache';
   return 'public, max-age=300';
 }
 
@@ -37,6 +41,10 @@ export async function registerSpa(
       allowedPath: (pathname) => serveSourceMaps || !pathname.endsWith('.map'),
       setHeaders(res, filePath) {
         res.setHeader('cache-control', cacheControlFor(filePath));
+        // The registered type of web app manifests (send would say application/octet-stream).
+        if (filePath.endsWith('.webmanifest')) res.setHeader('content-type', 'application/manifest+json');
+        // The worker controls the whole origin from the root, and must be JavaScript to register.
+        if (path.basename(filePath) === 'sw.js') res.setHeader('content-type', 'text/javascript; charset=utf-8');
       },
     });
   } else {

@@ -6,7 +6,8 @@ import { adminApi, API_PATHS } from './api';
 import { AlertsPage } from './alerts-page';
 import { AuditLogPage } from './audit-page';
 import { EnrolPage } from './enrol-page';
-import { at } from './i18n';
+import { t } from '../lib/i18n';
+import './i18n';
 import { LoadError } from './load-error';
 import { LoginPage } from './login-page';
 import { ChangePasswordPage } from './password-page';
@@ -39,7 +40,7 @@ function SignedInApp() {
     }
     return true;
   }, '');
-  if (me.loading && !session) return <p role="status">{at('admin.loading')}</p>;
+  if (me.loading && !session) return <p role="status">{t('admin.loading')}</p>;
   if (me.error) return <LoadError error={me.error} retry={me.reload} />;
   if (!session) return <LoginPage onSignedIn={setSession} />;
   if (session.mustChangePassword) return <ChangePasswordPage onChanged={setSession} />;
@@ -70,21 +71,21 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
   return (
     <div className="admin-shell">
       <header className="admin-header">
-        <strong>{at('admin.title')}</strong>
-        <span>{at('admin.signedInAs', { username: session.operator.username, role: at(`admin.role.${session.operator.role}`) })}</span>
+        <strong>{t('admin.title')}</strong>
+        <span>{t('admin.signedInAs', { username: session.operator.username, role: t(`admin.role.${session.operator.role}`) })}</span>
         <button type="button" onClick={() => void logout()}>
-          {at('admin.logout')}
+          {t('admin.logout')}
         </button>
       </header>
-      <nav aria-label={at('admin.nav.label')} className="admin-nav">
-        <NavLink to="/deposits">{at('admin.nav.deposits')}</NavLink>
-        <NavLink to="/usdt">{at('admin.nav.usdt')}</NavLink>
-        <NavLink to="/withdrawals">{at('admin.nav.withdrawals')}</NavLink>
-        <NavLink to="/kyc">{at('admin.nav.kyc')}</NavLink>
-        <NavLink to="/players">{at('admin.nav.players')}</NavLink>
-        <NavLink to="/audit">{at('admin.nav.audit')}</NavLink>
-        <NavLink to="/alerts">{at('admin.nav.alerts')}</NavLink>
-        {isAdmin && <NavLink to="/operators">{at('admin.nav.operators')}</NavLink>}
+      <nav aria-label={t('admin.nav.label')} className="admin-nav">
+        <NavLink to="/deposits">{t('admin.nav.deposits')}</NavLink>
+        <NavLink to="/usdt">{t('admin.nav.usdt')}</NavLink>
+        <NavLink to="/withdrawals">{t('admin.nav.withdrawals')}</NavLink>
+        <NavLink to="/kyc">{t('admin.nav.kyc')}</NavLink>
+        <NavLink to="/players">{t('admin.nav.players')}</NavLink>
+        <NavLink to="/audit">{t('admin.nav.audit')}</NavLink>
+        <NavLink to="/alerts">{t('admin.nav.alerts')}</NavLink>
+        {isAdmin && <NavLink to="/operators">{t('admin.nav.operators')}</NavLink>}
       </nav>
       <main className="admin-main">
         {page}

@@ -1,7 +1,8 @@
 import type { OperatorAlert } from '@colorplay/contract';
 import { formatDateTimeIst } from '../lib/format';
 import { adminApi, API_PATHS } from './api';
-import { at } from './i18n';
+import { t } from '../lib/i18n';
+import './i18n';
 import { LoadError } from './load-error';
 import { useLoad } from './use-load';
 
@@ -10,16 +11,16 @@ export function AlertsPage() {
   const list = useLoad((signal) => adminApi.get<{ items: OperatorAlert[] }>(API_PATHS.admin_alerts, signal), '');
   return (
     <section aria-labelledby="alerts-heading">
-      <h1 id="alerts-heading">{at('admin.alerts.heading')}</h1>
+      <h1 id="alerts-heading">{t('admin.alerts.heading')}</h1>
       {list.error ? <LoadError error={list.error} retry={list.reload} /> : null}
-      {list.data && list.data.items.length === 0 && <p>{at('admin.alerts.none')}</p>}
+      {list.data && list.data.items.length === 0 && <p>{t('admin.alerts.none')}</p>}
       <ul className="admin-list">
         {list.data?.items.map((a) => (
           <li key={a.id}>
             <p>
-              <strong>{at(`admin.alerts.kind.${a.kind}`)}</strong>
+              <strong>{t(`admin.alerts.kind.${a.kind}`)}</strong>
             </p>
-            <p>{at('admin.alerts.row', { date: formatDateTimeIst(new Date(a.at)), operator: a.operatorId ?? '-', target: a.target ?? '-' })}</p>
+            <p>{t('admin.alerts.row', { date: formatDateTimeIst(new Date(a.at)), operator: a.operatorId ?? '-', target: a.target ?? '-' })}</p>
             <pre>{JSON.stringify(a.details)}</pre>
           </li>
         ))}

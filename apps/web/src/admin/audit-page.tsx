@@ -3,7 +3,8 @@ import { AUDIT_ACTIONS } from '@colorplay/contract/admin-constants';
 import { useState, type FormEvent } from 'react';
 import { formatDateTimeIst } from '../lib/format';
 import { adminApi, API_PATHS, apiUrl } from './api';
-import { at } from './i18n';
+import { t } from '../lib/i18n';
+import './i18n';
 import { LoadError } from './load-error';
 import { useLoad } from './use-load';
 
@@ -28,35 +29,35 @@ export function AuditLogPage() {
   };
   return (
     <section aria-labelledby="audit-heading">
-      <h1 id="audit-heading">{at('admin.audit.heading')}</h1>
+      <h1 id="audit-heading">{t('admin.audit.heading')}</h1>
       <form onSubmit={apply} className="admin-row">
-        <label htmlFor="audit-action">{at('admin.audit.action')}</label>
+        <label htmlFor="audit-action">{t('admin.audit.action')}</label>
         <select id="audit-action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
-          <option value="">{at('admin.audit.anyAction')}</option>
+          <option value="">{t('admin.audit.anyAction')}</option>
           {AUDIT_ACTIONS.map((a) => (
             <option key={a} value={a}>
               {a}
             </option>
           ))}
         </select>
-        <label htmlFor="audit-operator">{at('admin.audit.operatorId')}</label>
+        <label htmlFor="audit-operator">{t('admin.audit.operatorId')}</label>
         <input id="audit-operator" inputMode="numeric" value={draft.operatorId} onChange={(e) => setDraft({ ...draft, operatorId: e.target.value })} />
-        <label htmlFor="audit-target">{at('admin.audit.target')}</label>
+        <label htmlFor="audit-target">{t('admin.audit.target')}</label>
         <input id="audit-target" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} />
-        <button type="submit">{at('admin.audit.apply')}</button>
+        <button type="submit">{t('admin.audit.apply')}</button>
         {/* A plain link: the browser downloads with the session cookie; the export is audited. */}
         <a href={apiUrl(API_PATHS.admin_audit_csv + queryOf(filters))} download>
-          {at('admin.audit.export')}
+          {t('admin.audit.export')}
         </a>
       </form>
       {list.error ? <LoadError error={list.error} retry={list.reload} /> : null}
       <ul className="admin-list">
         {list.data?.items.map((e) => (
           <li key={e.id}>
-            <p>{at('admin.audit.row', { date: formatDateTimeIst(new Date(e.at)), who: e.username ?? '-', action: e.action, target: e.target ?? '-' })}</p>
+            <p>{t('admin.audit.row', { date: formatDateTimeIst(new Date(e.at)), who: e.username ?? '-', action: e.action, target: e.target ?? '-' })}</p>
             {e.ip && (
               <p>
-                {at('admin.audit.from', { ip: e.ip })} {e.userAgent}
+                {t('admin.audit.from', { ip: e.ip })} {e.userAgent}
               </p>
             )}
             {e.after !== null && <pre>{JSON.stringify(e.after)}</pre>}

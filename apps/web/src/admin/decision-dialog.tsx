@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { adminErrorText, at } from './i18n';
+import { t } from '../lib/i18n';
+import { adminErrorText } from './i18n';
 
 export interface DecisionDialogProps {
   title: string;
@@ -26,7 +27,7 @@ export function DecisionDialog({ title, fieldLabel, description, onConfirm, onCl
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (fieldLabel !== null && text.trim().length < 3) {
-      setError(at('admin.noteTooShort'));
+      setError(t('admin.noteTooShort'));
       return;
     }
     setBusy(true);
@@ -55,10 +56,10 @@ export function DecisionDialog({ title, fieldLabel, description, onConfirm, onCl
           {error && <p role="alert">{error}</p>}
           <div className="admin-actions">
             <button type="button" onClick={onClose}>
-              {at('admin.cancel')}
+              {t('admin.cancel')}
             </button>
             <button type="submit" disabled={busy}>
-              {at('admin.confirm')}
+              {t('admin.confirm')}
             </button>
           </div>
         </form>

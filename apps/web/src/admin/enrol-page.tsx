@@ -2,7 +2,8 @@ import type { EnrolmentOffer } from '@colorplay/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client';
 import { adminApi, API_PATHS } from './api';
-import { adminErrorText, at } from './i18n';
+import { t } from '../lib/i18n';
+import { adminErrorText } from './i18n';
 
 /**
  * A new operator's own enrolment (issue 18): the link's token arrives after `#`, so it never
@@ -19,9 +20,9 @@ export function EnrolPage({ token }: { token: string }) {
 
   const failure = (err: unknown) =>
     err instanceof ApiError && err.code === 'ENROLMENT_LINK_INVALID'
-      ? at('admin.enrol.invalid')
+      ? t('admin.enrol.invalid')
       : err instanceof ApiError && err.code === 'INVALID_CREDENTIALS'
-        ? at('admin.enrol.wrongCode')
+        ? t('admin.enrol.wrongCode')
         : adminErrorText(err);
 
   async function open() {
@@ -52,30 +53,30 @@ export function EnrolPage({ token }: { token: string }) {
 
   return (
     <main className="admin-login">
-      <h1>{at('admin.enrol.heading')}</h1>
+      <h1>{t('admin.enrol.heading')}</h1>
       {done ? (
         <p role="status">
-          {at('admin.enrol.done')} <a href="/admin">{at('admin.enrol.signIn')}</a>
+          {t('admin.enrol.done')} <a href="/admin">{t('admin.enrol.signIn')}</a>
         </p>
       ) : !offer ? (
         <>
-          <p>{at('admin.enrol.intro')}</p>
+          <p>{t('admin.enrol.intro')}</p>
           <button type="button" onClick={() => void open()} disabled={busy || token === ''}>
-            {at('admin.enrol.open')}
+            {t('admin.enrol.open')}
           </button>
         </>
       ) : (
         <form onSubmit={complete}>
-          <p>{at('admin.enrol.account', { username: offer.username, role: at(`admin.role.${offer.role}`) })}</p>
-          <p>{at('admin.enrol.secretHelp')}</p>
-          <p className="admin-wrap">{at('admin.operators.secret', { secret: offer.totpSecret })}</p>
-          <p className="admin-wrap">{at('admin.operators.uri', { uri: offer.otpauthUri })}</p>
-          <label htmlFor="enrol-code">{at('admin.login.code')}</label>
+          <p>{t('admin.enrol.account', { username: offer.username, role: t(`admin.role.${offer.role}`) })}</p>
+          <p>{t('admin.enrol.secretHelp')}</p>
+          <p className="admin-wrap">{t('admin.operators.secret', { secret: offer.totpSecret })}</p>
+          <p className="admin-wrap">{t('admin.operators.uri', { uri: offer.otpauthUri })}</p>
+          <label htmlFor="enrol-code">{t('admin.login.code')}</label>
           <input id="enrol-code" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" required />
-          <label htmlFor="enrol-password">{at('admin.enrol.password')}</label>
+          <label htmlFor="enrol-password">{t('admin.enrol.password')}</label>
           <input id="enrol-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" minLength={12} required />
           <button type="submit" disabled={busy}>
-            {at('admin.enrol.complete')}
+            {t('admin.enrol.complete')}
           </button>
         </form>
       )}

@@ -1,12 +1,13 @@
-import { adminErrorText, at } from './i18n';
+import { t } from '../lib/i18n';
+import { adminErrorText } from './i18n';
 
 /** A failed load, in words, with a retry button. */
 export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
   return (
     <div role="alert">
-      <p>{at('admin.error', { message: adminErrorText(error) })}</p>
+      <p>{t('admin.error', { message: adminErrorText(error) })}</p>
       <button type="button" onClick={retry}>
-        {at('admin.retry')}
+        {t('admin.retry')}
       </button>
     </div>
   );

@@ -2,7 +2,8 @@ import type { OperatorSession } from '@colorplay/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client';
 import { adminApi, API_PATHS } from './api';
-import { adminErrorText, at } from './i18n';
+import { t } from '../lib/i18n';
+import { adminErrorText } from './i18n';
 
 /** Username, password and the authenticator's 6-digit code, in one step. */
 export function LoginPage({ onSignedIn }: { onSignedIn: (session: OperatorSession) => void }) {
@@ -20,20 +21,20 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (session: OperatorSessio
       onSignedIn(await adminApi.post<OperatorSession>(API_PATHS.admin_login, { username: username.trim(), password, code: code.trim() }));
     } catch (err) {
       const known = err instanceof ApiError && (err.code === 'INVALID_CREDENTIALS' || err.code === 'VALIDATION_FAILED');
-      setError(known ? at('admin.login.failed') : err instanceof ApiError && err.code === 'RATE_LIMITED' ? at('admin.login.locked') : adminErrorText(err));
+      setError(known ? t('admin.login.failed') : err instanceof ApiError && err.code === 'RATE_LIMITED' ? t('admin.login.locked') : adminErrorText(err));
       setBusy(false);
     }
   }
 
   return (
     <main className="admin-login">
-      <h1>{at('admin.login.heading')}</h1>
+      <h1>{t('admin.login.heading')}</h1>
       <form onSubmit={submit}>
-        <label htmlFor="admin-username">{at('admin.login.username')}</label>
+        <label htmlFor="admin-username">{t('admin.login.username')}</label>
         <input id="admin-username" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" required />
-        <label htmlFor="admin-password">{at('admin.login.password')}</label>
+        <label htmlFor="admin-password">{t('admin.login.password')}</label>
         <input id="admin-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
-        <label htmlFor="admin-code">{at('admin.login.code')}</label>
+        <label htmlFor="admin-code">{t('admin.login.code')}</label>
         <input
           id="admin-code"
           value={code}
@@ -44,10 +45,10 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (session: OperatorSessio
           aria-describedby="admin-code-hint"
           required
         />
-        <p id="admin-code-hint">{at('admin.login.codeHint')}</p>
+        <p id="admin-code-hint">{t('admin.login.codeHint')}</p>
         {error && <p role="alert">{error}</p>}
         <button type="submit" disabled={busy}>
-          {at('admin.login.submit')}
+          {t('admin.login.submit')}
         </button>
       </form>
     </main>

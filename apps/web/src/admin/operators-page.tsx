@@ -3,7 +3,8 @@ import { formatDateTimeIst } from '../lib/format';
 import { OPERATOR_ROLES } from '@colorplay/contract/admin-constants';
 import { useState, type FormEvent } from 'react';
 import { adminApi, API_PATHS, fillPath } from './api';
-import { adminErrorText, at } from './i18n';
+import { t } from '../lib/i18n';
+import { adminErrorText } from './i18n';
 import { LoadError } from './load-error';
 import { useLoad } from './use-load';
 
@@ -42,18 +43,18 @@ export function OperatorsPage({ session }: { session: OperatorSession }) {
 
   return (
     <section aria-labelledby="operators-heading">
-      <h1 id="operators-heading">{at('admin.operators.heading')}</h1>
+      <h1 id="operators-heading">{t('admin.operators.heading')}</h1>
       {list.error ? <LoadError error={list.error} retry={list.reload} /> : null}
       <ul className="admin-list">
         {list.data?.items.map((o) => (
           <li key={o.id}>
-            <span>{at('admin.operators.row', { username: o.username, role: o.role })}</span>
+            <span>{t('admin.operators.row', { username: o.username, role: o.role })}</span>
             {o.disabled ? (
-              <span className="admin-badge">{at('admin.operators.disabled')}</span>
+              <span className="admin-badge">{t('admin.operators.disabled')}</span>
             ) : (
               o.id !== session.operator.id && (
                 <button type="button" onClick={() => void disable(o)}>
-                  {at('admin.operators.disable', { username: o.username })}
+                  {t('admin.operators.disable', { username: o.username })}
                 </button>
               )
             )}
@@ -61,25 +62,25 @@ export function OperatorsPage({ session }: { session: OperatorSession }) {
         ))}
       </ul>
       <form onSubmit={create} className="admin-row">
-        <h2>{at('admin.operators.create')}</h2>
-        <label htmlFor="op-username">{at('admin.operators.username')}</label>
+        <h2>{t('admin.operators.create')}</h2>
+        <label htmlFor="op-username">{t('admin.operators.username')}</label>
         <input id="op-username" value={username} onChange={(e) => setUsername(e.target.value)} required autoComplete="off" />
-        <label htmlFor="op-role">{at('admin.operators.role')}</label>
+        <label htmlFor="op-role">{t('admin.operators.role')}</label>
         <select id="op-role" value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>
           {OPERATOR_ROLES.map((r) => (
             <option key={r} value={r}>
-              {at(`admin.role.${r}`)}
+              {t(`admin.role.${r}`)}
             </option>
           ))}
         </select>
-        <button type="submit">{at('admin.operators.create')}</button>
+        <button type="submit">{t('admin.operators.create')}</button>
       </form>
       {error && <p role="alert">{error}</p>}
       {created && (
         <div role="status">
-          <p>{at('admin.operators.invited', { username: created.operator.username })}</p>
-          <p className="admin-wrap">{at('admin.operators.link', { link: window.location.origin + created.enrolmentPath })}</p>
-          <p>{at('admin.operators.expires', { date: formatDateTimeIst(new Date(created.expiresAt)) })}</p>
+          <p>{t('admin.operators.invited', { username: created.operator.username })}</p>
+          <p className="admin-wrap">{t('admin.operators.link', { link: window.location.origin + created.enrolmentPath })}</p>
+          <p>{t('admin.operators.expires', { date: formatDateTimeIst(new Date(created.expiresAt)) })}</p>
         </div>
       )}
     </section>

@@ -2,7 +2,8 @@ import type { OperatorSession } from '@colorplay/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client';
 import { adminApi, API_PATHS } from './api';
-import { adminErrorText, at } from './i18n';
+import { t } from '../lib/i18n';
+import { adminErrorText } from './i18n';
 
 /** After signing in with a one-time password, the console shows only this. */
 export function ChangePasswordPage({ onChanged }: { onChanged: (session: OperatorSession) => void }) {
@@ -16,21 +17,21 @@ export function ChangePasswordPage({ onChanged }: { onChanged: (session: Operato
     try {
       onChanged(await adminApi.post<OperatorSession>(API_PATHS.admin_password, { currentPassword, newPassword }));
     } catch (err) {
-      setError(err instanceof ApiError && err.code === 'INVALID_CREDENTIALS' ? at('admin.password.wrong') : adminErrorText(err));
+      setError(err instanceof ApiError && err.code === 'INVALID_CREDENTIALS' ? t('admin.password.wrong') : adminErrorText(err));
     }
   }
 
   return (
     <main className="admin-login">
-      <h1>{at('admin.password.heading')}</h1>
-      <p>{at('admin.password.intro')}</p>
+      <h1>{t('admin.password.heading')}</h1>
+      <p>{t('admin.password.intro')}</p>
       <form onSubmit={submit}>
-        <label htmlFor="admin-current-password">{at('admin.password.current')}</label>
+        <label htmlFor="admin-current-password">{t('admin.password.current')}</label>
         <input id="admin-current-password" type="password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" required />
-        <label htmlFor="admin-new-password">{at('admin.password.new')}</label>
+        <label htmlFor="admin-new-password">{t('admin.password.new')}</label>
         <input id="admin-new-password" type="password" value={newPassword} onChange={(e) => setNew(e.target.value)} autoComplete="new-password" minLength={12} required />
         {error && <p role="alert">{error}</p>}
-        <button type="submit">{at('admin.password.submit')}</button>
+        <button type="submit">{t('admin.password.submit')}</button>
       </form>
     </main>
   );

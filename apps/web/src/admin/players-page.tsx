@@ -4,7 +4,8 @@ import { Tabs } from '../components/ui/tabs';
 import { ApiError } from '../lib/api-client';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import { adminApi, API_PATHS, fillPath } from './api';
-import { at } from './i18n';
+import { t } from '../lib/i18n';
+import './i18n';
 import { LoadError } from './load-error';
 import { useLoad } from './use-load';
 
@@ -27,13 +28,13 @@ export function PlayersPage() {
 
   return (
     <section aria-labelledby="players-heading">
-      <h1 id="players-heading">{at('admin.players.heading')}</h1>
+      <h1 id="players-heading">{t('admin.players.heading')}</h1>
       <form onSubmit={find} className="admin-row">
-        <label htmlFor="player-q">{at('admin.players.search')}</label>
+        <label htmlFor="player-q">{t('admin.players.search')}</label>
         <input id="player-q" value={query} onChange={(e) => setQuery(e.target.value)} inputMode="numeric" required />
-        <button type="submit">{at('admin.players.find')}</button>
+        <button type="submit">{t('admin.players.find')}</button>
       </form>
-      {error instanceof ApiError && error.code === 'NOT_FOUND' ? <p role="alert">{at('admin.players.notFound')}</p> : error ? <LoadError error={error} retry={() => setError(null)} /> : null}
+      {error instanceof ApiError && error.code === 'NOT_FOUND' ? <p role="alert">{t('admin.players.notFound')}</p> : error ? <LoadError error={error} retry={() => setError(null)} /> : null}
       {player && <PlayerDetail player={player} />}
       <LimitHits />
     </section>
@@ -45,13 +46,13 @@ function LimitHits() {
   const list = useLoad((signal) => adminApi.get<AdminLimitHits>(`${API_PATHS.admin_limit_hits}?days=30&minHits=3`, signal), 'limit-hits');
   return (
     <section aria-labelledby="limit-hits-heading">
-      <h2 id="limit-hits-heading">{at('admin.safety.hits')}</h2>
+      <h2 id="limit-hits-heading">{t('admin.safety.hits')}</h2>
       {list.error ? (
         <LoadError error={list.error} retry={list.reload} />
       ) : (
         <Rows
           rows={list.data?.items.map((h) => (
-            <li key={h.playerId}>{at('admin.safety.hit', { id: h.playerId, hits: h.hits, kinds: h.kinds.join(', '), date: formatDateTimeIst(new Date(h.lastAt)) })}</li>
+            <li key={h.playerId}>{t('admin.safety.hit', { id: h.playerId, hits: h.hits, kinds: h.kinds.join(', '), date: formatDateTimeIst(new Date(h.lastAt)) })}</li>
           ))}
         />
       )}
@@ -63,22 +64,22 @@ function PlayerDetail({ player }: { player: AdminPlayer }) {
   const id = player.id;
   return (
     <div>
-      <h2>{at('admin.players.profile', { id, uid: player.uid, phone: player.phone, nickname: player.nickname ?? '-' })}</h2>
-      <p>{at('admin.players.joined', { date: formatDateTimeIst(new Date(player.createdAt)) })}</p>
+      <h2>{t('admin.players.profile', { id, uid: player.uid, phone: player.phone, nickname: player.nickname ?? '-' })}</h2>
+      <p>{t('admin.players.joined', { date: formatDateTimeIst(new Date(player.createdAt)) })}</p>
       <ul>
         {player.balances.map((b) => (
-          <li key={b.accountCode}>{at('admin.players.balance', { account: b.accountCode, amount: formatMoneyMinor(b.balanceMinor, b.currency) })}</li>
+          <li key={b.accountCode}>{t('admin.players.balance', { account: b.accountCode, amount: formatMoneyMinor(b.balanceMinor, b.currency) })}</li>
         ))}
       </ul>
       <Tabs
-        label={at('admin.players.tabs')}
+        label={t('admin.players.tabs')}
         items={[
-          { id: 'ledger', label: at('admin.players.tab.ledger'), panel: <LedgerTab playerId={id} /> },
-          { id: 'deposits', label: at('admin.players.tab.deposits'), panel: <DepositsTab playerId={id} /> },
-          { id: 'withdrawals', label: at('admin.players.tab.withdrawals'), panel: <WithdrawalsTab playerId={id} /> },
-          { id: 'kyc', label: at('admin.players.tab.kyc'), panel: <KycTab playerId={id} /> },
-          { id: 'bets', label: at('admin.players.tab.bets'), panel: <BetsTab playerId={id} /> },
-          { id: 'safety', label: at('admin.players.tab.safety'), panel: <SafetyTab playerId={id} /> },
+          { id: 'ledger', label: t('admin.players.tab.ledger'), panel: <LedgerTab playerId={id} /> },
+          { id: 'deposits', label: t('admin.players.tab.deposits'), panel: <DepositsTab playerId={id} /> },
+          { id: 'withdrawals', label: t('admin.players.tab.withdrawals'), panel: <WithdrawalsTab playerId={id} /> },
+          { id: 'kyc', label: t('admin.players.tab.kyc'), panel: <KycTab playerId={id} /> },
+          { id: 'bets', label: t('admin.players.tab.bets'), panel: <BetsTab playerId={id} /> },
+          { id: 'safety', label: t('admin.players.tab.safety'), panel: <SafetyTab playerId={id} /> },
         ]}
       />
     </div>
@@ -86,14 +87,14 @@ function PlayerDetail({ player }: { player: AdminPlayer }) {
 }
 
 function Rows({ rows, more }: { rows: ReactNode[] | undefined; more?: () => void }) {
-  if (!rows) return <p>{at('admin.loading')}</p>;
-  if (rows.length === 0) return <p>{at('admin.players.none')}</p>;
+  if (!rows) return <p>{t('admin.loading')}</p>;
+  if (rows.length === 0) return <p>{t('admin.players.none')}</p>;
   return (
     <>
       <ul className="admin-list">{rows}</ul>
       {more && (
         <button type="button" onClick={more}>
-          {at('admin.players.more')}
+          {t('admin.players.more')}
         </button>
       )}
     </>
@@ -115,7 +116,7 @@ function LedgerTab({ playerId }: { playerId: number }) {
     <Rows
       rows={first.loading ? undefined : pages.flatMap((p) => p.items).map((e) => (
         <li key={e.id}>
-          {at('admin.players.ledgerRow', { date: formatDateTimeIst(new Date(e.createdAt)), kind: e.kind, amount: formatMoneyMinor(e.amountMinor), balance: formatMoneyMinor(e.balanceAfterMinor) })}
+          {t('admin.players.ledgerRow', { date: formatDateTimeIst(new Date(e.createdAt)), kind: e.kind, amount: formatMoneyMinor(e.amountMinor), balance: formatMoneyMinor(e.balanceAfterMinor) })}
         </li>
       ))}
       more={more}
@@ -129,7 +130,7 @@ function DepositsTab({ playerId }: { playerId: number }) {
   return (
     <Rows
       rows={list.data?.items.map((d) => (
-        <li key={d.id}>{at('admin.players.depositRow', { date: formatDateTimeIst(new Date(d.createdAt)), id: d.id, amount: formatMoneyMinor(d.amountMinor, d.currency), status: d.status })}</li>
+        <li key={d.id}>{t('admin.players.depositRow', { date: formatDateTimeIst(new Date(d.createdAt)), id: d.id, amount: formatMoneyMinor(d.amountMinor, d.currency), status: d.status })}</li>
       ))}
     />
   );
@@ -141,7 +142,7 @@ function WithdrawalsTab({ playerId }: { playerId: number }) {
   return (
     <Rows
       rows={list.data?.items.map((w) => (
-        <li key={w.id}>{at('admin.players.withdrawalRow', { date: formatDateTimeIst(new Date(w.createdAt)), id: w.id, amount: formatMoneyMinor(w.amountMinor), status: w.status })}</li>
+        <li key={w.id}>{t('admin.players.withdrawalRow', { date: formatDateTimeIst(new Date(w.createdAt)), id: w.id, amount: formatMoneyMinor(w.amountMinor), status: w.status })}</li>
       ))}
     />
   );
@@ -153,8 +154,8 @@ function KycTab({ playerId }: { playerId: number }) {
     String(playerId),
   );
   if (kyc.error) return <LoadError error={kyc.error} retry={kyc.reload} />;
-  if (!kyc.data) return <p>{at('admin.loading')}</p>;
-  return <p>{at('admin.players.kycStatus', { status: kyc.data.status.status })}</p>;
+  if (!kyc.data) return <p>{t('admin.loading')}</p>;
+  return <p>{t('admin.players.kycStatus', { status: kyc.data.status.status })}</p>;
 }
 
 function BetsTab({ playerId }: { playerId: number }) {
@@ -164,7 +165,7 @@ function BetsTab({ playerId }: { playerId: number }) {
     <Rows
       rows={list.data?.items.map((b) => (
         <li key={b.id}>
-          {at('admin.players.betRow', { date: formatDateTimeIst(b.placedAtMs), period: b.period, selection: b.selection, amount: formatMoneyMinor(b.totalMinor), status: b.status })}
+          {t('admin.players.betRow', { date: formatDateTimeIst(b.placedAtMs), period: b.period, selection: b.selection, amount: formatMoneyMinor(b.totalMinor), status: b.status })}
         </li>
       ))}
     />
@@ -178,31 +179,31 @@ function BetsTab({ playerId }: { playerId: number }) {
 function SafetyTab({ playerId }: { playerId: number }) {
   const view = useLoad((signal) => adminApi.get<AdminPlayerSafety>(fillPath(API_PATHS.admin_player_safety, { playerId }), signal), String(playerId));
   if (view.error) return <LoadError error={view.error} retry={view.reload} />;
-  if (!view.data) return <p>{at('admin.loading')}</p>;
+  if (!view.data) return <p>{t('admin.loading')}</p>;
   const { state, changes } = view.data;
-  const money = (minor: number | null) => (minor === null ? at('admin.safety.none') : formatMoneyMinor(minor, state.currency));
+  const money = (minor: number | null) => (minor === null ? t('admin.safety.none') : formatMoneyMinor(minor, state.currency));
   return (
     <div>
-      <p>{at('admin.safety.block', { kind: state.block.kind, until: state.block.until ? formatDateTimeIst(new Date(state.block.until)) : '-' })}</p>
-      <p>{at('admin.safety.realityCheck', { minutes: state.realityCheckMinutes ?? '-' })}</p>
+      <p>{t('admin.safety.block', { kind: state.block.kind, until: state.block.until ? formatDateTimeIst(new Date(state.block.until)) : '-' })}</p>
+      <p>{t('admin.safety.realityCheck', { minutes: state.realityCheckMinutes ?? '-' })}</p>
       <ul>
         {state.limits
           .filter((l) => l.amountMinor !== null || l.pending)
           .map((l) => (
             <li key={`${l.kind}:${l.period}`}>
-              {at('admin.safety.limit', { kind: l.kind, period: l.period, amount: money(l.amountMinor), used: money(l.usedMinor), pending: l.pending ? money(l.pending.amountMinor) : '-' })}
+              {t('admin.safety.limit', { kind: l.kind, period: l.period, amount: money(l.amountMinor), used: money(l.usedMinor), pending: l.pending ? money(l.pending.amountMinor) : '-' })}
             </li>
           ))}
       </ul>
       <p>
-        {at('admin.safety.net', {
+        {t('admin.safety.net', {
           d30: money(state.netDeposits.last30DaysMinor),
           m12: money(state.netDeposits.last12MonthsMinor),
           all: money(state.netDeposits.allTimeMinor),
         })}
       </p>
-      <h3>{at('admin.safety.changes')}</h3>
-      <Rows rows={changes.map((c) => <li key={c.id}>{at('admin.safety.change', { date: formatDateTimeIst(new Date(c.at)), action: c.action, detail: JSON.stringify(c.detail) })}</li>)} />
+      <h3>{t('admin.safety.changes')}</h3>
+      <Rows rows={changes.map((c) => <li key={c.id}>{t('admin.safety.change', { date: formatDateTimeIst(new Date(c.at)), action: c.action, detail: JSON.stringify(c.detail) })}</li>)} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { OperatorSession } from '@colorplay/contract';
 import { useState, type ReactNode } from 'react';
 import { DecisionDialog } from './decision-dialog';
-import { at } from './i18n';
+import { t } from '../lib/i18n';
+import './i18n';
 import { LoadError } from './load-error';
 import { useLoad } from './use-load';
 
@@ -35,7 +36,7 @@ export function useDecision(reload: () => void) {
       description={pending.description}
       onConfirm={async (text) => {
         const result = await pending.run(text);
-        setDone(at('admin.done', { id: result.id, status: result.status }));
+        setDone(t('admin.done', { id: result.id, status: result.status }));
         reload();
       }}
       onClose={() => setPending(null)}
@@ -76,7 +77,7 @@ export function QueuePage<T>({ session, name, heading, permission, load, itemKey
       <h1 id={headingId}>{heading}</h1>
       {decision.notice}
       {list.error ? <LoadError error={list.error} retry={list.reload} /> : null}
-      {list.data?.items.length === 0 && <p>{at('admin.empty')}</p>}
+      {list.data?.items.length === 0 && <p>{t('admin.empty')}</p>}
       <ul className="admin-list">
         {list.data?.items.map((item) => (
           <li key={itemKey(item)}>

@@ -1,7 +1,8 @@
 import type { DepositReviewItem, KycReviewItem, KycSubmission, OperatorSession, WithdrawalReviewItem, WithdrawalReviewPage } from '@colorplay/contract';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import { adminApi, API_PATHS, apiUrl, fillPath } from './api';
-import { at } from './i18n';
+import { t } from '../lib/i18n';
+import './i18n';
 import { QueuePage, type Decided } from './queue-page';
 
 export function DepositsQueue({ session }: { session: OperatorSession }) {
@@ -11,20 +12,20 @@ export function DepositsQueue({ session }: { session: OperatorSession }) {
     <QueuePage<DepositReviewItem>
       session={session}
       name="deposits"
-      heading={at('admin.deposits.heading')}
+      heading={t('admin.deposits.heading')}
       permission="deposits.review"
       load={(signal) => adminApi.get<{ items: DepositReviewItem[] }>(API_PATHS.admin_deposits_review, signal)}
       itemKey={(o) => o.id}
       details={(o) => (
         <>
-          <p>{at('admin.deposits.row', { id: o.id, playerId: o.playerId, amount: formatMoneyMinor(o.amountMinor, o.currency), utr: o.utr ?? '-' })}</p>
-          {o.reviewReason && <p>{at('admin.deposits.reason', { reason: o.reviewReason })}</p>}
+          <p>{t('admin.deposits.row', { id: o.id, playerId: o.playerId, amount: formatMoneyMinor(o.amountMinor, o.currency), utr: o.utr ?? '-' })}</p>
+          {o.reviewReason && <p>{t('admin.deposits.reason', { reason: o.reviewReason })}</p>}
           <p>{formatDateTimeIst(new Date(o.updatedAt))}</p>
         </>
       )}
       actions={(o) => [
-        { label: at('admin.approve'), title: at('admin.dialog.approveDeposit', { id: o.id }), fieldLabel: at('admin.note'), run: decide(o.id, 'approve') },
-        { label: at('admin.reject'), title: at('admin.dialog.rejectDeposit', { id: o.id }), fieldLabel: at('admin.note'), run: decide(o.id, 'reject') },
+        { label: t('admin.approve'), title: t('admin.dialog.approveDeposit', { id: o.id }), fieldLabel: t('admin.note'), run: decide(o.id, 'approve') },
+        { label: t('admin.reject'), title: t('admin.dialog.rejectDeposit', { id: o.id }), fieldLabel: t('admin.note'), run: decide(o.id, 'reject') },
       ]}
     />
   );
@@ -41,21 +42,21 @@ export function WithdrawalsQueue({ session }: { session: OperatorSession }) {
     <QueuePage<WithdrawalReviewItem>
       session={session}
       name="withdrawals"
-      heading={at('admin.withdrawals.heading')}
+      heading={t('admin.withdrawals.heading')}
       permission="withdrawals.review"
       load={(signal) => adminApi.get<WithdrawalReviewPage>(API_PATHS.admin_withdrawals_review, signal)}
       itemKey={(w) => w.id}
       details={(w) => (
         <>
-          <p>{at('admin.withdrawals.row', { id: w.id, playerId: w.playerId, amount: formatMoneyMinor(w.amountMinor), status: w.status })}</p>
-          <p>{at('admin.withdrawals.approvals', { count: w.approvals.length, required: w.approvalsRequired })}</p>
-          {w.approvals.length > 0 && w.approvals.length < w.approvalsRequired && <p className="admin-badge">{at('admin.withdrawals.awaitingSecond')}</p>}
-          {w.reviewReasons.length > 0 && <p>{at('admin.withdrawals.reasons', { reasons: w.reviewReasons.join(', ') })}</p>}
+          <p>{t('admin.withdrawals.row', { id: w.id, playerId: w.playerId, amount: formatMoneyMinor(w.amountMinor), status: w.status })}</p>
+          <p>{t('admin.withdrawals.approvals', { count: w.approvals.length, required: w.approvalsRequired })}</p>
+          {w.approvals.length > 0 && w.approvals.length < w.approvalsRequired && <p className="admin-badge">{t('admin.withdrawals.awaitingSecond')}</p>}
+          {w.reviewReasons.length > 0 && <p>{t('admin.withdrawals.reasons', { reasons: w.reviewReasons.join(', ') })}</p>}
         </>
       )}
       actions={(w) => [
-        { label: at('admin.approve'), title: at('admin.dialog.approveWithdrawal', { id: w.id }), fieldLabel: at('admin.note'), run: approve(w.id) },
-        { label: at('admin.reject'), title: at('admin.dialog.rejectWithdrawal', { id: w.id }), fieldLabel: at('admin.reason'), run: reject(w.id) },
+        { label: t('admin.approve'), title: t('admin.dialog.approveWithdrawal', { id: w.id }), fieldLabel: t('admin.note'), run: approve(w.id) },
+        { label: t('admin.reject'), title: t('admin.dialog.rejectWithdrawal', { id: w.id }), fieldLabel: t('admin.reason'), run: reject(w.id) },
       ]}
     />
   );
@@ -66,36 +67,36 @@ export function KycQueue({ session }: { session: OperatorSession }) {
     <QueuePage<KycReviewItem>
       session={session}
       name="kyc"
-      heading={at('admin.kyc.heading')}
+      heading={t('admin.kyc.heading')}
       permission="kyc.review"
       load={(signal) => adminApi.get<{ items: KycReviewItem[] }>(API_PATHS.admin_kyc_pending, signal)}
       itemKey={(k) => k.id}
       details={(k) => (
         <>
-          <p>{at('admin.kyc.row', { id: k.id, playerId: k.playerId, name: k.fullName, dob: k.dateOfBirth, pan: k.panNumber })}</p>
+          <p>{t('admin.kyc.row', { id: k.id, playerId: k.playerId, name: k.fullName, dob: k.dateOfBirth, pan: k.panNumber })}</p>
           {k.panSharedWith.length > 0 && (
             <p className="admin-warning" role="note">
-              {at('admin.kyc.panShared', {
-                players: k.panSharedWith.map((o) => at('admin.kyc.panSharedPlayer', { playerId: o.playerId, status: o.status })).join(', '),
+              {t('admin.kyc.panShared', {
+                players: k.panSharedWith.map((o) => t('admin.kyc.panSharedPlayer', { playerId: o.playerId, status: o.status })).join(', '),
               })}
             </p>
           )}
           <a href={apiUrl(fillPath(API_PATHS.admin_kyc_document, { submissionId: k.id }))} target="_blank" rel="noreferrer">
-            {at('admin.kyc.document')}
+            {t('admin.kyc.document')}
           </a>
         </>
       )}
       actions={(k) => [
         {
-          label: at('admin.kyc.verify'),
-          title: at('admin.dialog.verifyKyc', { id: k.id }),
+          label: t('admin.kyc.verify'),
+          title: t('admin.dialog.verifyKyc', { id: k.id }),
           fieldLabel: null,
           run: () => adminApi.post<KycSubmission>(fillPath(API_PATHS.admin_kyc_verify, { submissionId: k.id })),
         },
         {
-          label: at('admin.reject'),
-          title: at('admin.dialog.rejectKyc', { id: k.id }),
-          fieldLabel: at('admin.reason'),
+          label: t('admin.reject'),
+          title: t('admin.dialog.rejectKyc', { id: k.id }),
+          fieldLabel: t('admin.reason'),
           run: (reason) => adminApi.post<KycSubmission>(fillPath(API_PATHS.admin_kyc_reject, { submissionId: k.id }), { reason }),
         },
       ]}

@@ -1,18 +1,19 @@
 import type { OperatorSession, UsdtReviewDecision, UsdtReviewItem } from '@colorplay/contract';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
-import type { AdminMessageKey } from '../lib/messages/en-admin';
+import type { PlainMessageKey } from '../lib/i18n';
 import { adminApi, API_PATHS, fillPath } from './api';
-import { at } from './i18n';
+import { t } from '../lib/i18n';
+import './i18n';
 import { QueuePage } from './queue-page';
 
-const REASON_KEYS: Record<string, AdminMessageKey> = {
+const REASON_KEYS: Record<string, PlainMessageKey> = {
   late_payment: 'admin.usdt.reason.late_payment',
   second_payment: 'admin.usdt.reason.second_payment',
   paid_after_cancel: 'admin.usdt.reason.paid_after_cancel',
   amount_too_small: 'admin.usdt.reason.amount_too_small',
   overpaid: 'admin.usdt.reason.overpaid',
 };
-const reasonText = (reason: string) => (REASON_KEYS[reason] ? at(REASON_KEYS[reason]) : at('admin.usdt.reason.other', { reason }));
+const reasonText = (reason: string) => (REASON_KEYS[reason] ? t(REASON_KEYS[reason]) : t('admin.usdt.reason.other', { reason }));
 
 /**
  * USDT payments the chain watcher sent to review (late, second, after cancel, worth nothing).
@@ -29,14 +30,14 @@ export function UsdtQueue({ session }: { session: OperatorSession }) {
     <QueuePage<UsdtReviewItem>
       session={session}
       name="usdt"
-      heading={at('admin.usdt.heading')}
+      heading={t('admin.usdt.heading')}
       permission="usdt.review"
       load={(signal) => adminApi.get<{ items: UsdtReviewItem[] }>(API_PATHS.admin_usdt_review, signal)}
       itemKey={(item) => item.transferId}
       details={(item) => (
         <>
           <p>
-            {at('admin.usdt.row', {
+            {t('admin.usdt.row', {
               orderId: item.orderId,
               playerId: item.playerId,
               received: item.receivedUsdt,
@@ -47,24 +48,24 @@ export function UsdtQueue({ session }: { session: OperatorSession }) {
             })}
           </p>
           {item.reviewReason && <p>{reasonText(item.reviewReason)}</p>}
-          <p>{at('admin.usdt.tx', { txHash: item.txHash, logIndex: item.logIndex, from: item.fromAddress, date: formatDateTimeIst(new Date(item.blockTime)) })}</p>
-          <p>{item.creditMinor > 0 ? at('admin.usdt.credit', { amount: credit(item) }) : at('admin.usdt.tooSmall')}</p>
+          <p>{t('admin.usdt.tx', { txHash: item.txHash, logIndex: item.logIndex, from: item.fromAddress, date: formatDateTimeIst(new Date(item.blockTime)) })}</p>
+          <p>{item.creditMinor > 0 ? t('admin.usdt.credit', { amount: credit(item) }) : t('admin.usdt.tooSmall')}</p>
         </>
       )}
       actions={(item) => [
         // A payment worth nothing can only be rejected: there is nothing to credit.
         item.creditMinor > 0 && {
-          label: at('admin.approve'),
-          title: at('admin.dialog.approveUsdt', { orderId: item.orderId }),
-          description: at('admin.dialog.approveUsdtHelp', { amount: credit(item), playerId: item.playerId }),
-          fieldLabel: at('admin.note'),
+          label: t('admin.approve'),
+          title: t('admin.dialog.approveUsdt', { orderId: item.orderId }),
+          description: t('admin.dialog.approveUsdtHelp', { amount: credit(item), playerId: item.playerId }),
+          fieldLabel: t('admin.note'),
           run: decide(item, API_PATHS.admin_usdt_approve),
         },
         {
-          label: at('admin.reject'),
-          title: at('admin.dialog.rejectUsdt', { orderId: item.orderId }),
-          description: at('admin.dialog.rejectUsdtHelp', { received: item.receivedUsdt, symbol: item.tokenSymbol, from: item.fromAddress }),
-          fieldLabel: at('admin.note'),
+          label: t('admin.reject'),
+          title: t('admin.dialog.rejectUsdt', { orderId: item.orderId }),
+          description: t('admin.dialog.rejectUsdtHelp', { received: item.receivedUsdt, symbol: item.tokenSymbol, from: item.fromAddress }),
+          fieldLabel: t('admin.note'),
           run: decide(item, API_PATHS.admin_usdt_reject),
         },
       ]}

@@ -1,19 +1,28 @@
 import { IST_OFFSET_MINUTES } from '../config/constants';
+import { getLocale, INTL_LOCALE } from './i18n';
 
 /**
- * Formatting helpers. The spec fixes the English locale ('en') for numbers and an IST (+5:30)
- * time helper. Money arrives as integer minor units and is never turned into a float: the whole
+ * Formatting helpers. Numbers and money follow the chosen locale (English 'en', Hindi 'hi-IN':
+ * Indian digit grouping, Latin digits), times are always India Standard Time (+5:30). Money arrives as integer minor units and is never turned into a float: the whole
  * and fractional parts are split with integer arithmetic and formatted separately.
  */
 
-const LOCALE = 'en';
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
-const standardNumber = new Intl.NumberFormat(LOCALE);
-const compactNumber = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
+function numberFormat(compact: boolean): Intl.NumberFormat {
+  const locale = INTL_LOCALE[getLocale()];
+  const id = `${locale}:${compact}`;
+  let format = numberFormats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, compact ? { notation: 'compact', maximumFractionDigits: 1 } : {});
+    numberFormats.set(id, format);
+  }
+  return format;
+}
 
-/** Formats a number in the English locale, e.g. 1234567 -> "1,234,567", or "1.2M" when compact. */
+/** Formats a number in the current locale, e.g. 1234567 -> "1,234,567", or "1.2M" when compact. */
 export function formatNumber(value: number, options: { compact?: boolean } = {}): string {
-  return (options.compact ? compactNumber : standardNumber).format(value);
+  return numberFormat(options.compact ?? false).format(value);
 }
 
 interface CurrencyFormat {
@@ -25,14 +34,16 @@ interface CurrencyFormat {
 const currencyFormats = new Map<string, CurrencyFormat>();
 
 function currencyFormat(currency: string): CurrencyFormat {
-  let format = currencyFormats.get(currency);
+  const LOCALE = INTL_LOCALE[getLocale()];
+  const id = `${LOCALE}:${currency}`;
+  let format = currencyFormats.get(id);
   if (!format) {
     const full = new Intl.NumberFormat(LOCALE, { style: 'currency', currency });
     const fractionDigits = full.resolvedOptions().maximumFractionDigits ?? 2;
     const decimalSymbol = full.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
     const whole = new Intl.NumberFormat(LOCALE, { style: 'currency', currency, maximumFractionDigits: 0 });
     format = { whole, fractionDigits, decimalSymbol };
-    currencyFormats.set(currency, format);
+    currencyFormats.set(id, format);
   }
   return format;
 }

@@ -1,64 +1,138 @@
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { en } from './messages/en';
 
 /**
- * A tiny i18n layer (docs/decisions/011-i18n.md): typed keys, `{name}` interpolation and a locale
- * context. English ships in the main bundle; other locales are loaded on demand by `setLocale`.
- */
-
-/**
- * Keys of the dictionaries that load with a lazy route rather than with `/` (whose JS budget is
- * full). A feature declares its keys here by declaration merging, so `t()`, `useForm` and
- * MessageRef accept them with the same typing as `en`'s, and adds its texts with
- * `registerMessages` (lib/i18n-lazy.ts) when its chunk loads (decision 160):
- *   type EnWithdraw = typeof enWithdraw;
- *   declare module '../../lib/i18n' { interface LazyMessages extends EnWithdraw {} }
+ * The app's one i18n layer (docs/decisions/220-one-i18n-layer.md). One `t`, over dictionaries
+ * split by area and by language:
+ *
+ * - `lib/messages/en.ts` (+ the files it spreads) is the shell's English and ships with `/`.
+ * - An area (wingo, wallet, withdraw, usdt, admin, ...) keeps its English in
+ *   `lib/messages/en-<area>.ts` and its Hindi in `lib/messages/hi/<area>.ts`, and calls
+ *   `defineArea` from a module its screens import (`features/<area>/i18n.ts`). The English joins
+ *   the dictionary when that chunk loads; the Hindi is a chunk of its own, fetched only by a
+ *   player who chose Hindi. The area's keys become ordinary `MessageKey`s by declaration merging:
+ *     declare module '../../lib/i18n' { interface AreaMessages extends EnWingo {} }
+ * - A translation is typed `Translation<typeof enX>`: a missing or extra key fails typecheck,
+ *   and i18n-dictionaries.test.ts checks that placeholders and plural forms match.
+ *
+ * A text is a string with `{name}` placeholders, or plural forms `{ one, other }` chosen by
+ * `Intl.PluralRules` of the current locale on the `count` parameter.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
-export interface LazyMessages {}
+export interface AreaMessages {}
 
-/** Every English text the app may show: the `/` dictionary and the lazily loaded ones. */
-type English = typeof en & LazyMessages;
+/** Plural forms of one text, picked by `Intl.PluralRules(locale).select(count)`. */
+export interface PluralText {
+  readonly zero?: string;
+  readonly one?: string;
+  readonly two?: string;
+  readonly few?: string;
+  readonly many?: string;
+  readonly other: string;
+}
 
-/** A key of the English dictionary (lazily loaded areas included). */
+/** A dictionary entry. */
+export type Text = string | PluralText;
+
+/** Every English text the app may show: the `/` dictionary and the areas' ones. */
+type English = typeof en & AreaMessages;
+
+/** A key of any dictionary (the areas' included). */
 export type MessageKey = keyof English;
 
-/** A complete dictionary for one locale: the keys that ship with `/`. */
-export type Messages = { readonly [K in keyof typeof en]: string };
+/** A complete translation of an English dictionary: every key, strings where English has strings. */
+export type Translation<E> = { readonly [K in keyof E]: E[K] extends string ? string : PluralText };
 
-/** Locales the app can show. Hindi is added by writing messages/hi.ts and one loader line. */
-export type Locale = 'en';
+/** Locales the app can show; `LOCALES[0]` is the default. */
+export const LOCALES = ['en', 'hi'] as const;
+export type Locale = (typeof LOCALES)[number];
 
-const loaders: Record<Locale, () => Promise<Messages>> = {
-  en: () => Promise.resolve(en),
-};
+/** BCP 47 tags for `Intl` (numbers, money, dates, plurals). */
+export const INTL_LOCALE: Record<Locale, string> = { en: 'en', hi: 'hi-IN' };
 
-type ParamNames<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+type ParamNames<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+type TextParams<V> = V extends string ? ParamNames<V> : V extends PluralText ? ParamNames<V[keyof V]> | 'count' : never;
 
 /** Parameters a message needs, derived from its `{name}` placeholders in the English text. */
-export type MessageParams<K extends MessageKey> = Record<ParamNames<English[K]>, string | number>;
+export type MessageParams<K extends MessageKey> = Record<TextParams<English[K]>, string | number>;
 
 /** `t` arguments after the key: a params object exactly when the message has placeholders. */
-export type ParamsArg<K extends MessageKey> = [ParamNames<English[K]>] extends [never] ? [] : [params: MessageParams<K>];
+export type ParamsArg<K extends MessageKey> = [TextParams<English[K]>] extends [never] ? [] : [params: MessageParams<K>];
 
 /** A key whose message has no `{name}` placeholders, for tables of labels. */
 export type PlainMessageKey = {
-  [K in MessageKey]: [ParamNames<English[K]>] extends [never] ? K : never;
+  [K in MessageKey]: [TextParams<English[K]>] extends [never] ? K : never;
 }[MessageKey];
 
 /** Translate function: `t('carousel.slide', { n: 2 })`. */
 export type Translate = <K extends MessageKey>(key: K, ...params: ParamsArg<K>) => string;
 
-/** Looks a key up in a dictionary and fills in `{name}` placeholders; unknown ones stay as written. */
-export function translate(messages: Messages, key: MessageKey, params?: Record<string, string | number>): string {
-  // Lazily loaded areas add their keys to `en` (lib/i18n-lazy.ts), so they are found there.
-  const text = (messages as Partial<Record<MessageKey, string>>)[key] ?? (en as Record<MessageKey, string>)[key];
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/** The store (module state rather than React state, so helpers outside components translate
+ * with the same `t`; components subscribe with `useI18n()`). Written only by lib/i18n-areas.ts,
+ * which loads and switches dictionaries and is not part of `/`'s JS. */
+export const i18nStore = {
+  dictionaries: { en: { ...en } as Record<string, Text>, hi: {} } as Record<Locale, Record<string, Text>>,
+  current: 'en' as Locale,
+  version: 0,
+  listeners: new Set<() => void>(),
+  changed(): void {
+    i18nStore.version += 1;
+    for (const listener of i18nStore.listeners) listener();
+  },
+};
+
+/** The locale the app shows now. */
+export function getLocale(): Locale {
+  return i18nStore.current;
 }
 
-function makeTranslate(messages: Messages): Translate {
-  return (key, ...params) => translate(messages, key, params[0]);
+/** Where the device's choice is kept. */
+export const LOCALE_STORAGE_KEY = 'colorplay.locale';
+
+/** The locale this device chose before, or null on a first visit. */
+export function storedLocale(): Locale | null {
+  try {
+    const value = localStorage.getItem(LOCALE_STORAGE_KEY);
+    return (LOCALES as readonly string[]).includes(value ?? '') ? (value as Locale) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Switches the locale (lib/i18n-areas.ts, loaded on first use). */
+export function setLocale(locale: Locale): Promise<void> {
+  return import('./i18n-areas').then((m) => m.switchLocale(locale));
+}
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+function pickPlural(text: PluralText, count: number): string {
+  const current = i18nStore.current;
+  let rules = pluralRules.get(current);
+  if (!rules) {
+    rules = new Intl.PluralRules(INTL_LOCALE[current]);
+    pluralRules.set(current, rules);
+  }
+  return text[rules.select(count)] ?? text.other;
+}
+
+/**
+ * Translates a key in the current locale and fills `{name}` placeholders (unknown ones stay as
+ * written). Falls back to English while an area's translation is still loading.
+ */
+export const t: Translate = (key, ...params) => {
+  const values = params[0] as Record<string, string | number> | undefined;
+  const { dictionaries, current } = i18nStore;
+  const found = dictionaries[current][key as string] ?? dictionaries.en[key as string];
+  if (found === undefined) return key as string;
+  const text = typeof found === 'string' ? found : pickPlural(found, Number(values?.count ?? 0));
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+};
+
+function subscribe(listener: () => void): () => void {
+  i18nStore.listeners.add(listener);
+  return () => i18nStore.listeners.delete(listener);
 }
 
 /** What `useI18n()` returns. */
@@ -68,36 +142,18 @@ export interface I18n {
   setLocale: (locale: Locale) => Promise<void>;
 }
 
-const defaultI18n: I18n = {
-  locale: 'en',
-  t: makeTranslate(en),
-  setLocale: () => Promise.resolve(),
-};
-
-// The default value is English, so components render in tests without a provider.
-const I18nContext = createContext<I18n>(defaultI18n);
-
-/** Provides the current locale and its dictionary to the tree. */
-export function I18nProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ locale: Locale; messages: Messages }>({ locale: 'en', messages: en });
-
-  const setLocale = useCallback(async (locale: Locale) => {
-    const messages = await loaders[locale]();
-    setState({ locale, messages });
-  }, []);
-
-  useEffect(() => {
-    document.documentElement.lang = state.locale;
-  }, [state.locale]);
-
-  const value = useMemo<I18n>(
-    () => ({ locale: state.locale, t: makeTranslate(state.messages), setLocale }),
-    [state, setLocale],
-  );
-  return <I18nContext value={value}>{children}</I18nContext>;
+/**
+ * The current locale, `t` and the switch. The component re-renders when the locale changes or an
+ * area's translation arrives; `t` is a new function then, so memos that list it recompute.
+ */
+export function useI18n(): I18n {
+  const seen = useSyncExternalStore(subscribe, () => i18nStore.version, () => i18nStore.version);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `seen` is the dictionaries' version
+  const bound = useMemo<Translate>(() => (key, ...params) => t(key, ...params), [seen]);
+  return { locale: i18nStore.current, t: bound, setLocale };
 }
 
-/** The current locale, its translate function and a way to switch locale. */
-export function useI18n(): I18n {
-  return use(I18nContext);
+/** Kept for the component tree's shape: the store needs no provider. */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  return children;
 }

@@ -408,6 +408,31 @@ describe('user info and avatar', () => {
     expect((await c.call('GET', '/api/get-user-info')).json().data.avatar).toBe(4);
   });
 
+  it('keeps the language the player chose (issue 23): null until chosen, then on every device', async () => {
+    const phone = nextPhone();
+    const c = client();
+    await c.register(phone);
+    expect((await c.call('GET', '/api/get-user-info')).json().data.language).toBeNull();
+    const res = await c.call('POST', '/api/update-user-info', { language: 'hi' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ avatar: 1, language: 'hi' });
+    // Changing the avatar leaves the language, and another device logs in to it.
+    await c.call('POST', '/api/update-user-info', { avatar: 5 });
+    const other = client();
+    const login = await other.login(phone);
+    expect(login.json().data.user).toMatchObject({ avatar: 5, language: 'hi' });
+  });
+
+  it.each([[{ language: 'fr' }], [{ language: null }], [{ language: 'HI' }], [{}]])('refuses %j and changes nothing', async (body) => {
+    const c = client();
+    await c.register(nextPhone());
+    await c.call('POST', '/api/update-user-info', { language: 'en' });
+    const res = await c.call('POST', '/api/update-user-info', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect((await c.call('GET', '/api/get-user-info')).json().data).toMatchObject({ avatar: 1, language: 'en' });
+  });
+
   it('refuses other fields than the avatar', async () => {
     const c = client();
     await c.register(nextPhone());

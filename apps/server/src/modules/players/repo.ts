@@ -1,4 +1,4 @@
-import type { UserInfo } from '@colorplay/contract';
+import type { Language, UserInfo } from '@colorplay/contract';
 import type { Queryable } from '../../db/db';
 import { secureRandomInt } from '../../lib/ids';
 import { maskPhone } from './phone';
@@ -13,9 +13,10 @@ export type PlayerRow = {
   invite_code: string | null;
   created_at: Date;
   last_login_at: Date | null;
+  language: Language | null;
 };
 
-const COLUMNS = 'id, uid, phone, password_hash, nickname, avatar, invite_code, created_at, last_login_at';
+const COLUMNS = 'id, uid, phone, password_hash, nickname, avatar, invite_code, created_at, last_login_at, language';
 
 export class PhoneTakenError extends Error {}
 
@@ -59,6 +60,10 @@ export async function updateAvatar(q: Queryable, id: number, avatar: number): Pr
   await q.query('UPDATE players SET avatar = $2 WHERE id = $1', [id, avatar]);
 }
 
+export async function updateLanguage(q: Queryable, id: number, language: Language): Promise<void> {
+  await q.query('UPDATE players SET language = $2 WHERE id = $1', [id, language]);
+}
+
 export async function updatePasswordHash(q: Queryable, id: number, passwordHash: string): Promise<void> {
   await q.query('UPDATE players SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
 }
@@ -76,5 +81,6 @@ export function toUserInfo(p: PlayerRow): UserInfo {
     avatar: p.avatar,
     createdAt: p.created_at.toISOString(),
     lastLoginAt: p.last_login_at?.toISOString() ?? null,
+    language: p.language,
   };
 }

@@ -2,6 +2,7 @@ import {
   API_PATHS,
   dataEnvelope,
   ErrorResponseSchema,
+  LanguageSchema,
   UpdateUserInfoInputSchema,
   UserInfoSchema,
 } from '@colorplay/contract';
@@ -10,11 +11,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/db';
 import { AppError } from '../../errors';
-import { findPlayerById, toUserInfo, updateAvatar } from './repo';
+import { findPlayerById, toUserInfo, updateAvatar, updateLanguage } from './repo';
 
 export type PlayerRoutesOptions = { db: Db; requireAuth: preHandlerAsyncHookHandler };
 
-/** get-user-info and update-user-info (spec section 7; only the avatar can change). */
+/** get-user-info and update-user-info (spec section 7: the avatar; issue 23: the language). */
 export const playerRoutes: FastifyPluginAsyncZod<PlayerRoutesOptions> = async (app, { db, requireAuth }) => {
   app.get(
     API_PATHS.get_user_info,
@@ -42,15 +43,19 @@ export const playerRoutes: FastifyPluginAsyncZod<PlayerRoutesOptions> = async (a
         security: [{ bearer: [] }],
         body: UpdateUserInfoInputSchema,
         response: {
-          200: dataEnvelope(z.object({ avatar: z.number().int() })),
+          200: dataEnvelope(z.object({ avatar: z.number().int(), language: LanguageSchema.nullable() })),
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
         },
       },
     },
     async (request) => {
-      await updateAvatar(db, request.auth.playerId, request.body.avatar);
-      return { data: { avatar: request.body.avatar } };
+      const { avatar, language } = request.body;
+      if (avatar !== undefined) await updateAvatar(db, request.auth.playerId, avatar);
+      if (language !== undefined) await updateLanguage(db, request.auth.playerId, language);
+      const player = await findPlayerById(db, request.auth.playerId);
+      if (!player) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
+      return { data: { avatar: player.avatar, language: player.language } };
     },
   );
 };

@@ -62,7 +62,7 @@ export function Carousel({ slides, label, intervalMs = CAROUSEL_INTERVAL_MS, swi
   return (
     <section
       className="carousel"
-      aria-roledescription="carousel"
+      aria-roledescription={t('carousel.role')}
       aria-label={label}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -82,7 +82,7 @@ export function Carousel({ slides, label, intervalMs = CAROUSEL_INTERVAL_MS, swi
               key={slide.id}
               className="carousel__slide"
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={t('carousel.slideRole')}
               aria-label={t('carousel.slideOf', { n: i + 1, total: count })}
               aria-hidden={i !== index}
               inert={i !== index}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
+import { LanguageSwitch } from '../../components/ui/language-switch';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { formatDateTimeIst, formatMoneyMinor } from '../../lib/format';
@@ -9,7 +10,7 @@ import { useI18n } from '../../lib/i18n';
 import { useBalance } from '../../lib/balance';
 import { useResource } from '../../lib/resource';
 import { logout } from '../../lib/session';
-import { avatarSrc, unreadResource, userInfoResource } from './api';
+import { avatarSrc, saveLanguage, unreadResource, userInfoResource } from './api';
 import './accounts.css';
 
 /**
@@ -81,6 +82,13 @@ export function AccountPage() {
         <Link to={paths.avatar.path}>{t('account.changeAvatar')}</Link>
         <Link to={paths.safety.path}>{t('account.safety')}</Link>
       </nav>
+
+      <section className="account__language" aria-labelledby="account-language-label">
+        <h2 id="account-language-label" className="account__language-label">
+          {t('language.label')}
+        </h2>
+        <LanguageSwitch onChosen={(locale) => void saveLanguage(locale).catch(() => undefined)} />
+      </section>
 
       <button type="button" className="account__logout" onClick={() => setConfirming(true)}>
         {t('account.logout')}

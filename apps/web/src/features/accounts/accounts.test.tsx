@@ -11,7 +11,7 @@ const USER: UserInfo = {
   nickname: 'Player 1000042',
   avatar: 7,
   createdAt: '2026-01-15T04:30:00.000Z',
-  lastLoginAt: '2026-01-15T04:30:00.000Z',
+  lastLoginAt: '2026-01-15T04:30:00.000Z', language: null,
 };
 
 const tokenAnswer = (token = 'fresh-token') => ({ body: { data: { token, expiresAt: '2026-01-15T04:45:00.000Z', user: USER } } });

@@ -1,6 +1,7 @@
-import type { AuthResult, Notification, NotificationsPage, UserInfo } from '@colorplay/contract';
+import type { AuthResult, Language, Notification, NotificationsPage, UserInfo } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
 import { api } from '../../lib/api-client';
+import { getLocale, setLocale, storedLocale } from '../../lib/i18n';
 import type { InfiniteSpec } from '../../lib/infinite-resource';
 import type { ResourceSpec } from '../../lib/resource';
 import { authedApi } from '../../lib/session';
@@ -77,6 +78,25 @@ export async function readSandboxOutbox(handle: string): Promise<SandboxSms[] | 
 /** Spec section 7: POST {avatar} with the bearer header. */
 export async function updateAvatar(avatar: number): Promise<void> {
   await authedApi.post(API_PATHS.update_user_info, { avatar });
+}
+
+/** Saves the player's language to the account (issue 23), so it follows them to other devices. */
+export async function saveLanguage(language: Language): Promise<void> {
+  await authedApi.post(API_PATHS.update_user_info, { language });
+}
+
+/**
+ * After login or registration: an account that chose a language brings it to this device; one
+ * that never chose takes this device's choice. Failing to save is not worth an error: the device
+ * keeps its choice and the next login tries again.
+ */
+export function syncLanguage(accountLanguage: Language | null): void {
+  if (accountLanguage) {
+    if (accountLanguage !== getLocale()) void setLocale(accountLanguage).catch(() => undefined);
+    return;
+  }
+  const device = storedLocale();
+  if (device) void saveLanguage(device).catch(() => undefined);
 }
 
 export async function markAllRead(): Promise<number> {

@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import { useI18n } from '../../lib/i18n';
 import { returnPathFrom } from '../../lib/return-to';
 import { setLoginToken } from '../../lib/session';
-import { login } from './api';
+import { login, syncLanguage } from './api';
 import { AuthForm, AuthPage, PasswordField, PhoneField, useWantedPageOnceLoggedIn } from './form-parts';
 import { checkLoginPassword, checkPhone, normalisePhone } from './validation';
 import './accounts.css';
@@ -22,6 +22,7 @@ export function LoginForm() {
     onSubmit: async ({ phone, password }) => {
       const result = await login(normalisePhone(phone), password);
       setLoginToken(result.token);
+      syncLanguage(result.user.language);
       navigate(returnPathFrom(search, paths.account.path), { replace: true });
     },
   });

@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { useI18n } from '../../lib/i18n';
 import { returnPathFrom } from '../../lib/return-to';
 import { setLoginToken } from '../../lib/session';
-import { register, requestRegisterCode } from './api';
+import { register, requestRegisterCode, syncLanguage } from './api';
 import { RegisterCodeField } from './code-request';
 import { AuthForm, AuthPage, PasswordField, PhoneField, useWantedPageOnceLoggedIn } from './form-parts';
 import { checkInvite, checkNewPassword, checkOtp, checkPhone, normalisePhone } from './validation';
@@ -34,6 +34,7 @@ export function RegisterForm() {
       const invite = inviteCode.trim();
       const result = await register({ phone: normalisePhone(phone), code: code.trim(), password, ageConfirmed: true, ...(invite && { inviteCode: invite }) });
       setLoginToken(result.token);
+      syncLanguage(result.user.language);
       navigate(returnPathFrom(search, paths.account.path), { replace: true });
     },
   });

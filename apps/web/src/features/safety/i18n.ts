@@ -1,15 +1,16 @@
-import { registerMessages } from '../../lib/i18n-lazy';
+import { defineArea } from '../../lib/i18n-areas';
 import { enSafety } from '../../lib/messages/en-safety';
 
 /**
- * The safety screens' strings join the app's dictionary when one of those modules loads, never
- * with `/` (decisions 160 and 172). Every module here that shows a text imports this file.
+ * The safety screens' strings (decision 220): English joins the dictionary when one of these
+ * modules loads, never with `/`; Hindi is a chunk of its own. Every module here that shows a
+ * text imports this file.
  */
 type EnSafety = typeof enSafety;
 
 declare module '../../lib/i18n' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the keys
-  interface LazyMessages extends EnSafety {}
+  interface AreaMessages extends EnSafety {}
 }
 
-registerMessages(enSafety);
+defineArea('safety', enSafety, { hi: () => import('../../lib/messages/hi/safety').then((m) => m.hiSafety) });

@@ -1,17 +1,18 @@
-import { registerMessages } from '../../lib/i18n-lazy';
+import { defineArea } from '../../lib/i18n-areas';
+import { enUsdt } from '../../lib/messages/en-usdt';
 import { enWallet } from '../../lib/messages/en-wallet';
 
 /**
- * The wallet, recharge, payment and recharge-history strings (lib/messages/en-wallet.ts) join the
- * app's dictionary when a wallet screen's module loads, never with `/` (decision 160, extended by
- * decision 172): `/` is at its JS budget. Every module of these screens that shows one of these
- * texts imports this file for its effect, so the texts are there before the first render.
+ * The wallet, recharge (UPI and USDT), payment and recharge-history strings load with the wallet
+ * screens, never with `/` (decisions 172, 220). Every module of these screens that shows one
+ * imports this file for its effect, so the texts are there before the first render.
  */
 type EnWallet = typeof enWallet;
+type EnUsdt = typeof enUsdt;
 
 declare module '../../lib/i18n' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the keys
-  interface LazyMessages extends EnWallet {}
+  interface AreaMessages extends EnWallet, EnUsdt {}
 }
 
-registerMessages(enWallet);
+defineArea('wallet', enWallet, { hi: () => import('../../lib/messages/hi/wallet').then((m) => m.hiWallet) });
+defineArea('usdt', enUsdt, { hi: () => import('../../lib/messages/hi/usdt').then((m) => m.hiUsdt) });

@@ -15,7 +15,6 @@ import { createRecharge, depositInfoResource, depositKey, DEPOSITS_KEY } from '.
 import { createUsdtRecharge, runtimeConfigResource, usdtDepositKey } from './api/usdt';
 import { CHANNEL_LABEL } from './deposit-status';
 import { paymentHref } from './links';
-import { useUsdtI18n } from './usdt-text';
 import './wallet.css';
 import './i18n';
 
@@ -49,7 +48,6 @@ export function offeredChannels(channels: ChannelInfo[], usdtOn: boolean): Chann
  */
 export function RechargeForm() {
   const { t } = useI18n();
-  const { ut } = useUsdtI18n();
   const navigate = useNavigate();
   const info = useResource(depositInfoResource);
   const config = useResource(runtimeConfigResource);
@@ -152,7 +150,7 @@ export function RechargeForm() {
               </label>
             ))}
           </fieldset>
-          {channelInfo.channel === 'usdt' && <p className="recharge__note">{ut('usdt.rechargeNote')}</p>}
+          {channelInfo.channel === 'usdt' && <p className="recharge__note">{t('usdt.rechargeNote')}</p>}
 
           <div className="recharge__presets" role="group" aria-labelledby={ids.presets}>
             <p id={ids.presets} className="recharge__legend">

@@ -13,7 +13,7 @@ import { filtersFromSearch, filtersToSearch, type HistoryFilters } from './histo
 import type { HistoryEntry } from './history-merge';
 import { paymentHref } from './links';
 import { StatusChip } from './status-chip';
-import { useUsdtI18n, isOpenUsdtStatus, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-text';
+import { isOpenUsdtStatus, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-text';
 import { useDepositHistory } from './use-deposit-history';
 import './wallet.css';
 import './i18n';
@@ -119,7 +119,7 @@ export function RechargeHistory() {
  * the USDT amount it asked for. An order still waiting links to its payment or address screen.
  */
 function HistoryItem({ entry }: { entry: HistoryEntry }) {
-  const { t, ut } = useUsdtI18n();
+  const { t } = useI18n();
   const deposit = entry.order;
   const open = entry.kind === 'usdt' ? isOpenUsdtStatus(entry.order.status) : isAwaitingPayment(entry.order.status);
   return (
@@ -127,7 +127,7 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
       <div className="history-item__top">
         <strong className="history-item__amount">{formatMoneyMinor(deposit.amountMinor, deposit.currency)}</strong>
         {entry.kind === 'usdt' ? (
-          <span className={`status-chip status-chip--${USDT_STATUS_TONE[entry.order.status]}`}>{ut(USDT_STATUS_LABEL[entry.order.status])}</span>
+          <span className={`status-chip status-chip--${USDT_STATUS_TONE[entry.order.status]}`}>{t(USDT_STATUS_LABEL[entry.order.status])}</span>
         ) : (
           <StatusChip status={entry.order.status} />
         )}
@@ -158,7 +158,7 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
         )}
         {entry.kind === 'usdt' && (
           <div>
-            <dt>{ut('usdt.history.amount')}</dt>
+            <dt>{t('usdt.history.amount')}</dt>
             <dd>
               {entry.order.usdtAmount} {entry.order.tokenSymbol}
             </dd>

@@ -11,9 +11,10 @@ import { useResource } from '../../lib/resource';
 import { DEPOSITS_KEY } from './api/deposits';
 import { cancelUsdtDeposit, runtimeConfigResource, sendTestUsdt } from './api/usdt';
 import { QrCode } from './qr-code';
-import { useUsdtI18n, isOpenUsdtStatus, usdtAmountNote, usdtStatusText, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-text';
+import { isOpenUsdtStatus, usdtAmountNote, usdtStatusText, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-text';
 import { useUsdtDeposit } from './use-usdt-deposit';
 import './wallet.css';
+import { useI18n } from '../../lib/i18n';
 import './i18n';
 import { OrderCountdown, OrderFact, OrderPage } from './order-page';
 
@@ -24,23 +25,23 @@ import { OrderCountdown, OrderFact, OrderPage } from './order-page';
  * that sends the test tokens for the player.
  */
 export function UsdtPaymentView({ orderId }: { orderId: string | null }) {
-  const { ut } = useUsdtI18n();
+  const { t } = useI18n();
   const { deposit, error, replace, refresh } = useUsdtDeposit(orderId);
   return (
-    <OrderPage title={ut('usdt.title')} orderId={orderId} order={deposit} error={error} refresh={refresh}>
+    <OrderPage title={t('usdt.title')} orderId={orderId} order={deposit} error={error} refresh={refresh}>
       {(order) => <OrderPayment deposit={order} replace={replace} refresh={refresh} />}
     </OrderPage>
   );
 }
 
 function OrderPayment({ deposit, replace, refresh }: { deposit: UsdtDeposit; replace: (d: UsdtDeposit) => void; refresh: () => void }) {
-  const { t, ut } = useUsdtI18n();
+  const { t } = useI18n();
   const toast = useToast();
   const config = useResource(runtimeConfigResource);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const waiting = deposit.status === 'waiting';
   const open = isOpenUsdtStatus(deposit.status);
-  const note = usdtAmountNote(ut, deposit);
+  const note = usdtAmountNote(t, deposit);
   const usdt = `${deposit.usdtAmount} ${deposit.tokenSymbol}`;
   const cancel = useMoneyAction((orderId: string) => cancelUsdtDeposit(orderId), {
     invalidates: [DEPOSITS_KEY],
@@ -55,40 +56,40 @@ function OrderPayment({ deposit, replace, refresh }: { deposit: UsdtDeposit; rep
   return (
     <div className="payment__body">
       <section className="payment-status" aria-live="polite">
-        <span className={`status-chip status-chip--${USDT_STATUS_TONE[deposit.status]}`}>{ut(USDT_STATUS_LABEL[deposit.status])}</span>
-        <p className="payment-status__text">{usdtStatusText(ut, deposit)}</p>
+        <span className={`status-chip status-chip--${USDT_STATUS_TONE[deposit.status]}`}>{t(USDT_STATUS_LABEL[deposit.status])}</span>
+        <p className="payment-status__text">{usdtStatusText(t, deposit)}</p>
         {note && <p className="payment-status__text">{note}</p>}
         {open && <p className="payment-status__live">{t('payment.live')}</p>}
       </section>
 
       <section className="payment-card">
-        <p className="payment-card__label">{ut('usdt.send')}</p>
+        <p className="payment-card__label">{t('usdt.send')}</p>
         <p className="payment-card__amount usdt-amount">
           <span>{usdt}</span>
-          <CopyButton value={deposit.usdtAmount} what={ut('usdt.amountWhat')} />
+          <CopyButton value={deposit.usdtAmount} what={t('usdt.amountWhat')} />
         </p>
-        <p className="payment-card__label">{ut('usdt.credit', { amount: formatMoneyMinor(deposit.amountMinor, deposit.currency) })}</p>
-        <p className="payment-card__label">{ut('usdt.rate', { rate: formatMoneyMinor(deposit.rateMinorPerToken, deposit.currency) })}</p>
-        {waiting && <OrderCountdown expiresAt={deposit.expiresAt} label={ut('usdt.expiresIn')} over={ut('usdt.expired')} />}
+        <p className="payment-card__label">{t('usdt.credit', { amount: formatMoneyMinor(deposit.amountMinor, deposit.currency) })}</p>
+        <p className="payment-card__label">{t('usdt.rate', { rate: formatMoneyMinor(deposit.rateMinorPerToken, deposit.currency) })}</p>
+        {waiting && <OrderCountdown expiresAt={deposit.expiresAt} label={t('usdt.expiresIn')} over={t('usdt.expired')} />}
       </section>
 
       <div className="usdt-warning">
-        <p className="usdt-warning__title">{ut('usdt.network', { network: deposit.network })}</p>
-        <p>{ut('usdt.networkDetail')}</p>
+        <p className="usdt-warning__title">{t('usdt.network', { network: deposit.network })}</p>
+        <p>{t('usdt.networkDetail')}</p>
       </div>
 
       <section className="payment-card">
         <dl className="payment-card__facts">
-          <OrderFact label={ut('usdt.address')} value={deposit.depositAddress} copyWhat={ut('usdt.addressWhat')} hex />
-          <OrderFact label={ut('usdt.token')} value={deposit.tokenAddress} hex />
-          <OrderFact label={ut('usdt.order')} value={deposit.id} copyWhat={t('payment.orderWhat')} />
+          <OrderFact label={t('usdt.address')} value={deposit.depositAddress} copyWhat={t('usdt.addressWhat')} hex />
+          <OrderFact label={t('usdt.token')} value={deposit.tokenAddress} hex />
+          <OrderFact label={t('usdt.order')} value={deposit.id} copyWhat={t('payment.orderWhat')} />
         </dl>
       </section>
 
       {waiting && (
         <section className="payment-qr">
-          <QrCode className="payment-qr__code" value={deposit.depositAddress} label={ut('usdt.qr', { address: deposit.depositAddress })} />
-          <p className="payment-qr__hint">{ut('usdt.scan')}</p>
+          <QrCode className="payment-qr__code" value={deposit.depositAddress} label={t('usdt.qr', { address: deposit.depositAddress })} />
+          <p className="payment-qr__hint">{t('usdt.scan')}</p>
         </section>
       )}
 
@@ -119,7 +120,7 @@ function OrderPayment({ deposit, replace, refresh }: { deposit: UsdtDeposit; rep
       <ConfirmDialog
         open={confirmCancel}
         title={t('payment.cancelTitle')}
-        message={ut('usdt.cancelText')}
+        message={t('usdt.cancelText')}
         confirmLabel={t('payment.cancelConfirm')}
         cancelLabel={t('payment.cancelKeep')}
         onConfirm={() => {
@@ -138,24 +139,24 @@ function OrderPayment({ deposit, replace, refresh }: { deposit: UsdtDeposit; rep
  * chain is the sandbox (the route does not exist otherwise).
  */
 function Faucet({ deposit, refresh }: { deposit: UsdtDeposit; refresh: () => void }) {
-  const { ut } = useUsdtI18n();
+  const { t } = useI18n();
   const toast = useToast();
   // Single flight and error reporting of a money button; the faucet itself takes no key (a
   // second tap after a success is a second, real, test transfer, which the order sends to review).
   const faucet = useMoneyAction((orderId: string) => sendTestUsdt(orderId), {
     onSuccess: () => {
-      toast.show(ut('usdt.faucet.sent'), { type: 'success' });
+      toast.show(t('usdt.faucet.sent'), { type: 'success' });
       refresh();
     },
   });
   return (
     <section className="sandbox-box" aria-labelledby={`faucet-${deposit.id}`}>
       <h2 id={`faucet-${deposit.id}`} className="sandbox-box__title">
-        {ut('usdt.faucet.title')}
+        {t('usdt.faucet.title')}
       </h2>
-      <p className="sandbox-note">{ut('usdt.faucet.text')}</p>
+      <p className="sandbox-note">{t('usdt.faucet.text')}</p>
       <button type="button" className="button button--primary" onClick={() => void faucet.run(deposit.id)} aria-disabled={faucet.busy || undefined}>
-        {faucet.busy ? ut('usdt.faucet.sending') : ut('usdt.faucet.send')}
+        {faucet.busy ? t('usdt.faucet.sending') : t('usdt.faucet.send')}
       </button>
     </section>
   );

@@ -10,7 +10,8 @@ import { getResourceData } from '../../lib/resource';
 import type { Balance } from '@colorplay/contract';
 import { placeBet, type BetIntent } from './api';
 import { wingoErrorText } from './errors';
-import { useWingoI18n } from './i18n';
+import { useI18n } from '../../lib/i18n';
+import './i18n';
 import { selectionLabel } from './selection';
 
 export interface BetSheetProps {
@@ -37,7 +38,7 @@ export interface BetSheetProps {
  */
 export function BetSheet(props: BetSheetProps) {
   const { open, onClose, room, period, selection, amountPresetsMinor, multipliers, feeBasisPoints, maxQuantity, locked, onPlaced } = props;
-  const { t, wt } = useWingoI18n();
+  const { t } = useI18n();
   const toast = useToast();
   const titleId = useId();
   const quantityId = useId();
@@ -64,22 +65,22 @@ export function BetSheet(props: BetSheetProps) {
     event.preventDefault();
     if (!selection) return;
     if (!agreed) {
-      setProblem(wt('wingo.sheet.agreeRequired'));
+      setProblem(t('wingo.sheet.agreeRequired'));
       return;
     }
     if (locked) {
-      setProblem(wt('wingo.error.roundLocked'));
+      setProblem(t('wingo.error.roundLocked'));
       return;
     }
     setProblem(null);
     try {
       const result = await action.run({ room, period, selection, amountMinor, quantity, multiplier });
       if (result) {
-        toast.show(wt('wingo.sheet.placed'), { type: 'success' });
+        toast.show(t('wingo.sheet.placed'), { type: 'success' });
         onClose();
       }
     } catch (err) {
-      setProblem(wingoErrorText(err, t, wt));
+      setProblem(wingoErrorText(err, t));
     }
   };
 
@@ -90,10 +91,10 @@ export function BetSheet(props: BetSheetProps) {
       {selection && (
         <form onSubmit={(e) => void submit(e)} noValidate>
           <h2 id={titleId} className={`bet-sheet__title bet-sheet__title--${selection}`}>
-            {wt('wingo.sheet.title', { selection: selectionLabel(selection, wt) })}
+            {t('wingo.sheet.title', { selection: selectionLabel(selection, t) })}
           </h2>
           <fieldset className="bet-sheet__row">
-            <legend>{wt('wingo.sheet.amount')}</legend>
+            <legend>{t('wingo.sheet.amount')}</legend>
             {amountPresetsMinor.map((preset) => (
               <button key={preset} type="button" className="chip" aria-pressed={preset === amountMinor} onClick={() => setAmountMinor(preset)}>
                 {formatMoneyMinor(preset)}
@@ -101,8 +102,8 @@ export function BetSheet(props: BetSheetProps) {
             ))}
           </fieldset>
           <div className="bet-sheet__row">
-            <label htmlFor={quantityId}>{wt('wingo.sheet.quantity')}</label>
-            <button type="button" className="chip" aria-label={wt('wingo.sheet.decrease')} onClick={() => setQuantityClamped(quantity - 1)}>
+            <label htmlFor={quantityId}>{t('wingo.sheet.quantity')}</label>
+            <button type="button" className="chip" aria-label={t('wingo.sheet.decrease')} onClick={() => setQuantityClamped(quantity - 1)}>
               −
             </button>
             <input
@@ -115,25 +116,25 @@ export function BetSheet(props: BetSheetProps) {
               value={quantity}
               onChange={(e) => setQuantityClamped(Number(e.target.value))}
             />
-            <button type="button" className="chip" aria-label={wt('wingo.sheet.increase')} onClick={() => setQuantityClamped(quantity + 1)}>
+            <button type="button" className="chip" aria-label={t('wingo.sheet.increase')} onClick={() => setQuantityClamped(quantity + 1)}>
               +
             </button>
           </div>
           <fieldset className="bet-sheet__row">
-            <legend>{wt('wingo.sheet.multiplier')}</legend>
+            <legend>{t('wingo.sheet.multiplier')}</legend>
             {multipliers.map((m) => (
               <button key={m} type="button" className="chip" aria-pressed={m === multiplier} onClick={() => setMultiplier(m)}>
-                {wt('wingo.multiplier', { multiplier: m })}
+                {t('wingo.multiplier', { multiplier: m })}
               </button>
             ))}
           </fieldset>
           <p className="bet-sheet__total" aria-live="polite">
-            {wt('wingo.sheet.total', { total })}
+            {t('wingo.sheet.total', { total })}
           </p>
-          <p className="bet-sheet__fee">{wt('wingo.sheet.fee', { fee: formatMoneyMinor(price.feeMinor), contract: formatMoneyMinor(price.contractMinor) })}</p>
+          <p className="bet-sheet__fee">{t('wingo.sheet.fee', { fee: formatMoneyMinor(price.feeMinor), contract: formatMoneyMinor(price.contractMinor) })}</p>
           <label className="bet-sheet__agree">
             <input type="checkbox" checked={agreed} onChange={(e) => { setAgreed(e.target.checked); setProblem(null); }} />
-            {wt('wingo.sheet.agree')}
+            {t('wingo.sheet.agree')}
           </label>
           {problem && (
             <p role="alert" className="form-error">
@@ -142,10 +143,10 @@ export function BetSheet(props: BetSheetProps) {
           )}
           <div className="bet-sheet__actions">
             <button type="button" className="button button--ghost" onClick={onClose}>
-              {wt('wingo.sheet.cancel')}
+              {t('wingo.sheet.cancel')}
             </button>
             <button type="submit" className="button button--primary" aria-disabled={action.busy || undefined}>
-              {wt('wingo.sheet.confirm', { total })}
+              {t('wingo.sheet.confirm', { total })}
             </button>
           </div>
         </form>

@@ -5,7 +5,8 @@ import { paths } from '../../config/paths';
 import { useInfiniteResource } from '../../lib/infinite-resource';
 import { refetchResource } from '../../lib/resource';
 import { myBetsResource } from './api';
-import { useWingoI18n } from './i18n';
+import { useI18n } from '../../lib/i18n';
+import './i18n';
 import { BetList, ListState } from './records';
 import { useRefreshKeyEffect } from './use-refresh';
 import './wingo.css';
@@ -16,7 +17,7 @@ import './wingo.css';
  * link to verify its round.
  */
 export function BettingRecordPage() {
-  const { wt } = useWingoI18n();
+  const { t } = useI18n();
   const roomId = useId();
   const statusId = useId();
   const [room, setRoom] = useState<WingoRoomId | 'all'>('all');
@@ -28,33 +29,33 @@ export function BettingRecordPage() {
 
   return (
     <main className="page wingo">
-      <TopBar title={wt('record.title')} backTo={paths.wingo.getHref()} />
-      <form className="record-filters" aria-label={wt('record.filters')} onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor={roomId}>{wt('record.room')}</label>
+      <TopBar title={t('record.title')} backTo={paths.wingo.getHref()} />
+      <form className="record-filters" aria-label={t('record.filters')} onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor={roomId}>{t('record.room')}</label>
         <select id={roomId} value={room} onChange={(e) => setRoom(e.target.value as WingoRoomId | 'all')}>
-          <option value="all">{wt('record.all')}</option>
+          <option value="all">{t('record.all')}</option>
           {WINGO_ROOM_IDS.map((id) => (
             <option key={id} value={id}>
-              {wt(`wingo.room.${id}`)}
+              {t(`wingo.room.${id}`)}
             </option>
           ))}
         </select>
-        <label htmlFor={statusId}>{wt('record.status')}</label>
+        <label htmlFor={statusId}>{t('record.status')}</label>
         <select id={statusId} value={status} onChange={(e) => setStatus(e.target.value as WingoBetStatus | 'all')}>
-          <option value="all">{wt('record.all')}</option>
+          <option value="all">{t('record.all')}</option>
           {WINGO_BET_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {wt(`record.status.${s}`)}
+              {t(`record.status.${s}`)}
             </option>
           ))}
         </select>
       </form>
       <ListState loading={bets.loading} error={!!bets.error && items.length === 0} empty={false} retry={bets.retry} />
-      {!bets.loading && !bets.error && items.length === 0 && <p className="wingo-muted">{wt('record.none')}</p>}
+      {!bets.loading && !bets.error && items.length === 0 && <p className="wingo-muted">{t('record.none')}</p>}
       {items.length > 0 && <BetList bets={items} showTime />}
       {bets.hasMore && (
         <button type="button" className="button button--ghost" onClick={bets.loadMore} disabled={bets.fetching}>
-          {wt('wingo.loadMore')}
+          {t('wingo.loadMore')}
         </button>
       )}
     </main>

@@ -1,10 +1,10 @@
 import { apiErrorMessage, messageText } from '../../lib/api-errors';
 import { ApiError } from '../../lib/api-client';
-import type { Translate } from '../../lib/i18n';
-import type { WingoMessageKey, WingoTranslate } from './i18n';
+import type { PlainMessageKey, Translate } from '../../lib/i18n';
+import './i18n';
 
 /** Wingo's own error texts by contract code; every other code reads as everywhere else. */
-const WINGO_ERROR: Partial<Record<string, WingoMessageKey>> = {
+const WINGO_ERROR: Partial<Record<string, PlainMessageKey>> = {
   ROUND_LOCKED: 'wingo.error.roundLocked',
   ROUND_CLOSED: 'wingo.error.roundClosed',
   AMOUNT_NOT_ALLOWED: 'wingo.error.limits',
@@ -16,7 +16,7 @@ const WINGO_ERROR: Partial<Record<string, WingoMessageKey>> = {
   ROOM_NOT_READY: 'wingo.error.notReady',
 };
 
-export function wingoErrorText(err: unknown, t: Translate, wt: WingoTranslate): string {
+export function wingoErrorText(err: unknown, t: Translate): string {
   const own = err instanceof ApiError ? WINGO_ERROR[err.code] : undefined;
-  return own ? wt(own as 'wingo.error.limits') : messageText(t, apiErrorMessage(err));
+  return own ? t(own) : messageText(t, apiErrorMessage(err));
 }

@@ -1,21 +1,16 @@
-import { translate, useI18n, type Messages } from '../../lib/i18n';
+import { defineArea } from '../../lib/i18n-areas';
 import { enWingo } from '../../lib/messages/en-wingo';
 
 /**
- * Wingo's own dictionary (lib/messages/en-wingo.ts), kept out of the `/` bundle (decision 120).
- * Same typing as `t()`: a key's `{name}` placeholders must be passed.
+ * Wingo's strings (lib/messages/en-wingo.ts) load with the lottery chunks, never with `/`
+ * (decisions 120, 220). Every Wingo module that shows one imports this file for its effect; the
+ * keys are ordinary `t()` keys by declaration merging.
  */
-export type WingoMessageKey = keyof typeof enWingo;
-type Names<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Names<Rest> : never;
-type Args<K extends WingoMessageKey> = [Names<(typeof enWingo)[K]>] extends [never] ? [] : [params: Record<Names<(typeof enWingo)[K]>, string | number>];
-export type WingoTranslate = <K extends WingoMessageKey>(key: K, ...params: Args<K>) => string;
+type EnWingo = typeof enWingo;
 
-/** Translates a Wingo key; interpolation is the app's `translate`. Only English exists today. */
-export const wt: WingoTranslate = (key, ...params) =>
-  translate(enWingo as unknown as Messages, key as unknown as keyof Messages, params[0] as Record<string, string | number> | undefined);
-
-/** The app's `t` plus Wingo's `wt`. */
-export function useWingoI18n() {
-  const { t } = useI18n();
-  return { t, wt };
+declare module '../../lib/i18n' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the keys
+  interface AreaMessages extends EnWingo {}
 }
+
+defineArea('wingo', enWingo, { hi: () => import('../../lib/messages/hi/wingo').then((m) => m.hiWingo) });

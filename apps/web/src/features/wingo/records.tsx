@@ -5,13 +5,14 @@ import { formatDateTimeIst, formatMoneyMinor } from '../../lib/format';
 import { useInfiniteResource } from '../../lib/infinite-resource';
 import { useResource } from '../../lib/resource';
 import { historyResource, trendResource } from './api';
-import { useWingoI18n, type WingoTranslate } from './i18n';
+import { type Translate, useI18n } from '../../lib/i18n';
+import './i18n';
 import { selectionLabel } from './selection';
 
 /** Game history, chart and bet lists of the Wingo screens. */
 
-function colourName(colour: 'green' | 'red' | 'violet', wt: WingoTranslate): string {
-  return colour === 'green' ? wt('wingo.sel.green') : colour === 'red' ? wt('wingo.sel.red') : wt('wingo.sel.violet');
+function colourName(colour: 'green' | 'red' | 'violet', t: Translate): string {
+  return colour === 'green' ? t('wingo.sel.green') : colour === 'red' ? t('wingo.sel.red') : t('wingo.sel.violet');
 }
 
 export function ResultDigit({ digit, colours }: { digit: number | null; colours: readonly string[] }) {
@@ -19,23 +20,23 @@ export function ResultDigit({ digit, colours }: { digit: number | null; colours:
 }
 
 function ListState({ loading, error, empty, retry }: { loading: boolean; error: boolean; empty: boolean; retry: () => void }) {
-  const { t, wt } = useWingoI18n();
+  const { t } = useI18n();
   if (loading) return <p className="wingo-muted">{t('common.loading')}</p>;
   if (error)
     return (
       <p role="alert" className="wingo-muted">
-        {wt('wingo.loadFailed')}{' '}
+        {t('wingo.loadFailed')}{' '}
         <button type="button" className="link-button" onClick={retry}>
-          {wt('wingo.retry')}
+          {t('wingo.retry')}
         </button>
       </p>
     );
-  if (empty) return <p className="wingo-muted">{wt('wingo.empty')}</p>;
+  if (empty) return <p className="wingo-muted">{t('wingo.empty')}</p>;
   return null;
 }
 
 export function GameHistory({ room }: { room: WingoRoomId }) {
-  const { wt } = useWingoI18n();
+  const { t } = useI18n();
   const history = useInfiniteResource(historyResource(room));
   const items: WingoResult[] = history.pages.flatMap((p) => p.items);
   return (
@@ -45,23 +46,23 @@ export function GameHistory({ room }: { room: WingoRoomId }) {
         <table className="wingo-table">
           <thead>
             <tr>
-              <th scope="col">{wt('wingo.col.period')}</th>
-              <th scope="col">{wt('wingo.col.number')}</th>
-              <th scope="col">{wt('wingo.col.size')}</th>
-              <th scope="col">{wt('wingo.col.colour')}</th>
+              <th scope="col">{t('wingo.col.period')}</th>
+              <th scope="col">{t('wingo.col.number')}</th>
+              <th scope="col">{t('wingo.col.size')}</th>
+              <th scope="col">{t('wingo.col.colour')}</th>
             </tr>
           </thead>
           <tbody>
             {items.map((r) => (
               <tr key={r.period}>
                 <td>
-                  <Link to={paths.wingoVerify.getHref({ room: r.roomId, period: r.period })} aria-label={wt('wingo.verify', { period: r.period })}>
+                  <Link to={paths.wingoVerify.getHref({ room: r.roomId, period: r.period })} aria-label={t('wingo.verify', { period: r.period })}>
                     {r.period}
                   </Link>
                 </td>
-                <td>{r.status === 'voided' ? wt('wingo.voided') : <ResultDigit digit={r.digit} colours={r.colours} />}</td>
-                <td>{r.size === 'big' ? wt('wingo.sel.big') : r.size === 'small' ? wt('wingo.sel.small') : '—'}</td>
-                <td>{r.colours.map((c) => colourName(c, wt)).join(' + ') || '—'}</td>
+                <td>{r.status === 'voided' ? t('wingo.voided') : <ResultDigit digit={r.digit} colours={r.colours} />}</td>
+                <td>{r.size === 'big' ? t('wingo.sel.big') : r.size === 'small' ? t('wingo.sel.small') : '—'}</td>
+                <td>{r.colours.map((c) => colourName(c, t)).join(' + ') || '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -69,7 +70,7 @@ export function GameHistory({ room }: { room: WingoRoomId }) {
       )}
       {history.hasMore && (
         <button type="button" className="button button--ghost" onClick={history.loadMore} disabled={history.fetching}>
-          {wt('wingo.loadMore')}
+          {t('wingo.loadMore')}
         </button>
       )}
     </div>
@@ -77,7 +78,7 @@ export function GameHistory({ room }: { room: WingoRoomId }) {
 }
 
 export function TrendChart({ room }: { room: WingoRoomId }) {
-  const { wt } = useWingoI18n();
+  const { t } = useI18n();
   const trend = useResource(trendResource(room));
   const data = trend.data;
   if (!data) return <ListState loading={trend.loading} error={!!trend.error} empty={false} retry={trend.reload} />;
@@ -90,11 +91,11 @@ export function TrendChart({ room }: { room: WingoRoomId }) {
   ] as const;
   return (
     <div className="wingo-chart">
-      <p>{wt('wingo.chart.rounds', { rounds: data.rounds })}</p>
+      <p>{t('wingo.chart.rounds', { rounds: data.rounds })}</p>
       <table className="wingo-table">
         <thead>
           <tr>
-            <th scope="col">{wt('wingo.chart.digit')}</th>
+            <th scope="col">{t('wingo.chart.digit')}</th>
             {digits.map((d) => (
               <th key={d} scope="col">
                 {d}
@@ -105,7 +106,7 @@ export function TrendChart({ room }: { room: WingoRoomId }) {
         <tbody>
           {rows.map(([label, values]) => (
             <tr key={label}>
-              <th scope="row">{wt(label)}</th>
+              <th scope="row">{t(label)}</th>
               {digits.map((d) => (
                 <td key={d}>{values[d] ?? 0}</td>
               ))}
@@ -113,9 +114,9 @@ export function TrendChart({ room }: { room: WingoRoomId }) {
           ))}
         </tbody>
       </table>
-      <p>{wt('wingo.chart.sizes', { big: data.big, small: data.small })}</p>
-      <p>{wt('wingo.chart.colours', data.colours)}</p>
-      <h3 className="wingo-subtitle">{wt('wingo.chart.sequence')}</h3>
+      <p>{t('wingo.chart.sizes', { big: data.big, small: data.small })}</p>
+      <p>{t('wingo.chart.colours', data.colours)}</p>
+      <h3 className="wingo-subtitle">{t('wingo.chart.sequence')}</h3>
       <ol className="wingo-sequence">
         {data.digits.map((d) => (
           <li key={d.period} title={d.period}>
@@ -127,45 +128,45 @@ export function TrendChart({ room }: { room: WingoRoomId }) {
   );
 }
 
-export function betStatusText(bet: WingoBet, wt: WingoTranslate): string {
+export function betStatusText(bet: WingoBet, t: Translate): string {
   const payout = formatMoneyMinor(bet.payoutMinor);
-  if (bet.status === 'won') return wt('wingo.bet.status.won', { payout });
-  if (bet.status === 'refunded') return wt('wingo.bet.status.refunded', { payout });
-  if (bet.status === 'lost') return wt('wingo.bet.status.lost');
-  return wt('wingo.bet.status.pending');
+  if (bet.status === 'won') return t('wingo.bet.status.won', { payout });
+  if (bet.status === 'refunded') return t('wingo.bet.status.refunded', { payout });
+  if (bet.status === 'lost') return t('wingo.bet.status.lost');
+  return t('wingo.bet.status.pending');
 }
 
 /** One bet with its result details and a link to verify its round. */
 export function BetItem({ bet, showTime = false }: { bet: WingoBet; showTime?: boolean }) {
-  const { wt } = useWingoI18n();
+  const { t } = useI18n();
   return (
     <li className={`bet-item bet-item--${bet.status}`}>
       <div className="bet-item__head">
-        <strong>{wt('wingo.bet.summary', { selection: selectionLabel(bet.selection, wt), total: formatMoneyMinor(bet.totalMinor) })}</strong>
-        <span className="bet-item__status">{betStatusText(bet, wt)}</span>
+        <strong>{t('wingo.bet.summary', { selection: selectionLabel(bet.selection, t), total: formatMoneyMinor(bet.totalMinor) })}</strong>
+        <span className="bet-item__status">{betStatusText(bet, t)}</span>
       </div>
       <div className="bet-item__meta">
         <span>
-          {wt('wingo.col.period')} {bet.period}
+          {t('wingo.col.period')} {bet.period}
         </span>
-        {showTime && <span>{wt('record.placedAt', { time: formatDateTimeIst(bet.placedAtMs) })}</span>}
+        {showTime && <span>{t('record.placedAt', { time: formatDateTimeIst(bet.placedAtMs) })}</span>}
       </div>
       <p className="bet-item__details">
-        {wt('wingo.bet.details', {
+        {t('wingo.bet.details', {
           amount: formatMoneyMinor(bet.amountMinor),
           quantity: bet.quantity,
           multiplier: bet.multiplier,
           total: formatMoneyMinor(bet.totalMinor),
           fee: formatMoneyMinor(bet.feeMinor),
-          result: bet.resultDigit ?? wt('wingo.bet.noResult'),
+          result: bet.resultDigit ?? t('wingo.bet.noResult'),
         })}
       </p>
       {bet.status !== 'pending' && (
         <Link
           to={paths.wingoVerify.getHref({ room: bet.roomId, period: bet.period, final: bet.commitment.finalHash, k: String(bet.commitment.roundIndex) })}
-          aria-label={wt('wingo.verify', { period: bet.period })}
+          aria-label={t('wingo.verify', { period: bet.period })}
         >
-          {wt('record.verify')}
+          {t('record.verify')}
         </Link>
       )}
     </li>

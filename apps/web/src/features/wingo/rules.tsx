@@ -2,7 +2,8 @@ import type { WingoRoomId } from '@colorplay/contract';
 import { priceBet, ratioText, WINGO, type WingoDigit, type WingoSelection } from '@colorplay/lottery';
 import { useId, useState } from 'react';
 import { Popup } from '../../components/ui/popup';
-import { useWingoI18n } from './i18n';
+import { useI18n } from '../../lib/i18n';
+import './i18n';
 
 /** The payout multiple of a selection on a digit, as text, read from the rule table. */
 function pays(selection: WingoSelection, digit: WingoDigit): string {
@@ -12,40 +13,40 @@ function pays(selection: WingoSelection, digit: WingoDigit): string {
 
 /** The rules text, every figure taken from `@colorplay/lottery`'s Wingo table. */
 export function RulesText({ room, roundSeconds, feeBasisPoints }: { room: WingoRoomId; roundSeconds: number; feeBasisPoints: number }) {
-  const { wt } = useWingoI18n();
+  const { t } = useI18n();
   const hundred = priceBet(100, 1, 1, feeBasisPoints);
   return (
     <div className="wingo-rules">
-      <p>{wt('wingo.rules.round', { room: wt(`wingo.room.${room}`), seconds: roundSeconds })}</p>
-      <p>{wt('wingo.rules.total')}</p>
-      <p>{wt('wingo.rules.fee', { fee: `${feeBasisPoints / 100} %`, contract: hundred.contractMinor })}</p>
+      <p>{t('wingo.rules.round', { room: t(`wingo.room.${room}`), seconds: roundSeconds })}</p>
+      <p>{t('wingo.rules.total')}</p>
+      <p>{t('wingo.rules.fee', { fee: `${feeBasisPoints / 100} %`, contract: hundred.contractMinor })}</p>
       <ul>
-        <li>{wt('wingo.rules.green', { x: pays('green', 1), x5: pays('green', 5) })}</li>
-        <li>{wt('wingo.rules.red', { x: pays('red', 2), x0: pays('red', 0) })}</li>
-        <li>{wt('wingo.rules.violet', { x: pays('violet', 0) })}</li>
-        <li>{wt('wingo.rules.number', { x: pays('7', 7) })}</li>
-        <li>{wt('wingo.rules.size', { x: pays('big', 9) })}</li>
+        <li>{t('wingo.rules.green', { x: pays('green', 1), x5: pays('green', 5) })}</li>
+        <li>{t('wingo.rules.red', { x: pays('red', 2), x0: pays('red', 0) })}</li>
+        <li>{t('wingo.rules.violet', { x: pays('violet', 0) })}</li>
+        <li>{t('wingo.rules.number', { x: pays('7', 7) })}</li>
+        <li>{t('wingo.rules.size', { x: pays('big', 9) })}</li>
       </ul>
-      <p>{wt('wingo.rules.fair')}</p>
+      <p>{t('wingo.rules.fair')}</p>
     </div>
   );
 }
 
 /** A "Rules" button opening the rules text in a dialog. */
 export function Rules(props: { room: WingoRoomId; roundSeconds: number; feeBasisPoints: number }) {
-  const { wt } = useWingoI18n();
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const titleId = useId();
   return (
     <>
       <button type="button" className="button button--ghost wingo-rules-button" onClick={() => setOpen(true)}>
-        {wt('wingo.rules.open')}
+        {t('wingo.rules.open')}
       </button>
       <Popup open={open} onClose={() => setOpen(false)} labelledBy={titleId}>
-        <h2 id={titleId}>{wt('wingo.rules.title')}</h2>
+        <h2 id={titleId}>{t('wingo.rules.title')}</h2>
         <RulesText {...props} />
         <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
-          {wt('wingo.result.close')}
+          {t('wingo.result.close')}
         </button>
       </Popup>
     </>

@@ -1,22 +1,23 @@
 import type { WingoSelectionCode } from '@colorplay/contract';
 import { WINGO_SELECTIONS } from '@colorplay/lottery';
-import type { WingoTranslate } from './i18n';
+import { type Translate } from '../../lib/i18n';
+import './i18n';
 
 /** The name of a selection as the player reads it ("Green", "Number 7", "Big"). */
-export function selectionLabel(selection: WingoSelectionCode, wt: WingoTranslate): string {
+export function selectionLabel(selection: WingoSelectionCode, t: Translate): string {
   switch (selection) {
     case 'green':
-      return wt('wingo.sel.green');
+      return t('wingo.sel.green');
     case 'violet':
-      return wt('wingo.sel.violet');
+      return t('wingo.sel.violet');
     case 'red':
-      return wt('wingo.sel.red');
+      return t('wingo.sel.red');
     case 'big':
-      return wt('wingo.sel.big');
+      return t('wingo.sel.big');
     case 'small':
-      return wt('wingo.sel.small');
+      return t('wingo.sel.small');
     default:
-      return wt('wingo.sel.number', { digit: selection });
+      return t('wingo.sel.number', { digit: selection });
   }
 }
 

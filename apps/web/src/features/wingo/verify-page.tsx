@@ -7,7 +7,8 @@ import { paths } from '../../config/paths';
 import { useResource } from '../../lib/resource';
 import { fairnessResource } from './api';
 import { ListState } from './records';
-import { useWingoI18n } from './i18n';
+import { useI18n } from '../../lib/i18n';
+import './i18n';
 import './wingo.css';
 
 /** The commitment a bet receipt carries: when given, the round is checked against it, not against the server's copy. */
@@ -47,7 +48,7 @@ export async function verifyFairness(data: WingoFairness, receipt?: ReceiptCommi
 }
 
 function Verification({ data, receipt }: { data: WingoFairness; receipt: ReceiptCommitment | undefined }) {
-  const { wt } = useWingoI18n();
+  const { t } = useI18n();
   const [result, setResult] = useState<VerifyResult | null>(null);
   useEffect(() => {
     // The parent keys this component by period, so a new round starts with no result.
@@ -62,42 +63,42 @@ function Verification({ data, receipt }: { data: WingoFairness; receipt: Receipt
 
   const stepLabel = (name: 'input' | 'link' | 'chain' | 'beacon' | 'digit') =>
     name === 'input'
-      ? wt('verify.step.input')
+      ? t('verify.step.input')
       : name === 'link'
         ? data.previousLink === null
-          ? wt('verify.step.linkFirst')
-          : wt('verify.step.link')
+          ? t('verify.step.linkFirst')
+          : t('verify.step.link')
         : name === 'chain'
-          ? wt('verify.step.chain', { k: receipt?.roundIndex ?? data.roundIndex })
+          ? t('verify.step.chain', { k: receipt?.roundIndex ?? data.roundIndex })
           : name === 'beacon'
-            ? wt('verify.step.beacon', { round: data.beacon?.round ?? '—' })
-            : wt('verify.step.digit');
+            ? t('verify.step.beacon', { round: data.beacon?.round ?? '—' })
+            : t('verify.step.digit');
   const statusLabel = (status: 'passed' | 'failed' | 'skipped') =>
-    status === 'passed' ? wt('verify.status.passed') : status === 'failed' ? wt('verify.status.failed') : wt('verify.status.skipped');
+    status === 'passed' ? t('verify.status.passed') : status === 'failed' ? t('verify.status.failed') : t('verify.status.skipped');
 
   return (
     <>
       <dl className="verify-data">
-        <dt>{wt('verify.finalHash')}</dt>
+        <dt>{t('verify.finalHash')}</dt>
         <dd className="verify-hash">{data.finalHash}</dd>
-        <dt>{wt('verify.roundIndex')}</dt>
+        <dt>{t('verify.roundIndex')}</dt>
         <dd>{data.roundIndex}</dd>
-        <dt>{wt('verify.link')}</dt>
+        <dt>{t('verify.link')}</dt>
         <dd className="verify-hash">{data.link}</dd>
-        <dt>{wt('verify.previousLink')}</dt>
+        <dt>{t('verify.previousLink')}</dt>
         <dd className="verify-hash">{data.previousLink ?? '—'}</dd>
-        <dt>{wt('verify.beaconRound')}</dt>
+        <dt>{t('verify.beaconRound')}</dt>
         <dd>{data.beacon ? `${data.beacon.round} (${data.beacon.name})` : '—'}</dd>
-        <dt>{wt('verify.beaconSignature')}</dt>
+        <dt>{t('verify.beaconSignature')}</dt>
         <dd className="verify-hash">{data.beacon?.signature ?? '—'}</dd>
-        <dt>{wt('verify.claimed')}</dt>
-        <dd>{data.digit ?? wt('wingo.voided')}</dd>
+        <dt>{t('verify.claimed')}</dt>
+        <dd>{data.digit ?? t('wingo.voided')}</dd>
       </dl>
       {!result ? (
-        <p role="status">{wt('verify.running')}</p>
+        <p role="status">{t('verify.running')}</p>
       ) : (
         <>
-          <h2 className="wingo-subtitle">{wt('verify.steps')}</h2>
+          <h2 className="wingo-subtitle">{t('verify.steps')}</h2>
           <ol className="verify-steps">
             {result.checks.map((check) => (
               <li key={check.name} className={`verify-step verify-step--${check.status}`}>
@@ -107,7 +108,7 @@ function Verification({ data, receipt }: { data: WingoFairness; receipt: Receipt
           </ol>
           {result.derivation && (
             <p>
-              {wt('verify.derived', {
+              {t('verify.derived', {
                 mac: result.derivation.macIndex,
                 word: result.derivation.wordIndex,
                 value: result.derivation.word,
@@ -115,10 +116,10 @@ function Verification({ data, receipt }: { data: WingoFairness; receipt: Receipt
               })}
             </p>
           )}
-          {data.status === 'voided' && <p>{wt('verify.voided')}</p>}
+          {data.status === 'voided' && <p>{t('verify.voided')}</p>}
           {data.void && (
             <p>
-              {wt('verify.voidRecord', {
+              {t('verify.voidRecord', {
                 reason: data.void.reason,
                 would: data.void.wouldDigit ?? '—',
                 bets: data.void.bets,
@@ -129,8 +130,8 @@ function Verification({ data, receipt }: { data: WingoFairness; receipt: Receipt
           )}
           <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
             {result.ok
-              ? wt('verify.ok', { digit: result.derivation?.digit ?? '—' })
-              : wt('verify.fail', { reason: wt(`verify.failure.${result.failure ?? 'MALFORMED_INPUT'}`) })}
+              ? t('verify.ok', { digit: result.derivation?.digit ?? '—' })
+              : t('verify.fail', { reason: t(`verify.failure.${result.failure ?? 'MALFORMED_INPUT'}`) })}
           </p>
         </>
       )}
@@ -140,7 +141,7 @@ function Verification({ data, receipt }: { data: WingoFairness; receipt: Receipt
 
 /** /home/AllLotteryGames/Verify?room=..&period=.. */
 export function VerifyPage() {
-  const { wt } = useWingoI18n();
+  const { t } = useI18n();
   const [params] = useSearchParams();
   const period = params.get('period');
   const room = params.get('room') ?? '';
@@ -151,13 +152,13 @@ export function VerifyPage() {
   const receipt = useMemo(() => (final && k && /^\d+$/.test(k) ? { finalHash: final, roundIndex: Number(k) } : undefined), [final, k]);
   return (
     <main className="page wingo">
-      <TopBar title={wt('verify.title')} backTo={paths.wingo.getHref()} />
+      <TopBar title={t('verify.title')} backTo={paths.wingo.getHref()} />
       <div className="wingo-verify">
         {!valid ? (
-          <p>{wt('verify.missing')}</p>
+          <p>{t('verify.missing')}</p>
         ) : (
           <>
-            <p>{wt('verify.room', { room, period })}</p>
+            <p>{t('verify.room', { room, period })}</p>
             {fairness.data ? (
               <Verification key={fairness.data.period} data={fairness.data} receipt={receipt} />
             ) : (
@@ -165,7 +166,7 @@ export function VerifyPage() {
             )}
           </>
         )}
-        <Link to={paths.wingo.getHref()}>{wt('verify.back')}</Link>
+        <Link to={paths.wingo.getHref()}>{t('verify.back')}</Link>
       </div>
     </main>
   );

@@ -15,7 +15,9 @@ import { useServerNow } from '../../lib/server-clock';
 import type { Balance } from '@colorplay/contract';
 import { myBetsResource, roomStateResource, WINGO_KEYS } from './api';
 import { BetSheet } from './bet-sheet';
-import { useWingoI18n } from './i18n';
+import { useI18n } from '../../lib/i18n';
+import { signalInstallMoment } from '../../lib/install-moment';
+import './i18n';
 import { BetList, GameHistory, ListState, TrendChart } from './records';
 import { formatCountdown, roundView } from './round-clock';
 import { Rules } from './rules';
@@ -54,7 +56,7 @@ export function settledRound(period: string, bets: readonly WingoBet[]): Settled
 }
 
 function BalanceCard() {
-  const { t, wt } = useWingoI18n();
+  const { t } = useI18n();
   const { incrementBalanceRefreshKey } = useWingo();
   const balance = useBalance();
   useRefreshKeyEffect('balance', () => void refetchResource(BALANCE_KEY));
@@ -62,20 +64,20 @@ function BalanceCard() {
   return (
     <section className="wingo-balance" aria-labelledby="wingo-balance-label">
       <h2 id="wingo-balance-label" className="wingo-balance__label">
-        {wt('wingo.balance')}
+        {t('wingo.balance')}
       </h2>
       <p className="wingo-balance__amount" aria-live="polite">
         {amount}
       </p>
       <button type="button" className="button button--ghost" onClick={incrementBalanceRefreshKey} disabled={balance.fetching}>
-        {wt('wingo.refreshBalance')}
+        {t('wingo.refreshBalance')}
       </button>
       <div className="wingo-balance__links">
         <Link className="button button--primary" to={paths.recharge.getHref()}>
-          {wt('wingo.recharge')}
+          {t('wingo.recharge')}
         </Link>
         <Link className="button button--ghost" to={paths.withdraw.getHref()}>
-          {wt('wingo.withdraw')}
+          {t('wingo.withdraw')}
         </Link>
       </div>
     </section>
@@ -83,7 +85,7 @@ function BalanceCard() {
 }
 
 function MyHistory({ room }: { room: WingoRoomId }) {
-  const { wt } = useWingoI18n();
+  const { t } = useI18n();
   const bets = useInfiniteResource(myBetsResource(room));
   const items = bets.pages.flatMap((p) => p.items);
   return (
@@ -92,27 +94,41 @@ function MyHistory({ room }: { room: WingoRoomId }) {
       {items.length > 0 && <BetList bets={items} />}
       {bets.hasMore && (
         <button type="button" className="button button--ghost" onClick={bets.loadMore} disabled={bets.fetching}>
-          {wt('wingo.loadMore')}
+          {t('wingo.loadMore')}
         </button>
       )}
-      <Link to={paths.bettingRecordWin.getHref()}>{wt('wingo.fullHistory')}</Link>
+      <Link to={paths.bettingRecordWin.getHref()}>{t('wingo.fullHistory')}</Link>
     </div>
   );
 }
 
 function ResultPopup({ result, onClose }: { result: SettledRound | null; onClose: () => void }) {
-  const { wt } = useWingoI18n();
+  const { t } = useI18n();
   const title =
-    result?.outcome === 'won' ? wt('wingo.result.winTitle') : result?.outcome === 'refunded' ? wt('wingo.result.refundTitle') : wt('wingo.result.loseTitle');
+    result?.outcome === 'won' ? t('wingo.result.winTitle') : result?.outcome === 'refunded' ? t('wingo.result.refundTitle') : t('wingo.result.loseTitle');
   return (
-    <Popup open={result !== null} onClose={onClose} labelledBy="wingo-result-title" className={`wingo-result wingo-result--${result?.outcome ?? 'lost'}`}>
+    <Popup
+      open={result !== null}
+      onClose={() => {
+        // A first win is a good moment to offer the home-screen icon (issue 23).
+        if (result?.outcome === 'won') signalInstallMoment();
+        onClose();
+      }}
+      labelledBy="wingo-result-title" className={`wingo-result wingo-result--${result?.outcome ?? 'lost'}`}>
       {result && (
         <>
           <h2 id="wingo-result-title">{title}</h2>
-          <p>{wt('wingo.result.line', { period: result.period, digit: result.digit ?? '—' })}</p>
-          {result.payoutMinor > 0 && <p className="wingo-result__amount">{wt('wingo.result.bonus', { amount: formatMoneyMinor(result.payoutMinor) })}</p>}
-          <button type="button" className="button button--primary" onClick={onClose}>
-            {wt('wingo.result.close')}
+          <p>{t('wingo.result.line', { period: result.period, digit: result.digit ?? '—' })}</p>
+          {result.payoutMinor > 0 && <p className="wingo-result__amount">{t('wingo.result.bonus', { amount: formatMoneyMinor(result.payoutMinor) })}</p>}
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              if (result.outcome === 'won') signalInstallMoment();
+              onClose();
+            }}
+          >
+            {t('wingo.result.close')}
           </button>
         </>
       )}
@@ -122,7 +138,7 @@ function ResultPopup({ result, onClose }: { result: SettledRound | null; onClose
 
 /** The Wingo screen (/home/AllLotteryGames/Wingo). */
 export function WingoPage() {
-  const { wt } = useWingoI18n();
+  const { t } = useI18n();
   const { voiceDisabled, incrementBetHistoryRefreshKey, incrementBalanceRefreshKey } = useWingo();
   const [room, setRoom] = useState<WingoRoomId>('30s');
   const [multiplier, setMultiplier] = useState(1);
@@ -260,82 +276,82 @@ export function WingoPage() {
 
   return (
     <main className="page wingo">
-      <TopBar title={wt('wingo.title')} backTo={paths.home.getHref()} actions={<VoiceToggle />} />
+      <TopBar title={t('wingo.title')} backTo={paths.home.getHref()} actions={<VoiceToggle />} />
       <BalanceCard />
-      <div className="wingo-rooms" role="group" aria-label={wt('wingo.rooms')}>
+      <div className="wingo-rooms" role="group" aria-label={t('wingo.rooms')}>
         {WINGO_ROOM_IDS.map((id) => (
           <button key={id} type="button" className="wingo-room" aria-pressed={id === room} onClick={() => changeRoom(id)}>
-            {wt(`wingo.room.${id}`)}
+            {t(`wingo.room.${id}`)}
           </button>
         ))}
       </div>
-      {live.status === 'open' && <p className="wingo-live">{wt('wingo.live')}</p>}
-      {live.status === 'down' && <p className="wingo-muted">{wt('wingo.offline')}</p>}
-      <section className="wingo-round" aria-label={wt('wingo.period')}>
+      {live.status === 'open' && <p className="wingo-live">{t('wingo.live')}</p>}
+      {live.status === 'down' && <p className="wingo-muted">{t('wingo.offline')}</p>}
+      <section className="wingo-round" aria-label={t('wingo.period')}>
         <div>
-          <p className="wingo-round__label">{wt('wingo.period')}</p>
+          <p className="wingo-round__label">{t('wingo.period')}</p>
           <p className="wingo-round__period" data-testid="wingo-period">
             {round.period}
           </p>
         </div>
         <div>
-          <p className="wingo-round__label">{wt('wingo.timeRemaining')}</p>
-          <p className="wingo-round__time" role="timer" aria-label={wt('wingo.countdown', { seconds: round.secondsLeft })}>
+          <p className="wingo-round__label">{t('wingo.timeRemaining')}</p>
+          <p className="wingo-round__time" role="timer" aria-label={t('wingo.countdown', { count: round.secondsLeft })}>
             {formatCountdown(round.secondsLeft)}
           </p>
         </div>
         <Rules room={room} roundSeconds={WINGO_ROOMS[room].roundMs / 1000} feeBasisPoints={feeBasisPoints} />
       </section>
-      <section className="wingo-board" aria-label={wt('wingo.selections')}>
+      <section className="wingo-board" aria-label={t('wingo.selections')}>
         {locked && (
           <div className="wingo-locked" role="status">
             <span className="wingo-locked__digits" aria-hidden="true">
               {String(round.secondsLeft).padStart(2, '0')}
             </span>
-            <span className="visually-hidden">{wt('wingo.locked', { seconds: round.secondsLeft })}</span>
+            <span className="visually-hidden">{t('wingo.locked', { seconds: round.secondsLeft })}</span>
           </div>
         )}
         <div className="wingo-colours">
           {COLOURS.map((c) => (
             <button key={c} type="button" className={`wingo-colour wingo-colour--${c}`} disabled={locked} onClick={() => choose(c)}>
-              {selectionLabel(c, wt)}
+              {selectionLabel(c, t)}
             </button>
           ))}
         </div>
         <div className="wingo-balls">
           {NUMBERS.map((n) => (
-            <button key={n} type="button" className={`ball ball--n${n}`} disabled={locked} aria-label={selectionLabel(n, wt)} onClick={() => choose(n)}>
+            <button key={n} type="button" className={`ball ball--n${n}`} disabled={locked} aria-label={selectionLabel(n, t)} onClick={() => choose(n)}>
               {n}
             </button>
           ))}
         </div>
-        <div className="wingo-multipliers" role="group" aria-label={wt('wingo.multipliers')}>
+        <div className="wingo-multipliers" role="group" aria-label={t('wingo.multipliers')}>
           <button type="button" className="chip" disabled={locked} onClick={() => choose(randomSelection())}>
-            {wt('wingo.random')}
+            {t('wingo.random')}
           </button>
           {multipliers.map((m) => (
             <button key={m} type="button" className="chip" aria-pressed={m === multiplier} onClick={() => setMultiplier(m)}>
-              {wt('wingo.multiplier', { multiplier: m })}
+              {t('wingo.multiplier', { multiplier: m })}
             </button>
           ))}
         </div>
         <div className="wingo-sizes">
           <button type="button" className="wingo-size wingo-size--big" disabled={locked} onClick={() => choose('big')}>
-            {wt('wingo.sel.big')}
+            {t('wingo.sel.big')}
           </button>
           <button type="button" className="wingo-size wingo-size--small" disabled={locked} onClick={() => choose('small')}>
-            {wt('wingo.sel.small')}
+            {t('wingo.sel.small')}
           </button>
         </div>
       </section>
       <Tabs
-        label={wt('wingo.tabs')}
+        label={t('wingo.tabs')}
         selectedIndex={tab}
         onSelect={setTab}
         items={[
-          { id: 'history', label: wt('wingo.tab.history'), panel: <GameHistory room={room} /> },
-          { id: 'chart', label: wt('wingo.tab.chart'), panel: <TrendChart room={room} /> },
-          { id: 'mine', label: wt('wingo.tab.mine'), panel: <MyHistory room={room} /> },
+          { id: 'history', label: t('wingo.tab.history'), panel: <GameHistory room={room} /> },
+          { id: 'chart', label: t('wingo.tab.chart'), panel: <TrendChart room={room} /> },
+          { id: 'mine', label: t('wingo.tab.mine'), panel: <MyHistory room={room} /> },
         ]}
       />
       <BetSheet

@@ -161,4 +161,3 @@ export const enAdmin = {
   'admin.operators.uri': 'Authenticator URI: {uri}',
 } as const;
 
-export type AdminMessageKey = keyof typeof enAdmin;

@@ -17,7 +17,7 @@ export const enWingo = {
   'wingo.room.5m': 'Win Go 5 Min',
   'wingo.period': 'Period',
   'wingo.timeRemaining': 'Time remaining',
-  'wingo.countdown': '{seconds} seconds left',
+  'wingo.countdown': { one: '{count} second left', other: '{count} seconds left' },
   'wingo.locked': 'Betting closed: the draw is in {seconds} s',
   'wingo.waiting': 'Waiting for the next round…',
   'wingo.live': 'Live',

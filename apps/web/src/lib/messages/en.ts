@@ -18,6 +18,10 @@ export const en = {
 
   'demo.banner': 'Demo: no real money',
 
+  'language.label': 'Language',
+  'language.choose': 'Choose your language',
+  'language.chooseOther': 'अपनी भाषा चुनें',
+
   'splash.tagline': 'Withdraw fast, safe and stable.',
 
   'nav.label': 'Main',
@@ -57,6 +61,8 @@ export const en = {
   'carousel.pause': 'Pause slideshow',
   'carousel.play': 'Play slideshow',
   'carousel.slides': 'Choose a slide',
+  'carousel.role': 'carousel',
+  'carousel.slideRole': 'slide',
 
   'common.showPassword': 'Show password',
   'common.hidePassword': 'Hide password',

@@ -1,16 +1,15 @@
-import { registerMessages } from '../../../lib/i18n-lazy';
+import { defineArea } from '../../../lib/i18n-areas';
 import { enWithdraw } from '../../../lib/messages/en-withdraw';
 
 /**
- * The withdrawal and KYC strings (lib/messages/en-withdraw.ts) join the app's dictionary when a
- * module of these screens loads, never with `/` (decision 160). The declaration below makes
- * their keys ordinary message keys for `t()`, `useForm` and MessageRef.
+ * The withdrawal and KYC strings (lib/messages/en-withdraw.ts) load with these screens, never with
+ * `/` (decisions 160, 220). Every module of these screens imports this file for its effect.
  */
 type EnWithdraw = typeof enWithdraw;
 
 declare module '../../../lib/i18n' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the keys
-  interface LazyMessages extends EnWithdraw {}
+  interface AreaMessages extends EnWithdraw {}
 }
 
-registerMessages(enWithdraw);
+defineArea('withdraw', enWithdraw, { hi: () => import('../../../lib/messages/hi/withdraw').then((m) => m.hiWithdraw) });

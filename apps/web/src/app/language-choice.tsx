@@ -1,0 +1,21 @@
+import { useState } from 'react';
+import { LanguageSwitch } from '../components/ui/language-switch';
+import { useI18n } from '../lib/i18n';
+
+/**
+ * The first-visit language choice (issue 23): a bar in the page flow, not a modal, so nothing
+ * is covered or blocked, shown until this device picks a language once. Loaded as its own chunk only on a first visit.
+ */
+export default function LanguageChoice() {
+  const { t, locale } = useI18n();
+  const [open, setOpen] = useState(true);
+  if (!open) return null;
+  return (
+    <aside className="language-choice" aria-label={t('language.label')}>
+      <p className="language-choice__text">
+        {t('language.choose')} · <span lang={locale === 'en' ? 'hi' : 'en'}>{t('language.chooseOther')}</span>
+      </p>
+      <LanguageSwitch onChosen={() => setOpen(false)} />
+    </aside>
+  );
+}

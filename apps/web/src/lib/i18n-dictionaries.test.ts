@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { PluralText } from './i18n';
+import { en } from './messages/en';
+import { enAdmin } from './messages/en-admin';
+import { enPwa } from './messages/en-pwa';
+import { enUsdt } from './messages/en-usdt';
+import { enWallet } from './messages/en-wallet';
+import { enWingo } from './messages/en-wingo';
+import { enWithdraw } from './messages/en-withdraw';
+import { hiCore } from './messages/hi/core';
+import { hiPwa } from './messages/hi/pwa';
+import { hiUsdt } from './messages/hi/usdt';
+import { hiWallet } from './messages/hi/wallet';
+import { hiWingo } from './messages/hi/wingo';
+import { hiWithdraw } from './messages/hi/withdraw';
+
+/**
+ * Every area's Hindi has every English key (also a type error: `Translation<typeof enX>`), the same
+ * `{name}` placeholders (a missing one would drop a number from the sentence), plural forms where
+ * English has them, and is actually Hindi: a text equal to its English must be listed below.
+ */
+type Dict = Record<string, string | PluralText>;
+const AREAS: [string, Dict, Dict][] = [
+  ['core', en, hiCore],
+  ['wingo', enWingo, hiWingo],
+  ['wallet', enWallet, hiWallet],
+  ['usdt', enUsdt, hiUsdt],
+  ['withdraw', enWithdraw, hiWithdraw],
+  ['pwa', enPwa, hiPwa],
+];
+
+/** Texts that are the same in both languages: names, codes and pure formulas. */
+const SAME_IN_HINDI = new Set([
+  'brand.name', 'page.windowTitle', 'account.uid', 'wingo.title', 'wingo.multiplier', 'wingo.bet.summary', 'wingo.bet.noResult',
+  'deposit.channel.upi', 'deposit.channel.usdt', 'history.utr', 'payment.payeeWhat', 'methods.kind.upi', 'methods.kind.usdt',
+  'methods.vpa', 'methods.ifsc', 'kyc.pan', 'withdraw.feeFixed', 'withdraw.feeBps', 'withdraw.feeBoth',
+]);
+
+const forms = (text: string | PluralText): string[] => (typeof text === 'string' ? [text] : Object.values(text).filter((v): v is string => v !== undefined));
+const placeholders = (text: string | PluralText) => [...new Set(forms(text).flatMap((f) => [...f.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
+
+describe.each(AREAS)('the %s dictionary in Hindi', (_area, english, hindi) => {
+  it('has exactly the English keys', () => {
+    expect(Object.keys(hindi).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it('keeps every placeholder and the plural shape', () => {
+    const wrong = Object.keys(english).filter((key) => {
+      const e = english[key]!;
+      const h = hindi[key];
+      return h === undefined || typeof e !== typeof h || placeholders(e).join() !== placeholders(h).join();
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('is translated (only names, codes and formulas stay as in English)', () => {
+    const same = Object.keys(english).filter((key) => JSON.stringify(english[key]) === JSON.stringify(hindi[key]) && !SAME_IN_HINDI.has(key));
+    expect(same).toEqual([]);
+  });
+});
+
+it('the console is the one area that stays English', () => {
+  expect(Object.keys(enAdmin).length).toBeGreaterThan(0);
+});
