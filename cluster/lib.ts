@@ -96,8 +96,17 @@ export async function startPostgres() {
   chmodSync(logFile, 0o666);
   const up = () => runPg('pg_ctl', ['-D', dataDir, '-o', opts, '-l', logFile, '-w', 'start']);
   up();
+  // The two roles of production (docs/operations.md, "Database roles"): the database is owned
+  // and migrated by colorplay_owner; the nodes run as colorplay_app, which may only INSERT and
+  // SELECT the audit log. The test itself reads everything as the superuser.
+  runPg('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-c',
+    'CREATE ROLE colorplay_owner LOGIN; CREATE ROLE colorplay_app LOGIN;']);
+  runPg('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-c',
+    'CREATE DATABASE colorplay OWNER colorplay_owner;']);
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://colorplay_app@127.0.0.1:${port}/colorplay`,
+    ownerUrl: `postgres://colorplay_owner@127.0.0.1:${port}/colorplay`,
+    superUrl: `postgres://postgres@127.0.0.1:${port}/colorplay`,
     /** pg_ctl stop with the given mode (fast: clients are disconnected; immediate: a crash). */
     stop: (mode: 'fast' | 'immediate') => runPg('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']),
     start: up,
