@@ -20,7 +20,12 @@ import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
 import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, postTransfer } from '../ledger';
 import { createAddressDeriver } from './addresses';
-import { baseUnitsToMinor, formatRate, formatTokenAmount, inrToPayableBaseUnits } from './amounts';
+import { creditForPayment, formatRate, formatTokenAmount, inrToPayableBaseUnits } from './amounts';
+
+/** What a payment under review credits when approved: its worth as a payment for its order. */
+function reviewedWorthMinor(arrived: bigint, order: { token_amount: string | bigint; amount_minor: number; rate_minor_per_token: number; token_decimals: number }): number {
+  return Number(creditForPayment(arrived, { tokenAmount: BigInt(order.token_amount), amountMinor: order.amount_minor, rateMinorPerToken: order.rate_minor_per_token, decimals: order.token_decimals }));
+}
 import type { ChainReader, TokenTransferLog } from './chain';
 import { confirmationsOf, decideTransfer } from './credit-rules';
 import type { DevChain } from './dev-chain';
@@ -309,7 +314,7 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
       orderAmountMinor: order.amount_minor,
       orderUsdt: formatTokenAmount(BigInt(order.token_amount), order.token_decimals),
       rate: formatRate(order.rate_minor_per_token),
-      creditMinor: r.excess_minor ?? Number(baseUnitsToMinor(received, order.rate_minor_per_token, order.token_decimals)),
+      creditMinor: r.excess_minor ?? reviewedWorthMinor(received, order),
       currency: order.currency,
       blockTime: r.block_time.toISOString(),
       seenAt: r.seen_at.toISOString(),
@@ -533,8 +538,9 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
       return db.transaction(async (tx) => {
         const { order, transfer } = await lockForReview(tx, input.transferId);
         // An overpayment's excess is what the automatic credit left out; any other payment in
-        // review is worth what arrived at the order's locked rate.
-        const creditMinor = transfer.excess_minor ?? Number(baseUnitsToMinor(BigInt(transfer.amount_base_units), order.rate_minor_per_token, order.token_decimals));
+        // review is worth what it would have credited in time (the rounded amount asked counts
+        // as exactly the order, decision 260).
+        const creditMinor = transfer.excess_minor ?? reviewedWorthMinor(BigInt(transfer.amount_base_units), order);
         if (creditMinor <= 0) throw new AppError('DEPOSIT_STATE_CONFLICT', 'What arrived is worth less than one paisa at the order\'s rate: reject it and return it on chain');
         const now = clock.now();
         const main = accountCodes.playerMain(order.player_id);

@@ -290,6 +290,9 @@ describe('an overpayment (issue 18)', () => {
     await usdt.watch();
     return o;
   }
+  /** What a payment of `tokens` is worth for the order: the order itself (its rounded-up amount asked counts as exactly the order) plus the excess at ₹83.25 (decision 260). */
+  const worthMinor = (o: { usdtAmountBaseUnits: string }, amountMinor: number, tokens: bigint) =>
+    amountMinor + Number(((tokens * 10n ** 18n - BigInt(o.usdtAmountBaseUnits)) * 8325n) / 10n ** 18n);
 
   it('credits a ₹100 order paid with 1,000,000 USDT with ₹101 only; the rest waits in review, never in the balance', async () => {
     const before = await balance();
@@ -299,7 +302,7 @@ describe('an overpayment (issue 18)', () => {
     expect(await balance()).toBe(before + 101_00);
     expect(await creditsOf(o.id)).toBe(1);
     const [item] = await queued(o.id);
-    expect(item).toMatchObject({ orderStatus: 'succeeded', reviewReason: 'overpaid', creditMinor: 83_25_000_000 - 101_00, orderAmountMinor: 100_00 });
+    expect(item).toMatchObject({ orderStatus: 'succeeded', reviewReason: 'overpaid', creditMinor: worthMinor(o, 100_00, 1_000_000n) - 101_00, orderAmountMinor: 100_00 });
 
     // Rejected: nothing more is credited, the order keeps its credit, the queue is empty of it.
     const res = await finance.call('POST', `/api/admin/usdt/${item!.transferId}/reject`, { note: 'returned 999,998.8 USDT on chain' });
@@ -312,17 +315,18 @@ describe('an overpayment (issue 18)', () => {
 
   it('an approved excess is credited once through the ledger, on top of the order', async () => {
     const before = await balance();
-    const o = await overpaid(200_00, 10n); // 10 USDT = ₹832.50 for a ₹200 order
+    const o = await overpaid(200_00, 10n); // 10 USDT (₹832.50 at ₹83.25) for a ₹200 order
+    const worth = worthMinor(o, 200_00, 10n);
     expect(await status(o.id)).toMatchObject({ status: 'succeeded', creditedMinor: 202_00 });
     const [item] = await queued(o.id);
-    expect(item!.creditMinor).toBe(832_50 - 202_00);
+    expect(item!.creditMinor).toBe(worth - 202_00);
     const results = await Promise.all([
       finance.call('POST', `/api/admin/usdt/${item!.transferId}/approve`, { note: 'player confirmed the extra' }),
       admin.call('POST', `/api/admin/usdt/${item!.transferId}/approve`, { note: 'player confirmed the extra' }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(results.find((r) => r.statusCode === 200)!.json().data).toMatchObject({ status: 'approved', creditedMinor: 630_50, orderStatus: 'succeeded' });
-    expect(await balance()).toBe(before + 832_50);
+    expect(results.find((r) => r.statusCode === 200)!.json().data).toMatchObject({ status: 'approved', creditedMinor: worth - 202_00, orderStatus: 'succeeded' });
+    expect(await balance()).toBe(before + worth);
     expect(await creditsOf(o.id)).toBe(2);
     // The order still shows its own credit; the excess is the transfer's.
     expect(await status(o.id)).toMatchObject({ status: 'succeeded', creditedMinor: 202_00 });

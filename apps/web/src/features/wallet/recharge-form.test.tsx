@@ -132,7 +132,7 @@ describe('recharge page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Recharge ₹1,000.00' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'USDT payment' })).toBeTruthy();
     expect(await screen.findByText('12.012012 USDT')).toBeTruthy();
-    expect(screen.getByText(USDT_ADDRESS)).toBeTruthy();
+    expect(screen.getAllByText((_, el) => el?.textContent === USDT_ADDRESS).length).toBeGreaterThan(0);
     const [call] = api.callsTo('POST', '/api/wallet/get-recharge-url-usdt');
     expect(call!.body).toEqual({ amountMinor: 1_000_00, idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,100}$/) });
     expect(api.callsTo('POST', '/api/wallet/get-recharge-url')).toHaveLength(0);
