@@ -158,7 +158,7 @@ describe('voids', () => {
     // The link is lost: the chain's checkpoints are gone (a restored backup without them, say).
     // Only the owner role may switch the table's guard off (the app role cannot; decision 241).
     await asOwner(t.db, async (owner) => {
-      await owner.query('ALTER TABLE lottery_chain_checkpoints DISABLE TRIGGER ALL');
+      await owner.query('ALTER TABLE lottery_chain_checkpoints DISABLE TRIGGER USER');
       await owner.query('DELETE FROM lottery_chain_checkpoints WHERE chain_id = $1', [row.chain_id]);
     });
     const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, beacon: switchable, settings: t.app.lottery.settings });

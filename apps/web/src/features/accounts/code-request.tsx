@@ -3,6 +3,7 @@ import { TextField } from '../../components/ui/text-field';
 import { formatDateTimeIst } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { readSandboxOutbox, type CodeRequested, type SandboxSms } from './api';
+import './signup-i18n';
 
 /**
  * A countdown in whole seconds, ticking once a second. `start` sets the clock as well as the end,

@@ -11,6 +11,7 @@ import { RegisterCodeField } from './code-request';
 import { AuthForm, AuthPage, PasswordField, PhoneField, useWantedPageOnceLoggedIn } from './form-parts';
 import { checkInvite, checkNewPassword, checkOtp, checkPhone, normalisePhone } from './validation';
 import './accounts.css';
+import './signup-i18n';
 
 type Fields = { phone: string; code: string; password: string; inviteCode: string; ageConfirmed: boolean };
 

@@ -10,6 +10,7 @@ import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
 import { checkNewPassword, checkOtp, checkPhone, normalisePhone } from './validation';
 import './accounts.css';
+import './signup-i18n';
 
 /**
  * /rpwd: ask for a 6-digit code by SMS, then set a new password with it. The resend button

@@ -1,3 +1,4 @@
+import '../../lib/limit-errors';
 import { defineArea } from '../../lib/i18n-areas';
 import { enSafety } from '../../lib/messages/en-safety';
 

@@ -1,3 +1,4 @@
+import '../../lib/limit-errors';
 import { defineArea } from '../../lib/i18n-areas';
 import { enUsdt } from '../../lib/messages/en-usdt';
 import { enWallet } from '../../lib/messages/en-wallet';

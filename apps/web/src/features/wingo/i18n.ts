@@ -1,3 +1,4 @@
+import '../../lib/limit-errors';
 import { defineArea } from '../../lib/i18n-areas';
 import { enWingo } from '../../lib/messages/en-wingo';
 

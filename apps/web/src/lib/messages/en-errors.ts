@@ -29,10 +29,6 @@ export const enErrors = {
   'apiError.insufficientFunds': 'Your balance is too low for this.',
   'apiError.idempotency': 'This request changed while it was being sent. Try again.',
   'apiError.limitReached': 'This is over a limit you set.',
-  'apiError.depositLimit': 'This is over your deposit limit. You can deposit {remaining} more now.',
-  'apiError.stakeLimit': 'This is over your stake limit. You can stake {remaining} more now.',
-  'apiError.lossLimit': 'This could take you past your loss limit. You can stake {remaining} more now.',
-  'apiError.depositLimitRequired': 'Set a deposit limit before your first deposit.',
   'apiError.onBreak': 'You are taking a break: bets, deposits and games are closed until it ends. Withdrawals and your history stay open.',
   'apiError.selfExcluded': 'Your account is self-excluded: bets, deposits and games are closed. Withdrawals and your history stay open.',
 } as const;
