@@ -33,13 +33,18 @@ describe('USDT in production', () => {
   });
 
   it('locks the rate the rate service gives, and refuses an order when it gives none', async () => {
-    const order = await t.app.usdt!.createOrder(1, { amountMinor: 841_00, idempotencyKey: 'prod-key-1' });
+    // Orders belong to a real player (the safety controls and the ledger refer to players).
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO players (uid, phone, password_hash, nickname, age_confirmed_at) VALUES (70000001, '9800000001', 'x', 'usdt-prod', now()) RETURNING id`,
+    );
+    const playerId = Number(rows[0]!.id);
+    const order = await t.app.usdt!.createOrder(playerId, { amountMinor: 841_00, idempotencyKey: 'prod-key-1' });
     expect(order).toMatchObject({ rate: '84.10', usdtAmount: '10', chainId: 56, network: 'BNB Smart Chain (BEP-20)', requiredConfirmations: 12 });
     expect(order.tokenAddress.toLowerCase()).toBe(PRODUCTION_CHANNELS_ENV.USDT_TOKEN_ADDRESS);
     rate = '{"error":"stale"}';
-    await expect(t.app.usdt!.createOrder(1, { amountMinor: 841_00, idempotencyKey: 'prod-key-2' })).rejects.toMatchObject({ code: 'USDT_RATE_UNAVAILABLE' });
+    await expect(t.app.usdt!.createOrder(playerId, { amountMinor: 841_00, idempotencyKey: 'prod-key-2' })).rejects.toMatchObject({ code: 'USDT_RATE_UNAVAILABLE' });
     // A retry of the first order needs no rate: the locked one stays.
-    expect((await t.app.usdt!.createOrder(1, { amountMinor: 841_00, idempotencyKey: 'prod-key-1' })).id).toBe(order.id);
+    expect((await t.app.usdt!.createOrder(playerId, { amountMinor: 841_00, idempotencyKey: 'prod-key-1' })).id).toBe(order.id);
   });
 });
 
