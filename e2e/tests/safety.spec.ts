@@ -97,7 +97,7 @@ test('a daily deposit limit refuses ₹600 with ₹500 left, takes ₹400; a 24-
     await page.goto('/wallet/Kyc');
     await expect(page.getByRole('heading', { level: 1, name: 'Identity check' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Full name (as on your PAN card)' }).fill('Ravi Safe');
-    await page.getByLabel('Date of birth').fill('1988-02-11');
+    await page.getByLabel('Date of birth').fill('11/02/1988');
     await page.getByRole('textbox', { name: 'PAN', exact: true }).fill('ABCDE1234F');
     await page.getByLabel('Photo or PDF of your PAN card').setInputFiles({ name: 'pan.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: 'Submit for review' }).click();

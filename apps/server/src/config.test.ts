@@ -150,7 +150,8 @@ describe('DATA_DIR', () => {
       await db.close();
     }
     expect(existsSync(config.pgliteDir)).toBe(true);
-  });
+    // Opening PGlite runs every migration: slow on a loaded machine; not a speed check.
+  }, 120_000);
 });
 
 describe('demo vendor channel', () => {

@@ -134,7 +134,8 @@ const scenarioOf = (r: { prior: RawReq[]; batch: RawReq[]; funds: number[] }) =>
 describe('openTransferBatch against posting one by one', () => {
   it('gives the same outcomes, balances and entries for random requests, refusals inside the batch included', async () => {
     await fc.assert(fc.asyncProperty(runArb, (r) => runScenario(scenarioOf(r), 'right')), { numRuns: 40 });
-  });
+    // 40 scenarios, each on a fresh schema: generous for a loaded 2-core machine; not a speed check.
+  }, 180_000);
 
   it('catches a batch that decides in another order (the property can fail)', async () => {
     const result = await fc.check(fc.asyncProperty(runArb, (r) => runScenario(scenarioOf(r), 'wrong')), { numRuns: 100, endOnFailure: true });

@@ -81,5 +81,6 @@ export const enSafety = {
   'reality.keep': 'Keep playing',
   'reality.history': 'View history',
   'reality.logout': 'Log out',
+  'reality.clock': 'Session time',
   'reality.session': 'Session {duration}',
 } as const;

@@ -80,5 +80,6 @@ export const hiSafety: Translation<typeof enSafety> = {
   'reality.keep': 'खेलना जारी रखें',
   'reality.history': 'हिस्ट्री देखें',
   'reality.logout': 'लॉग आउट',
+  'reality.clock': 'सेशन का समय',
   'reality.session': 'सेशन {duration}',
 };
