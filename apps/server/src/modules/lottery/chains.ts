@@ -13,6 +13,12 @@ import { linkIndexOf, type LotterySettings } from './rules';
 
 /** A link that cannot be computed any more: the chain's checkpoints are gone or the chain was retired for it. */
 export const LINK_LOST = 'lost' as const;
+/**
+ * A link that exists but that this node cannot compute, on a chain retired with the audited
+ * command (LOTTERY_CHAIN_SECRET lost, decision 183): its round is voided as `chain_retired`, so
+ * the audit record says it was the operator's retirement, not lost checkpoints (decision 186).
+ */
+export const LINK_RETIRED = 'retired' as const;
 
 /** The checkpoints of a chain do not open with this LOTTERY_CHAIN_SECRET (decision 183). */
 export class ChainSecretMismatch extends Error {
@@ -38,7 +44,7 @@ export function createChains(deps: ChainDeps) {
   const placeOf = (chain: { room_id: string; first_ordinal: number }, k: number) => ({ game, roomId: chain.room_id, firstOrdinal: chain.first_ordinal, k });
 
   /** The chain's checkpoints, LINK_LOST when they are gone; throws ChainSecretMismatch when they do not open. */
-  async function checkpointsOf(q: Queryable, chain: repo.ChainRow): Promise<ChainCheckpoints | typeof LINK_LOST> {
+  async function checkpointsOf(q: Queryable, chain: repo.ChainRow): Promise<ChainCheckpoints | typeof LINK_LOST | typeof LINK_RETIRED> {
     const cached = checkpointCache.get(chain.id);
     if (cached) return cached;
     const rows = await repo.selectCheckpoints(q, chain.id);
@@ -50,7 +56,7 @@ export function createChains(deps: ChainDeps) {
       // Another secret: the link exists but this node cannot compute it. The round waits (it
       // is never voided for this: that would let a secret change void chosen rounds) unless an
       // operator retired the chain with the audited command, accepting the loss.
-      if (chain.retired_from_ordinal !== null) return LINK_LOST;
+      if (chain.retired_from_ordinal !== null) return LINK_RETIRED;
       throw new ChainSecretMismatch([chain.id]);
     }
     // Checkpoints written before sealing existed are sealed now, once (decision 171).
@@ -64,10 +70,10 @@ export function createChains(deps: ChainDeps) {
     return value;
   }
 
-  /** L[k] of a chain as hex, or LINK_LOST. */
-  async function linkOf(q: Queryable, chain: repo.ChainRow, k: number): Promise<string | typeof LINK_LOST> {
+  /** L[k] of a chain as hex, or LINK_LOST / LINK_RETIRED. */
+  async function linkOf(q: Queryable, chain: repo.ChainRow, k: number): Promise<string | typeof LINK_LOST | typeof LINK_RETIRED> {
     const cp = await checkpointsOf(q, chain);
-    if (cp === LINK_LOST) return LINK_LOST;
+    if (cp === LINK_LOST || cp === LINK_RETIRED) return cp;
     try {
       return bytesToHex(linkFromCheckpointsSync(cp, k));
     } catch (err) {
@@ -100,21 +106,30 @@ export function createChains(deps: ChainDeps) {
    * starts at the next round; later the next chain is published well before the current ends.
    */
   async function ensureChains(room: Room, nowMs: number): Promise<repo.ChainRow[]> {
-    const chains = await repo.selectChains(db, game, room.id);
+    let chains = await repo.selectChains(db, game, room.id);
     const current = roundAt(room, nowMs).ordinal;
-    const serving = chainFor(chains, current + 1);
     // A scheme-1 chain, or one naming another beacon than this node's (LOTTERY_BEACON changed),
-    // serves no new round: it is retired from the next round on and a new chain published.
-    if (serving && (serving.scheme === 1 || serving.beacon_public_key !== beacon.params.publicKey)) {
-      await repo.retireChain(db, serving.id, current + 1, serving.scheme === 1 ? 'scheme 2 (beacon) replaces it' : 'the beacon changed', clock.now());
-      log.info({ room: room.id, chainId: serving.id }, 'lottery chain retired from the next round');
-      return ensureChains(room, nowMs);
+    // serves no new round. Every such chain still in service after the current round is retired
+    // from the next round on (from its first round when it starts later): that includes the next
+    // chain the old code had already published ahead, which would otherwise leave the rounds
+    // before its start without a chain, then serve scheme-1 rounds again (decision 185).
+    let retiredAny = false;
+    for (const c of chains) {
+      if ((c.scheme === 2 && c.beacon_public_key === beacon.params.publicKey) || c.retired_from_ordinal !== null || lastOrdinal(c) <= current) continue;
+      if (await repo.retireChain(db, c.id, Math.max(current + 1, c.first_ordinal), c.scheme === 1 ? 'scheme 2 (beacon) replaces it' : 'the beacon changed', clock.now())) {
+        log.info({ room: room.id, chainId: c.id }, 'lottery chain retired from the next round');
+        retiredAny = true;
+      }
     }
-    const last = chains[chains.length - 1];
+    if (retiredAny) chains = await repo.selectChains(db, game, room.id);
+    const serving = chainFor(chains, current + 1);
     let firstOrdinal: number | null = null;
-    if (!serving) firstOrdinal = Math.max(current + 1, last ? last.first_ordinal + 1 : 0);
-    else if (serving === last && lastOrdinal(last) - current < settings.chainRenewBeforeRounds) firstOrdinal = lastOrdinal(last) + 1;
+    if (!serving) firstOrdinal = current + 1;
+    else if (!chainFor(chains, lastOrdinal(serving) + 1) && lastOrdinal(serving) - current < settings.chainRenewBeforeRounds) firstOrdinal = lastOrdinal(serving) + 1;
     if (firstOrdinal === null) return chains;
+    // A room's chains start at distinct rounds: step past a retired chain that starts there.
+    const taken = new Set(chains.map((c) => c.first_ordinal));
+    while (taken.has(firstOrdinal)) firstOrdinal += 1;
     const seed = randomBytes(32);
     const cp = chainCheckpointsSync(seed, settings.chainLength, settings.checkpointEvery);
     const inserted = await withTransaction(db, (tx) =>

@@ -19,7 +19,7 @@ import type {
 import { checkBeaconValue, type BeaconValue } from '@colorplay/fair';
 import { deriveDigitSync, deriveDrawDigitSync } from '@colorplay/fair/node';
 import type { BeaconSource } from './beacon-source';
-import { createChains, LINK_LOST } from './chains';
+import { createChains, LINK_LOST, LINK_RETIRED } from './chains';
 import {
   checkBet,
   roundAt,
@@ -268,15 +268,16 @@ export function createLotteryService(deps: LotteryDeps) {
       const decision = decideDraw(
         { drawsAtMs: round.draws_at.getTime() },
         now.getTime(),
-        { link: link === LINK_LOST ? 'lost' : 'available', beacon: chain.scheme === 1 ? 'not_needed' : beacon ? 'available' : 'missing' },
+        { link: link === LINK_LOST || link === LINK_RETIRED ? 'lost' : 'available', beacon: chain.scheme === 1 ? 'not_needed' : beacon ? 'available' : 'missing' },
         settings,
       );
       if (decision.kind === 'wait') return 'waiting';
       if (decision.kind === 'void') {
         log.warn({ period: round.period, room: round.room_id, reason: decision.reason }, 'lottery round voided');
-        const known = link === LINK_LOST ? null : link;
+        const known = link === LINK_LOST || link === LINK_RETIRED ? null : link;
         await voidInTx(tx, round, known, now, {
-          reason: decision.reason,
+          // The operator retired the chain (audited) because this node cannot open its link.
+          reason: link === LINK_RETIRED ? 'chain_retired' : decision.reason,
           wouldDigit: known !== null && (chain.scheme === 1 || beacon) ? digitOf(chain, round, known, beacon) : null,
         });
         // The rest of a chain whose link is lost can never be drawn: retire it, so the next
@@ -613,7 +614,7 @@ export function createLotteryService(deps: LotteryDeps) {
       let previousLink: string | null = null;
       if (round.round_index > 1 && round.link !== null) {
         const prev = await chains.linkOf(db, chain, round.round_index - 1);
-        previousLink = prev === LINK_LOST ? null : prev;
+        previousLink = prev === LINK_LOST || prev === LINK_RETIRED ? null : prev;
       }
       const chainBeacon = beaconOfChain(chain);
       const value = chainBeacon && round.beacon_round !== null ? await repo.selectBeaconValue(db, chainBeacon.publicKey, round.beacon_round) : undefined;

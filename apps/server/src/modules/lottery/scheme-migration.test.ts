@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+import { API_PATHS, type WingoFairness } from '@colorplay/contract';
+import { bytesToHex, verifyRound } from '@colorplay/fair';
+import { chainCheckpointsSync, deriveDigitSync, linkFromCheckpointsSync } from '@colorplay/fair/node';
+import { roundAt, roundByOrdinal, WINGO_ROOMS } from '@colorplay/lottery';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { proofFromFairness } from '../../../../../packages/fair/src/cli-core';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import { PlayerClient } from '../../../test/helpers/player-client';
+import { fakeClock } from '../../lib/clock';
+import { accountCodes, checkInvariants, ensureAccount, getBalance, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
+import { createSandboxBeacon } from './beacon-source';
+import { ChainSecretMismatch } from './chains';
+import { createCheckpointSeal } from './checkpoint-seal';
+import { wingoBetOutcome } from './rules';
+import { createLotteryService } from './service';
+
+// Issue 17, decision 184: chains published before the beacon (scheme 1) draw the rounds already
+// created on them the old way and serve no round after the upgrade; a scheme-2 chain takes over
+// from the next round. A fresh database is on scheme 2 from its first round.
+
+// 10:00 UTC is 15:30 IST: a round boundary of every room.
+const START = Date.parse('2026-11-24T10:00:00.000Z');
+const ROOM = WINGO_ROOMS['30s'];
+const SETTINGS = { chainLength: 200, checkpointEvery: 16, chainRenewBeforeRounds: 20 };
+
+type Row = { id: number; status: string; digit: number | null; link: string | null; chain_id: number; round_index: number; beacon_round: number | null };
+
+function harness() {
+  const clock = fakeClock(new Date(START));
+  const now = () => clock.now().getTime();
+  const setTime = (ms: number) => clock.advance(ms - now());
+  const sandbox = createSandboxBeacon({ secret: 'test-lottery-chain-secret-0123456789abcd', clock });
+  const ctx = { clock, now, setTime, sandbox, t: undefined as unknown as TestApp, phoneSeq: 0, keySeq: 0 };
+  const open = async () => {
+    ctx.t = await buildTestApp({ clock, beacon: sandbox, lottery: SETTINGS });
+  };
+  const player = async (fundMinor: number, prefix: string) => {
+    const t = ctx.t;
+    ctx.phoneSeq += 1;
+    const client = new PlayerClient(t.app, `198.51.100.${ctx.phoneSeq + 1}`);
+    expect((await client.register(`${prefix}${String(10_000 + ctx.phoneSeq).padStart(5, '0')}`)).statusCode).toBe(200);
+    const playerId = Number(JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString()).sub);
+    const code = accountCodes.playerMain(playerId);
+    await ensureAccount(t.db, { code, kind: 'player', owner: playerId });
+    await ensureAccount(t.db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
+    await postTransfer(t.db, {
+      idempotencyKey: `test-fund:${playerId}`,
+      kind: 'deposit',
+      entries: [
+        { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -fundMinor },
+        { accountCode: code, amountMinor: fundMinor },
+      ],
+    });
+    return { client, balance: () => getBalance(t.db, code) };
+  };
+  const bet = (c: PlayerClient, period: string, selection: string) =>
+    c.call('POST', API_PATHS.wingo_place_bet, { room: '30s', period, selection, amountMinor: 1_000, quantity: 1, multiplier: 1, idempotencyKey: `mkey-${++ctx.keySeq}` });
+  const roundRow = async (period: string): Promise<Row | undefined> =>
+    (await ctx.t.db.query<Row>('SELECT id, status, digit, link, chain_id, round_index, beacon_round FROM lottery_rounds WHERE period = $1', [period])).rows[0];
+  const fairness = async (period: string): Promise<WingoFairness> => (await ctx.t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_fairness}?period=${period}` })).json().data;
+  const chainsOf = async () => (await ctx.t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_chains}?room=30s` })).json().data as Array<{ chainId: number; scheme: number; firstPeriod: string; retiredFromPeriod: string | null }>;
+  return { ctx, open, player, bet, roundRow, fairness, chainsOf };
+}
+
+/** What a bet (as its receipt states it) pays on a settled digit, by the rules, not the server's settlement. */
+const payoutOf = (b: { selection: string; contractMinor: number; totalMinor: number }, digit: number) => wingoBetOutcome(b, { status: 'settled', digit }).payoutMinor;
+
+describe('a room with a scheme-1 chain from before the upgrade', () => {
+  const h = harness();
+  const { ctx } = h;
+  beforeAll(h.open);
+  afterAll(async () => {
+    await ctx.t.app.close();
+  });
+  afterEach(async () => {
+    expect(await checkInvariants(ctx.t.db)).toEqual([]);
+  });
+
+  it('draws the rounds created on it under scheme 1, retires it from the next round and hands over to a scheme-2 chain', async () => {
+    const { t } = ctx;
+    const c0 = roundAt(ROOM, START).ordinal;
+    // The chains the old code published (decision 100): scheme 1 (the column's default, as
+    // migration 017 leaves them), checkpoints sealed with the chain secret. The upgrade falls in
+    // the chain's last chainRenewBeforeRounds rounds, so the old code had already published the
+    // next chain, starting where this one ends.
+    const seal = createCheckpointSeal(t.config.secrets.lotteryChain);
+    const publishOld = async (firstOrdinal: number) => {
+      const cp = chainCheckpointsSync(randomBytes(32), SETTINGS.chainLength, SETTINGS.checkpointEvery);
+      const { rows } = await t.db.query<{ id: number }>(
+        `INSERT INTO lottery_chains (game, room_id, first_ordinal, length, checkpoint_every, final_hash, first_period, published_at)
+         VALUES ('wingo', '30s', $1, $2, $3, $4, $5, $6) RETURNING id`,
+        [firstOrdinal, SETTINGS.chainLength, SETTINGS.checkpointEvery, bytesToHex(cp.finalHash), roundByOrdinal(ROOM, firstOrdinal).period, new Date(START - 3_600_000)],
+      );
+      const id = rows[0]!.id;
+      for (const [k, link] of cp.checkpoints)
+        await t.db.query('INSERT INTO lottery_chain_checkpoints (chain_id, k, link) VALUES ($1, $2, $3)', [id, k, seal.seal({ game: 'wingo', roomId: '30s', firstOrdinal, k }, bytesToHex(link))]);
+      return { id, cp, firstOrdinal };
+    };
+    const old = await publishOld(c0 - 190);
+    const prepublished = await publishOld(c0 - 190 + SETTINGS.chainLength);
+
+    // Before the upgrade: the old server took bets on the previous round and the current one
+    // (the bet path creates their rows on the chain serving them, without a beacon round).
+    const prev = roundByOrdinal(ROOM, c0 - 1);
+    const cur = roundByOrdinal(ROOM, c0);
+    const staked: Array<{ period: string; selection: string; contractMinor: number; totalMinor: number }> = [];
+    ctx.setTime(prev.opensAtMs + 1_000);
+    const p = await h.player(40_000, '98765');
+    for (const s of ['red', 'big', '4']) {
+      const placed = await h.bet(p.client, prev.period, s);
+      expect(placed.statusCode).toBe(200);
+      staked.push(placed.json().data.bet);
+    }
+    ctx.setTime(cur.opensAtMs + 1_000);
+    for (const s of ['green', 'small', '7']) {
+      const placed = await h.bet(p.client, cur.period, s);
+      expect(placed.statusCode).toBe(200);
+      staked.push(placed.json().data.bet);
+    }
+    for (const r of [prev, cur]) expect(await h.roundRow(r.period)).toMatchObject({ chain_id: old.id, beacon_round: null, status: 'open' });
+    expect(await p.balance()).toBe(40_000 - 6 * 1_000);
+
+    // The upgraded engine's first run, during the current round (the previous one is due).
+    await t.app.lottery.tick();
+    ctx.setTime(cur.drawsAtMs);
+    await t.app.lottery.tick();
+
+    // Both old rounds are drawn with the scheme-1 digit of their own link and settled.
+    let expected = 40_000 - 6 * 1_000;
+    for (const r of [prev, cur]) {
+      const row = (await h.roundRow(r.period))!;
+      expect(row.status).toBe('settled');
+      const link = linkFromCheckpointsSync(old.cp, row.round_index);
+      expect(row.link).toBe(bytesToHex(link));
+      expect(row.digit).toBe(deriveDigitSync(link, r.period).digit);
+      const f = await h.fairness(r.period);
+      expect(f.scheme).toBe(1);
+      const proof = proofFromFairness(f);
+      expect(proof.scheme).toBe(1);
+      expect(proof.beacon).toBeUndefined();
+      const verified = await verifyRound(proof);
+      expect(verified.ok, JSON.stringify(verified.checks)).toBe(true);
+      expect(verified.derivation!.digit).toBe(row.digit);
+      for (const b of staked) if (b.period === r.period) expected += payoutOf(b, row.digit!);
+    }
+    expect(await p.balance()).toBe(expected);
+    // Nothing was voided.
+    expect((await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM lottery_rounds WHERE status = 'voided'")).rows[0]!.n).toBe(0);
+    expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lottery_void_audits')).rows[0]!.n).toBe(0);
+
+    // The old chains serve no new round; one scheme-2 chain starts at the next round.
+    const next = roundByOrdinal(ROOM, c0 + 1);
+    const chains = await h.chainsOf();
+    expect(chains.find((c) => c.chainId === old.id)).toMatchObject({ scheme: 1, retiredFromPeriod: next.period });
+    expect(chains.find((c) => c.chainId === prepublished.id)).toMatchObject({ scheme: 1, retiredFromPeriod: expect.any(String) });
+    const fresh = chains.filter((c) => c.scheme === 2);
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).toMatchObject({ firstPeriod: next.period, retiredFromPeriod: null });
+
+    // Every round from the next one on, across the old pre-published chain's start, is on the
+    // new chain and drawn with the beacon: no round is skipped and none is on scheme 1.
+    for (let ordinal = c0 + 1; ordinal <= prepublished.firstOrdinal + 1; ordinal++) {
+      const r = roundByOrdinal(ROOM, ordinal);
+      ctx.setTime(r.opensAtMs + 1_000);
+      await t.app.lottery.tick();
+      const placed = await h.bet(p.client, r.period, 'violet');
+      expect(placed.statusCode, `${r.period} takes bets`).toBe(200);
+      expect(placed.json().data.bet.commitment).toMatchObject({ chainId: fresh[0]!.chainId, beaconRound: expect.any(Number) });
+      ctx.setTime(r.drawsAtMs);
+      await t.app.lottery.tick();
+      const row = (await h.roundRow(r.period))!;
+      expect(row).toMatchObject({ status: 'settled', chain_id: fresh[0]!.chainId, round_index: ordinal - c0 });
+      const f = await h.fairness(r.period);
+      expect(f.scheme).toBe(2);
+      const verified = await verifyRound(proofFromFairness(f));
+      expect(verified.ok, JSON.stringify(verified.checks)).toBe(true);
+      expect(verified.derivation!.digit).toBe(row.digit);
+    }
+    expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lottery_void_audits')).rows[0]!.n).toBe(0);
+  });
+});
+
+describe('a fresh database', () => {
+  const h = harness();
+  const { ctx } = h;
+  beforeAll(h.open);
+  afterAll(async () => {
+    await ctx.t.app.close();
+  });
+
+  it('publishes only scheme-2 chains and draws its very first round with the beacon', async () => {
+    const { t } = ctx;
+    await t.app.lottery.tick();
+    const chains = await h.chainsOf();
+    expect(chains).toHaveLength(1);
+    expect(chains[0]).toMatchObject({ scheme: 2, retiredFromPeriod: null });
+    const first = roundByOrdinal(ROOM, roundAt(ROOM, START).ordinal + 1);
+    expect(chains[0]!.firstPeriod).toBe(first.period);
+    const p = await h.player(10_000, '98764');
+    ctx.setTime(first.opensAtMs);
+    await t.app.lottery.tick();
+    expect((await h.bet(p.client, first.period, 'red')).statusCode).toBe(200);
+    ctx.setTime(first.drawsAtMs);
+    await t.app.lottery.tick();
+    const rounds = (await t.db.query<Row & { period: string }>("SELECT period, status, digit, beacon_round FROM lottery_rounds WHERE room_id = '30s' ORDER BY ordinal")).rows;
+    expect(rounds.map((r) => r.period)).toEqual([first.period, roundByOrdinal(ROOM, roundAt(ROOM, START).ordinal + 2).period]);
+    expect(rounds[0]).toMatchObject({ status: 'settled', beacon_round: expect.any(Number) });
+    const f = await h.fairness(first.period);
+    expect(f.scheme).toBe(2);
+    const verified = await verifyRound(proofFromFairness(f));
+    expect(verified.ok, JSON.stringify(verified.checks)).toBe(true);
+    expect(verified.derivation!.digit).toBe(rounds[0]!.digit);
+    expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lottery_chains WHERE scheme <> 2')).rows[0]!.n).toBe(0);
+    expect(await checkInvariants(t.db)).toEqual([]);
+  });
+
+  it('voids a locked round of a chain the operator retired (secret lost) as chain_retired, refunded and audited', async () => {
+    const { t, clock } = ctx;
+    const p = await h.player(10_000, '98763');
+    const round = roundAt(ROOM, ctx.now());
+    expect((await h.bet(p.client, round.period, 'green')).statusCode).toBe(200);
+    expect((await h.bet(p.client, round.period, '9')).statusCode).toBe(200);
+    const row = (await h.roundRow(round.period))!;
+    // LOTTERY_CHAIN_SECRET is lost: the node started with another one refuses to start until
+    // the operator retires the chains with the audited command, and only then voids what it
+    // cannot draw, under its own reason.
+    const other = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: 'a-new-secret-0123456789abcdefghijklmnop', beacon: ctx.sandbox, settings: t.app.lottery.settings });
+    await expect(other.assertChainsOpen()).rejects.toBeInstanceOf(ChainSecretMismatch);
+    ctx.setTime(round.locksAtMs + 1);
+    await other.tick();
+    const retired = await other.retireChains('chain secret lost in a disk failure');
+    expect(retired).toContainEqual({ chainId: row.chain_id, roomId: '30s', fromPeriod: roundByOrdinal(ROOM, round.ordinal + 1).period });
+    await other.assertChainsOpen();
+    ctx.setTime(round.drawsAtMs);
+    await other.tick();
+    expect((await h.roundRow(round.period))!.status).toBe('voided');
+    expect(await p.balance()).toBe(10_000);
+    const f = await h.fairness(round.period);
+    expect(f.void).toEqual({ reason: 'chain_retired', wouldDigit: null, bets: 2, stakesMinor: 2_000, wouldPayoutMinor: null });
+    expect(f.link).toBeNull();
+    expect(await checkInvariants(t.db)).toEqual([]);
+  });
+});
