@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { skipSplash } from './support/accounts';
+import { signInAsDemoOperator } from './support/admin';
 import { GUEST_ROUTES, PLAYER_ROUTES } from './support/routes';
-import { signInAsNewPlayer } from './support/wallet';
+import { rechargeThroughSandbox, signInAsNewPlayer, startRecharge } from './support/wallet';
 
 // axe-core (pinned, decision 223) on every route and dialog state at 360 px, in English and in
 // Hindi: zero violations of WCAG 2.1 A/AA (contrast included). axe is evaluated through the
@@ -66,18 +67,24 @@ for (const locale of ['en', 'hi'] as const) {
     // Dialog states: logout confirmation, Wingo's bet sheet and rules.
     await page.goto('/main');
     await settle(page);
-    await page.getByRole('button', { name: locale === 'en' ? 'Log out' : 'लॉग आउट' }).click();
+    const logoutButton = page.getByRole('button', { name: locale === 'en' ? 'Log out' : 'लॉग आउट' });
+    await logoutButton.click();
     await expect(page.getByRole('dialog')).toBeVisible();
     found.push(...(await axeViolations(page)).map((v) => `/main logout dialog: ${v}`));
     await page.keyboard.press('Escape');
+    await expect(page.locator('dialog')).toHaveCount(0);
+    await expect(logoutButton).toBeFocused();
 
     await page.goto('/home/AllLotteryGames/Wingo');
     await settle(page);
-    await page.getByRole('button', { name: locale === 'en' ? 'Rules' : 'नियम' }).click();
+    const rulesButton = page.getByRole('button', { name: locale === 'en' ? 'Rules' : 'नियम' });
+    await rulesButton.click();
     await expect(page.getByRole('dialog')).toBeVisible();
     found.push(...(await axeViolations(page)).map((v) => `Wingo rules dialog: ${v}`));
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.locator('dialog')).toHaveCount(0);
+    await expect(rulesButton).toBeFocused();
     const green = page.getByRole('button', { name: locale === 'en' ? 'Green' : 'हरा' });
     await expect(green).toBeEnabled({ timeout: 40_000 });
     await green.click();
@@ -86,6 +93,244 @@ for (const locale of ['en', 'hi'] as const) {
     await page.keyboard.press('Escape');
     // Focus returns to the opener when a dialog closes.
     await expect(green).toBeFocused();
+    expect(found).toEqual([]);
+  });
+}
+
+// The other dialog states a player can open, each read by its name in the language under test.
+const LABELS = {
+  en: {
+    secondsLeft: /(\d+) seconds? left/,
+    big: 'Big',
+    betOn: (s: string) => `Bet on ${s}`,
+    quantity: 'Quantity',
+    confirm: (total: string) => `Confirm ${total}`,
+    result: /Congratulations|Sorry, no win this time/,
+    realityCheck: 'Reality check',
+    withdrawAmount: 'Amount (₹)',
+    withdraw: (amount: string) => `Withdraw ${amount}`,
+    cancelWithdrawal: 'Cancel withdrawal',
+    cancelWithdrawalTitle: 'Cancel this withdrawal?',
+    removeMethod: /^Remove /,
+    removeMethodTitle: 'Remove this payout method?',
+    cancelOrder: 'Cancel order',
+    cancelOrderTitle: 'Cancel this order?',
+    tips: 'Tips',
+    takeBreak: 'Take a break',
+    takeBreakTitle: 'Take a break?',
+    exclude: 'Exclude me',
+    excludeTitle: 'Exclude yourself?',
+    install: 'Install the app',
+    offline: 'You are offline.',
+  },
+  hi: {
+    secondsLeft: /(\d+) सेकंड बाकी/,
+    big: 'बड़ा',
+    betOn: (s: string) => `${s} पर बेट`,
+    quantity: 'संख्या',
+    confirm: (total: string) => `${total} पक्का करें`,
+    result: /बधाई हो|माफ़ कीजिए, इस बार जीत नहीं हुई/,
+    realityCheck: 'रियलिटी चेक',
+    withdrawAmount: 'रकम (₹)',
+    withdraw: (amount: string) => `${amount} निकालें`,
+    cancelWithdrawal: 'निकासी रद्द करें',
+    cancelWithdrawalTitle: 'यह निकासी रद्द करें?',
+    removeMethod: /हटाएँ$/,
+    removeMethodTitle: 'यह पेआउट तरीका हटाएँ?',
+    cancelOrder: 'ऑर्डर रद्द करें',
+    cancelOrderTitle: 'यह ऑर्डर रद्द करें?',
+    tips: 'सूचना',
+    takeBreak: 'ब्रेक लें',
+    takeBreakTitle: 'ब्रेक लेना है?',
+    exclude: 'मुझे बाहर रखें',
+    excludeTitle: 'खुद को बाहर रखना है?',
+    install: 'ऐप इंस्टॉल करें',
+    offline: 'आप ऑफ़लाइन हैं।',
+  },
+} as const;
+
+/** A 1x1 PNG: the server checks a KYC document's type by its magic bytes. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** Waits for a dialog's entry transition to end, so axe measures the colours the player reads. */
+async function settled(dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  await dialog.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
+}
+
+/**
+ * Opens a dialog from its opener, runs axe on that state, closes it with Escape (never
+ * confirming) and checks focus went back to the opener.
+ */
+async function dialogState(page: Page, found: string[], label: string, opener: Locator, name: string | RegExp): Promise<void> {
+  // The page state under the dialog too (a real order, a saved method: not in the route list).
+  await expect(opener).toBeVisible();
+  found.push(...(await axeViolations(page)).map((v) => `${label}, page under it: ${v}`));
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name });
+  await settled(dialog);
+  found.push(...(await axeViolations(page)).map((v) => `${label}: ${v}`));
+  await page.keyboard.press('Escape');
+  // Popup unmounts its <dialog> after the exit transition; focus returns then.
+  await expect(page.locator('dialog')).toHaveCount(0);
+  await expect(opener, `${label}: focus returns to the opener`).toBeFocused();
+}
+
+/** Submits a KYC in English and has the demo operator verify it in /admin (the steps of withdrawal.spec). */
+async function verifiedKyc(page: Page, browser: Browser, phone: string): Promise<void> {
+  // A name of this player's own (letters from the phone's digits) finds their submission in the queue.
+  const name = `Asha ${[...phone.slice(-6)].map((d) => 'abcdefghij'[Number(d)]).join('')}`;
+  await page.goto('/wallet/Kyc');
+  await expect(page.getByRole('heading', { level: 1, name: 'Identity check' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Full name (as on your PAN card)' }).fill(name);
+  await page.getByLabel('Date of birth').fill('17/05/1990');
+  await page.getByRole('textbox', { name: 'PAN', exact: true }).fill('ABCDE1234F');
+  await page.getByLabel('Photo or PDF of your PAN card').setInputFiles({ name: 'pan.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByText('Under review', { exact: true })).toBeVisible();
+
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const operator = await context.newPage();
+  await signInAsDemoOperator(operator);
+  await operator.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'KYC' }).click();
+  const submission = operator.getByRole('listitem').filter({ hasText: name });
+  await submission.getByRole('button', { name: 'Verify' }).click();
+  await operator.getByRole('dialog', { name: /^Verify identity kyc_/ }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(operator.getByRole('status').filter({ hasText: /^Done: kyc_\S+ is now verified\.$/ })).toBeVisible();
+  await context.close();
+}
+
+for (const locale of ['en', 'hi'] as const) {
+  test(`every other dialog state and the app bars have no axe violations (${locale})`, async ({ page, context, browser }) => {
+    test.setTimeout(420_000);
+    const L = LABELS[locale];
+    const found: string[] = [];
+
+    // Setup in English with the shared helpers: money, a verified identity, a payout method, a
+    // reality-check interval and two open recharge orders (UPI and USDT).
+    const { phone } = await signInAsNewPlayer(page);
+    await rechargeThroughSandbox(page, '₹500.00');
+    await verifiedKyc(page, browser, phone);
+    await page.goto('/wallet/Withdraw');
+    const add = page.getByRole('form', { name: 'Add a payout method' });
+    await add.getByRole('textbox', { name: 'UPI ID' }).fill('asha.rao@okbank');
+    await add.getByRole('button', { name: 'Save payout method' }).click();
+    await expect(page.getByRole('radio', { name: /asha\.rao@okbank/ })).toBeChecked();
+
+    await page.goto('/main/Safety');
+    await page.getByRole('radio', { name: '15 minutes' }).check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole('radio', { name: '15 minutes' })).toBeChecked({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+
+    await startRecharge(page, { typed: '100' });
+    const upiOrder = page.url();
+    await page.goto('/wallet/Recharge');
+    const usdt = page.getByRole('radio', { name: 'USDT' });
+    await expect(usdt).toBeEnabled();
+    await usdt.check();
+    await page.getByRole('button', { name: '₹100.00', exact: true }).click();
+    await page.getByRole('button', { name: 'Recharge ₹100.00' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'USDT payment' })).toBeVisible();
+    const usdtOrder = page.url();
+
+    if (locale === 'hi') {
+      // The player's own switch on the account page (kept for the device and the account).
+      await page.goto('/main');
+      await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    }
+
+    // Wingo's result popup: one 30 s round with a lone ₹250 Big stake (it also clears the e2e
+    // server's wagering lock of half the deposit, so a withdrawal can be requested below).
+    await expect(async () => {
+      const res = await page.request.get('/api/lottery/wingo/state?room=30s');
+      const { data } = (await res.json()) as { data: { round: { period: string }; chain: { firstPeriod: string } | null } };
+      expect(data.chain).not.toBeNull();
+      expect(data.round.period >= data.chain!.firstPeriod).toBe(true);
+    }).toPass({ timeout: 75_000, intervals: [1_000] });
+    await page.goto('/home/AllLotteryGames/Wingo');
+    await settle(page);
+    await expect(async () => {
+      const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
+      expect(Number(L.secondsLeft.exec(label)?.[1] ?? '0')).toBeGreaterThanOrEqual(15);
+    }).toPass({ timeout: 40_000, intervals: [500] });
+    await page.getByRole('button', { name: L.big, exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: L.betOn(L.big) });
+    await sheet.getByRole('button', { name: '₹10.00', exact: true }).click();
+    await sheet.getByRole('spinbutton', { name: L.quantity }).fill('25');
+    await sheet.getByRole('button', { name: L.confirm('₹250.00') }).click();
+    await expect(sheet).toBeHidden();
+    const result = page.getByRole('dialog', { name: L.result });
+    await expect(result).toBeVisible({ timeout: 60_000 });
+    await settled(result);
+    found.push(...(await axeViolations(page)).map((v) => `Wingo result popup: ${v}`));
+    await page.keyboard.press('Escape');
+    await expect(page.locator('dialog')).toHaveCount(0);
+    // No opener to return to: the popup opens on its own when the round settles.
+
+    // The reality check, due while the page is open: this tab's session began 15 minutes ago
+    // less 3 seconds (sessionStorage, as reality-check.tsx keeps it), at the player's interval.
+    await page.evaluate(() => sessionStorage.setItem('cp_play_session_start', String(Date.now() - 15 * 60_000 + 3_000)));
+    await page.reload();
+    const reality = page.getByRole('dialog', { name: L.realityCheck });
+    await expect(reality).toBeVisible({ timeout: 20_000 });
+    await settled(reality);
+    found.push(...(await axeViolations(page)).map((v) => `reality check: ${v}`));
+    await page.keyboard.press('Escape');
+    await expect(page.locator('dialog')).toHaveCount(0);
+
+    // A withdrawal under review can be cancelled; and the saved payout method removed.
+    await page.goto('/wallet/Withdraw');
+    await settle(page);
+    await dialogState(page, found, 'remove payout method', page.getByRole('button', { name: L.removeMethod }), L.removeMethodTitle);
+    await page.getByRole('textbox', { name: L.withdrawAmount }).fill('200');
+    const requested = page.waitForResponse((r) => r.url().includes('/api/wallet/withdraw/request'));
+    await page.getByRole('button', { name: L.withdraw('₹200.00') }).click();
+    expect((await requested).status()).toBe(200);
+    await page.goto('/wallet/WithdrawHistory');
+    await settle(page);
+    await dialogState(page, found, 'withdrawal cancel', page.getByRole('button', { name: L.cancelWithdrawal }).first(), L.cancelWithdrawalTitle);
+
+    await page.goto(upiOrder);
+    await settle(page);
+    await dialogState(page, found, 'UPI order cancel', page.getByRole('button', { name: L.cancelOrder }), L.cancelOrderTitle);
+    await page.goto(usdtOrder);
+    await settle(page);
+    await dialogState(page, found, 'USDT order cancel', page.getByRole('button', { name: L.cancelOrder }), L.cancelOrderTitle);
+
+    await page.goto('/home/AllGames?tab=7');
+    await settle(page);
+    await dialogState(page, found, 'lobby Tips', page.getByRole('tabpanel').getByRole('listitem').first().getByRole('button'), L.tips);
+
+    await page.goto('/main/Safety');
+    await settle(page);
+    await dialogState(page, found, 'break confirmation', page.getByRole('button', { name: L.takeBreak, exact: true }), L.takeBreakTitle);
+    await dialogState(page, found, 'self-exclusion confirmation', page.getByRole('button', { name: L.exclude, exact: true }), L.excludeTitle);
+
+    // The install offer: a second visit, and Chromium's install event (which a test browser
+    // never fires on its own, so it is dispatched as the browser would).
+    await page.goto('/');
+    await settle(page);
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true })));
+    await expect(page.getByRole('complementary', { name: L.install })).toBeVisible();
+    found.push(...(await axeViolations(page)).map((v) => `install offer: ${v}`));
+
+    // The offline bar.
+    await context.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: L.offline })).toBeVisible();
+    found.push(...(await axeViolations(page)).map((v) => `offline bar: ${v}`));
+    await context.setOffline(false);
+
     expect(found).toEqual([]);
   });
 }
