@@ -33,7 +33,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 async function settle(page: Page): Promise<void> {
-  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 20_000 });
   await page.waitForLoadState('networkidle');
 }
 
@@ -86,7 +86,13 @@ for (const locale of ['en', 'hi'] as const) {
     await expect(page.locator('dialog')).toHaveCount(0);
     await expect(rulesButton).toBeFocused();
     const green = page.getByRole('button', { name: locale === 'en' ? 'Green' : 'हरा' });
-    await expect(green).toBeEnabled({ timeout: 40_000 });
+    // Open the sheet early in a round: if the round locks while it is open, Green is disabled
+    // and cannot take the focus back (a slow machine's axe run takes seconds).
+    await expect(async () => {
+      const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
+      expect(Number(/(\d+) (?:seconds? left|सेकंड बाकी)/.exec(label)?.[1] ?? '0')).toBeGreaterThanOrEqual(15);
+    }).toPass({ timeout: 40_000, intervals: [500] });
+    await expect(green).toBeEnabled();
     await green.click();
     await expect(page.getByRole('dialog')).toBeVisible();
     found.push(...(await axeViolations(page)).map((v) => `Wingo bet sheet: ${v}`));

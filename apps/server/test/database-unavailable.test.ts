@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { isDatabaseUnavailable, openPostgres, type Db } from '../src/db/db';
 import { makeTempDir, removeTempDir, testConfig } from './helpers/build-test-app';
+import { PlayerClient } from './helpers/player-client';
 import { openTestDb } from './helpers/test-db';
 
 // Issue 24: a database restart must not look like a server bug. A query that fails because the
@@ -13,7 +14,8 @@ describe('database out of reach', () => {
   let db: Db;
   let app: FastifyInstance;
   let dataDir: string;
-  const failWith: { err: unknown } = { err: undefined };
+  const failWith: { err: unknown; only?: RegExp } = { err: undefined };
+  const fails = (sql: string) => failWith.err !== undefined && (!failWith.only || failWith.only.test(sql));
 
   beforeAll(async () => {
     db = await openTestDb();
@@ -21,8 +23,8 @@ describe('database out of reach', () => {
     // The app's database, with a switch that makes every statement fail like a lost server.
     const failing: Db = {
       ...db,
-      query: (sql, params) => (failWith.err ? Promise.reject(failWith.err) : db.query(sql, params)),
-      transaction: (fn) => (failWith.err ? Promise.reject(failWith.err) : db.transaction(fn)),
+      query: (sql, params) => (fails(sql) ? Promise.reject(failWith.err) : db.query(sql, params)),
+      transaction: (fn) => (failWith.err && !failWith.only ? Promise.reject(failWith.err) : db.transaction(fn)),
     };
     app = await buildApp({ config: testConfig({}, dataDir), db: failing, logger: false });
     await app.ready();
@@ -48,6 +50,25 @@ describe('database out of reach', () => {
     expect(down.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) } });
     failWith.err = undefined;
     expect((await history()).statusCode).toBe(200);
+  });
+
+  it('answers 503 when the outage hits the sandbox UPI gateway (its payments live in our database), not PAYMENT_GATEWAY_UNAVAILABLE', async () => {
+    // Found by the cluster test: PostgreSQL restarted between the order's insert and the sandbox
+    // gateway's write, and the recharge said the payment provider was down.
+    const player = new PlayerClient(app, '198.51.100.77');
+    expect((await player.register('9876500077')).statusCode).toBe(200);
+    const recharge = () => player.call('POST', '/api/wallet/get-recharge-url', { channel: 'upi', amountMinor: 500_00, idempotencyKey: 'dbdown-recharge-1' });
+    failWith.err = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    failWith.only = /sandbox_upi_payments/;
+    const down = await recharge();
+    failWith.err = undefined;
+    failWith.only = undefined;
+    expect(down.statusCode).toBe(503);
+    expect(down.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    // The retry with the same key opens the same order's payment.
+    const retried = await recharge();
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data.status).toBe('pending_payment');
   });
 
   it('keeps any other failure a 500 INTERNAL', async () => {

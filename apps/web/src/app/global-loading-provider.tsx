@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { GlobalLoadingContext } from '../lib/global-loading';
 import { useI18n } from '../lib/i18n';
@@ -26,6 +26,13 @@ export function GlobalLoadingProvider({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const [loading, setLoading] = useState(false);
   const value = useMemo(() => ({ loading, setLoading }), [loading]);
+
+  // Inert takes focus away from the control that started the work: give it back when the app
+  // turns live again (a layout cleanup, so a popup opened in that commit sees it as its opener).
+  useLayoutEffect(() => {
+    const was = document.activeElement;
+    if (loading && was instanceof HTMLElement) return () => was.focus();
+  }, [loading]);
 
   useEffect(() => {
     const hooks = window.__colorplayTestHooks;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CreateRechargeInput, DepositInfo, DepositsPage, DepositsQuery } from '@colorplay/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { isUniqueViolation, type Db, type Queryable } from '../../db/db';
+import { isDatabaseUnavailable, isUniqueViolation, type Db, type Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
@@ -289,6 +289,8 @@ export function createDepositsService(deps: DepositsDeps) {
           now,
         );
       } catch (err) {
+        // The sandbox gateway keeps its payments in our database: its outage is ours (503).
+        if (isDatabaseUnavailable(err)) throw err;
         deps.log.error({ err, orderId: order.id }, 'the gateway did not open a payment');
         throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE', 'The payment service is not answering. Try again in a moment.');
       }

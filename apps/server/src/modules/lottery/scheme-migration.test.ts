@@ -55,7 +55,7 @@ function harness() {
     return { client, balance: () => getBalance(t.db, code) };
   };
   const bet = (c: PlayerClient, period: string, selection: string) =>
-    c.call('POST', API_PATHS.wingo_place_bet, { room: '30s', period, selection, amountMinor: 1_000, quantity: 1, multiplier: 1, idempotencyKey: `mkey-${++ctx.keySeq}` });
+    c.call('POST', API_PATHS.wingo_place_bet, { room: '30s', period, selection, amountMinor: 1_000, quantity: 1, multiplier: 1, idempotencyKey: `migration-key-${++ctx.keySeq}` });
   const roundRow = async (period: string): Promise<Row | undefined> =>
     (await ctx.t.db.query<Row>('SELECT id, status, digit, link, chain_id, round_index, beacon_round FROM lottery_rounds WHERE period = $1', [period])).rows[0];
   const fairness = async (period: string): Promise<WingoFairness> => (await ctx.t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_fairness}?period=${period}` })).json().data;

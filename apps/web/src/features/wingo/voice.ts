@@ -8,6 +8,9 @@ let context: AudioContext | null = null;
 export function beep(final: boolean): void {
   const Ctor = typeof window === 'undefined' ? undefined : (window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
   if (!Ctor) return;
+  // Before the player's first tap or key, a new AudioContext could only start suspended, and
+  // Chrome warns on the console for each one: no beep until the page has been used.
+  if (!context && typeof navigator !== 'undefined' && navigator.userActivation?.hasBeenActive === false) return;
   try {
     context ??= new Ctor();
     if (context.state === 'suspended') void context.resume().catch(() => undefined);
