@@ -327,8 +327,11 @@ for (const locale of ['en', 'hi'] as const) {
     // never fires on its own, so it is dispatched as the browser would).
     await page.goto('/');
     await settle(page);
-    await page.evaluate(() => window.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true })));
-    await expect(page.getByRole('complementary', { name: L.install })).toBeVisible();
+    // Sent again until the bar shows: its listener arrives with a lazy chunk after the page settles.
+    await expect(async () => {
+      await page.evaluate(() => window.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true })));
+      await expect(page.getByRole('complementary', { name: L.install })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     found.push(...(await axeViolations(page)).map((v) => `install offer: ${v}`));
 
     // The offline bar.
