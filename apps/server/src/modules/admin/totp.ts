@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 
 /** RFC 6238 with the parameters every authenticator app uses: SHA-1, 6 digits, 30 s steps. */
@@ -63,11 +63,6 @@ export function newSessionId(): string {
 }
 export function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('hex');
-}
-export function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** A one-time password for a new operator: 18 random bytes, about 144 bits. */

@@ -51,9 +51,3 @@ const TABLE: Record<DepositEvent, Partial<Record<DepositStatus, DepositStatus>>>
 export function nextDepositStatus(status: DepositStatus, event: DepositEvent): DepositStatus | null {
   return TABLE[event][status] ?? null;
 }
-
-/**
- * No player, operator or timer moves an order out of these. Only a gateway's report that money
- * arrived reopens a failed order, and then only into review.
- */
-export const FINAL_STATUSES: ReadonlySet<DepositStatus> = new Set(['succeeded', 'failed']);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
 import { DocumentMissingError, type DocumentStore, isDocumentKey } from './document-store';
 
-/** Where and how to reach an S3-compatible bucket (config.ts reads them; docs/operations.md). */
+/** Where and how to reach an S3-compatible bucket (config/kyc.ts reads them; docs/operations.md). */
 export type S3DocumentStoreSettings = {
   /** Base URL of the service, e.g. https://s3.ap-south-1.amazonaws.com (no trailing slash). */
   endpoint: string;

@@ -1,4 +1,4 @@
-/** KYC rules an operator configures (config.ts reads them; docs/operations.md). */
+/** KYC rules an operator configures (config/kyc.ts reads them; docs/operations.md). */
 export type KycSettings = {
   /** Age the date of birth must show (checked again at KYC, besides the 18+ confirmation at signup). */
   minAgeYears: number;

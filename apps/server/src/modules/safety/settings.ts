@@ -1,6 +1,6 @@
 import type { SafetyOffered } from '@colorplay/contract';
 
-/** The operator's responsible-gambling settings (validated in config.ts from SAFETY_* variables). */
+/** The operator's responsible-gambling settings (validated in config/safety.ts from SAFETY_* variables). */
 export type SafetySettings = {
   /** Which controls the player app offers; a control set earlier stays enforced either way. */
   offered: SafetyOffered;

@@ -18,12 +18,3 @@ export function createAddressDeriver(xpub: string) {
     return getAddress(publicKeyToAddress(`0x${Buffer.from(uncompressed).toString('hex')}`));
   };
 }
-
-/** True when the string parses as an extended public key. */
-export function isExtendedPublicKey(xpub: string): boolean {
-  try {
-    return HDKey.fromExtendedKey(xpub).privateKey === null;
-  } catch {
-    return false;
-  }
-}

@@ -1,6 +1,8 @@
+import { WITHDRAWAL_DEFAULTS } from '../../config';
+
 /**
- * The withdrawal rules an operator configures (config.ts reads them from the environment; see
- * docs/operations.md). Amounts in minor units.
+ * The withdrawal rules an operator configures (config/withdrawals.ts reads them from the
+ * environment; see docs/operations.md). Amounts in minor units.
  */
 export type WithdrawalSettings = {
   currency: string;
@@ -25,17 +27,13 @@ export type WithdrawalSettings = {
   usdtEnabled: boolean;
 };
 
+/**
+ * The rules the environment sets take their defaults from the config (WITHDRAWAL_DEFAULTS, the
+ * one source); the rest are this module's own.
+ */
 export const DEFAULT_WITHDRAWAL_SETTINGS: WithdrawalSettings = {
   currency: 'INR',
-  minMinor: 10_000,
-  maxMinor: 10_000_000,
-  dailyCount: 3,
-  feeFixedMinor: 0,
-  feeBps: 0,
-  wageringFactor: 1,
-  autoApproveMaxMinor: 200_000,
-  secondApprovalMinor: 2_500_000,
-  newMethodHoldHours: 24,
+  ...WITHDRAWAL_DEFAULTS,
   maxMethods: 5,
   usdtEnabled: true,
 };

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { ConfigError, estimatedSecretBits, loadConfig, MIN_SECRET_BITS, sandboxChannelsOn } from './config';
-import { openDb } from './db/db';
+import { ConfigError, estimatedSecretBits, loadConfig, MIN_SECRET_BITS, sandboxChannelsOn } from '.';
+import { openDb } from '../db/db';
 
 // The real UPI, USDT and payout channels are configured too, so that production cases here speak of SMS alone.
 // Production needs the two database roles (docs/operations.md); these tests speak of other settings.

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { secretSchema } from './shared';
+
+/**
+ * The server's own secrets. Required in production; elsewhere they are generated once and kept
+ * beside the embedded database so sessions survive restarts.
+ */
+
+export const SECRETS_ENV = {
+  TOKEN_SECRET: secretSchema.optional(),
+  /** Seals the lottery chains' checkpoints at rest (decision 171). */
+  LOTTERY_CHAIN_SECRET: secretSchema.optional(),
+  WEBHOOK_SECRET: secretSchema.optional(),
+};
+
+export const SECRET_NAMES = ['TOKEN_SECRET', 'WEBHOOK_SECRET', 'LOTTERY_CHAIN_SECRET'] as const;
+/** The secrets this server keys things with; in production each must be random and its own. */
+const KEYING_SECRETS = [...SECRET_NAMES, 'DEMO_VENDOR_SECRET', 'METRICS_TOKEN'] as const;
+/** 32 random base64 characters carry about 150 bits by this estimate, 32 hex ones about 115. */
+export const MIN_SECRET_BITS = 100;
+/** What a generated secret is made of: 256 random bits. */
+const GENERATED_SECRET_BYTES = 32;
+
+/**
+ * A cautious estimate of a secret's entropy: its length times the Shannon entropy of its own
+ * character frequencies. It cannot prove randomness, but it catches what people type: repeated
+ * characters (32 × `a` is 0 bits), short alphabets and words padded out (decision 240).
+ */
+export function estimatedSecretBits(secret: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const n = [...secret].length;
+  let perChar = 0;
+  for (const c of counts.values()) perChar -= (c / n) * Math.log2(c / n);
+  return Math.floor(perChar * n);
+}
+
+/** Production: each keying secret looks random, and no two are the same (one leak opens one door). */
+export function weakSecrets(e: Partial<Record<(typeof KEYING_SECRETS)[number], string | undefined>>): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const name of KEYING_SECRETS) {
+    const value = e[name];
+    if (value === undefined) continue;
+    const bits = estimatedSecretBits(value);
+    if (bits < MIN_SECRET_BITS) problems.push(`${name}: too predictable for production (about ${bits} bits; use e.g. \`openssl rand -base64 32\`)`);
+    const twin = seen.get(value);
+    if (twin) problems.push(`${name}: must differ from ${twin} (each secret keys something else)`);
+    else seen.set(value, name);
+  }
+  return problems;
+}
+
+const GeneratedSecretsSchema = z.object({
+  token: secretSchema,
+  webhook: secretSchema,
+  demoVendor: secretSchema.optional(),
+  lotteryChain: secretSchema.optional(),
+});
+
+export type GeneratedSecrets = Required<z.infer<typeof GeneratedSecretsSchema>>;
+
+const newSecret = () => randomBytes(GENERATED_SECRET_BYTES).toString('base64url');
+
+/**
+ * The secrets of a development or demo install, kept in DATA_DIR/secrets.json. A file written
+ * before a secret existed keeps its secrets (sessions survive) and gains the new one.
+ */
+export function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: z.infer<typeof GeneratedSecretsSchema> | undefined;
+  if (existsSync(file)) {
+    const parsed = GeneratedSecretsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (parsed.success) stored = parsed.data;
+  }
+  const { demoVendor, lotteryChain } = stored ?? {};
+  if (stored && demoVendor && lotteryChain) return { ...stored, demoVendor, lotteryChain };
+  const secrets = {
+    token: stored?.token ?? newSecret(),
+    webhook: stored?.webhook ?? newSecret(),
+    demoVendor: demoVendor ?? newSecret(),
+    lotteryChain: lotteryChain ?? newSecret(),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  // Owner-only: the file holds the keys to every session.
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}

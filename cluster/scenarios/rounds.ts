@@ -1,0 +1,23 @@
+/**
+ * After every fault: the 30 s room's rounds of the run are contiguous (none skipped) and all
+ * settled (none voided), and the ledger invariants hold.
+ */
+import { checkInvariants } from '../../apps/server/src/modules/ledger';
+import type { Stage } from '../harness';
+import { check, summary } from '../report';
+
+export async function roundsOfTheRun(stage: Stage): Promise<void> {
+  const { db } = stage;
+  const { rows: rounds } = await db.query<{ ordinal: number; status: string; late_ms: number | null }>(
+    `SELECT ordinal, status, (extract(epoch FROM drawn_at - draws_at) * 1000)::int AS late_ms FROM lottery_rounds
+      WHERE game = 'wingo' AND room_id = '30s' AND draws_at <= now() - interval '2 seconds' AND ordinal >= (SELECT min(ordinal) FROM lottery_rounds r JOIN lottery_bets b ON b.round_id = r.id WHERE r.room_id = '30s')
+      ORDER BY ordinal`,
+  );
+  const contiguous = rounds.every((r, i) => i === 0 || r.ordinal === rounds[i - 1]!.ordinal + 1);
+  check(`rounds of the 30 s room during the run: ${rounds.length}, contiguous (none skipped)`, contiguous && rounds.length > 0, rounds.map((r) => r.ordinal));
+  const notSettled = rounds.filter((r) => r.status !== 'settled');
+  check('every round of the run was drawn and settled (none voided)', notSettled.length === 0, notSettled);
+  summary.rounds = { count: rounds.length, maxDrawLateMs: Math.max(...rounds.map((r) => r.late_ms ?? 0)), statuses: [...new Set(rounds.map((r) => r.status))] };
+  const violations = await checkInvariants(db);
+  check('ledger invariants hold at the end', violations.length === 0, violations);
+}
