@@ -29,7 +29,7 @@ beforeAll(async () => {
     `INSERT INTO players (uid, phone, password_hash, nickname, age_confirmed_at) VALUES (71000001, '9800000071', 'x', 'credit', now()) RETURNING id`,
   );
   playerId = rows[0]!.id;
-});
+}, 120_000);
 afterEach(async () => {
   expect(await checkInvariants(db)).toEqual([]);
 });
