@@ -28,10 +28,6 @@ import {
 
 export type { ReconcileReport } from './notices';
 
-/**
- * The UPI recharge use cases, composed from the order steps (order-steps.ts, whose step to
- * succeeded credits through credit.ts) and the gateway's notices and reconciliation (notices.ts).
- */
 export type DepositsDeps = {
   db: Db;
   clock: Clock;
@@ -48,6 +44,10 @@ export type DepositsDeps = {
 
 const notFound = () => new AppError('DEPOSIT_NOT_FOUND', 'No such recharge order');
 
+/**
+ * The UPI recharge use cases, composed from the order steps (order-steps.ts, whose step to
+ * succeeded credits through credit.ts) and the gateway's notices and reconciliation (notices.ts).
+ */
 export function createDepositsService(deps: DepositsDeps) {
   const { db, clock, gateway, settings } = deps;
   const view = (r: DepositRow) => toDeposit(r, settings);

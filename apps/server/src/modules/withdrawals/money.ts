@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db';
-import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, postTransfer } from '../ledger';
+import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, postTransfer, type PostTransferInput } from '../ledger';
 import type { WithdrawalRow } from './repo';
 
 /**
@@ -29,77 +29,65 @@ type Movement = Pick<WithdrawalRow, 'id' | 'player_id' | 'amount_minor' | 'fee_m
 export function createWithdrawalMoney(currency: string) {
   const main = (playerId: number) => accountCodes.playerMain(playerId);
 
-  async function ensureAccounts(tx: Queryable, playerId: number) {
-    await ensureAccount(tx, { code: main(playerId), kind: 'player', owner: playerId, currency });
+  /** One movement of a withdrawal's money, under its key, with the accounts it needs in place. */
+  async function post(tx: Queryable, w: Pick<WithdrawalRow, 'id' | 'player_id'>, move: Pick<PostTransferInput, 'idempotencyKey' | 'kind' | 'metadata' | 'entries'>) {
+    await ensureAccount(tx, { code: main(w.player_id), kind: 'player', owner: w.player_id, currency });
     for (const code of [HOUSE_ACCOUNTS.withdrawalHold, HOUSE_ACCOUNTS.withdrawals, HOUSE_ACCOUNTS.fees]) {
       await ensureAccount(tx, { code, kind: 'house', currency });
     }
+    return postTransfer(tx, { ...move, reference: w.id });
   }
 
   return {
     /** Request: the whole amount (fee included) leaves the player's main wallet for the hold. */
-    async hold(tx: Queryable, w: Pick<WithdrawalRow, 'id' | 'player_id' | 'amount_minor'>, metadata: Record<string, unknown>) {
-      await ensureAccounts(tx, w.player_id);
-      return postTransfer(tx, {
+    hold: (tx: Queryable, w: Pick<WithdrawalRow, 'id' | 'player_id' | 'amount_minor'>, metadata: Record<string, unknown>) =>
+      post(tx, w, {
         idempotencyKey: ledgerKey.hold(w.id),
         kind: 'withdrawal_hold',
-        reference: w.id,
         metadata,
         entries: [
           { accountCode: main(w.player_id), amountMinor: -w.amount_minor },
           { accountCode: HOUSE_ACCOUNTS.withdrawalHold, amountMinor: w.amount_minor },
         ],
-      });
-    },
+      }),
 
     /** The hold back to the player (cancel, reject, failed before paid): at most once per withdrawal. */
-    async returnHold(tx: Queryable, w: Movement, kind: 'withdrawal_release' | 'withdrawal_failed', metadata: Record<string, unknown>) {
-      await ensureAccounts(tx, w.player_id);
-      return postTransfer(tx, {
+    returnHold: (tx: Queryable, w: Movement, kind: 'withdrawal_release' | 'withdrawal_failed', metadata: Record<string, unknown>) =>
+      post(tx, w, {
         idempotencyKey: ledgerKey.return(w.id),
         kind,
-        reference: w.id,
         metadata,
         entries: [
           { accountCode: HOUSE_ACCOUNTS.withdrawalHold, amountMinor: -w.amount_minor },
           { accountCode: main(w.player_id), amountMinor: w.amount_minor },
         ],
-      });
-    },
+      }),
 
     /** Paid: the hold settles to house:withdrawals (what left us) and house:fees (the fee). */
-    async settlePaid(tx: Queryable, w: Movement, metadata: Record<string, unknown>) {
-      await ensureAccounts(tx, w.player_id);
-      const fee = w.fee_minor;
-      return postTransfer(tx, {
+    settlePaid: (tx: Queryable, w: Movement, metadata: Record<string, unknown>) =>
+      post(tx, w, {
         idempotencyKey: ledgerKey.paid(w.id),
         kind: 'withdrawal_paid',
-        reference: w.id,
         metadata,
         entries: [
           { accountCode: HOUSE_ACCOUNTS.withdrawalHold, amountMinor: -w.amount_minor },
-          { accountCode: HOUSE_ACCOUNTS.withdrawals, amountMinor: w.amount_minor - fee },
-          ...(fee > 0 ? [{ accountCode: HOUSE_ACCOUNTS.fees, amountMinor: fee }] : []),
+          { accountCode: HOUSE_ACCOUNTS.withdrawals, amountMinor: netMinor(w) },
+          ...(w.fee_minor > 0 ? [{ accountCode: HOUSE_ACCOUNTS.fees, amountMinor: w.fee_minor }] : []),
         ],
-      });
-    },
+      }),
 
     /** The bank returned a paid payout: what was paid and the fee go back to the player, once. */
-    async reversePaid(tx: Queryable, w: Movement, metadata: Record<string, unknown>) {
-      await ensureAccounts(tx, w.player_id);
-      const fee = w.fee_minor;
-      return postTransfer(tx, {
+    reversePaid: (tx: Queryable, w: Movement, metadata: Record<string, unknown>) =>
+      post(tx, w, {
         idempotencyKey: ledgerKey.reversed(w.id),
         kind: 'withdrawal_reversed',
-        reference: w.id,
         metadata,
         entries: [
-          { accountCode: HOUSE_ACCOUNTS.withdrawals, amountMinor: -(w.amount_minor - fee) },
-          ...(fee > 0 ? [{ accountCode: HOUSE_ACCOUNTS.fees, amountMinor: -fee }] : []),
+          { accountCode: HOUSE_ACCOUNTS.withdrawals, amountMinor: -netMinor(w) },
+          ...(w.fee_minor > 0 ? [{ accountCode: HOUSE_ACCOUNTS.fees, amountMinor: -w.fee_minor }] : []),
           { accountCode: main(w.player_id), amountMinor: w.amount_minor },
         ],
-      });
-    },
+      }),
   };
 }
 export type WithdrawalMoney = ReturnType<typeof createWithdrawalMoney>;
