@@ -1,6 +1,6 @@
 import { DEPOSIT_STATUSES, type DepositStatus } from '@colorplay/contract';
 import { describe, expect, it } from 'vitest';
-import { nextDepositStatus, type DepositEvent } from './deposit-machine';
+import { step, type DepositEvent } from './deposit-machine';
 
 const allowed: [DepositStatus, DepositEvent, DepositStatus][] = [
   ['created', 'opened', 'pending_payment'],
@@ -42,23 +42,23 @@ const EVENTS: DepositEvent[] = [
 
 describe('deposit state machine', () => {
   it.each(allowed)('%s --%s--> %s', (from, event, to) => {
-    expect(nextDepositStatus(from, event)).toBe(to);
+    expect(step(from, event)).toBe(to);
   });
 
   it('forbids every other transition', () => {
     const ok = new Set(allowed.map(([from, event]) => `${from}/${event}`));
     for (const from of DEPOSIT_STATUSES) {
       for (const event of EVENTS) {
-        if (!ok.has(`${from}/${event}`)) expect(nextDepositStatus(from, event), `${from}/${event}`).toBeNull();
+        if (!ok.has(`${from}/${event}`)) expect(step(from, event), `${from}/${event}`).toBeNull();
       }
     }
   });
 
   it('never leaves a final state, except a failed order the gateway reports paid (to review)', () => {
     for (const event of EVENTS) {
-      expect(nextDepositStatus('succeeded', event)).toBeNull();
-      if (event !== 'paid_after_failure') expect(nextDepositStatus('failed', event)).toBeNull();
+      expect(step('succeeded', event)).toBeNull();
+      if (event !== 'paid_after_failure') expect(step('failed', event)).toBeNull();
     }
-    expect(nextDepositStatus('failed', 'paid_after_failure')).toBe('utr_submitted');
+    expect(step('failed', 'paid_after_failure')).toBe('utr_submitted');
   });
 });

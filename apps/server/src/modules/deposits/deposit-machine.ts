@@ -47,7 +47,10 @@ const TABLE: Record<DepositEvent, Partial<Record<DepositStatus, DepositStatus>>>
   paid_after_failure: { failed: 'utr_submitted' },
 };
 
-/** The next state, or null when the event is not allowed in this state. */
-export function nextDepositStatus(status: DepositStatus, event: DepositEvent): DepositStatus | null {
+/**
+ * One step of the machine: the next state, or null when the event is not allowed in this state.
+ * (`step` is the name every state machine here uses: deposits, USDT orders, withdrawals.)
+ */
+export function step(status: DepositStatus, event: DepositEvent): DepositStatus | null {
   return TABLE[event][status] ?? null;
 }

@@ -76,7 +76,7 @@ export type DepositChange = Partial<
  * deposit_events, together. A change of reason alone passes the order's own status as `to`.
  * The caller holds the row lock.
  */
-export async function recordTransition(
+export async function recordStep(
   q: Queryable,
   order: DepositRow,
   to: DepositStatus,

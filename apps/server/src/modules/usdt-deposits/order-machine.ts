@@ -38,7 +38,7 @@ const TABLE: Record<UsdtOrderEvent, Partial<Record<UsdtDepositStatus, UsdtDeposi
   review_rejected_after_cancel: { review: 'cancelled' },
 };
 
-/** The next state, or null when the event is not allowed in this state. */
-export function nextUsdtStatus(status: UsdtDepositStatus, event: UsdtOrderEvent): UsdtDepositStatus | null {
+/** One step of the machine: the next state, or null when the event is not allowed in this state. */
+export function step(status: UsdtDepositStatus, event: UsdtOrderEvent): UsdtDepositStatus | null {
   return TABLE[event][status] ?? null;
 }

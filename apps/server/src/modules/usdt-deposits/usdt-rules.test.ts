@@ -6,7 +6,7 @@ import { SANDBOX_USDT_XPUB } from '../../config';
 import { createAddressDeriver } from './addresses';
 import { baseUnitsToMinor, creditForPayment, formatRate, formatTokenAmount, inrToBaseUnits, inrToPayableBaseUnits, PAYABLE_DECIMALS, parseRateMinor } from './amounts';
 import { autoCreditCapMinor, confirmationsOf, decideTransfer, type OrderFacts } from './credit-rules';
-import { nextUsdtStatus } from './order-machine';
+import { step } from './order-machine';
 import { httpRateSource, RateUnavailableError } from './rate-source';
 
 describe('amounts in integers', () => {
@@ -86,27 +86,27 @@ describe('the amount a player is asked to send (issue 22)', () => {
 
 describe('the order state machine', () => {
   it('allows only the listed moves', () => {
-    expect(nextUsdtStatus('waiting', 'transfer_seen')).toBe('seen');
-    expect(nextUsdtStatus('seen', 'transfer_dropped')).toBe('waiting');
-    expect(nextUsdtStatus('seen', 'credited')).toBe('succeeded');
-    expect(nextUsdtStatus('waiting', 'player_cancelled')).toBe('cancelled');
-    expect(nextUsdtStatus('seen', 'player_cancelled')).toBeNull();
-    expect(nextUsdtStatus('seen', 'timed_out')).toBeNull();
-    expect(nextUsdtStatus('expired', 'credited')).toBeNull();
-    expect(nextUsdtStatus('succeeded', 'review_needed')).toBeNull();
-    expect(nextUsdtStatus('cancelled', 'review_needed')).toBe('review');
+    expect(step('waiting', 'transfer_seen')).toBe('seen');
+    expect(step('seen', 'transfer_dropped')).toBe('waiting');
+    expect(step('seen', 'credited')).toBe('succeeded');
+    expect(step('waiting', 'player_cancelled')).toBe('cancelled');
+    expect(step('seen', 'player_cancelled')).toBeNull();
+    expect(step('seen', 'timed_out')).toBeNull();
+    expect(step('expired', 'credited')).toBeNull();
+    expect(step('succeeded', 'review_needed')).toBeNull();
+    expect(step('cancelled', 'review_needed')).toBe('review');
     for (const event of ['transfer_seen', 'transfer_dropped', 'credited', 'timed_out', 'player_cancelled', 'review_needed', 'review_approved', 'review_rejected'] as const) {
-      expect(nextUsdtStatus('succeeded', event), event).toBeNull();
+      expect(step('succeeded', event), event).toBeNull();
     }
   });
 
   it('lets an operator close only an order in review', () => {
-    expect(nextUsdtStatus('review', 'review_approved')).toBe('succeeded');
-    expect(nextUsdtStatus('review', 'review_rejected')).toBe('expired');
-    expect(nextUsdtStatus('review', 'review_rejected_after_cancel')).toBe('cancelled');
+    expect(step('review', 'review_approved')).toBe('succeeded');
+    expect(step('review', 'review_rejected')).toBe('expired');
+    expect(step('review', 'review_rejected_after_cancel')).toBe('cancelled');
     for (const status of ['waiting', 'seen', 'succeeded', 'expired', 'cancelled'] as const) {
       for (const event of ['review_approved', 'review_rejected', 'review_rejected_after_cancel'] as const) {
-        expect(nextUsdtStatus(status, event), `${status} ${event}`).toBeNull();
+        expect(step(status, event), `${status} ${event}`).toBeNull();
       }
     }
   });

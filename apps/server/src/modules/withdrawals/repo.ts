@@ -167,7 +167,7 @@ export async function recordEvent(
 
 export async function countOnDay(q: Queryable, playerId: number, day: string): Promise<number> {
   const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawals WHERE player_id = $1 AND ist_day = $2`, [playerId, day]);
-  return Number(rows[0]?.n ?? 0);
+  return rows[0]?.n ?? 0;
 }
 
 export async function hasPaidWithdrawal(q: Queryable, playerId: number): Promise<boolean> {
@@ -263,9 +263,9 @@ const CANCELLABLE: ReadonlySet<WithdrawalStatus> = new Set(['requested', 'review
 export function toWithdrawal(r: WithdrawalRow): Withdrawal {
   return {
     id: r.id,
-    amountMinor: Number(r.amount_minor),
-    feeMinor: Number(r.fee_minor),
-    netAmountMinor: Number(r.amount_minor) - Number(r.fee_minor),
+    amountMinor: r.amount_minor,
+    feeMinor: r.fee_minor,
+    netAmountMinor: r.amount_minor - r.fee_minor,
     currency: r.currency,
     status: r.status,
     method: { id: r.method_id, kind: r.method_kind, summary: r.method_summary },

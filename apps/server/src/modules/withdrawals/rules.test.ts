@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { approvalsRequired, feeFor, istDay, methodFingerprint, methodSummary, reviewReasons, wageringState } from './rules';
-import { nextWithdrawal } from './withdrawal-machine';
+import { step } from './withdrawal-machine';
 
 const now = new Date('2026-11-23T06:00:00Z');
 
 describe('withdrawal state machine', () => {
   it('allows only the documented moves and sets their times', () => {
-    expect(nextWithdrawal('requested', 'auto_approved', now)).toEqual({ status: 'approved', times: { approved_at: now } });
-    expect(nextWithdrawal('review', 'player_cancelled', now)).toEqual({ status: 'cancelled', times: { completed_at: now } });
-    expect(nextWithdrawal('approved', 'sent', now)).toEqual({ status: 'processing', times: { sent_at: now } });
-    expect(nextWithdrawal('processing', 'gateway_paid', now)).toEqual({ status: 'paid', times: { paid_at: now, completed_at: now } });
-    expect(nextWithdrawal('paid', 'gateway_reversed', now)?.status).toBe('failed_after_paid');
+    expect(step('requested', 'auto_approved', now)).toEqual({ status: 'approved', times: { approved_at: now } });
+    expect(step('review', 'player_cancelled', now)).toEqual({ status: 'cancelled', times: { completed_at: now } });
+    expect(step('approved', 'sent', now)).toEqual({ status: 'processing', times: { sent_at: now } });
+    expect(step('processing', 'gateway_paid', now)).toEqual({ status: 'paid', times: { paid_at: now, completed_at: now } });
+    expect(step('paid', 'gateway_reversed', now)?.status).toBe('failed_after_paid');
     for (const [status, event] of [
       ['approved', 'player_cancelled'],
       ['processing', 'operator_rejected'],
@@ -19,7 +19,7 @@ describe('withdrawal state machine', () => {
       ['failed', 'gateway_paid'],
       ['requested', 'operator_approved'],
     ] as const) {
-      expect(nextWithdrawal(status, event, now), `${status} + ${event}`).toBeNull();
+      expect(step(status, event, now), `${status} + ${event}`).toBeNull();
     }
   });
 });

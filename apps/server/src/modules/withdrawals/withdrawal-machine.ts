@@ -2,7 +2,7 @@ import type { WithdrawalStatus } from '@colorplay/contract';
 
 /**
  * The withdrawal state machine: the one place that says which event may move a withdrawal from
- * which state to which, and which times the move sets. Pure: no I/O, the time is passed in.
+ * which state to which, and which times the step sets. Pure: no I/O, the time is passed in.
  *
  *   requested --auto_approved--> approved          (verified, small, no risk flag)
  *   requested --review_needed--> review
@@ -42,11 +42,11 @@ const TABLE: Record<WithdrawalEvent, Partial<Record<WithdrawalStatus, Withdrawal
 /** No event leaves these. */
 export const FINAL_WITHDRAWAL_STATUSES: ReadonlySet<WithdrawalStatus> = new Set(['failed', 'cancelled', 'rejected', 'failed_after_paid']);
 
-/** The timestamps a move sets besides updated_at. */
+/** The timestamps a step sets besides updated_at. */
 export type WithdrawalTimes = { approved_at?: Date; sent_at?: Date; paid_at?: Date; completed_at?: Date };
 
-/** The next state and the times it sets, or null when the event is not allowed in this state. */
-export function nextWithdrawal(status: WithdrawalStatus, event: WithdrawalEvent, now: Date): { status: WithdrawalStatus; times: WithdrawalTimes } | null {
+/** One step of the machine: the next state and the times it sets, or null when the event is not allowed in this state. */
+export function step(status: WithdrawalStatus, event: WithdrawalEvent, now: Date): { status: WithdrawalStatus; times: WithdrawalTimes } | null {
   const to = TABLE[event][status];
   if (!to) return null;
   const times: WithdrawalTimes = {};
