@@ -284,8 +284,8 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   // The operator console: its own cookie sessions under /api/admin, separate from players'.
   const withdrawalsOf = () => withdrawals;
   const kycOf = () => kyc;
-  const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf, usdt });
-  await app.register(adminRoutes, { admin, deposits, lottery, withdrawals: withdrawalsOf, kyc: kycOf, secureCookies: production, safety });
+  const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf, usdt, lottery, safety });
+  await app.register(adminRoutes, { admin, secureCookies: production });
   app.decorate('admin', admin);
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.

@@ -1,48 +1,18 @@
-import type {
-  AuthResult,
-  CodeRequestResult,
-  LoginInput,
-  RegisterInput,
-  ResetPasswordInput,
-  SessionToken,
-} from '@colorplay/contract';
-import type { Db } from '../../db/db';
+import type { AuthResult, LoginInput, RegisterInput, ResetPasswordInput, SessionToken } from '@colorplay/contract';
+import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { secureRandomInt } from '../../lib/ids';
-import type { EventRecorder } from '../../events';
-import {
-  findPlayerById,
-  findPlayerByPhone,
-  insertPlayer,
-  PhoneTakenError,
-  toUserInfo,
-  touchLastLogin,
-  updatePasswordHash,
-} from '../players';
-import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../sms';
+import type { Bus, EventRecorder } from '../../events';
+import { findPlayerById, findPlayerByPhone, insertPlayer, PhoneTakenError, toUserInfo, touchLastLogin, updatePasswordHash } from '../players';
+import type { SmsSender } from '../sms';
+import { codeError, createCodes } from './codes';
+import { deviceNonceFor, issueDeviceCookie } from './device-cookies';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import type { RateLimiter } from './rate-limiter';
-import { deviceNonceFor, issueDeviceCookie } from './device-cookies';
-import {
-  LOGIN_FAILURE_MEMORY_SECONDS,
-  loginDelaySeconds,
-  OTP_MAX_ATTEMPTS,
-  OTP_RESEND_COOLDOWN_SECONDS,
-  OTP_TTL_SECONDS,
-  RATE_RULES,
-  REFRESH_GRACE_SECONDS,
-} from './rules';
 import {
   clearLoginFailures,
-  consumeCode,
-  countWrongCode,
-  deleteCode,
   deleteStaleLoginState,
-  insertCode,
   issueRefreshToken,
-  lastCodeRequestAt,
-  lockLatestCode,
   lockLoginFailures,
   lockRefreshToken,
   markRefreshTokenUsed,
@@ -51,19 +21,10 @@ import {
   revokeAllSessions,
   revokeSession,
   selectOpenSessionExpiry,
-  type OtpPurpose,
 } from './repo';
+import { LOGIN_FAILURE_MEMORY_SECONDS, loginDelaySeconds, RATE_RULES, REFRESH_GRACE_SECONDS } from './rules';
 import { createSessionCache } from './session-cache';
-import type { Bus } from '../../events';
-import type { Queryable } from '../../db/db';
-import {
-  hashOtp,
-  hashRefreshToken,
-  newMessageReference,
-  successorRefreshToken,
-  type AccessClaims,
-  type AccessTokens,
-} from './tokens';
+import { hashRefreshToken, successorRefreshToken, type AccessClaims, type AccessTokens } from './tokens';
 
 export type AuthDeps = {
   db: Db;
@@ -88,27 +49,6 @@ export type IssuedSession = { result: AuthResult; refreshToken: string; sessionE
 
 const WRONG_CREDENTIALS = new AppError('INVALID_CREDENTIALS', 'Phone number or password is incorrect');
 
-type CodeVerdict = 'ok' | 'invalid' | 'expired' | 'exhausted';
-
-/** The field error for a code that did not check out (thrown after the attempt is counted). */
-function codeError(verdict: Exclude<CodeVerdict, 'ok'>): AppError {
-  if (verdict === 'expired') {
-    return new AppError('OTP_EXPIRED', 'This code has expired. Ask for a new one.', [
-      { path: 'code', message: 'This code has expired. Ask for a new one.' },
-    ]);
-  }
-  if (verdict === 'exhausted') {
-    return new AppError('OTP_ATTEMPTS_EXCEEDED', 'Too many wrong codes. Ask for a new one.', [
-      { path: 'code', message: 'Too many wrong codes. Ask for a new one.' },
-    ]);
-  }
-  return new AppError('OTP_INVALID', 'That code is not right.', [
-    { path: 'code', message: 'That code is not right. Check the SMS and try again.' },
-  ]);
-}
-
-const SMS_FAILED = new AppError('SMS_UNAVAILABLE', 'We could not send the SMS just now. Try again in a minute.');
-
 function commonPasswordError(field: string) {
   return new AppError('VALIDATION_FAILED', 'Choose a less common password', [
     { path: field, message: 'This password is too common. Choose one that is harder to guess.' },
@@ -117,6 +57,7 @@ function commonPasswordError(field: string) {
 
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, tokens, limiter, sms } = deps;
+  const codes = createCodes({ db, clock, limiter, sms, secret: deps.secret, exposeSandboxHandle: deps.exposeSandboxHandle });
   const sessionCache = createSessionCache({ ttlMs: deps.sessionCacheTtlMs ?? 0 });
   const evict = (p: { playerId: number; sessionId: string | null }) => (p.sessionId ? sessionCache.evictSession(p.sessionId) : sessionCache.evictPlayer(p.playerId));
   deps.bus?.subscribe((event) => {
@@ -164,12 +105,12 @@ export function createAuthService(deps: AuthDeps) {
       if (isCommonPassword(input.password)) throw commonPasswordError('password');
       const now = clock.now();
       // Checked (and a wrong try counted) before the costly hash, so guessing is cheap to refuse.
-      const early = await db.transaction((tx) => checkCode(tx, input.phone, 'register', input.code, now, false));
+      const early = await db.transaction((tx) => codes.checkCode(tx, input.phone, 'register', input.code, now, false));
       if (early !== 'ok') throw codeError(early);
       const passwordHash = await hashPassword(input.password);
       const player = await db
         .transaction(async (tx) => {
-          const verdict = await checkCode(tx, input.phone, 'register', input.code, now, true);
+          const verdict = await codes.checkCode(tx, input.phone, 'register', input.code, now, true);
           if (verdict !== 'ok') throw codeError(verdict);
           const p = await insertPlayer(tx, { phone: input.phone, passwordHash, inviteCode: input.inviteCode, now });
           await deps.events.record(tx, 'PlayerRegistered', { playerId: p.id });
@@ -311,38 +252,8 @@ export function createAuthService(deps: AuthDeps) {
       return claims;
     },
 
-    /**
-     * Sends a 6-digit reset code. Unknown numbers get the same answer (a code row is stored but
-     * nothing is sent), so the endpoint does not reveal who has an account.
-     */
-    async requestResetCode(phone: string, address: string): Promise<CodeRequestResult> {
-      return requestCode(phone, address, 'reset_password', async (code, exists) =>
-        exists
-          ? {
-              template: 'reset_code',
-              body: `Your Colorplay password reset code is ${code}. It expires in 5 minutes. Never share it.`,
-            }
-          : null,
-      );
-    },
-
-    /**
-     * Sends a registration code. A number that already has an account gets the same answer here;
-     * only the SMS, which reaches the phone's holder alone, tells the difference.
-     */
-    async requestRegisterCode(phone: string, address: string): Promise<CodeRequestResult> {
-      return requestCode(phone, address, 'register', async (code, exists) =>
-        exists
-          ? {
-              template: 'register_taken',
-              body: 'This number already has a Colorplay account. Log in, or reset your password if you forgot it.',
-            }
-          : {
-              template: 'register_code',
-              body: `Your Colorplay registration code is ${code}. It expires in 5 minutes. Never share it.`,
-            },
-      );
-    },
+    requestResetCode: codes.requestResetCode,
+    requestRegisterCode: codes.requestRegisterCode,
 
     /** Checks the latest code (5 tries, 5 minutes), sets the password and ends every session. */
     async resetPassword(input: ResetPasswordInput, address: string): Promise<void> {
@@ -355,7 +266,7 @@ export function createAuthService(deps: AuthDeps) {
       const verdict = await db.transaction(async (tx) => {
         const player = await findPlayerByPhone(tx, input.phone);
         if (!player) return 'invalid' as const;
-        const checked = await checkCode(tx, input.phone, 'reset_password', input.code, now, true);
+        const checked = await codes.checkCode(tx, input.phone, 'reset_password', input.code, now, true);
         if (checked !== 'ok') return checked;
         await updatePasswordHash(tx, player.id, passwordHash);
         await revokeAllSessions(tx, player.id, 'password_reset', now);
@@ -367,80 +278,5 @@ export function createAuthService(deps: AuthDeps) {
       if (verdict !== 'ok') throw codeError(verdict);
     },
   };
-
-  /**
-   * Checks the latest unused code for the phone and purpose, counting a wrong try. With
-   * `consume` a right code is spent (the caller's transaction decides whether that sticks).
-   */
-  async function checkCode(
-    tx: Queryable,
-    phone: string,
-    purpose: OtpPurpose,
-    code: string,
-    now: Date,
-    consume: boolean,
-  ): Promise<CodeVerdict> {
-    const otp = await lockLatestCode(tx, phone, purpose);
-    if (!otp) return 'invalid';
-    if (otp.expires_at <= now) return 'expired';
-    if (otp.attempts >= OTP_MAX_ATTEMPTS) return 'exhausted';
-    if (otp.code_hash !== hashOtp(phone, code, deps.secret)) {
-      await countWrongCode(tx, otp.id);
-      return otp.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'exhausted' : 'invalid';
-    }
-    if (consume) await consumeCode(tx, otp.id, now);
-    return 'ok';
-  }
-
-  /**
-   * The shared code request: cooldown, per-phone and per-address limits, a stored code, and the
-   * message `compose` picks (none for an unknown number at reset). The answer never depends on
-   * whether the phone has an account.
-   */
-  async function requestCode(
-    phone: string,
-    address: string,
-    purpose: OtpPurpose,
-    compose: (code: string, accountExists: boolean) => Promise<SmsMessage | null>,
-  ): Promise<CodeRequestResult> {
-    const now = clock.now();
-    const lastAt = (await lastCodeRequestAt(db, phone, purpose))?.getTime();
-    if (lastAt !== undefined && now.getTime() - lastAt < OTP_RESEND_COOLDOWN_SECONDS * 1000) {
-      const wait = Math.ceil((lastAt + OTP_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime()) / 1000);
-      throw new AppError('RATE_LIMITED', `Wait ${wait} seconds before asking for a new code.`, undefined, {
-        'retry-after': String(wait),
-      });
-    }
-    await limiter.hit(RATE_RULES.codePerAddress, address);
-    await limiter.hit(RATE_RULES.codePerPhone, phone);
-    const code = String(secureRandomInt(0, 999_999)).padStart(6, '0');
-    const exists = Boolean(await findPlayerByPhone(db, phone));
-    // A code that cannot register (the number is taken) is still stored, hashed with a code
-    // nobody was sent, so both cases leave the same trace.
-    const storedCode = purpose === 'register' && exists ? String(secureRandomInt(0, 999_999)).padStart(6, '0') : code;
-    const id = await insertCode(db, {
-      phone,
-      purpose,
-      codeHash: hashOtp(phone, storedCode, deps.secret),
-      now,
-      expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
-    });
-    const reference = newMessageReference();
-    const message = await compose(code, exists);
-    if (message) {
-      try {
-        await sms.send(phone, message, reference);
-      } catch (err) {
-        if (!(err instanceof SmsDeliveryError)) throw err;
-        await deleteCode(db, id);
-        throw SMS_FAILED;
-      }
-    }
-    return {
-      resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS,
-      expiresInSeconds: OTP_TTL_SECONDS,
-      ...(deps.exposeSandboxHandle ? { sandboxHandle: reference } : {}),
-    };
-  }
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -5,7 +5,6 @@ import {
   type SafetyChange,
   type SafetyLimit,
   type SafetyLimitKind,
-  type SafetyPeriod,
   type SafetySession,
   type SafetyState,
   type SelfExcludeInput,
@@ -17,102 +16,41 @@ import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { sumPlayerEntriesByKindSince } from '../ledger';
+import { createSafetyChecks } from './checks';
 import * as repo from './repo';
 import {
   blockAt,
-  checkLimits,
   confirmableAt,
   confirmLimitChange,
   DEPOSIT_KINDS,
   netDepositsOf,
-  netLossOf,
   PLAY_KINDS,
-  refusalOf,
   requestLimitChange,
   requestReopen,
   selfExclude,
   stakedOf,
-  STAKE_KINDS,
-  STAKE_RETURN_KINDS,
   takeBreak,
-  windowStart,
   WITHDRAWAL_KINDS,
-  type Block,
-  type BlockState,
-  type LimitState,
-  type LimitUse,
 } from './rules';
 import type { SafetySettings } from './settings';
+import { blockStateOf, limitStateOf, usedIn } from './usage';
+
+export { SafetyRefusal, type StakeCheck } from './checks';
 
 export type SafetyDeps = { db: Db; clock: Clock; settings: SafetySettings; currency: string };
 
-/**
- * A refusal by a control. It carries the player so the app can count it for the console's list of
- * players who hit limits often (after the refused transaction rolled back).
- */
-export class SafetyRefusal extends AppError {
-  constructor(
-    readonly playerId: number,
-    code: 'DEPOSIT_LIMIT_EXCEEDED' | 'DEPOSIT_LIMIT_REQUIRED' | 'STAKE_LIMIT_EXCEEDED' | 'LOSS_LIMIT_EXCEEDED' | 'PLAYER_ON_BREAK' | 'SELF_EXCLUDED',
-    message: string,
-    details?: Record<string, string | number | null>,
-  ) {
-    super(code, message, undefined, undefined, details);
-    this.name = 'SafetyRefusal';
-  }
-}
-
-/** One stake to check: a Wingo bet, a vendor debit, later a K3/5D/Trx bet. */
-export type StakeCheck = { playerId: number; stakeMinor: number };
-
 const DAY_MS = 86_400_000;
 const CHANGES_LIMIT = 200;
-const rupees = (minor: number) => `₹${(minor / 100).toFixed(2).replace(/\.00$/, '')}`;
-const PERIOD_WORDS: Record<SafetyPeriod, string> = { day: '24-hour', week: '7-day', month: '30-day' };
+/** The console's list of players who hit limits often shows at most this many. */
+const FREQUENT_REFUSALS_MAX = 200;
 
-function blockStateOf(row: repo.ControlsRow | undefined): BlockState {
-  return {
-    breakUntil: row?.break_until ?? null,
-    exclusionStartedAt: row?.exclusion_started_at ?? null,
-    exclusionUntil: row?.exclusion_until ?? null,
-    reopenRequestedAt: row?.reopen_requested_at ?? null,
-  };
-}
-
-const limitStateOf = (row: repo.LimitRow | undefined): LimitState => ({
-  amountMinor: row?.amount_minor ?? null,
-  pendingAmountMinor: row?.pending_amount_minor ?? null,
-  pendingRequestedAt: row?.pending_requested_at ?? null,
-});
-
-function blockRefusal(playerId: number, block: Block): SafetyRefusal | null {
-  const refusal = refusalOf(block);
-  if (!refusal) return null;
-  const until = refusal.until?.toISOString() ?? null;
-  return refusal.code === 'PLAYER_ON_BREAK'
-    ? new SafetyRefusal(playerId, 'PLAYER_ON_BREAK', `You are taking a break until ${until}. Withdrawals and your history stay available.`, { until })
-    : new SafetyRefusal(playerId, 'SELF_EXCLUDED', 'Your account is self-excluded. Withdrawals and your history stay available.', { until });
-}
-
+/**
+ * Responsible gambling: the player's limits, breaks, self-exclusion and reality checks, each
+ * change under the player's lock and recorded; the checks the money paths make are checks.ts.
+ */
 export function createSafetyService({ db, clock, settings, currency }: SafetyDeps) {
+  const checks = createSafetyChecks({ clock, settings });
   const offeredFor: Record<SafetyLimitKind, keyof SafetySettings['offered']> = { deposit: 'depositLimits', loss: 'lossLimits', stake: 'stakeLimits' };
-
-  /** What each limit kind has used in a window, read inside the caller's transaction. */
-  async function usedIn(q: Queryable, playerId: number, kind: SafetyLimitKind, period: SafetyPeriod, now: Date): Promise<number> {
-    const since = windowStart(period, now);
-    if (kind === 'deposit') return repo.sumDepositUsage(q, playerId, since);
-    const sums = await sumPlayerEntriesByKindSince(q, playerId, kind === 'loss' ? PLAY_KINDS : [...STAKE_KINDS, ...STAKE_RETURN_KINDS], since);
-    return kind === 'loss' ? netLossOf(sums) : stakedOf(sums);
-  }
-
-  async function usesOf(q: Queryable, playerId: number, kind: SafetyLimitKind, limits: repo.LimitRow[], now: Date): Promise<LimitUse[]> {
-    const uses: LimitUse[] = [];
-    for (const l of limits) {
-      if (l.player_id !== playerId || l.kind !== kind || l.amount_minor === null) continue;
-      uses.push({ period: l.period, limitMinor: l.amount_minor, usedMinor: await usedIn(q, playerId, kind, l.period, now) });
-    }
-    return uses;
-  }
 
   async function stateIn(q: Queryable, playerId: number, now: Date): Promise<SafetyState> {
     const [controls] = await repo.selectControls(q, [playerId]);
@@ -172,67 +110,6 @@ export function createSafetyService({ db, clock, settings, currency }: SafetyDep
 
   const refused = (message: string) => new AppError('SAFETY_CHANGE_REFUSED', message);
   const notOffered = () => new AppError('SAFETY_CONTROL_NOT_OFFERED', 'This control is not offered');
-
-  /**
-   * The set-based stake check (Wingo today; K3, 5D and Trx Win call the same function): for a
-   * batch of stakes in the caller's transaction, the refusal of each (null when it may go ahead).
-   * Stakes of one player add up in batch order, so a batch cannot pass a limit that single bets
-   * could not. It locks the controls rows of the players who have any (sorted by player id, before
-   * the caller's ledger locks); players with no control cost one indexed read and no lock.
-   */
-  async function checkStakes(tx: Queryable, stakes: readonly StakeCheck[]): Promise<(SafetyRefusal | null)[]> {
-    const ids = [...new Set(stakes.map((s) => s.playerId))];
-    if (ids.length === 0) return [];
-    const now = clock.now();
-    // Every change of a control goes through the player's controls row (lockControls creates
-    // it), so a player without one has no limit, break or exclusion: one indexed read, no lock.
-    const present = await repo.selectControls(tx, ids);
-    const controlled = new Set(present.map((c) => Number(c.player_id)));
-    if (controlled.size === 0) return stakes.map(() => null);
-    const locked = await repo.lockControls(tx, [...controlled], now);
-    const freshLimits = await repo.selectLimits(tx, [...controlled]);
-    const added = new Map<number, number>();
-    const usesCache = new Map<string, LimitUse[]>();
-    const out: (SafetyRefusal | null)[] = [];
-    for (const s of stakes) {
-      if (!controlled.has(s.playerId)) {
-        out.push(null);
-        continue;
-      }
-      const block = blockRefusal(s.playerId, blockAt(blockStateOf(locked.find((c) => Number(c.player_id) === s.playerId)), now));
-      if (block) {
-        out.push(block);
-        continue;
-      }
-      const before = added.get(s.playerId) ?? 0;
-      let refusal: SafetyRefusal | null = null;
-      for (const kind of ['stake', 'loss'] as const) {
-        const key = `${s.playerId}:${kind}`;
-        let uses = usesCache.get(key);
-        if (!uses) usesCache.set(key, (uses = await usesOf(tx, s.playerId, kind, freshLimits, now)));
-        // A stake can be lost in full, so it counts toward the loss limit as much as the stake limit.
-        const verdict = checkLimits(uses.map((u) => ({ ...u, usedMinor: u.usedMinor + before })), s.stakeMinor);
-        if (!verdict.ok) {
-          const code = kind === 'stake' ? 'STAKE_LIMIT_EXCEEDED' : 'LOSS_LIMIT_EXCEEDED';
-          const what = kind === 'stake' ? 'stake' : 'loss';
-          refusal = new SafetyRefusal(s.playerId, code, `This is over your ${PERIOD_WORDS[verdict.period]} ${what} limit: ${rupees(verdict.remainingMinor)} left`, {
-            remainingMinor: verdict.remainingMinor,
-            period: verdict.period,
-          });
-          break;
-        }
-      }
-      if (!refusal) added.set(s.playerId, before + s.stakeMinor);
-      out.push(refusal);
-    }
-    return out;
-  }
-
-  /** Refuses play (a launch) during a break or exclusion; no lock, nothing written. */
-  async function playRefusal(q: Queryable, playerId: number): Promise<SafetyRefusal | null> {
-    const [controls] = await repo.selectControls(q, [playerId]);
-    return controls ? blockRefusal(playerId, blockAt(blockStateOf(controls), clock.now())) : null;
-  }
 
   return {
     /** The player's controls, what each limit has used, and net deposits. */
@@ -345,77 +222,11 @@ export function createSafetyService({ db, clock, settings, currency }: SafetyDep
       return (await repo.selectChanges(db, playerId, CHANGES_LIMIT)).map((r) => ({ id: Number(r.id), at: r.at.toISOString(), action: r.action, detail: r.detail }));
     },
 
-    /**
-     * In the deposit order's transaction (UPI or USDT): refuses during a break or exclusion, when
-     * the operator requires a limit and none is set, or over the remaining limit (the error names
-     * what is left); otherwise counts the order toward the player's deposit limits. The player's
-     * controls row is locked, so two orders at once are counted one after the other.
-     */
-    async checkDeposit(tx: Queryable, input: { playerId: number; orderRef: string; amountMinor: number }): Promise<void> {
-      const now = clock.now();
-      const [controls] = await repo.lockControls(tx, [input.playerId], now);
-      const block = blockRefusal(input.playerId, blockAt(blockStateOf(controls), now));
-      if (block) throw block;
-      const limits = await repo.selectLimits(tx, [input.playerId]);
-      const uses = await usesOf(tx, input.playerId, 'deposit', limits, now);
-      if (settings.mandatoryDepositLimit && uses.length === 0) {
-        throw new SafetyRefusal(input.playerId, 'DEPOSIT_LIMIT_REQUIRED', 'Set a deposit limit before your first deposit');
-      }
-      const verdict = checkLimits(uses, input.amountMinor);
-      if (!verdict.ok) {
-        throw new SafetyRefusal(
-          input.playerId,
-          'DEPOSIT_LIMIT_EXCEEDED',
-          `This is over your ${PERIOD_WORDS[verdict.period]} deposit limit: you can deposit ${rupees(verdict.remainingMinor)} more now`,
-          { remainingMinor: verdict.remainingMinor, period: verdict.period },
-        );
-      }
-      await repo.insertDepositUsage(tx, { orderRef: input.orderRef, playerId: input.playerId, amountMinor: input.amountMinor, now });
-    },
-
-    /** An order ended unpaid (cancelled, expired, failed): it stops counting. */
-    async depositReleased(tx: Queryable, orderRef: string): Promise<void> {
-      await repo.setDepositUsageReleased(tx, orderRef, clock.now());
-    },
-
-    /**
-     * An order was paid: it counts, even when it had been released (a late payment) or a limit
-     * was lowered after it was created. The money is the player's, so it is credited regardless.
-     */
-    async depositCredited(tx: Queryable, orderRef: string): Promise<void> {
-      await repo.setDepositUsageReleased(tx, orderRef, null);
-    },
-
-    checkStakes,
-
-    /** One stake: throws its refusal (the caller's transaction rolls back). */
-    async assertStake(tx: Queryable, stake: StakeCheck): Promise<void> {
-      const [refusal] = await checkStakes(tx, [stake]);
-      if (refusal) throw refusal;
-    },
-
-    /** The refusal a launch meets during a break or exclusion, or null (nothing thrown, nothing written). */
-    playRefusal,
-
-    /** A game launch: refused during a break or exclusion. */
-    async assertMayPlay(q: Queryable, playerId: number): Promise<void> {
-      const refusal = await playRefusal(q, playerId);
-      if (refusal) throw refusal;
-    },
-
-    /** Whether promotional messages may go to the player (not during a break or exclusion). */
-    async mayReceivePromotions(q: Queryable, playerId: number): Promise<boolean> {
-      return (await playRefusal(q, playerId)) === null;
-    },
-
-    /** Counts a refusal for the console's list (its own short transaction, after the refused one). */
-    async noteRefusal(q: Queryable, refusal: SafetyRefusal): Promise<void> {
-      await repo.insertRefusal(q, refusal.playerId, refusal.code, clock.now());
-    },
+    ...checks,
 
     /** The console's list: players refused by a control at least `minHits` times in `days`. */
     async frequentRefusals(days: number, minHits: number) {
-      const rows = await repo.selectFrequentRefusals(db, new Date(clock.now().getTime() - days * DAY_MS), minHits, 200);
+      const rows = await repo.selectFrequentRefusals(db, new Date(clock.now().getTime() - days * DAY_MS), minHits, FREQUENT_REFUSALS_MAX);
       return { days, items: rows.map((r) => ({ playerId: r.player_id, hits: r.hits, lastAt: r.last_at.toISOString(), kinds: r.codes })) };
     },
   };

@@ -1,0 +1,118 @@
+import type { AdminLedgerPage, AdminLedgerQuery, AdminPlayer, DepositsQuery, MyWingoBetsQuery, WithdrawalsQuery } from '@colorplay/contract';
+import type { Db, Queryable } from '../../db/db';
+import { AppError } from '../../errors';
+import type { DepositsService } from '../deposits';
+import type { KycService } from '../kyc';
+import { listAccountsOfOwner, listEntries } from '../ledger';
+import type { LotteryService } from '../lottery';
+import { findPlayerById, findPlayerByPhone, findPlayerByUid, type PlayerRow } from '../players';
+import type { SafetyService } from '../safety';
+import type { WithdrawalsService } from '../withdrawals';
+
+export type PlayerLookupDeps = {
+  db: Db;
+  deposits: DepositsService;
+  withdrawals: () => WithdrawalsService;
+  kyc: () => KycService;
+  lottery: Pick<LotteryService, 'myBets'>;
+  /** Responsible gambling (issue 21): the console reads a player's controls; it can change none. */
+  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals'>;
+};
+
+/**
+ * Read-only player lookup: find a player, then their balances, ledger, deposits, bets,
+ * withdrawals, KYC and responsible-gambling controls. Every read of one player first checks that
+ * the player exists (NOT_FOUND otherwise), whichever module holds the data.
+ */
+export function createPlayerLookup({ db, deposits, withdrawals, kyc, lottery, safety }: PlayerLookupDeps) {
+  async function playerView(q: Queryable, p: PlayerRow): Promise<AdminPlayer> {
+    const accounts = await listAccountsOfOwner(q, p.id);
+    return {
+      id: p.id,
+      uid: p.uid,
+      phone: p.phone,
+      nickname: p.nickname,
+      createdAt: p.created_at.toISOString(),
+      lastLoginAt: p.last_login_at?.toISOString() ?? null,
+      balances: accounts.map((a) => ({ accountCode: a.code, balanceMinor: a.balanceMinor, currency: a.currency })),
+    };
+  }
+
+  async function playerOrThrow(playerId: number): Promise<PlayerRow> {
+    const p = await findPlayerById(db, playerId);
+    if (!p) throw new AppError('NOT_FOUND', 'No such player');
+    return p;
+  }
+
+  return {
+    /** By internal id, public 8-digit UID or 10-digit phone (+91 allowed). */
+    async lookupPlayer(q: string): Promise<AdminPlayer> {
+      const digits = q.replace(/^\+?91(?=\d{10}$)/, '');
+      let p: PlayerRow | undefined;
+      if (/^[6-9]\d{9}$/.test(digits)) p = await findPlayerByPhone(db, digits);
+      else if (/^\d{8}$/.test(digits)) p = (await findPlayerByUid(db, Number(digits))) ?? (await findPlayerById(db, Number(digits)));
+      else if (/^\d{1,9}$/.test(digits)) p = await findPlayerById(db, Number(digits));
+      if (!p) throw new AppError('NOT_FOUND', 'No player matches');
+      return playerView(db, p);
+    },
+
+    async player(playerId: number): Promise<AdminPlayer> {
+      return playerView(db, await playerOrThrow(playerId));
+    },
+
+    /** The player's main account, newest first, with the balance after each entry. */
+    async playerLedger(playerId: number, query: AdminLedgerQuery): Promise<AdminLedgerPage> {
+      await playerOrThrow(playerId);
+      const accounts = await listAccountsOfOwner(db, playerId);
+      const main = accounts.find((a) => a.code.endsWith(':main')) ?? accounts[0];
+      if (!main) return { items: [], nextCursor: null };
+      const page = await listEntries(db, main.code, { limit: query.limit, before: query.before ?? null });
+      return {
+        items: page.entries.map((e) => ({
+          id: e.id,
+          transferId: e.transferId,
+          kind: e.transferKind,
+          accountCode: e.accountCode,
+          amountMinor: e.amountMinor,
+          balanceAfterMinor: e.balanceAfterMinor,
+          reference: e.reference,
+          createdAt: e.createdAt.toISOString(),
+        })),
+        nextCursor: page.nextBefore,
+      };
+    },
+
+    playerOrThrow,
+
+    async playerDeposits(playerId: number, query: DepositsQuery) {
+      await playerOrThrow(playerId);
+      return deposits.list(playerId, query);
+    },
+
+    async playerBets(playerId: number, query: MyWingoBetsQuery) {
+      await playerOrThrow(playerId);
+      return lottery.myBets(playerId, query);
+    },
+
+    async playerWithdrawals(playerId: number, query: WithdrawalsQuery) {
+      await playerOrThrow(playerId);
+      return withdrawals().listForPlayer(playerId, query);
+    },
+
+    async playerKyc(playerId: number) {
+      await playerOrThrow(playerId);
+      return kyc().getForPlayer(playerId);
+    },
+
+    /** The player's controls now and every change to them; no console call sets or lifts one. */
+    async playerSafety(playerId: number) {
+      await playerOrThrow(playerId);
+      return { state: await safety.state(playerId), changes: await safety.history(playerId) };
+    },
+
+    /** Players refused by a responsible-gambling control often. */
+    async limitHits(days: number, minHits: number) {
+      return safety.frequentRefusals(days, minHits);
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import {
+  AdminLedgerPageSchema,
+  AdminLedgerQuerySchema,
+  AdminLimitHitsQuerySchema,
+  AdminLimitHitsSchema,
+  AdminPlayerSafetySchema,
+  AdminPlayerSchema,
+  API_PATHS,
+  dataEnvelope,
+  DepositsPageSchema,
+  DepositsQuerySchema,
+  KycStatusSchema,
+  KycSubmissionSchema,
+  MyWingoBetsQuerySchema,
+  PlayerIdParamsSchema,
+  PlayerLookupQuerySchema,
+  WingoBetsPageSchema,
+  WithdrawalsPageSchema,
+  WithdrawalsQuerySchema,
+} from '@colorplay/contract';
+import { z } from 'zod';
+import { doc, errors, type AdminRouteKit } from './route-kit';
+
+/** Read-only player lookup: the player, then each of their records. */
+export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
+  app.get(
+    API_PATHS.admin_player_lookup,
+    { ...guard('players.read'), schema: { ...doc, querystring: PlayerLookupQuerySchema, response: { 200: dataEnvelope(AdminPlayerSchema), ...errors } } },
+    async (request) => ({ data: await admin.lookupPlayer(request.query.q) }),
+  );
+
+  app.get(
+    API_PATHS.admin_player,
+    { ...guard('players.read'), schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AdminPlayerSchema), ...errors } } },
+    async (request) => ({ data: await admin.player(request.params.playerId) }),
+  );
+
+  app.get(
+    API_PATHS.admin_player_ledger,
+    {
+      ...guard('players.read'),
+      schema: { ...doc, params: PlayerIdParamsSchema, querystring: AdminLedgerQuerySchema, response: { 200: dataEnvelope(AdminLedgerPageSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.playerLedger(request.params.playerId, request.query) }),
+  );
+
+  app.get(
+    API_PATHS.admin_player_deposits,
+    {
+      ...guard('deposits.read'),
+      schema: { ...doc, params: PlayerIdParamsSchema, querystring: DepositsQuerySchema, response: { 200: dataEnvelope(DepositsPageSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.playerDeposits(request.params.playerId, request.query) }),
+  );
+
+  app.get(
+    API_PATHS.admin_player_bets,
+    {
+      ...guard('players.read'),
+      schema: { ...doc, params: PlayerIdParamsSchema, querystring: MyWingoBetsQuerySchema, response: { 200: dataEnvelope(WingoBetsPageSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.playerBets(request.params.playerId, request.query) }),
+  );
+
+  app.get(
+    API_PATHS.admin_player_withdrawals,
+    {
+      ...guard('withdrawals.read'),
+      schema: { ...doc, params: PlayerIdParamsSchema, querystring: WithdrawalsQuerySchema, response: { 200: dataEnvelope(WithdrawalsPageSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.playerWithdrawals(request.params.playerId, request.query) }),
+  );
+
+  app.get(
+    API_PATHS.admin_player_kyc,
+    {
+      ...guard('kyc.read'),
+      schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(z.object({ status: KycStatusSchema, submissions: z.array(KycSubmissionSchema) })), ...errors } },
+    },
+    async (request) => ({ data: await admin.playerKyc(request.params.playerId) }),
+  );
+
+  // Responsible gambling (issue 21): read-only. No console route sets, lifts or shortens a
+  // player's limit, break or exclusion (test/safety-console.test.ts checks that none exists).
+  app.get(
+    API_PATHS.admin_player_safety,
+    { ...guard('players.read'), schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AdminPlayerSafetySchema), ...errors } } },
+    async (request) => ({ data: await admin.playerSafety(request.params.playerId) }),
+  );
+  app.get(
+    API_PATHS.admin_limit_hits,
+    { ...guard('players.read'), schema: { ...doc, description: 'Players refused by a responsible-gambling control often.', querystring: AdminLimitHitsQuerySchema, response: { 200: dataEnvelope(AdminLimitHitsSchema), ...errors } } },
+    async (request) => ({ data: await admin.limitHits(request.query.days, request.query.minHits) }),
+  );
+}

@@ -1,0 +1,103 @@
+import { checkBeaconValue, type BeaconValue } from '@colorplay/fair';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/db';
+import type { Clock } from '../../lib/clock';
+import { withTransaction } from '../ledger';
+import type { BeaconSource } from './beacon-source';
+import { LINK_LOST, LINK_RETIRED, type Chains } from './chains';
+import * as repo from './repo';
+import { decideDraw, type LotterySettings } from './rules';
+import type { Settlement } from './settle';
+import { drawnDigit } from './wingo';
+
+export type DrawDeps = {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  settings: LotterySettings;
+  chains: Chains;
+  beacon: BeaconSource;
+  /** A round that cannot be drawn is voided in the draw's transaction (settle.ts). */
+  voidRound: Settlement['voidRound'];
+};
+
+/**
+ * The fair draw (docs/fairness.md): a round's result from its chain link, the game tag, its
+ * period and its beacon value, and nothing else; or its void when that cannot be had.
+ */
+export function createDraw({ db, clock, log, settings, chains, beacon: source, voidRound }: DrawDeps) {
+  /**
+   * The verified beacon value of a round of a scheme-2 chain: from the table, else from the
+   * source, checked against the chain's published key before it is stored. Null when it is not
+   * available yet or did not verify: the draw waits (decision 181).
+   */
+  async function beaconValueOf(chain: repo.ChainRow, round: number): Promise<BeaconValue | null> {
+    const publicKey = chain.beacon_public_key!;
+    const stored = await repo.selectBeaconValue(db, publicKey, round);
+    if (stored) return { round, signature: stored.signature, randomness: stored.randomness };
+    if (publicKey !== source.params.publicKey) {
+      log.error({ chainId: chain.id, round }, 'the chain names another beacon key than the configured source');
+      return null;
+    }
+    const value = await source.fetch(round);
+    if (!value) return null;
+    const checked = await checkBeaconValue(publicKey, value);
+    if (!checked.ok) {
+      log.error({ chainId: chain.id, round, detail: checked.detail }, 'beacon value refused: the draw waits');
+      return null;
+    }
+    await repo.insertBeaconValue(db, { public_key: publicKey, round, signature: value.signature, randomness: value.randomness, fetched_at: clock.now() });
+    return value;
+  }
+
+  /** The digit of a round from its link (and beacon value on a scheme-2 chain). */
+  const digitOf = (chain: repo.ChainRow, round: repo.RoundRow, link: string, beacon: BeaconValue | null): number =>
+    drawnDigit(chain.scheme, link, round.period, chain.scheme === 2 ? beacon!.randomness : null);
+
+  return {
+    /**
+     * Draws one round whose draw time has come, however late (decision 181): the digit from its
+     * link, the game tag, its period and its beacon value, nothing else. Without its beacon value
+     * it waits; voided only when its link is lost (the chain is then retired) or the beacon value
+     * is still missing beaconGiveUpMs after the draw time. The row lock and the status check make
+     * it happen once however many nodes try.
+     */
+    async drawRound(roundId: number): Promise<'drawn' | 'voided' | 'waiting' | 'skipped'> {
+      const before = await repo.selectRoundById(db, roundId);
+      if (!before || (before.status !== 'open' && before.status !== 'locked')) return 'skipped';
+      const chain = (await repo.selectChain(db, before.chain_id))!;
+      // Fetched outside the transaction: a slow beacon must not hold the round's lock.
+      const beacon = chain.scheme === 2 && before.beacon_round !== null ? await beaconValueOf(chain, before.beacon_round) : null;
+      return withTransaction(db, async (tx) => {
+        // Waits for the bets in flight on this round to commit (they hold the lock shared).
+        await repo.holdRoundForDraw(tx, roundId);
+        const round = await repo.selectRoundById(tx, roundId, 'FOR UPDATE');
+        if (!round || (round.status !== 'open' && round.status !== 'locked')) return 'skipped';
+        const now = clock.now();
+        const link = await chains.linkOf(tx, chain, round.round_index);
+        const decision = decideDraw(
+          { drawsAtMs: round.draws_at.getTime() },
+          now.getTime(),
+          { link: link === LINK_LOST || link === LINK_RETIRED ? 'lost' : 'available', beacon: chain.scheme === 1 ? 'not_needed' : beacon ? 'available' : 'missing' },
+          settings,
+        );
+        if (decision.kind === 'wait') return 'waiting';
+        if (decision.kind === 'void') {
+          log.warn({ period: round.period, room: round.room_id, reason: decision.reason }, 'lottery round voided');
+          const known = link === LINK_LOST || link === LINK_RETIRED ? null : link;
+          await voidRound(tx, round, known, now, {
+            // The operator retired the chain (audited) because this node cannot open its link.
+            reason: link === LINK_RETIRED ? 'chain_retired' : decision.reason,
+            wouldDigit: known !== null && (chain.scheme === 1 || beacon) ? digitOf(chain, round, known, beacon) : null,
+          });
+          // The rest of a chain whose link is lost can never be drawn: retire it, so the next
+          // engine run publishes a new chain for the coming rounds.
+          if (decision.reason === 'link_lost') await chains.retire(tx, chain, round.ordinal, 'link lost');
+          return 'voided';
+        }
+        await repo.markDrawn(tx, round.id, digitOf(chain, round, link as string, beacon), link as string, now);
+        return 'drawn';
+      });
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { roundAt, roundByOrdinal, type Room } from '@colorplay/lottery';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/db';
+import type { Clock } from '../../lib/clock';
+import { ensureAccount, HOUSE_ACCOUNTS } from '../ledger';
+import type { Chains } from './chains';
+import * as repo from './repo';
+import type { LotterySettings } from './rules';
+import { GAME, ROOMS, stakeAccount } from './wingo';
+
+export type RoundEngineDeps = {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  settings: LotterySettings;
+  chains: Chains;
+  drawRound: (roundId: number) => Promise<'drawn' | 'voided' | 'waiting' | 'skipped'>;
+  settleRound: (roundId: number) => Promise<'settled' | 'skipped'>;
+  /** Waits (bounded) for this node's bets that arrived before the round's lock (placement.ts). */
+  waitForInTimeBets: (roundId: number) => Promise<void>;
+};
+
+/**
+ * The round engine: rounds opened on their chain, locked, drawn (draw.ts) and settled
+ * (settle.ts) in period order, room by room, by the leader job `lottery.rounds`.
+ */
+export function createRoundEngine({ db, clock, log, settings, chains, drawRound, settleRound, waitForInTimeBets }: RoundEngineDeps) {
+  let accountsReady: Promise<void> | undefined;
+
+  /** The house accounts bets and settlement post to; created once per process. */
+  function ensureHouseAccounts(): Promise<void> {
+    accountsReady ??= (async () => {
+      for (let s = 0; s < settings.stakeShards; s++) await ensureAccount(db, { code: stakeAccount(s), kind: 'house' });
+      await ensureAccount(db, { code: HOUSE_ACCOUNTS.fees, kind: 'house' });
+    })().catch((err) => {
+      accountsReady = undefined;
+      throw err;
+    });
+    return accountsReady;
+  }
+
+  /** The row of a round, created when its chain covers it; false when no chain does (yet). */
+  async function ensureRound(room: Room, ordinal: number, roomChains: repo.ChainRow[], nowMs: number): Promise<boolean> {
+    const chain = chains.chainFor(roomChains, ordinal);
+    if (!chain) return false;
+    const r = roundByOrdinal(room, ordinal);
+    await repo.insertRoundIfAbsent(db, {
+      game: GAME,
+      roomId: room.id,
+      ordinal,
+      period: r.period,
+      chainId: chain.id,
+      roundIndex: ordinal - chain.first_ordinal + 1,
+      opensAt: new Date(r.opensAtMs),
+      locksAt: new Date(r.locksAtMs),
+      drawsAt: new Date(r.drawsAtMs),
+      status: nowMs < r.locksAtMs ? 'open' : 'locked',
+      beaconRound: chains.beaconRoundOf(chain, r.locksAtMs),
+    });
+    return true;
+  }
+
+  /** One pass of the engine for every room; run by the leader job `lottery.rounds`. */
+  async function tick(): Promise<void> {
+    await ensureHouseAccounts();
+    for (const room of ROOMS) {
+      try {
+        const nowMs = clock.now().getTime();
+        const roomChains = await chains.ensureChains(room, nowMs);
+        let drewAny = false;
+        for (const pending of await repo.selectPendingRoundIds(db, GAME, room.id, new Date(nowMs))) {
+          // A round waiting for its beacon value holds back the rounds after it, so results
+          // are always published in period order. The draw first waits for this node's bets
+          // that arrived before the lock (decision 201).
+          if (pending.status !== 'drawn') {
+            await waitForInTimeBets(pending.id);
+            const outcome = await drawRound(pending.id);
+            if (outcome === 'waiting') break;
+            if (outcome === 'voided') drewAny = true;
+          }
+          await settleRound(pending.id);
+        }
+        await repo.lockRounds(db, GAME, room.id, clock.now());
+        const now = clock.now().getTime();
+        // A void above may have retired a chain: read the chains again before opening a round on one.
+        await ensureRound(room, roundAt(room, now).ordinal, drewAny ? await chains.ensureChains(room, now) : roomChains, now);
+      } catch (err) {
+        log.error({ err, room: room.id }, 'lottery round engine failed for a room');
+      }
+    }
+  }
+
+  return { ensureHouseAccounts, ensureRound, tick };
+}
+
+export type RoundEngine = ReturnType<typeof createRoundEngine>;

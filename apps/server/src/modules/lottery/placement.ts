@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import type { PlaceWingoBetInput, PlaceWingoBetResult, WingoCommitment } from '@colorplay/contract';
+import { checkBet, roundAt, roundOfPeriod, roundPhase, WINGO, WINGO_BET_OPTIONS, type BetLimits } from '@colorplay/lottery';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/db';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { accountCodes, getBalance } from '../ledger';
+import type { SafetyService } from '../safety';
+import { createBetQueue, type CheckBets, type QueuedBet } from './bet-batch';
+import type { RoundEngine } from './engine';
+import * as repo from './repo';
+import type { LotterySettings } from './rules';
+import { commitmentOf, toBet } from './views';
+import { GAME, roomOf, stakeAccount } from './wingo';
+
+export type PlacementDeps = {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  settings: LotterySettings;
+  limits: BetLimits;
+  safety: Pick<SafetyService, 'checkStakes'>;
+  engine: Pick<RoundEngine, 'ensureHouseAccounts' | 'ensureRound'>;
+  /** A set-based pre-check of each bet batch, in its transaction (responsible gambling; bet-batch.ts). */
+  checkBets?: CheckBets;
+  /** Tests only: runs inside a bet batch's transaction just before it commits. */
+  beforeBatchCommit?: (bets: readonly QueuedBet[]) => Promise<void>;
+};
+
+/** A bet id fixed by the player and their idempotency key, so a racing retry lands on the same bet and ledger key. */
+function betIdOf(playerId: number, key: string): string {
+  return `bet_${createHash('sha256').update(`${playerId}:${key}`).digest('base64url').slice(0, 24)}`;
+}
+
+/**
+ * Bet placement: what needs no lock is checked here, then the bet joins the set-based group
+ * commit (bet-batch.ts, decision 200); a retry with the same key gets the first bet back.
+ */
+export function createPlacement(deps: PlacementDeps) {
+  const { db, clock, log, settings, limits, engine } = deps;
+  // Round commitments (chain, final hash, k, beacon round) by round id: bet receipts carry them.
+  const commitments = new Map<number, WingoCommitment>();
+  // Round rows known to exist (room:ordinal -> id): the bet path skips that lookup after the
+  // first bet. Bounded: cleared when it grows large. (A missing player account is made by the
+  // bet batch itself, bet-batch.ts.)
+  const knownRounds = new Map<string, Promise<number>>();
+
+  const betQueue = createBetQueue(db, log, settings, {
+    game: GAME,
+    limits,
+    stakeAccount,
+    checkBets: async (tx, bets) => {
+      // Responsible gambling first (breaks, exclusion, stake and loss limits), set-based over
+      // the whole batch; then any extra check the caller gave (tests).
+      const refusals = new Map<number, AppError>();
+      const safety = await deps.safety.checkStakes(tx, bets.map((b) => ({ playerId: b.playerId, stakeMinor: b.bet.totalMinor })));
+      safety.forEach((r, i) => r && refusals.set(i, r));
+      if (deps.checkBets) for (const [i, r] of await deps.checkBets(tx, bets)) if (!refusals.has(i)) refusals.set(i, r);
+      return refusals;
+    },
+    ...(deps.beforeBatchCommit ? { beforeBatchCommit: deps.beforeBatchCommit } : {}),
+  });
+
+  /** The commitment a bet on this round is placed under (read once per round, outside the bet transaction). */
+  async function roundCommitment(roundId: number): Promise<WingoCommitment> {
+    let c = commitments.get(roundId);
+    if (!c) {
+      c = commitmentOf((await repo.selectRoundCommitment(db, roundId))!);
+      if (commitments.size > 256) commitments.clear();
+      commitments.set(roundId, c);
+    }
+    return c;
+  }
+
+  async function replayBet(playerId: number, previous: repo.BetWithRoundRow, input: PlaceWingoBetInput): Promise<PlaceWingoBetResult> {
+    const same =
+      previous.room_id === input.room &&
+      previous.period === input.period &&
+      previous.selection === input.selection &&
+      previous.amount_minor === input.amountMinor &&
+      previous.quantity === input.quantity &&
+      previous.multiplier === input.multiplier;
+    if (!same) throw new AppError('IDEMPOTENCY_CONFLICT', 'This idempotency key was already used for another bet');
+    return { bet: toBet(previous), balanceMinor: await getBalance(db, accountCodes.playerMain(playerId)) };
+  }
+
+  return {
+    /**
+     * Checks what needs no lock (period, arrival before the lock, rules), then queues the bet for
+     * the set-based group commit (bet-batch.ts, decision 200). No database round trip before the
+     * queue once the round is known: the idempotency lookup is part of the batch. Arrival time
+     * decides: `receivedAt` is when the request reached the server (the route stamps it before
+     * authentication and parsing); a bet that arrived before the lock is judged on its merits
+     * however long it waited, and the draw waits for it (decision 201).
+     */
+    async placeBet(playerId: number, input: PlaceWingoBetInput, receivedAt: Date = clock.now()): Promise<PlaceWingoBetResult> {
+      const room = roomOf(input.room);
+      const betId = betIdOf(playerId, input.idempotencyKey);
+      const nowMs = receivedAt.getTime();
+      const round = roundOfPeriod(room, input.period);
+      const current = roundAt(room, nowMs);
+      let refusal: AppError | null = null;
+      let check: ReturnType<typeof checkBet> | null = null;
+      if (!round || round.ordinal !== current.ordinal) refusal = new AppError('ROUND_CLOSED', `Period ${input.period} is not the current round of room ${room.id}`);
+      else if (roundPhase(round, nowMs) !== 'open') refusal = new AppError('ROUND_LOCKED', 'Betting is closed for the last seconds of the round');
+      else {
+        check = checkBet(WINGO, WINGO_BET_OPTIONS, limits, input);
+        if (!check.ok) refusal = new AppError(check.code === 'UNKNOWN_SELECTION' ? 'VALIDATION_FAILED' : check.code, check.message);
+      }
+      if (refusal || !round || !check?.ok) {
+        // A retry of a bet that was placed in time still gets its bet back after the lock.
+        const previous = await repo.selectBetByKey(db, playerId, input.idempotencyKey);
+        if (previous) return replayBet(playerId, previous, input);
+        throw refusal!;
+      }
+      const bet = check.bet;
+
+      await engine.ensureHouseAccounts();
+      const roundKey = `${room.id}:${round.ordinal}`;
+      // One lookup per round and node, shared by the bets that arrive while it runs (a burst's
+      // first bets would otherwise each make the same three round trips).
+      let roundIdOf = knownRounds.get(roundKey);
+      if (roundIdOf === undefined) {
+        roundIdOf = (async () => {
+          const chains = await repo.selectChains(db, GAME, room.id);
+          if (!(await engine.ensureRound(room, round.ordinal, chains, nowMs))) throw new AppError('ROOM_NOT_READY', 'This room opens with its first published chain');
+          return (await repo.selectRoundByOrdinal(db, GAME, room.id, round.ordinal))!.id;
+        })();
+        if (knownRounds.size > 64) knownRounds.clear();
+        knownRounds.set(roundKey, roundIdOf);
+        // A failed lookup is not kept: the next bet tries again.
+        roundIdOf.catch(() => knownRounds.get(roundKey) === roundIdOf && knownRounds.delete(roundKey));
+      }
+      const roundId = await roundIdOf;
+      const placed = await betQueue.place({ betId, playerId, roundId, roomId: room.id, period: round.period, input, bet, receivedAt });
+      // The receipt carries the round's commitment (read once per round, outside the bet transaction).
+      return { ...placed, bet: { ...placed.bet, commitment: await roundCommitment(roundId) } };
+    },
+
+    /**
+     * Waits (bounded by drawWaitForBetsMs) for this node's bets of the round that arrived before
+     * its lock; bets committing on any node hold the round's lock shared, which the draw takes
+     * exclusive, so it waits for those in the database itself.
+     */
+    async waitForInTimeBets(roundId: number): Promise<void> {
+      if (await betQueue.drained(roundId, settings.drawWaitForBetsMs)) return;
+      log.warn({ roundId, pending: betQueue.pending(roundId) }, 'draw waited its bound for in-time bets; the rest will be refused');
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import type { Queryable } from '../../db/db';
+import type { RoundRow } from './repo-rounds';
+
+/** lottery_bets: bets as placed (set-based batches), a player's bets, and the per-round sums settlement posts. */
+
+export type BetRow = {
+  seq: number;
+  id: string;
+  round_id: number;
+  room_id: string;
+  player_id: number;
+  idempotency_key: string;
+  selection: string;
+  amount_minor: number;
+  quantity: number;
+  multiplier: number;
+  total_minor: number;
+  fee_minor: number;
+  contract_minor: number;
+  shard: number;
+  placed_at: Date;
+};
+
+/** A bet with its round's state and the commitment it was placed under (chain, final hash, k, beacon round). */
+export type BetWithRoundRow = BetRow & {
+  period: string;
+  round_status: RoundRow['status'];
+  digit: number | null;
+  drawn_at: Date | null;
+  settled_at: Date | null;
+  chain_id: number;
+  final_hash: string;
+  round_index: number;
+  beacon_round: number | null;
+};
+
+const BET_COLUMNS =
+  'b.seq, b.id, b.round_id, b.room_id, b.player_id, b.idempotency_key, b.selection, b.amount_minor, b.quantity, b.multiplier, b.total_minor, b.fee_minor, b.contract_minor, b.shard, b.placed_at';
+
+
+const BET_WITH_ROUND = `SELECT ${BET_COLUMNS}, r.period, r.status AS round_status, r.digit, r.drawn_at, r.settled_at,
+       r.chain_id, c.final_hash, r.round_index, r.beacon_round
+  FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id JOIN lottery_chains c ON c.id = r.chain_id`;
+
+export async function selectBetByKey(q: Queryable, playerId: number, key: string): Promise<BetWithRoundRow | undefined> {
+  const { rows } = await q.query<BetWithRoundRow>(`${BET_WITH_ROUND} WHERE b.player_id = $1 AND b.idempotency_key = $2`, [playerId, key]);
+  return rows[0];
+}
+
+export async function selectPlayerBets(q: Queryable, playerId: number, roomId: string | null, beforeSeq: number | null, limit: number): Promise<BetWithRoundRow[]> {
+  const { rows } = await q.query<BetWithRoundRow>(
+    `${BET_WITH_ROUND} WHERE b.player_id = $1 AND ($2::text IS NULL OR b.room_id = $2) AND ($3::bigint IS NULL OR b.seq < $3)
+      ORDER BY b.seq DESC LIMIT $4`,
+    [playerId, roomId, beforeSeq, limit],
+  );
+  return rows;
+}
+
+export async function selectBetSeq(q: Queryable, playerId: number, betId: string): Promise<number | undefined> {
+  const { rows } = await q.query<{ seq: number }>('SELECT seq FROM lottery_bets WHERE id = $1 AND player_id = $2', [betId, playerId]);
+  return rows[0]?.seq;
+}
+
+/** Per player: bets, winnings (floor(contract x num / den) per bet) and stakes, for settlement. */
+export async function settlementByPlayer(
+  q: Queryable,
+  roundId: number,
+  table: { selections: string[]; nums: number[]; dens: number[] },
+): Promise<Array<{ player_id: number; bets: number; payout_minor: number; total_minor: number }>> {
+  const { rows } = await q.query<{ player_id: number; bets: number; payout_minor: number; total_minor: number }>(
+    `SELECT b.player_id, count(*)::int AS bets,
+            sum((b.contract_minor * p.num) / p.den)::bigint AS payout_minor,
+            sum(b.total_minor)::bigint AS total_minor
+       FROM lottery_bets b JOIN unnest($2::text[], $3::bigint[], $4::bigint[]) AS p(selection, num, den) ON p.selection = b.selection
+      WHERE b.round_id = $1
+      GROUP BY b.player_id`,
+    [roundId, table.selections, table.nums, table.dens],
+  );
+  return rows;
+}
+
+export async function feesByShard(q: Queryable, roundId: number): Promise<Array<{ shard: number; fee_minor: number }>> {
+  const { rows } = await q.query<{ shard: number; fee_minor: number }>(
+    'SELECT shard, sum(fee_minor)::bigint AS fee_minor FROM lottery_bets WHERE round_id = $1 GROUP BY shard HAVING sum(fee_minor) > 0 ORDER BY shard',
+    [roundId],
+  );
+  return rows;
+}
+
+/**
+ * In one statement, for a batch of bets (run after the players' accounts are locked, so a
+ * racing batch's bets are committed and visible): the bets already stored under the batch's
+ * idempotency keys, and what each (round, player) of the batch has staked so far.
+ */
+export async function selectBatchContext(
+  q: Queryable,
+  keys: { playerIds: readonly number[]; keys: readonly string[] },
+  stakes: { roundIds: readonly number[]; playerIds: readonly number[] },
+): Promise<{ existing: BetWithRoundRow[]; staked: Map<string, number> }> {
+  const { rows } = await q.query<BetWithRoundRow & { kind: 'bet' | 'staked'; staked: number | null }>(
+    `SELECT 'bet' AS kind, NULL::bigint AS staked, ${BET_COLUMNS}, r.period, r.status AS round_status, r.digit, r.drawn_at, r.settled_at
+       FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id
+      WHERE (b.player_id, b.idempotency_key) IN (SELECT * FROM unnest($1::bigint[], $2::text[]))
+     UNION ALL
+     SELECT 'staked', coalesce(sum(b.total_minor), 0)::bigint, NULL, NULL, b.round_id, NULL, b.player_id, NULL, NULL, NULL, NULL, NULL,
+            NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       FROM lottery_bets b
+      WHERE (b.round_id, b.player_id) IN (SELECT DISTINCT * FROM unnest($3::bigint[], $4::bigint[]))
+      GROUP BY b.round_id, b.player_id`,
+    [keys.playerIds, keys.keys, stakes.roundIds, stakes.playerIds],
+  );
+  const existing: BetWithRoundRow[] = [];
+  const staked = new Map<string, number>();
+  for (const r of rows) {
+    if (r.kind === 'staked') staked.set(`${r.round_id}:${r.player_id}`, Number(r.staked));
+    else existing.push(r);
+  }
+  return { existing, staked };
+}
+
+/** Inserts a batch's bets in one statement (the caller decided every one; none can exist). */
+export async function insertBets(q: Queryable, bets: ReadonlyArray<Omit<BetRow, 'seq'>>): Promise<void> {
+  if (bets.length === 0) return;
+  await q.query(
+    `INSERT INTO lottery_bets (id, round_id, room_id, player_id, idempotency_key, selection, amount_minor, quantity, multiplier,
+                               total_minor, fee_minor, contract_minor, shard, placed_at)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::bigint[], $8::int[], $9::int[],
+                          $10::bigint[], $11::bigint[], $12::bigint[], $13::smallint[], $14::timestamptz[])`,
+    [
+      bets.map((b) => b.id),
+      bets.map((b) => b.round_id),
+      bets.map((b) => b.room_id),
+      bets.map((b) => b.player_id),
+      bets.map((b) => b.idempotency_key),
+      bets.map((b) => b.selection),
+      bets.map((b) => b.amount_minor),
+      bets.map((b) => b.quantity),
+      bets.map((b) => b.multiplier),
+      bets.map((b) => b.total_minor),
+      bets.map((b) => b.fee_minor),
+      bets.map((b) => b.contract_minor),
+      bets.map((b) => b.shard),
+      bets.map((b) => b.placed_at),
+    ],
+  );
+}

@@ -1,0 +1,137 @@
+import type { Queryable } from '../../db/db';
+
+/** lottery_rounds: each round's row, its state from open to settled, and the round locks bets and the draw take. */
+
+export type RoundRow = {
+  id: number;
+  room_id: string;
+  ordinal: number;
+  period: string;
+  chain_id: number;
+  round_index: number;
+  opens_at: Date;
+  locks_at: Date;
+  draws_at: Date;
+  status: 'open' | 'locked' | 'drawn' | 'settled' | 'voided';
+  digit: number | null;
+  link: string | null;
+  drawn_at: Date | null;
+  settled_at: Date | null;
+  beacon_round: number | null;
+};
+
+const ROUND_COLUMNS = 'id, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, digit, link, drawn_at, settled_at, beacon_round';
+
+export async function insertRoundIfAbsent(
+  q: Queryable,
+  r: { game: string; roomId: string; ordinal: number; period: string; chainId: number; roundIndex: number; opensAt: Date; locksAt: Date; drawsAt: Date; status: 'open' | 'locked'; beaconRound: number | null },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO lottery_rounds (game, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, beacon_round)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (game, room_id, ordinal) DO NOTHING`,
+    [r.game, r.roomId, r.ordinal, r.period, r.chainId, r.roundIndex, r.opensAt, r.locksAt, r.drawsAt, r.status, r.beaconRound],
+  );
+}
+
+export async function selectRoundByOrdinal(q: Queryable, game: string, roomId: string, ordinal: number, lock: '' | 'FOR SHARE' | 'FOR UPDATE' = ''): Promise<RoundRow | undefined> {
+  const { rows } = await q.query<RoundRow>(`SELECT ${ROUND_COLUMNS} FROM lottery_rounds WHERE game = $1 AND room_id = $2 AND ordinal = $3 ${lock}`, [game, roomId, ordinal]);
+  return rows[0];
+}
+
+export async function selectRoundById(q: Queryable, id: number, lock: '' | 'FOR UPDATE' = ''): Promise<RoundRow | undefined> {
+  const { rows } = await q.query<RoundRow>(`SELECT ${ROUND_COLUMNS} FROM lottery_rounds WHERE id = $1 ${lock}`, [id]);
+  return rows[0];
+}
+
+export async function selectRoundByPeriod(q: Queryable, game: string, period: string): Promise<RoundRow | undefined> {
+  const { rows } = await q.query<RoundRow>(`SELECT ${ROUND_COLUMNS} FROM lottery_rounds WHERE game = $1 AND period = $2`, [game, period]);
+  return rows[0];
+}
+
+/** Betting closes: open rounds whose lock time has come. */
+export async function lockRounds(q: Queryable, game: string, roomId: string, now: Date): Promise<void> {
+  await q.query(`UPDATE lottery_rounds SET status = 'locked' WHERE game = $1 AND room_id = $2 AND status = 'open' AND locks_at <= $3`, [game, roomId, now]);
+}
+
+/** Rounds still waiting for a draw (open or locked past their draw time) or for settlement, oldest first. */
+export async function selectPendingRoundIds(q: Queryable, game: string, roomId: string, now: Date): Promise<Array<{ id: number; status: RoundRow['status'] }>> {
+  const { rows } = await q.query<{ id: number; status: RoundRow['status'] }>(
+    `SELECT id, status FROM lottery_rounds
+      WHERE game = $1 AND room_id = $2 AND (status = 'drawn' OR (status IN ('open', 'locked') AND draws_at <= $3))
+      ORDER BY ordinal`,
+    [game, roomId, now],
+  );
+  return rows;
+}
+
+/** The only statement that writes a result: the draw (the trigger refuses any later change). */
+export async function markDrawn(q: Queryable, id: number, digit: number, link: string, now: Date): Promise<void> {
+  await q.query(`UPDATE lottery_rounds SET status = 'drawn', digit = $2, link = $3, drawn_at = $4 WHERE id = $1`, [id, digit, link, now]);
+}
+
+export async function markVoided(q: Queryable, id: number, link: string | null, now: Date): Promise<void> {
+  await q.query(`UPDATE lottery_rounds SET status = 'voided', link = $2, drawn_at = $3 WHERE id = $1`, [id, link, now]);
+}
+
+export async function markSettled(q: Queryable, id: number, now: Date): Promise<void> {
+  await q.query(`UPDATE lottery_rounds SET status = 'settled', settled_at = $2 WHERE id = $1`, [id, now]);
+}
+
+export async function selectHistory(q: Queryable, game: string, roomId: string, beforeOrdinal: number | null, limit: number): Promise<RoundRow[]> {
+  const { rows } = await q.query<RoundRow>(
+    `SELECT ${ROUND_COLUMNS} FROM lottery_rounds
+      WHERE game = $1 AND room_id = $2 AND status IN ('drawn', 'settled', 'voided') AND ($3::bigint IS NULL OR ordinal < $3)
+      ORDER BY ordinal DESC LIMIT $4`,
+    [game, roomId, beforeOrdinal, limit],
+  );
+  return rows;
+}
+
+export async function selectRecentDigits(q: Queryable, game: string, roomId: string, count: number): Promise<Array<{ period: string; digit: number }>> {
+  const { rows } = await q.query<{ period: string; digit: number }>(
+    `SELECT period, digit FROM lottery_rounds
+      WHERE game = $1 AND room_id = $2 AND status IN ('drawn', 'settled') ORDER BY ordinal DESC LIMIT $3`,
+    [game, roomId, count],
+  );
+  return rows.reverse();
+}
+
+/** The commitment of a round: its chain, final hash, k and beacon round (bet receipts carry it). */
+export async function selectRoundCommitment(q: Queryable, roundId: number): Promise<{ chain_id: number; final_hash: string; round_index: number; beacon_round: number | null } | undefined> {
+  const { rows } = await q.query<{ chain_id: number; final_hash: string; round_index: number; beacon_round: number | null }>(
+    'SELECT r.chain_id, c.final_hash, r.round_index, r.beacon_round FROM lottery_rounds r JOIN lottery_chains c ON c.id = r.chain_id WHERE r.id = $1',
+    [roundId],
+  );
+  return rows[0];
+}
+
+/** Advisory-lock namespace of lottery rounds ("LOT"): bets hold it shared, the draw exclusive. */
+const ROUND_LOCK_NAMESPACE = 0x4c4f54;
+
+/**
+ * A bet holds its round's lock shared until it commits (holdRoundsForBets); the draw takes it
+ * exclusive, so it waits for every bet in flight and no bet can commit into a drawn round. An
+ * advisory lock writes nothing, unlike FOR SHARE on the round row, which would rewrite that one
+ * row for every bet.
+ */
+export async function holdRoundForDraw(q: Queryable, roundId: number): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [ROUND_LOCK_NAMESPACE, roundId]);
+}
+
+/**
+ * The set-based bet batch (decision 200). The rounds of a batch are held shared in ascending id
+ * order in one statement; their status is read in the next statement, whose snapshot is taken
+ * after the locks were granted, so a draw that committed while the batch waited is seen.
+ */
+export async function holdRoundsForBets(q: Queryable, roundIds: readonly number[]): Promise<void> {
+  await q.query(
+    'SELECT pg_advisory_xact_lock_shared($1::int, r::int) FROM (SELECT DISTINCT unnest($2::bigint[]) AS r ORDER BY 1) AS l',
+    [ROUND_LOCK_NAMESPACE, roundIds],
+  );
+}
+
+export async function selectRoundStatuses(q: Queryable, roundIds: readonly number[]): Promise<Map<number, RoundRow['status']>> {
+  const { rows } = await q.query<{ id: number; status: RoundRow['status'] }>('SELECT id, status FROM lottery_rounds WHERE id = ANY($1::bigint[])', [roundIds]);
+  return new Map(rows.map((r) => [Number(r.id), r.status]));
+}
+

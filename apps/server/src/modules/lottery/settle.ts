@@ -1,0 +1,139 @@
+import type { Db, Queryable } from '../../db/db';
+import type { EventRecorder } from '../../events';
+import type { Clock } from '../../lib/clock';
+import { accountCodes, getBalances, HOUSE_ACCOUNTS, postTransfers, withTransaction, type PostTransferInput } from '../ledger';
+import * as repo from './repo';
+import { payoutShardOf, type LotterySettings } from './rules';
+import { GAME, payoutTableOf, stakeAccount, VOID_TABLE } from './wingo';
+
+export type VoidReason = 'link_lost' | 'beacon_unavailable' | 'chain_retired';
+
+export type SettlementDeps = {
+  db: Db;
+  clock: Clock;
+  events: EventRecorder;
+  settings: LotterySettings;
+  /** Tests only: runs inside the settlement transaction just before it commits (a crash there rolls it all back). */
+  beforeSettleCommit?: (roundId: number) => Promise<void>;
+};
+
+/**
+ * Where a round's money moves once its result is known: winnings and fees when it is settled,
+ * every stake back when it is voided. Set-based over the round's bets, one ledger batch per
+ * round, each transfer keyed so that a retried settlement or void posts it once.
+ */
+export function createSettlement({ db, clock, events, settings, beforeSettleCommit }: SettlementDeps) {
+  /**
+   * A round's credit to one player (a win or a refund) from the player's stake shard, keyed so
+   * that a retried settlement or void posts it once.
+   */
+  function roundCredit(round: repo.RoundRow, playerId: number, kind: 'lottery_payout' | 'lottery_refund', amountMinor: number): PostTransferInput {
+    return {
+      idempotencyKey: `${GAME}:${kind === 'lottery_payout' ? 'payout' : 'refund'}:${round.id}:${playerId}`,
+      kind,
+      reference: `round_${round.id}`,
+      metadata: { game: GAME, room: round.room_id, period: round.period },
+      entries: [
+        { accountCode: stakeAccount(payoutShardOf(playerId, settings.stakeShards)), amountMinor: -amountMinor },
+        { accountCode: accountCodes.playerMain(playerId), amountMinor },
+      ],
+    };
+  }
+
+  async function recordSettlement(
+    tx: Queryable,
+    round: repo.RoundRow,
+    status: 'settled' | 'voided',
+    digit: number | null,
+    now: Date,
+    players: Array<{ playerId: number; bets: number; payoutMinor: number }>,
+    knownBalances: Map<string, number>,
+  ): Promise<void> {
+    await events.record(tx, 'RoundDrawn', { game: GAME, roomId: round.room_id, period: round.period, status, digit, drawnAtMs: (round.drawn_at ?? now).getTime() });
+    const unknown = players.map((p) => accountCodes.playerMain(p.playerId)).filter((c) => !knownBalances.has(c));
+    const balances = new Map([...knownBalances, ...(await getBalances(tx, unknown))]);
+    await events.recordMany(
+      tx,
+      'BetsSettled',
+      players.map((p) => ({
+        game: GAME,
+        playerId: p.playerId,
+        roomId: round.room_id,
+        period: round.period,
+        bets: p.bets,
+        payoutMinor: p.payoutMinor,
+        balanceMinor: balances.get(accountCodes.playerMain(p.playerId)) ?? 0,
+      })),
+    );
+  }
+
+  return {
+    /**
+     * Refunds every stake of the round in full (fee included), marks it voided and writes its
+     * public audit record: why, what it would have drawn (when known), its stakes and what that
+     * digit would have paid, so anyone can check that voids do not fall on the house's losses.
+     * Runs in the caller's transaction (the draw's, which holds the round).
+     */
+    async voidRound(tx: Queryable, round: repo.RoundRow, link: string | null, now: Date, why: { reason: VoidReason; wouldDigit: number | null }): Promise<void> {
+      const perPlayer = await repo.settlementByPlayer(tx, round.id, VOID_TABLE);
+      const transfers = perPlayer.map((p) => roundCredit(round, p.player_id, 'lottery_refund', p.total_minor));
+      const posted = await postTransfers(tx, transfers);
+      let wouldPayout: number | null = null;
+      if (why.wouldDigit !== null) {
+        const wouldPay = await repo.settlementByPlayer(tx, round.id, payoutTableOf(why.wouldDigit));
+        wouldPayout = wouldPay.reduce((sum, p) => sum + p.payout_minor, 0);
+      }
+      await repo.insertVoidAudit(tx, {
+        round_id: round.id,
+        reason: why.reason,
+        would_digit: why.wouldDigit,
+        bets: perPlayer.reduce((sum, p) => sum + p.bets, 0),
+        stakes_minor: perPlayer.reduce((sum, p) => sum + p.total_minor, 0),
+        would_payout_minor: wouldPayout,
+        created_at: now,
+      });
+      await repo.markVoided(tx, round.id, link, now);
+      await recordSettlement(tx, round, 'voided', null, now, perPlayer.map((p) => ({ playerId: p.player_id, bets: p.bets, payoutMinor: p.total_minor })), posted.balancesMinor);
+    },
+
+    /**
+     * Settles a drawn round in one transaction: winnings per player computed set-based from the
+     * rule table, posted as one ledger batch (one transfer per winning player and one for the
+     * round's fees), the round marked settled, events recorded. Exactly once: the round row is
+     * locked and must still be 'drawn'; a crash anywhere before COMMIT leaves it 'drawn' for the
+     * next try, and every transfer's key makes a retry harmless even so.
+     */
+    async settleRound(roundId: number): Promise<'settled' | 'skipped'> {
+      return withTransaction(db, async (tx) => {
+        const round = await repo.selectRoundById(tx, roundId, 'FOR UPDATE');
+        if (!round || round.status !== 'drawn') return 'skipped';
+        const now = clock.now();
+        const digit = round.digit!;
+        const perPlayer = await repo.settlementByPlayer(tx, round.id, payoutTableOf(digit));
+        const fees = await repo.feesByShard(tx, round.id);
+        const transfers: PostTransferInput[] = [];
+        const feeTotal = fees.reduce((s, f) => s + f.fee_minor, 0);
+        if (feeTotal > 0) {
+          transfers.push({
+            idempotencyKey: `${GAME}:fees:${round.id}`,
+            kind: 'lottery_fee',
+            reference: `round_${round.id}`,
+            metadata: { game: GAME, room: round.room_id, period: round.period },
+            entries: [...fees.map((f) => ({ accountCode: stakeAccount(f.shard), amountMinor: -f.fee_minor })), { accountCode: HOUSE_ACCOUNTS.fees, amountMinor: feeTotal }],
+          });
+        }
+        for (const p of perPlayer) {
+          if (p.payout_minor <= 0) continue;
+          transfers.push(roundCredit(round, p.player_id, 'lottery_payout', p.payout_minor));
+        }
+        const posted = await postTransfers(tx, transfers);
+        await repo.markSettled(tx, round.id, now);
+        await recordSettlement(tx, round, 'settled', digit, now, perPlayer.map((p) => ({ playerId: p.player_id, bets: p.bets, payoutMinor: p.payout_minor })), posted.balancesMinor);
+        if (beforeSettleCommit) await beforeSettleCommit(round.id);
+        return 'settled';
+      });
+    },
+  };
+}
+
+export type Settlement = ReturnType<typeof createSettlement>;
