@@ -1,14 +1,16 @@
 /** The names of the icons in the app's one icon set, `public/ui-icons.svg` (docs/design-system.md). */
 export type IconName =
-  | 'refresh' | 'clock' | 'wallet' | 'receipt' | 'dice' | 'bell' | 'user' | 'shield' | 'globe' | 'help' | 'deposit' | 'withdraw' | 'chevron' | 'logout' | 'book';
+  | 'refresh' | 'clock' | 'wallet' | 'receipt' | 'dice' | 'bell' | 'user' | 'shield' | 'globe' | 'help' | 'deposit' | 'withdraw' | 'chevron' | 'back' | 'logout' | 'book';
 
 /**
  * An icon from the sprite: a static SVG file (cached once, no bytes in the JS), drawn in
- * currentColor at --icon-size. Always decorative: the control it sits in carries the name.
+ * currentColor at --icon-size; a parent's class sizes or colours it. Always decorative: the
+ * control it sits in carries the name. (It is in the entry with the top bar, so it is kept to the
+ * bytes it needs: no className prop, no IE-only focusable.)
  */
-export function Icon({ name, className }: { name: IconName; className?: string }) {
+export function Icon({ name }: { name: IconName }) {
   return (
-    <svg className={className ? `icon ${className}` : 'icon'} aria-hidden="true" focusable="false">
+    <svg className="icon" aria-hidden="true">
       <use href={`${import.meta.env.BASE_URL}ui-icons.svg#${name}`} />
     </svg>
   );

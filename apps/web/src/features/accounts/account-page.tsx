@@ -24,9 +24,13 @@ import './accounts.css';
 function MenuLink({ to, icon, children }: { to: string; icon: IconName; children: ReactNode }) {
   return (
     <Link to={to} className="account-menu__link">
-      <Icon name={icon} className="account-menu__icon" />
+      <span className="account-menu__icon">
+        <Icon name={icon} />
+      </span>
       <span className="account-menu__text">{children}</span>
-      <Icon name="chevron" className="account-menu__chevron" />
+      <span className="account-menu__chevron">
+        <Icon name="chevron" />
+      </span>
     </Link>
   );
 }
