@@ -180,7 +180,8 @@ function MyHistory({ room }: { room: WingoRoomId }) {
 
 function ResultPopup({ result, onClose }: { result: SettledRound | null; onClose: () => void }) {
   const { t } = useI18n();
-  const [held, setHeld] = useState(false);
+  /** The period whose popup the player holds open (a new result is not held). */
+  const [heldPeriod, setHeldPeriod] = useState<string | null>(null);
   const close = () => {
     // A first win is a good moment to offer the home-screen icon (issue 23).
     if (result?.outcome === 'won') signalInstallMoment();
@@ -193,20 +194,18 @@ function ResultPopup({ result, onClose }: { result: SettledRound | null; onClose
   // It closes by itself after a few seconds, as in the apps players know, unless the player
   // holds it (a pointer over it, or a key pressed in it): the same text stays in My history.
   const period = result?.period ?? null;
+  const held = period !== null && heldPeriod === period;
   useEffect(() => {
     if (period === null || held) return;
     const timer = setTimeout(() => closeRef.current(), RESULT_POPUP_MS);
     return () => clearTimeout(timer);
   }, [period, held]);
-  useEffect(() => {
-    if (period === null) setHeld(false);
-  }, [period]);
   const title =
     result?.outcome === 'won' ? t('wingo.result.winTitle') : result?.outcome === 'refunded' ? t('wingo.result.refundTitle') : t('wingo.result.loseTitle');
   return (
     <Popup open={result !== null} onClose={close} labelledBy="wingo-result-title" className={`wingo-result wingo-result--${result?.outcome ?? 'lost'}`}>
       {result && (
-        <div className="wingo-result__body" onPointerEnter={() => setHeld(true)} onKeyDown={() => setHeld(true)}>
+        <div className="wingo-result__body" onPointerEnter={() => setHeldPeriod(result.period)} onKeyDown={() => setHeldPeriod(result.period)}>
           <h2 id="wingo-result-title" className="wingo-result__title">
             {title}
           </h2>
