@@ -1,12 +1,12 @@
 /** The names of the icons in the app's one icon set, `public/ui-icons.svg` (docs/design-system.md). */
 export type IconName =
-  | 'refresh' | 'clock' | 'wallet' | 'receipt' | 'dice' | 'bell' | 'user' | 'shield' | 'globe' | 'help' | 'deposit' | 'withdraw' | 'chevron' | 'back' | 'logout' | 'book';
+  | 'refresh' | 'clock' | 'wallet' | 'receipt' | 'dice' | 'bell' | 'user' | 'shield' | 'globe' | 'help' | 'deposit' | 'withdraw' | 'chevron' | 'logout' | 'book';
 
 /**
  * An icon from the sprite: a static SVG file (cached once, no bytes in the JS), drawn in
  * currentColor at --icon-size; a parent's class sizes or colours it. Always decorative: the
- * control it sits in carries the name. (It is in the entry with the top bar, so it is kept to the
- * bytes it needs: no className prop, no IE-only focusable.)
+ * control it sits in carries the name. The account page draws the same markup itself (decision
+ * 302: a module shared by two lazy routes would add a chunk to the entry's preload map).
  */
 export function Icon({ name }: { name: IconName }) {
   return (

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { usePageHeading } from '../../lib/page-heading';
-import { Icon } from './icon';
 import './top-bar.css';
 
 /** Props of a page's top bar. */
@@ -25,7 +24,9 @@ export function TopBar({ title, backTo, actions }: TopBarProps) {
     <header className="top-bar">
       {backTo !== undefined && (
         <Link to={backTo} className="top-bar__back" aria-label={t('common.back')}>
-          <Icon name="back" />
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
         </Link>
       )}
       <h1 className="top-bar__title" ref={headingRef} tabIndex={-1}>

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
-import { Icon, type IconName } from '../../components/ui/icon';
+import type { IconName } from '../../components/ui/icon';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
@@ -20,6 +20,20 @@ import './accounts.css';
  * wallet, recharge history, messages, avatar choice and logout. A 401 on get-user-info that a
  * refresh cannot cure ends the session (spec section 8); the route guard then shows /login.
  */
+/**
+ * An icon of the one set (public/ui-icons.svg), as `components/ui/icon.tsx` draws it. Written
+ * here rather than imported: a module shared by the account and Wingo routes becomes a chunk of
+ * its own, whose name the entry's preload map then carries, and `/` has no bytes to spare
+ * (decision 302). Only the type is imported, which costs nothing.
+ */
+function Icon({ name }: { name: IconName }) {
+  return (
+    <svg className="icon" aria-hidden="true">
+      <use href={`${import.meta.env.BASE_URL}ui-icons.svg#${name}`} />
+    </svg>
+  );
+}
+
 /** One entry of the account menu: an icon, the text, and a chevron, a full-width 44 px row. */
 function MenuLink({ to, icon, children }: { to: string; icon: IconName; children: ReactNode }) {
   return (
