@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /** Public files the offline shell needs besides the build's own (icons for the installed app). */
-const SHELL_PUBLIC = ['/manifest.webmanifest', '/favicon.ico', '/favicon.svg', '/icons/icon-192.png', '/icons/maskable-192.png'];
+const SHELL_PUBLIC = ['/manifest.webmanifest', '/favicon.ico', '/favicon.svg', '/ui-icons.svg', '/icons/icon-192.png', '/icons/maskable-192.png'];
 
 /**
  * Emits /sw.js from service-worker.js with this build's app shell (index.html and every JS/CSS

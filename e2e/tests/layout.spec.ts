@@ -37,18 +37,19 @@ const PLAYER_ROUTES = [
   '/home/AllLotteryGames/Verify',
 ];
 
-/**
- * Routes whose controls are checked for the 44 x 44 CSS px floor (WCAG 2.2 target size is the
- * floor). The Wingo screens are not in it yet: their redesign is pending (issue 22, finding 6/7).
- */
-const TAP_TARGET_ROUTES = ['/login', '/register', '/wallet', '/home/Messages', '/home/AllGames?tab=3', '/home/AllOnlineGames?type=slot&tab=5'];
-
-/** Routes not yet held to the 44 px floor, with the reason (they are in the overflow check above). */
-export const TAP_TARGET_EXCLUDED_ROUTES: Record<string, string> = {
-  '/home/AllLotteryGames/Wingo': 'Wingo screen redesign pending (issue 22 findings 6 and 7: period links 15 px)',
-  '/home/AllLotteryGames/BettingRecordWin': 'Wingo screen redesign pending',
-  '/home/AllLotteryGames/Verify': 'Wingo screen redesign pending',
-};
+/** Routes whose controls are checked for the 44 x 44 CSS px floor (WCAG 2.2 target size is the floor). */
+const TAP_TARGET_ROUTES = [
+  '/login',
+  '/register',
+  '/wallet',
+  '/home/Messages',
+  '/home/AllGames?tab=3',
+  '/home/AllOnlineGames?type=slot&tab=5',
+  '/main',
+  '/home/AllLotteryGames/Wingo',
+  '/home/AllLotteryGames/BettingRecordWin',
+  '/home/AllLotteryGames/Verify',
+];
 
 /**
  * Controls allowed under 44 px, by accessible name, with the reason. Inline links inside a
@@ -96,10 +97,10 @@ async function overflow(page: Page): Promise<{ extra: number; widest: string }> 
 }
 
 /** Visible interactive controls smaller than 44 CSS px in either dimension. */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+async function smallTargets(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate((scope) => {
     const found: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="link"], summary');
+    const controls = document.querySelector(scope)!.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="link"], summary');
     for (const el of Array.from(controls)) {
       if (el.closest('[aria-hidden="true"], [inert]')) continue;
       const style = getComputedStyle(el);
@@ -116,7 +117,7 @@ async function smallTargets(page: Page): Promise<string[]> {
       }
     }
     return found;
-  });
+  }, within);
 }
 
 test.beforeEach(async ({ context }) => {
@@ -155,4 +156,48 @@ test('controls on the fixed screens are at least 44 x 44 CSS px', async ({ page 
     const small = (await smallTargets(page)).filter((target) => !Object.keys(TAP_TARGET_EXCEPTIONS).some((name) => target.includes(`"${name}"`)));
     expect.soft(small, `small targets on ${route}`).toEqual([]);
   }
+});
+
+// Issue 22 findings 6 and 7 on the Wingo screen at the narrowest phone: the four room tabs on one
+// line, every control of each records tab and of the bet sheet at least 44 x 44 CSS px, and the
+// room chosen last opened again on the next visit.
+test('Wingo at 320 px: rooms on one line, 44 px targets in every tab and the bet sheet, the room remembered', async ({ page }) => {
+  test.setTimeout(120_000);
+  const messages = watchConsole(page);
+  await signInAsNewPlayer(page);
+  await page.setViewportSize({ width: 320, height: 780 });
+  await page.goto('/home/AllLotteryGames/Wingo');
+  await settle(page);
+
+  const rooms = page.getByRole('group', { name: 'Rooms' }).getByRole('button');
+  await expect(rooms).toHaveCount(4);
+  const boxes = await rooms.evaluateAll((buttons) =>
+    buttons.map((b) => {
+      const label = b.querySelector('.wingo-room__label')!;
+      const lineHeight = parseFloat(getComputedStyle(label).lineHeight) || parseFloat(getComputedStyle(label).fontSize) * 1.4;
+      return { top: b.getBoundingClientRect().top, labelLines: Math.round(label.getBoundingClientRect().height / lineHeight) };
+    }),
+  );
+  expect(new Set(boxes.map((b) => Math.round(b.top))).size, 'the four rooms share one row').toBe(1);
+  expect(boxes.map((b) => b.labelLines)).toEqual([1, 1, 1, 1]);
+
+  for (const tab of ['Game history', 'Chart', 'My history']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page.waitForLoadState('networkidle');
+    expect.soft(await smallTargets(page), `small targets on Wingo with ${tab} open`).toEqual([]);
+  }
+
+  await page.getByRole('button', { name: 'Number 5' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Bet on Number 5' });
+  await expect(sheet).toBeVisible();
+  expect.soft(await smallTargets(page, 'dialog[open]'), 'small targets in the bet sheet').toEqual([]);
+  await sheet.getByRole('button', { name: 'Cancel' }).click();
+  await expect(sheet).toBeHidden();
+
+  await page.getByRole('button', { name: 'Win Go 3 Min' }).click();
+  await page.reload();
+  await settle(page);
+  await expect(page.getByRole('button', { name: 'Win Go 3 Min' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Win Go 30s' })).toHaveAttribute('aria-pressed', 'false');
+  expect(messages).toEqual([]);
 });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PluralText } from './i18n';
 import { en } from './messages/en';
+import { enAccountMenu } from './messages/en-account-menu';
 import { enAdmin } from './messages/en-admin';
 import { enPwa } from './messages/en-pwa';
 import { enUsdt } from './messages/en-usdt';
 import { enWallet } from './messages/en-wallet';
 import { enWingo } from './messages/en-wingo';
 import { enWithdraw } from './messages/en-withdraw';
+import { hiAccountMenu } from './messages/hi/account-menu';
 import { hiCore } from './messages/hi/core';
 import { hiPwa } from './messages/hi/pwa';
 import { hiUsdt } from './messages/hi/usdt';
@@ -23,6 +25,7 @@ type Dict = Record<string, string | PluralText>;
 const AREAS: [string, Dict, Dict][] = [
   ['core', en, hiCore],
   ['wingo', enWingo, hiWingo],
+  ['accountMenu', enAccountMenu, hiAccountMenu],
   ['wallet', enWallet, hiWallet],
   ['usdt', enUsdt, hiUsdt],
   ['withdraw', enWithdraw, hiWithdraw],
@@ -31,7 +34,7 @@ const AREAS: [string, Dict, Dict][] = [
 
 /** Texts that are the same in both languages: names, codes and pure formulas. */
 const SAME_IN_HINDI = new Set([
-  'brand.name', 'page.windowTitle', 'account.uid', 'wingo.title', 'wingo.multiplier', 'wingo.bet.summary', 'wingo.bet.noResult',
+  'brand.name', 'page.windowTitle', 'account.uid', 'wingo.title', 'wingo.multiplier', 'wingo.bet.summary', 'wingo.bet.noResult', 'wingo.ball',
   'deposit.channel.upi', 'deposit.channel.usdt', 'history.utr', 'payment.payeeWhat', 'methods.kind.upi', 'methods.kind.usdt',
   'methods.vpa', 'methods.ifsc', 'kyc.pan', 'withdraw.feeFixed', 'withdraw.feeBps', 'withdraw.feeBoth',
 ]);

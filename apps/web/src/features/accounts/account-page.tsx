@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
+import type { IconName } from '../../components/ui/icon';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
@@ -11,6 +12,7 @@ import { useBalance } from '../../lib/balance';
 import { useResource } from '../../lib/resource';
 import { logout } from '../../lib/session';
 import { avatarSrc, saveLanguage, unreadResource, userInfoResource } from './api';
+import './account-i18n';
 import './accounts.css';
 
 /**
@@ -18,6 +20,38 @@ import './accounts.css';
  * wallet, recharge history, messages, avatar choice and logout. A 401 on get-user-info that a
  * refresh cannot cure ends the session (spec section 8); the route guard then shows /login.
  */
+/**
+ * An icon of the one set (public/ui-icons.svg), as `components/ui/icon.tsx` draws it. Written
+ * here rather than imported: a module shared by the account and Wingo routes becomes a chunk of
+ * its own, whose name the entry's preload map then carries, and `/` has no bytes to spare
+ * (decision 302). Only the type is imported, which costs nothing.
+ */
+function Icon({ name }: { name: IconName }) {
+  return (
+    <svg className="icon" aria-hidden="true">
+      <use href={`${import.meta.env.BASE_URL}ui-icons.svg#${name}`} />
+    </svg>
+  );
+}
+
+/** One entry of the account menu: an icon, the text, and a chevron, a full-width 44 px row. */
+function MenuLink({ to, icon, children }: { to: string; icon: IconName; children: ReactNode }) {
+  return (
+    <Link to={to} className="account-menu__link">
+      <span className="account-menu__icon">
+        <Icon name={icon} />
+      </span>
+      <span className="account-menu__text">{children}</span>
+      <span className="account-menu__chevron">
+        <Icon name="chevron" />
+      </span>
+    </Link>
+  );
+}
+
+/** The help answers: real questions about this app, answered in place. */
+const HELP = ['recharge', 'withdraw', 'fair', 'limits'] as const;
+
 export function AccountPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
@@ -72,25 +106,90 @@ export function AccountPage() {
         </p>
       </section>
 
-      <nav className="account__links" aria-label={t('account.title')}>
-        <Link to={paths.wallet.path}>{t('account.wallet')}</Link>
-        <Link to={paths.rechargeHistory.path}>{t('account.rechargeHistory')}</Link>
-        <Link to={paths.messages.path}>
-          {t('account.messages')}{' '}
-          {unreadCount > 0 && <span className="account__badge">{t('account.unread', { count: unreadCount })}</span>}
-        </Link>
-        <Link to={paths.avatar.path}>{t('account.changeAvatar')}</Link>
-        <Link to={paths.safety.path}>{t('account.safety')}</Link>
+      <nav className="account__menus" aria-label={t('account.title')}>
+        <h2 className="account-menu__title" id="account-menu-money">
+          {t('accountMenu.money')}
+        </h2>
+        <ul className="account-menu" aria-labelledby="account-menu-money">
+          <li>
+            <MenuLink to={paths.wallet.path} icon="wallet">
+              {t('account.wallet')}
+            </MenuLink>
+          </li>
+          <li>
+            <MenuLink to={paths.rechargeHistory.path} icon="deposit">
+              {t('account.rechargeHistory')}
+            </MenuLink>
+          </li>
+          <li>
+            <MenuLink to={paths.withdrawHistory.path} icon="withdraw">
+              {t('accountMenu.withdrawHistory')}
+            </MenuLink>
+          </li>
+          <li>
+            <MenuLink to={paths.bettingRecordWin.path} icon="receipt">
+              {t('accountMenu.betHistory')}
+            </MenuLink>
+          </li>
+        </ul>
+        <h2 className="account-menu__title" id="account-menu-settings">
+          {t('accountMenu.settings')}
+        </h2>
+        <ul className="account-menu" aria-labelledby="account-menu-settings">
+          <li>
+            <MenuLink to={paths.messages.path} icon="bell">
+              {t('account.messages')}{' '}
+              {unreadCount > 0 && <span className="account__badge">{t('account.unread', { count: unreadCount })}</span>}
+            </MenuLink>
+          </li>
+          <li>
+            <MenuLink to={paths.avatar.path} icon="user">
+              {t('account.changeAvatar')}
+            </MenuLink>
+          </li>
+          <li>
+            <MenuLink to={paths.safety.path} icon="shield">
+              {t('account.safety')}
+            </MenuLink>
+          </li>
+        </ul>
       </nav>
 
       <section className="account__language" aria-labelledby="account-language-label">
-        <h2 id="account-language-label" className="account__language-label">
+        <h2 id="account-language-label" className="account-menu__title account-menu__title--icon">
+          <Icon name="globe" />
           {t('language.label')}
         </h2>
         <LanguageSwitch onChosen={(locale) => void saveLanguage(locale).catch(() => undefined)} />
       </section>
 
+      <section className="account__help" aria-labelledby="account-help-label">
+        <h2 id="account-help-label" className="account-menu__title account-menu__title--icon">
+          <Icon name="help" />
+          {t('accountMenu.help')}
+        </h2>
+        <ul className="account-menu">
+          <li>
+            <MenuLink to={paths.wingo.path} icon="dice">
+              {t('accountMenu.howToPlay')}
+            </MenuLink>
+          </li>
+          <li>
+            <MenuLink to={paths.bettingRecordWin.path} icon="shield">
+              {t('accountMenu.fairness')}
+            </MenuLink>
+          </li>
+        </ul>
+        {HELP.map((topic) => (
+          <details key={topic} className="account-help">
+            <summary>{t(`accountMenu.q.${topic}`)}</summary>
+            <p>{t(`accountMenu.a.${topic}`)}</p>
+          </details>
+        ))}
+      </section>
+
       <button type="button" className="account__logout" onClick={() => setConfirming(true)}>
+        <Icon name="logout" />
         {t('account.logout')}
       </button>
       <ConfirmDialog

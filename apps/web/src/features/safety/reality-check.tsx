@@ -82,10 +82,12 @@ export function RealityCheck() {
   const resultText = result === null ? '—' : `${result > 0 ? '+' : ''}${formatMoneyMinor(result, currency)}`;
   return (
     <>
-      {/* A labelled region of its own: it sits above the page's main landmark. */}
-      <section className="session-clock" aria-label={t('reality.clock')}>
-        <p aria-live="off">{t('reality.session', { duration: formatDuration(elapsed) })}</p>
-      </section>
+      {/* A landmark of its own: it sits above the page's <main>, and axe wants all content in one. */}
+      <aside aria-label={t('reality.clock')}>
+        <p className="session-clock" aria-live="off">
+          {t('reality.session', { duration: formatDuration(elapsed) })}
+        </p>
+      </aside>
       <Popup open={open} onClose={() => setAnswered(due)} labelledBy={titleId} describedBy={textId} initialFocusRef={keepRef}>
         <div className="confirm-dialog">
           <h2 id={titleId} className="confirm-dialog__title">

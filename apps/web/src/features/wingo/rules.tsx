@@ -43,11 +43,13 @@ export function Rules(props: { room: WingoRoomId; roundSeconds: number; feeBasis
         {t('wingo.rules.open')}
       </button>
       <Popup open={open} onClose={() => setOpen(false)} labelledBy={titleId}>
-        <h2 id={titleId}>{t('wingo.rules.title')}</h2>
-        <RulesText {...props} />
-        <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
-          {t('wingo.result.close')}
-        </button>
+        <div className="wingo-rules-dialog">
+          <h2 id={titleId}>{t('wingo.rules.title')}</h2>
+          <RulesText {...props} />
+          <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
+            {t('wingo.result.close')}
+          </button>
+        </div>
       </Popup>
     </>
   );

@@ -166,7 +166,9 @@ export function VerifyPage() {
             )}
           </>
         )}
-        <Link to={paths.wingo.getHref()}>{t('verify.back')}</Link>
+        <Link className="button button--ghost verify-back" to={paths.wingo.getHref()}>
+          {t('verify.back')}
+        </Link>
       </div>
     </main>
   );

@@ -1,19 +1,37 @@
 /**
  * Countdown beeps through Web Audio (spec section 4, Voice): an OscillatorNode per beep, no
- * downloaded sound files. The AudioContext is made on first use; browsers keep it suspended until
- * the player has interacted with the page, and then a beep is silently skipped.
+ * downloaded sound files. Browsers only let an AudioContext run after the player has interacted
+ * with the page, and warn ("The AudioContext was not allowed to start") when one is made before;
+ * so the context is made by `unlockAudio`, which the Wingo screen calls on the first tap or key,
+ * and until then a beep is silently skipped.
  */
 let context: AudioContext | null = null;
 
-export function beep(final: boolean): void {
-  const Ctor = typeof window === 'undefined' ? undefined : (window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
+function audioConstructor(): typeof AudioContext | undefined {
+  return typeof window === 'undefined' ? undefined : (window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
+}
+
+/** Makes (or resumes) the audio context; call it from a user gesture's handler. */
+export function unlockAudio(): void {
+  const Ctor = audioConstructor();
   if (!Ctor) return;
-  // Before the player's first tap or key, a new AudioContext could only start suspended, and
-  // Chrome warns on the console for each one: no beep until the page has been used.
-  if (!context && typeof navigator !== 'undefined' && navigator.userActivation?.hasBeenActive === false) return;
   try {
     context ??= new Ctor();
     if (context.state === 'suspended') void context.resume().catch(() => undefined);
+  } catch {
+    // Audio is a nicety: a browser that refuses it must not break the game.
+  }
+}
+
+/** Whether a beep would sound now (for tests). */
+export function audioUnlocked(): boolean {
+  return context !== null;
+}
+
+export function beep(final: boolean): void {
+  // No gesture yet: making a context now is what the browser warns about.
+  if (!context || context.state !== 'running') return;
+  try {
     const oscillator = context.createOscillator();
     const gain = context.createGain();
     oscillator.type = 'sine';

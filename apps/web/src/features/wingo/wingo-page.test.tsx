@@ -7,7 +7,7 @@ import { ToastProvider } from '../../components/ui/toast';
 import { getResourceData } from '../../lib/resource';
 import { renderWithRouter, signInForTests } from '../../test/render';
 import { EMPTY_PAGE, makeBet, roomState, stubWingoApi } from '../../test/fake-wingo-api';
-import { settledRound, WingoPage } from './wingo-page';
+import { ROOM_STORAGE_KEY, settledRound, WingoPage } from './wingo-page';
 import { WingoProvider } from './wingo-context';
 
 const BALANCE = API_PATHS.get_balance;
@@ -31,12 +31,12 @@ function renderPage() {
   );
 }
 
-function stub(nowMs: number, placeBet?: (body: PlaceWingoBetInput) => unknown, myBets: () => unknown = () => EMPTY_PAGE) {
+function stub(nowMs: number, placeBet?: (body: PlaceWingoBetInput) => unknown, myBets: () => unknown = () => EMPTY_PAGE, history: () => unknown = () => EMPTY_PAGE) {
   let balanceMinor = 50_000;
   return stubWingoApi({
     [`GET ${BALANCE}`]: () => ({ body: { data: { balanceMinor, currency: 'INR' } } }),
     [`GET ${STATE}`]: () => ({ body: { data: roomState(nowMs) } }),
-    [`GET /api/lottery/wingo/history`]: () => ({ body: EMPTY_PAGE }),
+    [`GET /api/lottery/wingo/history`]: () => ({ body: history() }),
     [`GET /api/lottery/wingo/trend`]: () => ({ status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } } }),
     [`GET ${MY_BETS}`]: () => ({ body: myBets() }),
     [`POST ${BETS}`]: async ({ body }) => {
@@ -144,6 +144,78 @@ describe('Wingo page', () => {
     await act(async () => {});
     expect(api.callsTo('POST', BETS)).toHaveLength(0);
   });
+
+  it('opens the room chosen last on this device, and remembers a new choice (issue 22)', async () => {
+    localStorage.setItem(ROOM_STORAGE_KEY, '3m');
+    stub(Date.now());
+    renderPage();
+    expect(screen.getByRole('button', { name: 'Win Go 3 Min' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Win Go 30s' }).getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: 'Win Go 1 Min' }));
+    expect(localStorage.getItem(ROOM_STORAGE_KEY)).toBe('1m');
+    expect(screen.getByRole('button', { name: 'Win Go 1 Min' }).getAttribute('aria-pressed')).toBe('true');
+    await act(async () => {});
+  });
+
+  it('falls back to the 30 s room when the stored room is unknown', async () => {
+    localStorage.setItem(ROOM_STORAGE_KEY, '7m');
+    stub(Date.now());
+    renderPage();
+    expect(screen.getByRole('button', { name: 'Win Go 30s' }).getAttribute('aria-pressed')).toBe('true');
+    await act(async () => {});
+  });
+
+  it('shows the countdown as one box per digit, and the last results as colour balls, newest first', async () => {
+    vi.useFakeTimers({ now: timeBeforeDraw(20), toFake: ['Date'] });
+    const result = (period: string, digit: number) => ({ roomId: '30s', period, status: 'settled', digit, colours: [], size: null, drawnAtMs: 0 });
+    stub(timeBeforeDraw(20), undefined, undefined, () => ({ data: { items: [result('3', 0), result('2', 7), result('1', 5), result('0', 4)], nextCursor: null } }));
+    renderPage();
+    const timer = screen.getByRole('timer', { name: '20 seconds left' });
+    expect([...timer.children].map((c) => [c.className, c.textContent])).toEqual([
+      ['wingo-clock__digit', '0'],
+      ['wingo-clock__digit', '0'],
+      ['wingo-clock__sep', ':'],
+      ['wingo-clock__digit', '2'],
+      ['wingo-clock__digit', '0'],
+    ]);
+    const strip = await screen.findByRole('list', { name: 'Last results' });
+    await waitFor(() => expect(within(strip).getAllByRole('img')).toHaveLength(4));
+    const balls = within(strip).getAllByRole('img');
+    expect(balls.map((b) => b.getAttribute('aria-label'))).toEqual(['0: Red and Violet, Small', '7: Green, Big', '5: Green and Violet, Big', '4: Red, Small']);
+    // The split balls of 0 and 5 carry both colours.
+    expect(balls.map((b) => b.className.split(' ').pop())).toEqual(['ball--red-violet', 'ball--green', 'ball--green-violet', 'ball--red']);
+  });
+
+  it('makes no audio context before the player has tapped, even in the beeping last seconds', async () => {
+    const made: unknown[] = [];
+    class FakeAudioContext {
+      state = 'running';
+      currentTime = 0;
+      destination = {};
+      constructor() {
+        made.push(this);
+      }
+      resume() {
+        return Promise.resolve();
+      }
+      createOscillator() {
+        return { type: '', frequency: { value: 0 }, connect: (n: unknown) => n, start() {}, stop() {} };
+      }
+      createGain() {
+        return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n: unknown) => n };
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    vi.useFakeTimers({ now: timeBeforeDraw(3), toFake: ['Date'] });
+    stub(timeBeforeDraw(3));
+    renderPage();
+    await act(async () => {});
+    // The voice is on and the round is in its last 5 s: the old code made a context here, which
+    // the browser refuses and warns about ("The AudioContext was not allowed to start").
+    expect(made).toHaveLength(0);
+    fireEvent.pointerDown(screen.getByRole('main'));
+    expect(made).toHaveLength(1);
+  });
 });
 
 describe('result popup', () => {
@@ -187,6 +259,48 @@ describe('result popup', () => {
     fireEvent.click(within(popup).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Congratulations' })).toBeNull());
   });
+
+  it('shows the result as a colour ball with its colour and size, and closes by itself after 3 s', async () => {
+    vi.useFakeTimers({ now: timeBeforeDraw(20), toFake: ['Date'] });
+    const period = roundAt(WINGO_ROOMS['30s'], timeBeforeDraw(20)).period;
+    let placed = false;
+    stub(
+      timeBeforeDraw(20),
+      () => {
+        placed = true;
+      },
+      () => (placed ? { data: { items: [makeBet({ period, status: 'lost', payoutMinor: 0, resultDigit: 0 })], nextCursor: null } } : EMPTY_PAGE),
+    );
+    renderPage();
+    await screen.findByText('₹500.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Green' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Bet on Green' })).getByRole('button', { name: 'Confirm ₹1.00' }));
+    const popup = await screen.findByRole('dialog', { name: 'Sorry, no win this time' });
+    expect(within(popup).getByRole('img', { name: '0: Red and Violet, Small' })).toBeTruthy();
+    expect(within(popup).getByText('0: Red and Violet, Small')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sorry, no win this time' })).toBeNull(), { timeout: 5_000 });
+  });
+
+  it('stays open while the player holds it (a pointer over it)', async () => {
+    vi.useFakeTimers({ now: timeBeforeDraw(20), toFake: ['Date'] });
+    const period = roundAt(WINGO_ROOMS['30s'], timeBeforeDraw(20)).period;
+    let placed = false;
+    stub(
+      timeBeforeDraw(20),
+      () => {
+        placed = true;
+      },
+      () => (placed ? { data: { items: [makeBet({ period, status: 'lost', payoutMinor: 0, resultDigit: 2 })], nextCursor: null } } : EMPTY_PAGE),
+    );
+    renderPage();
+    await screen.findByText('₹500.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Green' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Bet on Green' })).getByRole('button', { name: 'Confirm ₹1.00' }));
+    const popup = await screen.findByRole('dialog', { name: 'Sorry, no win this time' });
+    fireEvent.pointerEnter(within(popup).getByRole('heading', { name: 'Sorry, no win this time' }).parentElement!);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 3_600)));
+    expect(screen.getByRole('dialog', { name: 'Sorry, no win this time' })).toBeTruthy();
+  }, 10_000);
 });
 
 describe('Wingo page over the live socket', () => {

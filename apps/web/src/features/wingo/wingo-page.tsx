@@ -3,6 +3,7 @@ import { WINGO_ROOM_IDS } from '@colorplay/contract';
 import { WINGO_BET_OPTIONS, WINGO_DEFAULT_LIMITS, WINGO_ROOMS } from '@colorplay/lottery';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '../../components/ui/icon';
 import { Popup } from '../../components/ui/popup';
 import { Tabs } from '../../components/ui/tabs';
 import { TopBar } from '../../components/ui/top-bar';
@@ -13,7 +14,8 @@ import { useInfiniteResource } from '../../lib/infinite-resource';
 import { getResourceData, invalidateResources, keyMatches, refetchResource, useResource } from '../../lib/resource';
 import { useServerNow } from '../../lib/server-clock';
 import type { Balance } from '@colorplay/contract';
-import { myBetsResource, roomStateResource, WINGO_KEYS } from './api';
+import { historyResource, myBetsResource, roomStateResource, WINGO_KEYS } from './api';
+import { ballLabel, ResultBall } from './balls';
 import { BetSheet } from './bet-sheet';
 import { useI18n } from '../../lib/i18n';
 import { signalInstallMoment } from '../../lib/install-moment';
@@ -24,7 +26,7 @@ import { Rules } from './rules';
 import { randomSelection, selectionLabel } from './selection';
 import { useWingoLive } from './use-live';
 import { useRefreshKeyEffect } from './use-refresh';
-import { beep } from './voice';
+import { beep, unlockAudio } from './voice';
 import { VoiceToggle } from './voice-toggle';
 import { useWingo } from './wingo-context';
 import './wingo.css';
@@ -33,6 +35,13 @@ import './wingo.css';
 export const POLL_MS = 2_000;
 /** How often My history is read while a bet of this visit awaits its result. */
 const PENDING_POLL_MS = 3_000;
+
+/** How long the result popup stays before it closes by itself (these apps close it after ~3 s). */
+export const RESULT_POPUP_MS = 3_000;
+/** How many of the latest results the strip above the board shows. */
+const STRIP_SIZE = 5;
+/** Where the last room chosen is kept, so the next visit opens it again. */
+export const ROOM_STORAGE_KEY = 'colorplay.wingo.room';
 
 const COLOURS = ['green', 'violet', 'red'] as const;
 const NUMBERS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
@@ -55,6 +64,61 @@ export function settledRound(period: string, bets: readonly WingoBet[]): Settled
   return { period, digit: mine[0]!.resultDigit, stakeMinor: mine.reduce((sum, b) => sum + b.totalMinor, 0), payoutMinor, outcome };
 }
 
+/** The room chosen last on this device, or 30s (the spec's default) when none or unknown. */
+export function storedRoom(): WingoRoomId {
+  try {
+    const value = localStorage.getItem(ROOM_STORAGE_KEY);
+    return (WINGO_ROOM_IDS as readonly string[]).includes(value ?? '') ? (value as WingoRoomId) : '30s';
+  } catch {
+    return '30s';
+  }
+}
+
+function rememberRoom(room: WingoRoomId): void {
+  try {
+    localStorage.setItem(ROOM_STORAGE_KEY, room);
+  } catch {
+    // Storage may be off (private mode): the room is then only kept for this visit.
+  }
+}
+
+/** The countdown as the big per-digit boxes players know: "0 0 : 2 0". */
+function CountdownDigits({ seconds }: { seconds: number }) {
+  return (
+    <>
+      {formatCountdown(seconds)
+        .split('')
+        .map((c, i) => (
+          <span key={i} className={c === ':' ? 'wingo-clock__sep' : 'wingo-clock__digit'}>
+            {c}
+          </span>
+        ))}
+    </>
+  );
+}
+
+/** The latest results of the room as colour balls, newest first. */
+function LastResults({ room }: { room: WingoRoomId }) {
+  const { t } = useI18n();
+  const history = useInfiniteResource(historyResource(room));
+  const latest = (history.pages[0]?.items ?? []).slice(0, STRIP_SIZE);
+  return (
+    <div className="wingo-strip">
+      <p className="wingo-round__label" id="wingo-strip-label">
+        {t('wingo.lastResults')}
+      </p>
+      <ol className="wingo-strip__balls" aria-labelledby="wingo-strip-label">
+        {latest.map((r) => (
+          <li key={r.period}>
+            <ResultBall digit={r.status === 'voided' ? null : r.digit} />
+          </li>
+        ))}
+        {latest.length === 0 && <li className="wingo-strip__empty">—</li>}
+      </ol>
+    </div>
+  );
+}
+
 function BalanceCard() {
   const { t } = useI18n();
   const { incrementBalanceRefreshKey } = useWingo();
@@ -66,17 +130,27 @@ function BalanceCard() {
       <h2 id="wingo-balance-label" className="wingo-balance__label">
         {t('wingo.balance')}
       </h2>
-      <p className="wingo-balance__amount" aria-live="polite">
-        {amount}
-      </p>
-      <button type="button" className="button button--ghost" onClick={incrementBalanceRefreshKey} disabled={balance.fetching}>
-        {t('wingo.refreshBalance')}
-      </button>
+      <div className="wingo-balance__row">
+        <p className="wingo-balance__amount" aria-live="polite">
+          {amount}
+        </p>
+        <button
+          type="button"
+          className="icon-button wingo-balance__refresh"
+          aria-label={t('wingo.refreshBalance')}
+          onClick={incrementBalanceRefreshKey}
+          disabled={balance.fetching}
+        >
+          <Icon name="refresh" />
+        </button>
+      </div>
       <div className="wingo-balance__links">
         <Link className="button button--primary" to={paths.recharge.getHref()}>
+          <Icon name="deposit" />
           {t('wingo.recharge')}
         </Link>
         <Link className="button button--ghost" to={paths.withdraw.getHref()}>
+          <Icon name="withdraw" />
           {t('wingo.withdraw')}
         </Link>
       </div>
@@ -97,40 +171,53 @@ function MyHistory({ room }: { room: WingoRoomId }) {
           {t('wingo.loadMore')}
         </button>
       )}
-      <Link to={paths.bettingRecordWin.getHref()}>{t('wingo.fullHistory')}</Link>
+      <Link className="button button--ghost wingo-full-history" to={paths.bettingRecordWin.getHref()}>
+        {t('wingo.fullHistory')}
+      </Link>
     </div>
   );
 }
 
 function ResultPopup({ result, onClose }: { result: SettledRound | null; onClose: () => void }) {
   const { t } = useI18n();
+  /** The period whose popup the player holds open (a new result is not held). */
+  const [heldPeriod, setHeldPeriod] = useState<string | null>(null);
+  const close = () => {
+    // A first win is a good moment to offer the home-screen icon (issue 23).
+    if (result?.outcome === 'won') signalInstallMoment();
+    onClose();
+  };
+  const closeRef = useRef(close);
+  useEffect(() => {
+    closeRef.current = close;
+  });
+  // It closes by itself after a few seconds, as in the apps players know, unless the player
+  // holds it (a pointer over it, or a key pressed in it): the same text stays in My history.
+  const period = result?.period ?? null;
+  const held = period !== null && heldPeriod === period;
+  useEffect(() => {
+    if (period === null || held) return;
+    const timer = setTimeout(() => closeRef.current(), RESULT_POPUP_MS);
+    return () => clearTimeout(timer);
+  }, [period, held]);
   const title =
     result?.outcome === 'won' ? t('wingo.result.winTitle') : result?.outcome === 'refunded' ? t('wingo.result.refundTitle') : t('wingo.result.loseTitle');
   return (
-    <Popup
-      open={result !== null}
-      onClose={() => {
-        // A first win is a good moment to offer the home-screen icon (issue 23).
-        if (result?.outcome === 'won') signalInstallMoment();
-        onClose();
-      }}
-      labelledBy="wingo-result-title" className={`wingo-result wingo-result--${result?.outcome ?? 'lost'}`}>
+    <Popup open={result !== null} onClose={close} labelledBy="wingo-result-title" className={`wingo-result wingo-result--${result?.outcome ?? 'lost'}`}>
       {result && (
-        <>
-          <h2 id="wingo-result-title">{title}</h2>
+        <div className="wingo-result__body" onPointerEnter={() => setHeldPeriod(result.period)} onKeyDown={() => setHeldPeriod(result.period)}>
+          <h2 id="wingo-result-title" className="wingo-result__title">
+            {title}
+          </h2>
+          {result.digit !== null && <ResultBall digit={result.digit} size="lg" />}
           <p>{t('wingo.result.line', { period: result.period, digit: result.digit ?? '—' })}</p>
+          {result.digit !== null && <p className="wingo-result__outcome">{ballLabel(result.digit, t)}</p>}
           {result.payoutMinor > 0 && <p className="wingo-result__amount">{t('wingo.result.bonus', { amount: formatMoneyMinor(result.payoutMinor) })}</p>}
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              if (result.outcome === 'won') signalInstallMoment();
-              onClose();
-            }}
-          >
+          <button type="button" className="button button--primary" onClick={close}>
             {t('wingo.result.close')}
           </button>
-        </>
+          {!held && <p className="wingo-result__auto">{t('wingo.result.autoClose')}</p>}
+        </div>
       )}
     </Popup>
   );
@@ -140,7 +227,7 @@ function ResultPopup({ result, onClose }: { result: SettledRound | null; onClose
 export function WingoPage() {
   const { t } = useI18n();
   const { voiceDisabled, incrementBetHistoryRefreshKey, incrementBalanceRefreshKey } = useWingo();
-  const [room, setRoom] = useState<WingoRoomId>('30s');
+  const [room, setRoom] = useState<WingoRoomId>(storedRoom);
   const [multiplier, setMultiplier] = useState(1);
   const [selection, setSelection] = useState<WingoSelectionCode | null>(null);
   const [tab, setTab] = useState(0);
@@ -263,6 +350,7 @@ export function WingoPage() {
 
   const changeRoom = (next: WingoRoomId) => {
     setRoom(next);
+    rememberRoom(next);
     setPending(new Set());
     setSelection(null);
   };
@@ -275,32 +363,39 @@ export function WingoPage() {
   const locked = round.locked;
 
   return (
-    <main className="page wingo">
+    // Sound may start only after a gesture (browsers warn otherwise): the first tap or key anywhere
+    // on the screen makes the audio context, and the countdown beeps from then on.
+    <main className="page wingo" onPointerDown={unlockAudio} onKeyDown={unlockAudio}>
       <TopBar title={t('wingo.title')} backTo={paths.home.getHref()} actions={<VoiceToggle />} />
       <BalanceCard />
       <div className="wingo-rooms" role="group" aria-label={t('wingo.rooms')}>
         {WINGO_ROOM_IDS.map((id) => (
-          <button key={id} type="button" className="wingo-room" aria-pressed={id === room} onClick={() => changeRoom(id)}>
-            {t(`wingo.room.${id}`)}
+          <button key={id} type="button" className="wingo-room" aria-pressed={id === room} aria-label={t(`wingo.room.${id}`)} onClick={() => changeRoom(id)}>
+            <Icon name="clock" />
+            <span className="wingo-room__label">{t(`wingo.roomShort.${id}`)}</span>
           </button>
         ))}
       </div>
       {live.status === 'open' && <p className="wingo-live">{t('wingo.live')}</p>}
       {live.status === 'down' && <p className="wingo-muted">{t('wingo.offline')}</p>}
       <section className="wingo-round" aria-label={t('wingo.period')}>
-        <div>
-          <p className="wingo-round__label">{t('wingo.period')}</p>
-          <p className="wingo-round__period" data-testid="wingo-period">
-            {round.period}
-          </p>
+        <div className="wingo-round__main">
+          <div className="wingo-round__info">
+            <Rules room={room} roundSeconds={WINGO_ROOMS[room].roundMs / 1000} feeBasisPoints={feeBasisPoints} />
+            <p className="wingo-round__label">{t(`wingo.room.${room}`)}</p>
+            <LastResults room={room} />
+          </div>
+          <div className="wingo-round__clock">
+            <p className="wingo-round__label">{t('wingo.timeRemaining')}</p>
+            <p className="wingo-clock" role="timer" aria-label={t('wingo.countdown', { count: round.secondsLeft })}>
+              <CountdownDigits seconds={round.secondsLeft} />
+            </p>
+            <p className="wingo-round__period">
+              <span className="wingo-round__label">{t('wingo.period')}</span>{' '}
+              <span data-testid="wingo-period">{round.period}</span>
+            </p>
+          </div>
         </div>
-        <div>
-          <p className="wingo-round__label">{t('wingo.timeRemaining')}</p>
-          <p className="wingo-round__time" role="timer" aria-label={t('wingo.countdown', { count: round.secondsLeft })}>
-            {formatCountdown(round.secondsLeft)}
-          </p>
-        </div>
-        <Rules room={room} roundSeconds={WINGO_ROOMS[room].roundMs / 1000} feeBasisPoints={feeBasisPoints} />
       </section>
       <section className="wingo-board" aria-label={t('wingo.selections')}>
         {locked && (
