@@ -4,10 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { skipSplash } from './support/accounts';
 import { signInAsNewPlayer } from './support/wallet';
 
-// Issue 22, finding 1: every player route at the phone widths players use (320, 360, 414 px)
+// Every player route at the phone widths players use (320, 360, 414 px)
 // never scrolls sideways and logs no console error or warning; a screenshot of every route at
 // 360 px goes to e2e/screens/ (gitignored) so a reviewer can look at all screens at once. The
-// routes whose layout issue 22 fixed also have no tap target under 44 x 44 CSS px.
+// routes whose layout was fixed for it also have no tap target under 44 x 44 CSS px.
 
 const WIDTHS = [320, 360, 414] as const;
 const SCREENS = path.resolve(import.meta.dirname, '../screens');
@@ -39,7 +39,7 @@ const PLAYER_ROUTES = [
 
 /**
  * Routes whose controls are checked for the 44 x 44 CSS px floor (WCAG 2.2 target size is the
- * floor). The Wingo screens are not in it yet: their redesign is pending (issue 22, finding 6/7).
+ * floor). The Wingo screens are not in it yet: their redesign is pending.
  */
 const TAP_TARGET_ROUTES = ['/login', '/register', '/wallet', '/home/Messages', '/home/AllGames?tab=3', '/home/AllOnlineGames?type=slot&tab=5'];
 

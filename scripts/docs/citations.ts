@@ -23,6 +23,7 @@ export const UNTRACEABLE: Array<[RegExp, string]> = [
   [/\bspec(?:ification)?(?:'s)?\s+(?:sections?|§)\s*\d/i, 'a spec section'],
   [/\bproduct[- ]spec\b/i, 'the product spec'],
   [/\b(?:design|spec|system\.md)\s*§/i, 'a design section'],
+  [/\bdesign sections?\s+\d/i, 'a design section'],
   [/\bsystem\.md\s+\d/i, 'a design section'],
 ];
 

@@ -70,7 +70,7 @@ const EnvSchema = z.object({
   DEPOSIT_EXPIRY_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   EVENTS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
-  // Responsible gambling (issue 21): the controls offered (comma list of deposit, loss, stake,
+  // Responsible gambling (decision 210): the controls offered (comma list of deposit, loss, stake,
   // break, exclusion, reality; default all) and whether a deposit limit is required first.
   SAFETY_CONTROLS: z.string().optional(),
   SAFETY_MANDATORY_DEPOSIT_LIMIT: z.enum(['0', '1', 'true', 'false']).default('0'),
@@ -193,7 +193,7 @@ export type Config = {
   housekeepingSweepMs: number;
   /** How long a fully delivered domain event is kept for inspection before housekeeping deletes it. */
   eventsRetentionHours: number;
-  /** The USDT recharge channel (issue 12); undefined when USDT_CHANNEL=off. */
+  /** The USDT recharge channel (docs/payments.md); undefined when USDT_CHANNEL=off. */
   usdt: UsdtConfig | undefined;
   /** The payout channel: the in-process sandbox or a real provider over HTTP. */
   payouts: PayoutConfig;
@@ -205,7 +205,7 @@ export type Config = {
   kyc: KycConfig;
   /** How often the leader sends approved withdrawals to the payout gateway; 0 turns it off (tests). */
   payoutSendSweepMs: number;
-  /** Responsible-gambling controls offered, and whether a deposit limit is mandatory (issue 21). */
+  /** Responsible-gambling controls offered, and whether a deposit limit is mandatory (decision 210). */
   safety: SafetyConfig;
 };
 
@@ -491,7 +491,7 @@ function loadOrCreateSecrets(dataDir: string): Required<z.infer<typeof Generated
 }
 
 // ---------------------------------------------------------------------------------------------
-// UPI channel settings (issue 8, payments). Kept in one block so the merge with the SMS channel
+// UPI channel settings (decision 040, docs/payments.md). Kept in one block so the merge with the SMS channel
 // settings stays simple.
 // ---------------------------------------------------------------------------------------------
 
@@ -583,7 +583,7 @@ export function sandboxChannelsOn(config: Pick<Config, 'sandbox'>): string[] {
 
 
 // ---------------------------------------------------------------------------------------------
-// USDT channel settings (issue 12, docs/payments.md "USDT"). One block, like the UPI settings.
+// USDT channel settings (docs/payments.md, "USDT recharge"). One block, like the UPI settings.
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -714,7 +714,7 @@ function usdtConfigOf(e: UsdtEnv): { config: UsdtConfig | undefined; problems: s
     },
   };
 }
-// Withdrawals, payouts and KYC (issue 13). Kept in one block so merges with other channels stay
+// Withdrawals, payouts and KYC (docs/payments.md). Kept in one block so merges with other channels stay
 // simple. Amounts are minor units (paise).
 // ---------------------------------------------------------------------------------------------
 

@@ -82,7 +82,7 @@ export type AdminRoutesOptions = {
   withdrawals: () => WithdrawalsService;
   kyc: () => KycService;
   secureCookies: boolean;
-  /** Responsible gambling (issue 21): the console reads a player's controls; it can change none. */
+  /** Responsible gambling (decision 210): the console reads a player's controls; it can change none. */
   safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals'>;
 };
 
@@ -407,7 +407,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     async (request) => ({ data: await admin.disableOperator(request.params.operatorId, request.operator, originOf(request)) }),
   );
 
-  // Responsible gambling (issue 21): read-only. No console route sets, lifts or shortens a
+  // Responsible gambling (decision 210): read-only. No console route sets, lifts or shortens a
   // player's limit, break or exclusion (test/safety-console.test.ts checks that none exists).
   app.get(
     API_PATHS.admin_player_safety,

@@ -126,7 +126,7 @@ export function createAdminService(deps: AdminDeps) {
   const audit = (q: Queryable, who: { id: number | null; username: string | null }, action: AuditAction, target: string | null, origin: RequestOrigin, change: { before?: unknown; after?: unknown } = {}) =>
     insertAudit(q, { at: clock.now(), operatorId: who.id, username: who.username, action, target, ...change, ip: origin.ip, userAgent: origin.userAgent });
 
-  /** Raises an alert for the console's list, and audits it (issue 18). */
+  /** Raises an alert for the console's list, and audits it (decision 195). */
   async function raiseAlert(q: Queryable, kind: AlertKind, who: { id: number | null; username: string | null }, target: string | null, origin: RequestOrigin, details: Record<string, unknown>) {
     const id = await insertAlert(q, { at: clock.now(), kind, operatorId: who.id, target, details });
     await audit(q, who, 'alert.raise', target, origin, { after: { alertId: id, kind, ...details } });
@@ -193,7 +193,7 @@ export function createAdminService(deps: AdminDeps) {
     },
 
     /**
-     * Creates an operator who must enrol themselves (console and CLI, issue 18): the creator gets
+     * Creates an operator who must enrol themselves (console and CLI, decision 195): the creator gets
      * a one-time link (only its hash is stored; it expires), never a password or TOTP secret.
      * Until the link is completed the operator cannot sign in (their stored password and secret
      * are random values nobody was shown).
@@ -252,7 +252,7 @@ export function createAdminService(deps: AdminDeps) {
       return toOperator(outcome.op);
     },
 
-    /** The newest alerts first (issue 18). */
+    /** The newest alerts first (decision 195). */
     async alerts(limit = 100): Promise<OperatorAlert[]> {
       return (await selectAlerts(db, limit)).map((a) => ({
         id: a.id,

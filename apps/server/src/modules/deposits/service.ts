@@ -102,7 +102,7 @@ export function createDepositsService(deps: DepositsDeps) {
       idempotencyKey: `deposit:${order.id}`,
       kind: 'deposit',
       reference: order.id,
-      // An operator's approval names the operator on the money movement itself (issue 13).
+      // An operator's approval names the operator on the money movement itself (docs/admin.md).
       metadata: { channel: order.channel, actor, ...(typeof detail.operatorId === 'number' ? { operatorId: detail.operatorId } : {}) },
       entries: [
         { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -order.amount_minor },
@@ -253,7 +253,7 @@ export function createDepositsService(deps: DepositsDeps) {
       const requestHash = createHash('sha256').update(`${input.channel}:${input.amountMinor}`).digest('hex');
       const now = clock.now();
       // The order and its count toward the player's deposit limits commit together, under the
-      // player's controls lock: two orders at once cannot both pass a limit (issue 21).
+      // player's controls lock: two orders at once cannot both pass a limit (decision 210).
       let order =
         (await db.transaction(async (tx) => {
           const id = prefixedId('dep', 9);

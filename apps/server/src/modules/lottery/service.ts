@@ -77,7 +77,7 @@ export type LotteryDeps = {
   /** Where beacon values come from (decision 180): the sandbox beacon or drand over HTTP. */
   beacon: BeaconSource;
   /**
-   * Responsible gambling (issue 21): breaks, exclusion, stake and loss limits, checked once per
+   * Responsible gambling (decision 210): breaks, exclusion, stake and loss limits, checked once per
    * bet batch in its transaction (`checkStakes`, before the ledger locks the players' accounts).
    */
   safety: Pick<SafetyService, 'checkStakes'>;
@@ -167,7 +167,7 @@ function betIdOf(playerId: number, key: string): string {
 }
 
 /**
- * The round engine and Wingo's bets (design §7). The engine part (chains, open/lock/draw/settle)
+ * The round engine and Wingo's bets (docs/games.md). The engine part (chains, open/lock/draw/settle)
  * takes the game's rule table and knows nothing else of Wingo.
  */
 export function createLotteryService(deps: LotteryDeps) {

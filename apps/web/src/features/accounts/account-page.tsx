@@ -16,7 +16,7 @@ import './accounts.css';
 /**
  * /main: who the player is (avatar, nickname, UID to copy), the balance, and the ways to the
  * wallet, recharge history, messages, avatar choice and logout. A 401 on get-user-info that a
- * refresh cannot cure ends the session (spec section 8); the route guard then shows /login.
+ * refresh cannot cure ends the session (decision 015); the route guard then shows /login.
  */
 export function AccountPage() {
   const { t } = useI18n();

@@ -1,5 +1,5 @@
 /**
- * Countdown beeps through Web Audio (spec section 4, Voice): an OscillatorNode per beep, no
+ * Countdown beeps through Web Audio (decision 124): an OscillatorNode per beep, no
  * downloaded sound files. The AudioContext is made on first use; browsers keep it suspended until
  * the player has interacted with the page, and then a beep is silently skipped.
  */

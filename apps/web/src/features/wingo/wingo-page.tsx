@@ -110,7 +110,7 @@ function ResultPopup({ result, onClose }: { result: SettledRound | null; onClose
     <Popup
       open={result !== null}
       onClose={() => {
-        // A first win is a good moment to offer the home-screen icon (issue 23).
+        // A first win is a good moment to offer the home-screen icon (decision 222).
         if (result?.outcome === 'won') signalInstallMoment();
         onClose();
       }}
