@@ -1,5 +1,5 @@
 /**
- * The Wingo benchmark (issues 10 and 19): on a real, durable PostgreSQL (run through
+ * The Wingo benchmark (decisions 107 and 203): on a real, durable PostgreSQL (run through
  * `npm run bench:wingo`, which starts a throwaway cluster with fsync and synchronous_commit on):
  *  1. pgbench's TPC-B figure on the same server, in the same run: scale 1 (contended, the old
  *     figure) and scale >= clients (uncontended);

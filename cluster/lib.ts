@@ -1,5 +1,5 @@
 /**
- * The parts of the cluster test (issue 24): a throwaway PostgreSQL, redis-server, HAProxy and
+ * The parts of the cluster test (decision 231): a throwaway PostgreSQL, redis-server, HAProxy and
  * app nodes from the production build, each a child process on 127.0.0.1 and a free port, all
  * under one temporary folder. `cleanup()` (synchronous) kills every child, stops PostgreSQL and
  * removes the folder; run.ts calls it on exit and on SIGINT/SIGTERM/SIGHUP.

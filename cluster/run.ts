@@ -1,5 +1,5 @@
 /**
- * The cluster test (issue 24, decision 231): PostgreSQL, redis-server, HAProxy and three app
+ * The cluster test (decision 231): PostgreSQL, redis-server, HAProxy and three app
  * nodes from the production build, all on 127.0.0.1, then the faults of the issue one after the
  * other. Prints one line per check and a JSON summary (failover time, failed requests per
  * fault, counts of what was acknowledged and found exactly once); exits 1 on any failed check.

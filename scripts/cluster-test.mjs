@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run test:cluster` (decision 231): three app nodes from the production build behind
-// HAProxy, with PostgreSQL and Redis, and the faults of issue 24 (cluster/run.ts). Needs the
+// HAProxy, with PostgreSQL and Redis, and the faults of decision 231 (cluster/run.ts). Needs the
 // PostgreSQL 15 binaries, redis-server and haproxy; the last two are installed with apt-get when
 // missing and we may (root, as in CI), like scripts/test.mjs does for Redis. Without them the
 // test says it skips and exits 0, so `npm test` still runs on a laptop without them.

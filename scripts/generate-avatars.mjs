@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes the 20 avatar images (spec section 3: static assets numbered 1 to 20) as small SVGs:
+// Writes the 20 avatar images (static assets numbered 1 to 20) as small SVGs:
 // our own art, a friendly round face whose colours, eyes and mouth vary with the number.
 // Run once after changing the design: node scripts/generate-avatars.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes the game catalog (catalog/games.json) and its images (apps/web/public/games/...): our
-// own small SVGs, no downloaded art. The catalog matches product-spec sections 2 and 9 exactly
+// own small SVGs, no downloaded art. The catalog matches the lobby exactly
 // (18 popular, 4 lottery cards, 6 per casino or slot section, 5 sports and 2 rummy vendor tiles,
 // 18 original, 19 fishing) and gives every game its configured return to player, which the demo
 // vendor's engines are tested against. Deterministic: running it again writes the same bytes.
@@ -29,7 +29,7 @@ const pick = (list) => list[Math.floor(random() * list.length)];
 /** The spec's game_uid: a hashed identifier string (32 hex characters). */
 const uidOf = (id) => createHash('sha256').update(`colorplay-catalog:${id}`).digest('hex').slice(0, 32);
 
-// Vendors (spec section 2). `provider` is the integration that serves the games and signs wallet
+// Vendors. `provider` is the integration that serves the games and signs wallet
 // calls: every launchable game here is served by the demo vendor (decision 112).
 const vendors = [
   { code: 'EVO_Video', title: 'EVO Video', type: 'casino', tab: 0, engine: 'crash', games: 20, hue: 200 },
@@ -58,7 +58,7 @@ const words = {
 
 const games = [];
 // Titles are unique across the whole catalog, not per vendor: Popular and Original mix vendors,
-// and "Dragon Coins" twice in one list looked like a bug (issue 22).
+// and "Dragon Coins" twice in one list looked like a bug (decision 261).
 const taken = new Set();
 for (const v of vendors) {
   for (let i = 0; i < v.games; i++) {
@@ -69,7 +69,7 @@ for (const v of vendors) {
     } while (taken.has(title));
     taken.add(title);
     const id = `${v.code.toLowerCase().replace(/_/g, '-')}-${String(i + 1).padStart(2, '0')}`;
-    // RTP in basis points, 96.00% to 98.00% (spec section 9: "about 96 to 98 percent").
+    // RTP in basis points, 96.00% to 98.00% ("about 96 to 98 percent", decision 110).
     const rtpBasisPoints = 9600 + Math.floor(random() * 201);
     games.push({
       id,
@@ -81,18 +81,18 @@ for (const v of vendors) {
       gameUid: uidOf(id),
       image: `/games/${v.code}/${id}.svg`,
       // Honest labels: the "video" casino vendors and Chess serve crash games from the demo
-      // vendor, not a live dealer, so their tiles say what they are (issue 22).
+      // vendor, not a live dealer, so their tiles say what they are (decision 261).
       description: v.engine === 'crash' ? 'Crash game' : null,
       hue: (v.hue + i * 17) % 360,
     });
   }
 }
-// One AG_Electronic tile has no game id: it is under maintenance (spec section 3).
+// One AG_Electronic tile has no game id: it is under maintenance.
 const maintenance = games.find((g) => g.vendorCode === 'AG_Electronic' && g.id.endsWith('-04'));
 maintenance.gameUid = '';
 maintenance.title = `${maintenance.title} (maintenance)`;
 
-// Fishing: 19 tiles, not clickable (spec section 2).
+// Fishing: 19 tiles, not clickable.
 const fishNames = ['Fishing King', 'Ocean Hunter', 'Deep Sea Party', 'Shark Bounty', 'Coral Catch', 'Reef Raider', 'Golden Carp', 'Whale Tale', 'Lobster Loot', 'Pearl Diver', 'Octopus Ink', 'Tuna Tornado', 'Marlin Rush', 'Squid Spin', 'Koi Pond', 'Seahorse Star', 'Angler Joy', 'Harbour Haul', 'Jelly Drift'];
 const fishing = fishNames.map((title, i) => {
   const id = `fishing-${String(i + 1).padStart(2, '0')}`;

@@ -26,7 +26,7 @@ const steps = [
   ['server tests on PostgreSQL', 'node', ['scripts/with-postgres.mjs', 'npx', '--no-install', 'vitest', 'run', '--project', 'server']],
   ['e2e in Chromium', 'node', ['scripts/e2e.mjs']],
   // Three nodes from the production build behind HAProxy, with PostgreSQL and Redis, and their
-  // faults (issue 24). It installs redis-server and haproxy like above, or says it skips.
+  // faults (decision 231). It installs redis-server and haproxy like above, or says it skips.
   ['cluster of three nodes', 'node', ['scripts/cluster-test.mjs']],
 ];
 

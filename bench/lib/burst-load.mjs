@@ -1,5 +1,5 @@
 /**
- * Open-loop burst for the Wingo benchmark (bench/wingo.ts, issue 19), in its own process: every
+ * Open-loop burst for the Wingo benchmark (bench/wingo.ts, decision 203), in its own process: every
  * player places `betsPerPlayer` bets at random moments in the `windowMs` before the round's lock.
  * Each request is sent at its scheduled moment whatever happened to the others (open loop), and
  * its latency is measured from that scheduled moment, so time spent waiting for a connection or

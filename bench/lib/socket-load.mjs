@@ -1,5 +1,5 @@
 /**
- * Many Wingo sockets (bench/wingo.ts, issue 19), in their own process: opens `sockets`
+ * Many Wingo sockets (bench/wingo.ts, decision 203), in their own process: opens `sockets`
  * connections to the live endpoint, tells the parent (IPC) once they are all open, then for
  * `durationMs` records, for every result message, the time from the round's draw (`drawnAtMs`,
  * the server's clock, which is this machine's) to its arrival here. Prints per round the count

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PLAYER as DEMO, logInThroughTheForm, newPhone, newPlayerByApi, skipSplash } from './support/accounts';
 
-// Accounts and sessions (issue 3) in a real Chromium against the real server in sandbox mode.
+// Accounts and sessions (decisions 003 and 015) in a real Chromium against the real server in sandbox mode.
 // Every test that registers uses its own new phone: registration and login are rate-limited per
 // phone and per address (see support/accounts.ts).
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { skipSplash } from './support/accounts';
 import { signInAsNewPlayer, startRecharge } from './support/wallet';
 
-// Issue 8, section 6: the strict Content-Security-Policy must not break any page. Every
+// Decision 050: the strict Content-Security-Policy must not break any page. Every
 // violation the browser reports (a `securitypolicyviolation` event or a console message) fails.
 
 async function watchViolations(page: Page): Promise<string[]> {

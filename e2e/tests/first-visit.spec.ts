@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PLAYER, newPhone, skipSplash } from './support/accounts';
 
-// A new user's first visit on a 360 × 740 phone (issue 9 §5), in a real Chromium: layout facts
+// A new user's first visit on a 360 × 740 phone (decision 061), in a real Chromium: layout facts
 // jsdom cannot measure, and focus after a refused login.
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -22,7 +22,7 @@ test('home offers a guest Log in and Register, at the CSS scale from the first p
   const welcome = page.getByRole('region', { name: 'Welcome' });
   await expect(welcome.getByRole('link', { name: 'Log in' })).toBeVisible();
   await expect(welcome.getByRole('link', { name: 'Register' })).toBeVisible();
-  // Spec section 9: a tenth of the width, set by CSS, not by a script after the first paint.
+  // Decision 061: a tenth of the width, set by CSS, not by a script after the first paint.
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('36px');
   expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('');
   expect(await scrollPastContent(page)).toBeLessThanOrEqual(1);

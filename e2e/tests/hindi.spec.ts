@@ -3,7 +3,7 @@ import { newPhone, newPlayerByApi, skipSplash } from './support/accounts';
 import { PLAYER_ROUTES } from './support/routes';
 import { signInAsNewPlayer } from './support/wallet';
 
-// The main flows in Hindi (issue 23): the language chosen at the first visit, registration,
+// The main flows in Hindi (decision 221): the language chosen at the first visit, registration,
 // a UPI recharge, a Wingo bet and its result, all read and driven by their Hindi names; and no
 // Hindi screen wider than a 320 px phone.
 

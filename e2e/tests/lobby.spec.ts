@@ -2,8 +2,8 @@ import { expect, test, type Locator } from '@playwright/test';
 import { skipSplash } from './support/accounts';
 import { LOGIN_TOKEN_KEY, rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
 
-// The game lobby and launcher of issue 11 in a real Chromium against the real server, with the
-// demo vendor running as a sandbox channel: the All Games counts of spec section 2, the launch
+// The game lobby and launcher (decisions 110-114, 126) in a real Chromium against the real server, with the
+// demo vendor running as a sandbox channel: the All Games counts of the catalog, the launch
 // flow of section 4 (login, Tips, Cancel, Confirm into a new tab) and a bet that moves the
 // balance the app's wallet shows.
 
@@ -38,7 +38,7 @@ test('All Games shows the spec’s counts in every category', async ({ page }) =
   await expect(panel.getByRole('heading', { level: 2, name: 'Lottery' })).toBeVisible();
   await expect(tilesOf(panel)).toHaveCount(4);
   await expect(panel.getByRole('button')).toHaveCount(0);
-  // Issue 22: K3, 5D and Trx Win say Coming soon; Win Go is the one link.
+  // Decision 261: K3, 5D and Trx Win say Coming soon; Win Go is the one link.
   await expect(panel.getByText('Coming soon')).toHaveCount(3);
   await expect(panel.getByRole('link')).toHaveCount(1);
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInAsDemoOperator, totp } from './support/admin';
 
-// Issue 18: an admin creates an operator and gets only a one-time link; the new operator opens it
+// Decision 195: an admin creates an operator and gets only a one-time link; the new operator opens it
 // in their own browser, sees their own TOTP secret, confirms a code, chooses a password and signs
 // in. The link then works no more, and the console's Alerts page shows the replay.
 test('a new operator enrols from a one-time link the admin never sees the secrets of', async ({ page, browser }) => {

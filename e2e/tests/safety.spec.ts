@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAsDemoOperator } from './support/admin';
 import { signInAsNewPlayer, startRecharge } from './support/wallet';
 
-// Issue 21 end to end in a real Chromium against the real server: a player sets a ₹500 daily
+// Responsible gambling (decisions 210-213) end to end in a real Chromium against the real server: a player sets a ₹500 daily
 // deposit limit; a ₹600 recharge is refused with the remaining amount shown; a ₹400 one
 // succeeds. After playing it through and having their identity verified (withdrawal.spec.ts's
 // way), the player takes a 24-hour break: betting and opening a game are refused, the history

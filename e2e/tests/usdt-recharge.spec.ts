@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInAsNewPlayer } from './support/wallet';
 
-// The USDT recharge of issue 12 in a real Chromium against the real server, whose sandbox chain
+// The USDT recharge (decision 135) in a real Chromium against the real server, whose sandbox chain
 // (ganache in the server process, a test ERC-20 token) runs with fast blocks and 2 confirmations
 // (e2e/playwright.config.ts). The faucet sends real token transfers on that chain; the server's
 // chain watcher sees them in the token's Transfer logs and credits the wallet through the ledger.
@@ -30,7 +30,7 @@ test('a new player recharges ₹500 in USDT through the sandbox faucet: credited
   await expect(page.getByText('Send only USDT on Colorplay dev chain (sandbox).')).toBeVisible();
   await expect(page.getByText('Waiting for your transfer.')).toBeVisible();
   await expect(page.getByText('Your wallet gets ₹500.00')).toBeVisible();
-  // ₹500 at ₹83: 6.024096... rounded UP to two decimals, what a wallet can send (issue 22).
+  // ₹500 at ₹83: 6.024096... rounded UP to two decimals, what a wallet can send (decision 260).
   await expect(page.getByText(/^6\.03 USDT$/)).toBeVisible();
   await expect(page.getByRole('img', { name: /^QR code of the deposit address 0x[0-9a-fA-F]{40}$/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy address' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { randomUtr, signInAsNewPlayer, startRecharge } from './support/wallet';
 
-// The wallet screens of issue 4 in a real Chromium against the real server in sandbox mode:
+// The wallet screens (docs/payments.md) in a real Chromium against the real server in sandbox mode:
 // recharge through the sandbox UPI gateway, whose "app" page calls our webhook over real HTTP.
 
 test('recharge 500 through the sandbox UPI app: the wallet shows 500.00 and the history says succeeded', async ({ page }) => {

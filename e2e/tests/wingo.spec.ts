@@ -2,7 +2,7 @@ import { priceBet, payoutMinor, WINGO, type WingoDigit } from '@colorplay/lotter
 import { expect, test, type Page } from '@playwright/test';
 import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
 
-// Wingo (issue 10) in a real Chromium against the real server: a bet in the 30 s room, seen in
+// Wingo (docs/games.md) in a real Chromium against the real server: a bet in the 30 s room, seen in
 // My history, its result arriving on the page, the balance moving by exactly what the rule table
 // pays, and the round verified in the browser.
 

@@ -3,12 +3,12 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAsDemoOperator } from './support/admin';
 import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
 
-// Issue 13 end to end in a real Chromium against the real server: a new player recharges ₹500
+// Withdrawals (docs/payments.md) end to end in a real Chromium against the real server: a new player recharges ₹500
 // through the UPI sandbox, plays in Wingo until the wagering lock clears, has their identity
 // verified by an operator in /admin, withdraws ₹200 to a UPI ID, the operator approves it, the
 // sandbox payout page marks it paid, and the player sees "Paid" and the new balance.
 //
-// Play is what could be lost (issue 18, decision 192): Big and Small together in one round
+// Play is what could be lost (decision 192): Big and Small together in one round
 // risk only the 2 % fee, so that round leaves the lock almost whole; a lone Big stake counts in
 // full. The e2e server runs with WITHDRAWAL_WAGERING_FACTOR=0.5 (playwright.config.ts): with 1,
 // clearing a ₹500 lock by genuine play means risking all ₹500, and a lost round would leave

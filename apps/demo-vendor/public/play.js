@@ -38,7 +38,7 @@
         document.getElementById('reveal').textContent = 'Round seed: ' + data.serverSeed + ' · client seed ' + data.clientSeed + ' · nonce ' + data.nonce;
         document.getElementById('commitment').textContent = data.nextCommitment;
       }
-      // A win that only returns the stake is not "You won" (issue 22): say what it was.
+      // A win that only returns the stake is not "You won": say what it was.
       const stake = Number(bet ? bet.value : 0);
       if (data.winMinor > stake) message.textContent = 'You won ' + money(data.winMinor) + ' (' + money(data.winMinor - stake) + ' more than your bet)!';
       else if (data.winMinor === stake) message.textContent = 'Your ' + money(stake) + ' bet came back: no gain, no loss.';

@@ -1,4 +1,4 @@
--- Auth hardening (issue 8): registration codes, sandbox outbox handles, login slow-down and the
+-- Auth hardening (decisions 040-044): registration codes, sandbox outbox handles, login slow-down and the
 -- refresh-token grace window.
 
 -- A registration proves the phone with a one-time code, like a password reset.

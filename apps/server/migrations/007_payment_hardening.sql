@@ -1,4 +1,4 @@
--- Payment hardening (issue 8, section 4): at most one gateway payment per order, notices for
+-- Payment hardening (decisions 046-048): at most one gateway payment per order, notices for
 -- payments we cannot place yet are kept and applied later, and reconciliation remembers when it
 -- last asked the gateway about an order.
 

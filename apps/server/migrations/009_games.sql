@@ -1,4 +1,4 @@
--- The game lobby, the launcher and the seamless vendor wallet (design section 6). The catalog
+-- The game lobby, the launcher and the seamless vendor wallet (decisions 110-114, docs/vendor-wallet.md). The catalog
 -- tables are a copy of the checked-in catalog file (catalog/games.json), rewritten by the seed on
 -- start when the file changed; nothing else writes them.
 

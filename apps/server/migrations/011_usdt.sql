@@ -1,4 +1,4 @@
--- USDT recharge (issue 12): orders with their own deposit address, the token transfers the chain
+-- USDT recharge (docs/payments.md): orders with their own deposit address, the token transfers the chain
 -- watcher found for them, and the watcher's cursor. Token amounts are numeric(78,0): whole base
 -- units of the token (a uint256 fits), never a float.
 

@@ -1,4 +1,4 @@
--- Withdrawals (issue 13): payout methods, withdrawal requests with their approvals and audit
+-- Withdrawals (docs/payments.md): payout methods, withdrawal requests with their approvals and audit
 -- trail, payout gateway callbacks, the sandbox payout gateway's own book, and KYC submissions.
 -- Money itself moves only in the ledger (transfer kinds withdrawal_*); these rows say why.
 

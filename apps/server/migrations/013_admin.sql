@@ -1,4 +1,4 @@
--- Operator console (issue 13): operators, their sessions, and the append-only audit log.
+-- Operator console (docs/admin.md): operators, their sessions, and the append-only audit log.
 
 CREATE TABLE operators (
   id bigserial PRIMARY KEY,

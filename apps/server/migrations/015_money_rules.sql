@@ -1,4 +1,4 @@
--- Issue 18 (money rules that every deposit obeys).
+-- Money rules that every deposit obeys (decisions 190-193).
 
 -- USDT overpayment (decision 191): an order is credited what was ordered (within a small
 -- tolerance and the per-order maximum); the value of the rest is held on the transfer row,

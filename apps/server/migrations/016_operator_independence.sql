@@ -1,4 +1,4 @@
--- Issue 18: operators who cannot approve alone, enrolment by link, console alerts, PAN checks.
+-- Decision 195: operators who cannot approve alone, enrolment by link, console alerts, PAN checks.
 
 -- Enrolment: an operator made in the console or the CLI gets no password or TOTP secret anyone
 -- else could read. The creator is shown a one-time link (only its SHA-256 is kept, it expires);
@@ -14,7 +14,7 @@ ALTER TABLE operators ADD COLUMN enrolment_expires_at timestamptz;
 ALTER TABLE operators ADD COLUMN enrolment_totp_sealed text;
 ALTER TABLE operators ADD CONSTRAINT operators_enrolment_link CHECK (enrolled_at IS NOT NULL OR (enrolment_token_hash IS NOT NULL AND enrolment_expires_at IS NOT NULL));
 
--- The two-person rule, in the database (decision 143, issue 18). A second approval of a
+-- The two-person rule, in the database (decisions 143 and 195). A second approval of a
 -- withdrawal must come from an operator who is independent of every earlier approver: not one
 -- created by an earlier approver (nor its creator), and not one created after the withdrawal was
 -- requested; "created by" follows the chain of creators (an operator made by one the first

@@ -1,4 +1,4 @@
--- Draws mix in a public randomness beacon (issue 17, docs/fairness.md, decisions 180-186).
+-- Draws mix in a public randomness beacon (docs/fairness.md, decisions 180-184).
 --
 -- A chain says which scheme its rounds use: 1 = link and period (chains published before this
 -- migration; they finish or are retired), 2 = link, game tag, period and beacon randomness. A

@@ -1,4 +1,4 @@
--- Responsible gambling (issue 21): the player's limits, breaks, self-exclusion and reality-check
+-- Responsible gambling (decision 210): the player's limits, breaks, self-exclusion and reality-check
 -- interval, the deposits counted against deposit limits, every change of a control and every
 -- refusal by one. Only the safety module names these tables.
 

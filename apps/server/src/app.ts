@@ -61,7 +61,7 @@ declare module 'fastify' {
     games: GamesService;
     /** The lottery round engine and Wingo's bets (tests drive draws and settlement through it). */
     lottery: LotteryService;
-    /** USDT recharge (issue 12) when its channel is on: tests run `usdt.watch()` by hand. */
+    /** USDT recharge (docs/payments.md) when its channel is on: tests run `usdt.watch()` by hand. */
     usdt: UsdtDepositsService | undefined;
     /** Withdrawals: player requests, operator review (the operator console calls these). */
     withdrawals: WithdrawalsService;
@@ -69,7 +69,7 @@ declare module 'fastify' {
     kyc: KycService;
     /** The operator console (the operators CLI and the demo seed create operators through it). */
     admin: AdminService;
-    /** Responsible-gambling controls (issue 21): every money path checks them in its transaction. */
+    /** Responsible-gambling controls (decision 210): every money path checks them in its transaction. */
     safety: SafetyService;
   }
 }
@@ -126,7 +126,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   // First, so every encapsulated plugin inherits the hook.
   registerSecurityHeaders(app, production);
   registerErrorHandling(app);
-  // Guards run before input validation: 401 before 400, on every protected route (issue 18).
+  // Guards run before input validation: 401 before 400, on every protected route (decision 196).
   authenticateFirst(app);
 
   await app.register(fastifyCompress, { threshold: 1024 });
@@ -161,7 +161,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   });
   const requireAuth = authGuard(auth.authenticate);
   await app.register(runtimeConfigRoutes, {
-    // A path: the web app resolves it against its API base (spec section 7), like every other call.
+    // A path: the web app resolves it against its API base (decision 013), like every other call.
     runtime: { demo: config.demo, sandbox: { ...config.sandbox }, usdt: config.usdt !== undefined, open_game_url: API_PATHS.open_game_url },
   });
   await app.register(authRoutes, { auth, secureCookies: config.env === 'production', corsOrigins: config.corsOrigins });
@@ -170,7 +170,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   await app.register(playerRoutes, { db, requireAuth });
   await app.register(notificationRoutes, { db, clock, requireAuth });
 
-  // Responsible gambling (issue 21): the player's controls, which every money path below checks
+  // Responsible gambling (decision 210): the player's controls, which every money path below checks
   // in its own transaction. A refusal is counted afterwards (its transaction rolled back) for the
   // console's list of players who hit limits often.
   const safety = createSafetyService({ db, clock, settings: config.safety, currency: DEFAULT_DEPOSIT_SETTINGS.currency });
@@ -187,7 +187,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     config.upi.kind === 'http'
       ? { ...DEFAULT_DEPOSIT_SETTINGS, payeeVpa: config.upi.payeeVpa, payeeName: config.upi.payeeName }
       : DEFAULT_DEPOSIT_SETTINGS;
-  // USDT (issue 12): its own module; the sandbox dev chain starts on first use (decision 130).
+  // USDT (docs/payments.md): its own module; the sandbox dev chain starts on first use (decision 130).
   const usdt = config.usdt
     ? createUsdtDepositsService({
         db,
@@ -256,7 +256,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate });
   app.decorate('lottery', lottery);
 
-  // Withdrawals, KYC and payouts (issue 13). The configured payout channel chooses the adapter;
+  // Withdrawals, KYC and payouts (docs/payments.md). The configured payout channel chooses the adapter;
   // the sandbox's page exists only with it. KYC documents stay outside the database: a local
   // folder, or an S3-compatible bucket when configured.
   const documents = config.kyc.documents;

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   // accept backlog (511) the kernel drops their SYNs and clients retry after 1, 3, 7 s, so a bet
   // sent in time arrives late (decision 201). The kernel caps this at net.core.somaxconn.
   const address = await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
-  // The web app's API base rule (spec section 7, decision 013) sends a page on http://localhost
+  // The web app's API base rule (decision 013) sends a page on http://localhost
   // to port 3002, so localhost is only the right address on that port; elsewhere use the IP.
   const pageUrl = config.port === 3002 ? address.replace('127.0.0.1', 'localhost') : address;
   app.log.info(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 
 /**
- * Issue 18: who is calling is checked before what they send. Driven by the OpenAPI document:
+ * Decision 196: who is calling is checked before what they send. Driven by the OpenAPI document:
  * every route it marks as protected (a bearer token for players, the cp_admin cookie for the
  * console) is called with no credentials and with forged ones, each time with input that fails
  * validation (a bad path parameter, a bad query, a body of the wrong shape). The answer must be

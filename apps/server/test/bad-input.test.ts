@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { PlayerClient } from './helpers/player-client';
 import { rawHttp } from './helpers/raw-http';
 
-// Issue 8, section 5: input that used to end in a 500 or in an answer outside the API shape.
+// Decision 052: input that used to end in a 500 or in an answer outside the API shape.
 
 const TOKEN_SECRET = 'test-token-secret-0123456789abcdef0123';
 const WEBHOOK_SECRET = 'test-webhook-secret-0123456789abcdef01';

@@ -1,6 +1,7 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SERVER_MODULES, SERVER_SRC, cyclesOf, importsOf, isModuleIndex, isTest, moduleGraph, moduleOf, readServerSource, walk } from '../../../scripts/docs/source-graph';
 
 /**
  * The server's module rules (docs/architecture.md, "Adding a module"), checked on the source text:
@@ -15,55 +16,23 @@ import { describe, expect, it } from 'vitest';
  * it would only push test-only queries into the modules' public faces.
  */
 
-const SRC = path.resolve(import.meta.dirname, '../src');
+const SRC = SERVER_SRC;
 const MIGRATIONS = path.resolve(import.meta.dirname, '../migrations');
-const MODULES = path.join(SRC, 'modules');
 const TESTS = path.resolve(import.meta.dirname);
 /** Folders outside src/modules that own tables of their own (the platform pieces). */
 const PLATFORM_OWNERS = ['events', 'jobs', 'db'] as const;
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? walk(full) : /\.tsx?$/.test(name) ? [full] : [];
-  });
-}
-
-const isTest = (f: string) => /\.test\.tsx?$/.test(f);
-const files = walk(SRC).filter((f) => !isTest(f));
-const source = new Map(files.map((f) => [f, readFileSync(f, 'utf8')]));
+// The import graph is read by scripts/docs/source-graph.ts, which also draws the module map of
+// docs/architecture.md (npm run docs:generate): the map and these rules see the same graph.
+const { files, source, edges } = readServerSource();
 /** Tests next to the code and everything under test/ (helpers included). */
 const testFiles = [...walk(SRC).filter(isTest), ...walk(TESTS)];
-
-/** "src/modules/auth/routes.ts" -> "auth"; anything outside src/modules -> undefined. */
-function moduleOf(file: string): string | undefined {
-  const rel = path.relative(MODULES, file);
-  if (rel.startsWith('..')) return undefined;
-  return rel.split(path.sep)[0];
-}
+const testEdges = testFiles.flatMap((from) => importsOf(from, readFileSync(from, 'utf8')));
 
 /** The owner of a file for table purposes: its module, or a platform folder. */
 function ownerOf(file: string): string | undefined {
   const top = path.relative(SRC, file).split(path.sep)[0];
   return moduleOf(file) ?? ((PLATFORM_OWNERS as readonly string[]).includes(top ?? '') ? top : undefined);
-}
-
-function relativeImports(code: string): string[] {
-  const found: string[] = [];
-  const pattern = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
-  for (const match of code.matchAll(pattern)) found.push(match[1]!);
-  return found;
-}
-
-const importsOf = (from: string, code: string) =>
-  relativeImports(code).map((specifier) => ({ from, to: path.resolve(path.dirname(from), specifier) }));
-const edges = [...source].flatMap(([from, code]) => importsOf(from, code));
-const testEdges = testFiles.flatMap((from) => importsOf(from, readFileSync(from, 'utf8')));
-
-/** True when `target` (an import's resolved path, extension-less) is a module's public face. */
-function isModuleIndex(target: string, mod: string): boolean {
-  const base = path.join(MODULES, mod);
-  return target === base || target === path.join(base, 'index') || target === path.join(base, 'index.ts');
 }
 
 const rel = (f: string) => path.relative(SRC, f);
@@ -80,14 +49,14 @@ function reachingIn(list: { from: string; to: string }[]): string[] {
 
 describe('server module boundaries', () => {
   it('finds the modules, their files and their imports', () => {
-    const modules = new Set(files.map(moduleOf).filter(Boolean));
+    const modules = new Set(files.map((f) => moduleOf(f)).filter(Boolean));
     expect(modules.size).toBeGreaterThanOrEqual(8);
     expect(edges.length).toBeGreaterThan(50);
   });
 
   it('gives every module an index.ts as its public face', () => {
-    const modules = [...new Set(files.map(moduleOf).filter((m): m is string => Boolean(m)))];
-    const missing = modules.filter((m) => !files.includes(path.join(MODULES, m, 'index.ts')));
+    const modules = [...new Set(files.map((f) => moduleOf(f)).filter((m): m is string => Boolean(m)))];
+    const missing = modules.filter((m) => !files.includes(path.join(SERVER_MODULES, m, 'index.ts')));
     expect(missing).toEqual([]);
   });
 
@@ -101,25 +70,7 @@ describe('server module boundaries', () => {
   });
 
   it('has no circle of module imports', () => {
-    const graph = new Map<string, Set<string>>();
-    for (const { from, to } of edges) {
-      const a = moduleOf(from);
-      const b = moduleOf(to);
-      if (a && b && a !== b) graph.set(a, (graph.get(a) ?? new Set()).add(b));
-    }
-    const cycles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const visit = (node: string, trail: string[]) => {
-      if (state.get(node) === 'done') return;
-      if (state.get(node) === 'open') {
-        cycles.push([...trail.slice(trail.indexOf(node)), node].join(' -> '));
-        return;
-      }
-      state.set(node, 'open');
-      for (const next of graph.get(node) ?? []) visit(next, [...trail, node]);
-      state.set(node, 'done');
-    };
-    for (const node of graph.keys()) visit(node, []);
+    const cycles = cyclesOf(moduleGraph(files, edges));
     expect(cycles).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, sandboxChannelsOn } from '../src/config';
 
-/** Issue 8, section 1 (UPI part): the UPI channel is a setting, and no sandbox runs in production by accident. */
+/** Decision 040 (UPI part): the UPI channel is a setting, and no sandbox runs in production by accident. */
 
 // The real SMS and payout channels are configured (and USDT is off), so that production cases here speak of UPI alone.
 // Production needs the two database roles (docs/operations.md); these tests speak of other settings.

@@ -7,7 +7,7 @@ import { makeTempDir, removeTempDir, testConfig } from './helpers/build-test-app
 import { PlayerClient } from './helpers/player-client';
 import { openTestDb } from './helpers/test-db';
 
-// Issue 24: a database restart must not look like a server bug. A query that fails because the
+// Decision 232: a database restart must not look like a server bug. A query that fails because the
 // database is out of reach is answered 503 SERVICE_UNAVAILABLE with Retry-After, so clients
 // (and the cluster test) retry it; any other failure stays a 500.
 describe('database out of reach', () => {

@@ -5,7 +5,7 @@ import { OperatorClient } from './helpers/operator-client';
 import { PlayerClient } from './helpers/player-client';
 
 /**
- * Issue 18, lockout as a weapon: with device cookies (OWASP), a stranger's wrong passwords
+ * Decision 242, lockout as a weapon: with device cookies (OWASP), a stranger's wrong passwords
  * throttle strangers only. The owner's browser, which signed in before, keeps signing in; a name
  * that does not exist is counted and answered exactly like one that does.
  */

@@ -6,7 +6,7 @@ import { loadConfig } from '../src/config';
 import { CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers';
 import { PRODUCTION_CHANNELS_ENV, buildTestApp, type TestApp } from './helpers/build-test-app';
 
-// Issue 8, section 6: security headers on every response; metrics, API docs and source maps
+// Decisions 050 and 051: security headers on every response; metrics, API docs and source maps
 // not exposed in production.
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef0123456789';

@@ -29,7 +29,7 @@ import { PlayerClient } from './helpers/player-client';
 import { rawHttp, type RawResponse } from './helpers/raw-http';
 
 /**
- * Issue 8, section 5: malformed input to every route of the OpenAPI document, so a route added
+ * Decision 052: malformed input to every route of the OpenAPI document, so a route added
  * later is covered without touching this file. Asserted for every answer: no 5xx, the API error
  * shape (or a legitimate 2xx), and, at the end, no change to any table or to the ledger.
  *

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { PlayerClient } from './helpers/player-client';
 
 /**
- * Issue 18: the ledger's refusals reach players through the API's error message (a LedgerError
+ * docs/ledger.md, "Failures": the ledger's refusals reach players through the API's error message (a LedgerError
  * is an AppError). Internal names (account codes such as `player:20:main`, idempotency keys,
  * transfer ids) must never be in what a player reads.
  */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { makeTempDir, removeTempDir, testConfig } from './helpers/build-test-app';
 import { openTestDb } from './helpers/test-db';
 
-// Every request costs one info line, not two (issue 9 §6).
+// Every request costs one info line, not two (decision 092).
 type Line = Record<string, unknown> & { reqId?: string; msg?: string; level: number };
 const lines: Line[] = [];
 const sink = new Writable({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 
 /**
- * The contract is the only source of paths (issue 9, section 1): every route the server registers
+ * The contract is the only source of paths (docs/architecture.md, "Modules"): every route the server registers
  * is listed in API_PATHS, so the web app, the e2e tests and the docs can name it from there. The
  * test app turns every sandbox channel, the docs and the metrics on, so their routes are checked
  * too. The interactive docs UI registers its own pages under `API_PATHS.api_docs`.

@@ -30,7 +30,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 
 /**
- * What the console raises for someone to look at (issue 18): an approval refused because the
+ * What the console raises for someone to look at (decision 195): an approval refused because the
  * approvers are not independent, a replayed or stale enrolment link, a PAN verified on another
  * account too.
  */

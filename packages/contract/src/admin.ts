@@ -5,7 +5,7 @@ import { pgText } from './text';
 import { WithdrawalIdSchema, WithdrawalRejectReasonSchema } from './withdrawals';
 
 /**
- * The operator console's API (`/api/admin/...`, issue 13). Operators are not players: they sign
+ * The operator console's API (`/api/admin/...`, docs/admin.md). Operators are not players: they sign
  * in with username, password and a TOTP code, and their session is a cookie scoped to
  * `/api/admin`. Every state-changing request must also carry ADMIN_CSRF_HEADER (docs/admin.md).
  */
@@ -68,7 +68,7 @@ export const CreatedOperatorSchema = z.object({
 export type CreatedOperator = z.infer<typeof CreatedOperatorSchema>;
 
 /**
- * What the creator of an operator gets (console and CLI, issue 18): a one-time enrolment link,
+ * What the creator of an operator gets (console and CLI, decision 195): a one-time enrolment link,
  * shown once, for the new operator alone. No password or TOTP secret: the new operator chooses
  * the one and receives the other when they open the link.
  */

@@ -12,7 +12,7 @@ export const PasswordSchema = pgText()
   .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
 
 export const AVATAR_COUNT = 20;
-/** Avatar number 1..20 (spec section 5): an integer, never a string or fraction. */
+/** Avatar number 1..20: an integer, never a string or fraction. */
 export const AvatarSchema = z
   .number()
   .int('Choose one of the offered avatars')
@@ -39,7 +39,7 @@ export const LoginInputSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
-/** The languages of the player app (issue 23); the web app's LOCALES. */
+/** The languages of the player app (decision 221); the web app's LOCALES. */
 export const LANGUAGES = ['en', 'hi'] as const;
 export const LanguageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof LanguageSchema>;
@@ -71,7 +71,7 @@ export const AuthResultSchema = SessionTokenSchema.extend({ user: UserInfoSchema
 });
 export type AuthResult = z.infer<typeof AuthResultSchema>;
 
-/** The avatar (spec section 7), the language (issue 23), or both. */
+/** The avatar, the language (decision 221), or both. */
 export const UpdateUserInfoInputSchema = z
   .strictObject({ avatar: AvatarSchema.optional(), language: LanguageSchema.optional() })
   .refine((v) => v.avatar !== undefined || v.language !== undefined, { message: 'Give an avatar or a language', path: ['avatar'] });
@@ -123,7 +123,7 @@ export const RuntimeConfigSchema = z
       upi: z.boolean(),
       demoVendor: z.boolean(),
       usdtChain: z.boolean().describe('The local dev chain and its USDT faucet (POST sandbox_usdt_faucet) are on'),
-      // The payout sandbox (issue 13); optional so older clients' fixtures stay valid.
+      // The payout sandbox (decision 142); optional so older clients' fixtures stay valid.
       payouts: z.boolean().optional(),
     }),
     usdt: z.boolean().describe('The USDT recharge channel is on (get-recharge-url-usdt answers)'),

@@ -80,7 +80,7 @@ export const ERROR_STATUS = {
   // node did not answer (faucet, reading the token); retrying later can work
   USDT_RATE_UNAVAILABLE: 503,
   CHAIN_UNAVAILABLE: 503,
-  // withdrawals (issue 13)
+  // withdrawals (docs/payments.md)
   PAYOUT_METHOD_NOT_FOUND: 404,
   // the player already keeps the most payout methods allowed; remove one first
   PAYOUT_METHOD_LIMIT: 409,
@@ -96,7 +96,7 @@ export const ERROR_STATUS = {
   // the same operator cannot give both approvals of the two-person rule
   SECOND_APPROVAL_SAME_OPERATOR: 409,
   // the second approver is linked to the first (one created the other) or was created after the
-  // withdrawal was requested: the two-person rule needs two independent people (issue 18)
+  // withdrawal was requested: the two-person rule needs two independent people (decision 195)
   SECOND_APPROVER_NOT_INDEPENDENT: 403,
   // an operator enrolment link that is unknown, expired or already used
   ENROLMENT_LINK_INVALID: 404,
@@ -113,7 +113,7 @@ export const ERROR_STATUS = {
   KYC_STATE_CONFLICT: 409,
   // a payout callback names a withdrawal we never sent to the gateway
   PAYOUT_NOT_FOUND: 404,
-  // responsible gambling (issue 21): a deposit over the remaining limit (details: remainingMinor, period)
+  // responsible gambling (decision 210): a deposit over the remaining limit (details: remainingMinor, period)
   DEPOSIT_LIMIT_EXCEEDED: 409,
   // the operator requires a deposit limit before any deposit
   DEPOSIT_LIMIT_REQUIRED: 409,

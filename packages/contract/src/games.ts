@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { pgText } from './text';
 
 /**
- * The game lobby, the launcher and the seamless vendor wallet API (product-spec sections 2-4,
- * design section 6). The catalog itself is a checked-in file (`catalog/games.json`) that the
+ * The game lobby, the launcher and the seamless vendor wallet API (decisions 110-114,
+ * docs/vendor-wallet.md). The catalog itself is a checked-in file (`catalog/games.json`) that the
  * server seeds into its database; these schemas are what the API answers and accepts.
  */
 
-/** The All Games tab order (spec section 2: tab=0..7). The key of Sports is `sport` (decision 111). */
+/** The All Games tab order (tab=0..7). The key of Sports is `sport` (decision 111). */
 export const CATEGORY_KEYS = ['popular', 'lottery', 'casino', 'slots', 'sport', 'rummy', 'fishing', 'original'] as const;
 export const CategoryKeySchema = z.enum(CATEGORY_KEYS);
 export type CategoryKey = z.infer<typeof CategoryKeySchema>;
@@ -41,7 +41,7 @@ export const CategorySchema = z
     image: z.string().describe('Path of the category image under the web origin'),
     /** Index in the All Games tab strip (the `tab` query parameter). */
     tab: z.number().int().min(0).max(7),
-    /** A heading shows only for popular and lottery (spec section 2). */
+    /** A heading shows only for popular and lottery. */
     heading: z.boolean(),
     /** Number of tiles in this category. */
     tileCount: z.number().int().min(0),
@@ -197,7 +197,7 @@ export const VendorTxResultSchema = z
     currency: z.string(),
     /** Our ledger transfer, null when nothing moved. */
     transferId: z.string().nullable(),
-    /** Why a debit was refused by the player's responsible-gambling controls (issue 21), e.g. PLAYER_ON_BREAK. */
+    /** Why a debit was refused by the player's responsible-gambling controls (decision 210), e.g. PLAYER_ON_BREAK. */
     reason: z.string().optional(),
   })
   .meta({ id: 'VendorTxResult' });

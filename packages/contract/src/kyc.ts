@@ -85,7 +85,7 @@ export const KycSubmissionSchema = z
 export type KycSubmission = z.infer<typeof KycSubmissionSchema>;
 
 /**
- * A pending submission as the console's review queue shows it (issue 18): with every other
+ * A pending submission as the console's review queue shows it (decision 195): with every other
  * account whose open submission (pending or verified) has the same PAN. Operators only: a player
  * never learns which other accounts share a PAN.
  */

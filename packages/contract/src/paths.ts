@@ -1,5 +1,5 @@
 /**
- * Every path the server registers (product-spec section 7 and ours), in one place so the server
+ * Every path the server registers (the spec's and ours), in one place so the server
  * registers and the client calls exactly the same strings. apps/server/test/routes.test.ts fails
  * when the server registers a path that is not listed here.
  */
@@ -55,7 +55,7 @@ export const API_PATHS = {
   vendor_wallet_debit: '/api/vendor-wallet/:provider/debit',
   vendor_wallet_credit: '/api/vendor-wallet/:provider/credit',
   vendor_wallet_rollback: '/api/vendor-wallet/:provider/rollback',
-  // Wingo (issue 10): public reads take ?room= or ?period=; bets need the access token.
+  // Wingo (decisions 100-106): public reads take ?room= or ?period=; bets need the access token.
   wingo_state: '/api/lottery/wingo/state',
   wingo_place_bet: '/api/lottery/wingo/bets',
   wingo_my_bets: '/api/lottery/wingo/my-bets',
@@ -65,7 +65,7 @@ export const API_PATHS = {
   wingo_chains: '/api/lottery/wingo/chains',
   /** WebSocket: room clock, results, the player's balance (auth by first message). */
   wingo_live: '/api/lottery/wingo/live',
-  // Withdrawals and KYC (issue 13); the player's access token is required.
+  // Withdrawals and KYC (docs/payments.md); the player's access token is required.
   withdraw_info: '/api/wallet/withdraw/info',
   /** GET lists the player's payout methods; POST adds one. */
   payout_methods: '/api/wallet/withdraw/methods',
@@ -82,7 +82,7 @@ export const API_PATHS = {
   /** The payout sandbox (exists only while the payouts sandbox channel is on). */
   sandbox_payout_page: '/sandbox/payouts/:ref',
   sandbox_payouts_css: '/sandbox/payouts/page.css',
-  // Operator console (issue 13): cookie session scoped to /api/admin, never a player token.
+  // Operator console (docs/admin.md): cookie session scoped to /api/admin, never a player token.
   admin_login: '/api/admin/login',
   admin_logout: '/api/admin/logout',
   admin_me: '/api/admin/me',
@@ -115,7 +115,7 @@ export const API_PATHS = {
   admin_enrolment_start: '/api/admin/enrolment/start',
   admin_enrolment_complete: '/api/admin/enrolment/complete',
   admin_alerts: '/api/admin/alerts',
-  // Responsible gambling (issue 21): the player's controls; the console reads them only.
+  // Responsible gambling (decision 210): the player's controls; the console reads them only.
   safety: '/api/safety',
   safety_limit: '/api/safety/limits',
   safety_limit_confirm: '/api/safety/limits/confirm',

@@ -3,7 +3,7 @@ import { pgText } from './text';
 import { AmountMinorSchema, DepositIdSchema, DepositSchema, IdempotencyKeySchema } from './wallet';
 
 /**
- * USDT recharge (issue 12): the player orders an amount in INR, the server locks the USDT amount
+ * USDT recharge (docs/payments.md): the player orders an amount in INR, the server locks the USDT amount
  * at the rate of that moment and gives an address of its own for the order; a chain watcher
  * follows the token's Transfer logs to that address and credits the INR value of what arrived,
  * at the locked rate, once the transfer is N blocks deep.

@@ -3,7 +3,7 @@ import { IdempotencyKeySchema } from './wallet';
 import { pgText } from './text';
 
 /**
- * Wingo over HTTP and WebSocket (design §7, issue 10). The rule table itself lives in
+ * Wingo over HTTP and WebSocket (docs/games.md, docs/fairness.md). The rule table itself lives in
  * `@colorplay/lottery` (pure functions); this file only names what crosses the wire. The lists
  * below repeat the rule table's codes so the contract stays dependency-free; a server test checks
  * they equal `WINGO_SELECTIONS` and `WINGO_ROOMS`.

@@ -24,7 +24,7 @@ export interface GameRules<Selection extends string, Result> {
   payoutRatio(selection: Selection, result: Result): Ratio | null;
 }
 
-/** The parts of a game's betting that are rules (design §7), not operator configuration. */
+/** The parts of a game's betting that are rules (docs/games.md), not operator configuration. */
 export interface BetOptions {
   /** The amounts a unit may have, in minor units (1/10/100/1000 rupees for Wingo). */
   readonly amountPresetsMinor: readonly number[];

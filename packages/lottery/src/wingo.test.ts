@@ -14,7 +14,7 @@ import {
 
 const DIGITS: WingoDigit[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
-// The whole rule table written out by hand from design §7, one row per selection, one column
+// The whole rule table written out by hand from docs/games.md, one row per selection, one column
 // per result digit 0..9: the multiple of the contract amount, or '-' when the bet loses.
 const TABLE: Record<WingoSelection, string[]> = {
   //        0      1    2    3    4    5      6    7    8    9

@@ -2,7 +2,7 @@ import type { BetLimits, BetOptions, GameRules } from './betting';
 import { ratio, type Ratio } from './ratio';
 
 /**
- * Wingo's rule table (design §7). The result is one digit 0-9 (from @colorplay/fair):
+ * Wingo's rule table (docs/games.md, decision 072). The result is one digit 0-9 (from @colorplay/fair):
  *
  *   digit   0        1  2  3  4  5          6  7  8  9
  *   colour  red+vio  G  R  G  R  green+vio  R  G  R  G

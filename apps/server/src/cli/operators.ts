@@ -4,7 +4,7 @@
  *   npm run operators -- create <username> <admin|finance|support>
  *   npm run operators -- list
  *
- * It prints a one-time enrolment link (issue 18): the new operator opens it, receives their own
+ * It prints a one-time enrolment link (decision 195): the new operator opens it, receives their own
  * TOTP secret and chooses a password, so whoever ran the command never knows either. Only the
  * link's hash is stored, and it expires. It uses the same configuration as the server (the embedded database can only be opened
  * while the server is stopped).

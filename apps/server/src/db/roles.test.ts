@@ -4,7 +4,7 @@ import type { Db } from './db';
 import { auditLogPowers, openAppDatabase, roleOfUrl } from './roles';
 
 /**
- * Issue 18: the app's own database role must not be able to edit the audit log. Runs on the real
+ * Decision 241: the app's own database role must not be able to edit the audit log. Runs on the real
  * PostgreSQL of scripts/with-postgres.mjs, whose tests' handles sign in as the app role.
  */
 describe.runIf(usingAppRole())('the app database role and the audit log', () => {

@@ -29,7 +29,7 @@ export function authGuard(authenticate: (bearer: string | undefined) => Promise<
 const asList = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /**
- * Who is calling is checked before anything about the request (issue 18): a route declares its
+ * Who is calling is checked before anything about the request (decision 196): a route declares its
  * guard as a preHandler, as it always has, and this moves every marked guard to onRequest, which
  * runs before Fastify parses and validates the body, query and params. Without a session the
  * answer is 401 whatever the input; nobody can probe the schemas of routes they may not call.

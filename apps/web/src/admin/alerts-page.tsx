@@ -6,7 +6,7 @@ import './i18n';
 import { LoadError } from './load-error';
 import { useLoad } from './use-load';
 
-/** What someone should look at (issue 18): each alert is also in the audit log. */
+/** What someone should look at (decision 195): each alert is also in the audit log. */
 export function AlertsPage() {
   const list = useLoad((signal) => adminApi.get<{ items: OperatorAlert[] }>(API_PATHS.admin_alerts, signal), '');
   return (

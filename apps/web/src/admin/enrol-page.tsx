@@ -6,7 +6,7 @@ import { t } from '../lib/i18n';
 import { adminErrorText } from './i18n';
 
 /**
- * A new operator's own enrolment (issue 18): the link's token arrives after `#`, so it never
+ * A new operator's own enrolment (decision 195): the link's token arrives after `#`, so it never
  * reaches a server log or a Referer. Opening it shows this operator's TOTP secret (to them alone:
  * whoever created the account never sees it); a code from it and a chosen password complete it.
  */

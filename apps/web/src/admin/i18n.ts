@@ -15,7 +15,7 @@ declare module '../lib/i18n' {
   interface AreaMessages extends EnAdmin {}
 }
 
-// The console may stay English (issue 23): its 'Hindi' is its English.
+// The console may stay English (decision 221): its 'Hindi' is its English.
 defineArea('admin', enAdmin, { hi: () => Promise.resolve(enAdmin) });
 
 /**

@@ -41,7 +41,7 @@ export function PlayersPage() {
   );
 }
 
-/** Players refused by a responsible-gambling control three times or more in 30 days (issue 21). */
+/** Players refused by a responsible-gambling control three times or more in 30 days (decision 210). */
 function LimitHits() {
   const list = useLoad((signal) => adminApi.get<AdminLimitHits>(`${API_PATHS.admin_limit_hits}?days=30&minHits=3`, signal), 'limit-hits');
   return (
@@ -173,7 +173,7 @@ function BetsTab({ playerId }: { playerId: number }) {
 }
 
 /**
- * The player's responsible-gambling controls and every change of them (issue 21). Read-only by
+ * The player's responsible-gambling controls and every change of them (decision 210). Read-only by
  * design: no operator can set, lift or shorten a limit, a break or an exclusion.
  */
 function SafetyTab({ playerId }: { playerId: number }) {

@@ -8,7 +8,7 @@ const routes = createRoutes();
 
 /** The player app: providers around the router. */
 export function App() {
-  // Spec section 4: read the stored token, refresh it, then re-check it every second.
+  // Start-up (decision 015): read the stored token, refresh it, then re-check it every second.
   useEffect(() => startSession(), []);
   return (
     <AppProviders>

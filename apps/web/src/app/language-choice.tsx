@@ -3,7 +3,7 @@ import { LanguageSwitch } from '../components/ui/language-switch';
 import { useI18n } from '../lib/i18n';
 
 /**
- * The first-visit language choice (issue 23): a bar in the page flow, not a modal, so nothing
+ * The first-visit language choice (decision 221): a bar in the page flow, not a modal, so nothing
  * is covered or blocked, shown until this device picks a language once. Loaded as its own chunk only on a first visit.
  */
 export default function LanguageChoice() {

@@ -6,11 +6,11 @@ import { RequireSession } from './session-guard';
 import { TabLayout } from './tab-layout';
 
 /**
- * The route table of product-spec section 2: one lazily loaded module per route under routes/.
+ * The route table (paths in config/paths.ts): one lazily loaded module per route under routes/.
  * Declarative React Router (useRoutes) rather than the data router keeps ~16 KB gzip off `/`
  * (docs/decisions/010-react-router.md). A function, not a constant, so each test gets fresh lazy
  * components and sees the loading state again. Routes a logged-out player may not open sit under
- * RequireSession (spec sections 4 and 6).
+ * RequireSession (decision 015).
  */
 export function createRoutes(): RouteObject[] {
   return [
@@ -46,14 +46,14 @@ export function createRoutes(): RouteObject[] {
               // The three withdrawal screens share one lazy module, which picks the page by path.
               element: lazyRoute('withdrawals', () => import('./routes/wallet').then((m) => ({ default: m.WithdrawalsRoute }))),
               // `element: null`: the parent draws the page; an undefined element made React Router
-              // warn "Matched leaf route ... does not have an element" on every visit (issue 22).
+              // warn "Matched leaf route ... does not have an element" on every visit.
               children: [paths.withdraw.path, paths.kyc.path, paths.withdrawHistory.path].map((path) => ({ path, element: null })),
             },
             { path: paths.allGames.path, element: lazyRoute('all-games', () => import('./routes/all-games')) },
             { path: paths.allOnlineGames.path, element: lazyRoute('all-online-games', () => import('./routes/all-online-games')) },
             { path: paths.allCasinoGames.path, element: lazyRoute('all-casino-games', () => import('./routes/all-casino-games')) },
             {
-              // One layout over /home/AllLotteryGames/* shares the Wingo context (spec section 2).
+              // One layout over /home/AllLotteryGames/* shares the Wingo context (decision 122).
               element: lazyRoute('lottery', () => import('./routes/wingo').then((m) => ({ default: m.LotteryLayout }))),
               children: [
                 { path: paths.wingo.path, element: lazyRoute('wingo', () => import('./routes/wingo')) },

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** Scrolls the window to the top on every path change (product-spec section 2). */
+/** Scrolls the window to the top on every path change. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

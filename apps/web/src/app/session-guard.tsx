@@ -4,7 +4,7 @@ import { loginHrefFor } from '../lib/return-to';
 import { useSession } from '../lib/session';
 
 /**
- * Layout route around every page but /, /login, /register and /rpwd (spec sections 4 and 6): a
+ * Layout route around every page but /, /login, /register and /rpwd (decision 015): a
  * logged-out player goes to /login, which brings them back afterwards. While the session is
  * still initializing nothing private renders, so no page fires an authenticated call without a
  * token. Unknown paths stay outside it and show the not-found page to everyone.

@@ -7,7 +7,7 @@ import { SplashArt } from './splash-art';
 import './splash-screen.css';
 
 /**
- * The first-visit splash (product-spec section 2): shown while the cookie is_splash_screen_shown
+ * The first-visit splash: shown while the cookie is_splash_screen_shown
  * is absent, hidden after 1000 ms, and only then is the cookie set (for 300 minutes), so a visit
  * that ends before the splash has been seen shows it again next time.
  */

@@ -1,5 +1,5 @@
 /**
- * Business constants of product-spec section 9 that the client shell uses, with units last in
+ * Business constants of the product that the client shell uses, with units last in
  * every name so a reader never has to guess between seconds and milliseconds.
  */
 

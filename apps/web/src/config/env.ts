@@ -1,6 +1,6 @@
 /**
  * The web app's runtime configuration, read in this one place (conventions: one config file per
- * app). The API base follows product-spec section 7 exactly; see docs/decisions/013-api-base-rule.md.
+ * app). The API base follows the spec's rule exactly; see docs/decisions/013-api-base-rule.md.
  */
 
 /** The development API address of the spec: the server's default port on localhost. */

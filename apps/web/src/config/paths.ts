@@ -1,5 +1,5 @@
 /**
- * Every route of product-spec section 2, built from this one typed object, so no page spells a
+ * Every route of the player app, built from this one typed object, so no page spells a
  * path by hand (bulletproof-react's `paths` config). `path` is the route pattern, `getHref`
  * builds a link to it, including any query parameters.
  */
@@ -36,13 +36,13 @@ export const paths = {
   payment: route('/wallet/Payment'),
   recharge: route('/wallet/Recharge'),
   rechargeHistory: route('/wallet/RechargeHistory'),
-  /** Withdraw to a saved payout method (issue 13). */
+  /** Withdraw to a saved payout method (decision 161). */
   withdraw: route('/wallet/Withdraw'),
-  /** Identity check (KYC) that a withdrawal needs (issue 13). */
+  /** Identity check (KYC) that a withdrawal needs (decision 161). */
   kyc: route('/wallet/Kyc'),
-  /** The player's withdrawals with live status (issue 13). */
+  /** The player's withdrawals with live status (decision 161). */
   withdrawHistory: route('/wallet/WithdrawHistory'),
-  /** Responsible gambling (issue 21): limits, breaks, self-exclusion, reality checks. */
+  /** Responsible gambling (decision 210): limits, breaks, self-exclusion, reality checks. */
   safety: route('/main/Safety'),
   allGames: {
     path: '/home/AllGames',
@@ -57,7 +57,7 @@ export const paths = {
   allCasinoGames: route('/home/AllCasinoGames'),
   wingo: route('/home/AllLotteryGames/Wingo'),
   bettingRecordWin: route('/home/AllLotteryGames/BettingRecordWin'),
-  /** Verify one Wingo round in the browser (issue 10): which round is in the query. */
+  /** Verify one Wingo round in the browser (decision 123): which round is in the query. */
   wingoVerify: {
     path: '/home/AllLotteryGames/Verify',
     /** final and k: the commitment on the player's bet receipt, checked instead of the server's copy. */

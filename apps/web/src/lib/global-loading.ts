@@ -1,6 +1,6 @@
 import { createContext, use } from 'react';
 
-/** The global loading flag of product-spec section 3 and its setter. */
+/** The global loading flag and its setter. */
 export interface GlobalLoading {
   loading: boolean;
   setLoading: (loading: boolean) => void;

@@ -1,5 +1,5 @@
 /**
- * "After login, return to the page the player wanted" (issue 3). The wanted page travels in the
+ * "After login, return to the page the player wanted" (decision 015). The wanted page travels in the
  * `next` query parameter of /login. Only same-app paths are accepted, so a crafted link cannot
  * send a player who just logged in to another site (open redirect).
  */

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { ApiError, apiRequest, type ApiRequestOptions } from './api-client';
 
 /**
- * The login session of product-spec sections 3, 4 and 8, as a small external store:
+ * The login session (decision 015), as a small external store:
  * - the access token lives in localStorage under `m_login_token`, as JSON;
  * - start: a stored token means logged_in and a refresh is attempted; none means logged_out;
  * - every 1000 ms the stored token is re-read, which picks up logins and logouts in other tabs;
@@ -52,7 +52,7 @@ function clearLocalSession(): void {
   setState({ status: 'logged_out', token: null });
 }
 
-/** Re-reads storage: the 1-second check of spec section 4. */
+/** Re-reads storage: the 1-second check (decision 015). */
 export function syncFromStorage(): void {
   const token = readStoredToken();
   setState(token ? { status: 'logged_in', token } : { status: 'logged_out', token: null });
@@ -116,7 +116,7 @@ export function forgetSession(): void {
 }
 
 /**
- * Starts the session: the start-up rule of spec section 4, the 1-second re-check and the
+ * Starts the session: the start-up rule (decision 015), the 1-second re-check and the
  * `storage` event (same rule, sooner). Returns a function that stops it.
  */
 export function startSession(): () => void {

@@ -8,7 +8,7 @@ import { checkInvariants } from '../ledger';
 import { totpCode } from './totp';
 
 /**
- * Issue 18, operators: one admin must not be able to pass the two-person rule alone. New
+ * Decision 195, operators: one admin must not be able to pass the two-person rule alone. New
  * operators enrol through a one-time link whose secrets the creator never sees; a second approver
  * must be independent of the first (not created by them, nor their creator, nor created after the
  * withdrawal was requested), enforced by the database; each such attempt, a replayed enrolment

@@ -1,5 +1,5 @@
 /**
- * modules/admin: the operator console's server side (issue 13): operators with roles and a TOTP
+ * modules/admin: the operator console's server side (docs/admin.md): operators with roles and a TOTP
  * second factor, their cookie sessions, the permission table, the review queues (through the
  * deposits, withdrawals and KYC modules' indexes), read-only player lookup and the append-only
  * audit log. Its only public face.

@@ -14,7 +14,7 @@ export type OperatorRow = {
   must_change_password: boolean;
   created_by: number | null;
   created_at: Date;
-  /** NULL until the operator completed their enrolment link (issue 18). */
+  /** NULL until the operator completed their enrolment link (decision 195). */
   enrolled_at: Date | null;
   enrolment_expires_at: Date | null;
   enrolment_totp_sealed: string | null;

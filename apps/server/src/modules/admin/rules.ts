@@ -26,7 +26,7 @@ export function isSessionOpen(s: { last_seen_at: Date; expires_at: Date; ended_a
   return now.getTime() - s.last_seen_at.getTime() < ADMIN_SESSION_IDLE_SECONDS * 1000;
 }
 
-/** How long an operator enrolment link works (issue 18). */
+/** How long an operator enrolment link works (decision 195). */
 export const ADMIN_ENROLMENT_SECONDS = 24 * 3600;
 /** Failed enrolment attempts per address (unknown, used or expired links) per 15 minutes. */
 export const ADMIN_ENROLMENT_FAILURES_PER_ADDRESS = { name: 'admin-enrol-fail:ip', limit: 20, windowSeconds: 900 } as const;

@@ -5,7 +5,7 @@ import { PlayerClient } from '../../../test/helpers/player-client';
 import { createAccessTokens } from './tokens';
 
 // Tokens forged with the real secret: a leaked or mis-issued token must still be refused when it
-// lacks an expiry or names a session that is not its subject's (issue 8 §6).
+// lacks an expiry or names a session that is not its subject's (decision 093).
 let t: TestApp;
 let seq = 0;
 const nextPhone = () => `97${String(20_000_000 + ++seq).padStart(8, '0')}`;

@@ -26,7 +26,7 @@ export type DepositRoutesOptions = {
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 
-/** The recharge endpoints of spec section 7 (UPI channel; USDT comes with its own issue). */
+/** The recharge endpoints of the UPI channel (USDT has its own module, usdt-deposits). */
 export const depositRoutes: FastifyPluginAsyncZod<DepositRoutesOptions> = async (app, { deposits, requireAuth, cancelUsdt }) => {
   const authed = { preHandler: requireAuth };
   const doc = { tags: ['wallet'], security: [{ bearer: [] }] };

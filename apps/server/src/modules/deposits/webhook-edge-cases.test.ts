@@ -7,7 +7,7 @@ import { createSandboxUpiGateway, signWebhook, type UpiGateway } from '../paymen
 import { DEFAULT_DEPOSIT_SETTINGS } from './deposit-rules';
 import { createDepositsService } from './service';
 
-/** Issue 8, section 4: webhook edge cases, orphan payments and reconciliation. */
+/** Decisions 046-048: webhook edge cases, orphan payments and reconciliation. */
 
 const clock = fakeClock(new Date('2026-07-01T10:00:00Z'));
 const WEBHOOK_SECRET = 'test-webhook-secret-0123456789abcdef01';

@@ -34,7 +34,7 @@ export const LAUNCH_REFUSALS = {
   game_not_found: { status: 404, title: 'Game not found', text: 'This game is not in our lobby.' },
   maintenance: { status: 409, title: 'Game Under Maintenance', text: 'This game cannot be played right now. Please try another game.' },
   session_ended: { status: 401, title: 'Please log in again', text: 'Your session has ended. Log in and open the game from the lobby.' },
-  // Responsible gambling (issue 21): no launch during a break or a self-exclusion.
+  // Responsible gambling (decision 210): no launch during a break or a self-exclusion.
   on_break: { status: 403, title: 'You are taking a break', text: 'Games open again when your break ends. Your wallet and history stay available.' },
   self_excluded: { status: 403, title: 'Your account is self-excluded', text: 'Games are closed to you. Your wallet and history stay available.' },
 } as const;

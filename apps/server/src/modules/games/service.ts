@@ -20,7 +20,7 @@ export type GamesDeps = {
   providers: ReadonlyMap<string, GameProvider>;
   /** True while the player's login session is open (the auth module decides). */
   isAuthSessionActive: (q: Queryable, sessionId: string, playerId: number) => Promise<boolean>;
-  /** Responsible gambling (issue 21): no launch during a break or self-exclusion. */
+  /** Responsible gambling (decision 210): no launch during a break or self-exclusion. */
   safety: Pick<SafetyService, 'assertMayPlay' | 'playRefusal'>;
   catalog?: { catalog: CatalogFile; hash: string };
 };

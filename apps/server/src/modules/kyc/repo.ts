@@ -107,7 +107,7 @@ export function toSubmission(r: SubmissionRow): KycSubmission {
 
 /**
  * For each given submission, the other players whose open submission (pending or verified) has
- * the same PAN: one person behind several accounts, or a borrowed identity (issue 18).
+ * the same PAN: one person behind several accounts, or a borrowed identity (decision 195).
  */
 export async function panSharedWith(q: Queryable, submissionIds: string[]): Promise<Map<string, Array<{ playerId: number; status: 'pending' | 'verified' }>>> {
   const out = new Map<string, Array<{ playerId: number; status: 'pending' | 'verified' }>>();

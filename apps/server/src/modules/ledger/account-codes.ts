@@ -38,7 +38,7 @@ export const accountCodes = {
   /** A player's balance held at a vendor in "transfer" mode (swept back to main on request). */
   playerAtVendor: (playerId: string | number, vendorCode: string): string =>
     `player:${playerId}:vendor:${vendorCode}`,
-  /** A lottery game's house account; `shard` spreads one hot account over several rows (system.md 7). */
+  /** A lottery game's house account; `shard` spreads one hot account over several rows (decision 102). */
   houseLottery: (game: string, shard?: number): string =>
     shard === undefined ? `house:lottery:${game}` : `house:lottery:${game}:${shard}`,
   /** The house side of a third-party vendor's seamless-wallet play. */

@@ -37,7 +37,7 @@ export type LedgerMisuse =
   | 'INVALID_ARGUMENT';
 
 /**
- * What a player reads when the ledger refuses (issue 18): the API answers a LedgerError with its
+ * What a player reads when the ledger refuses (docs/ledger.md, "Failures"): the API answers a LedgerError with its
  * message, so it names no account code (`player:20:main`), key or transfer id. Those stay in
  * `details`, for logs and callers.
  */

@@ -202,7 +202,7 @@ export async function selectSumsByKind(q: Queryable, code: string, kinds: readon
 
 /**
  * Sums by transfer kind over every account a player owns (main and vendor purses), for entries
- * made at or after `since` (null: all time). Responsible-gambling windows read this (issue 21).
+ * made at or after `since` (null: all time). Responsible-gambling windows read this (decision 210).
  */
 export async function selectOwnerSumsByKindSince(
   q: Queryable,

@@ -2,7 +2,7 @@
  * Every kind of money movement the ledger accepts, each with its category, in one place so that
  * no caller spells a kind of its own and every rule that cares what money *is* (a deposit, a
  * stake, a win) derives its list from here instead of keeping a copy that can fall behind: a new
- * deposit kind is a deposit for the wagering lock the moment it is added (issue 18). A new domain
+ * deposit kind is a deposit for the wagering lock the moment it is added (decision 190). A new domain
  * adds its kind here (and the database's format check still applies).
  * - deposit: a paid recharge credited from house:deposits;
  * - deposit_usdt: a confirmed USDT transfer credited from house:deposits at the order's locked rate;

@@ -26,7 +26,7 @@ import { wingoBetOutcome } from './rules';
  *      already accepted in this batch, then the funds check against the running balance;
  *   7. transfers, entries, balances (three statements, ledger) and bets (one statement).
  *
- * A refusal is that bet's answer and changes nothing else. Arrival time decides (issue 19): a
+ * A refusal is that bet's answer and changes nothing else. Arrival time decides (decision 201): a
  * bet is queued only when it arrived before its round's lock, and inside the batch it is
  * refused only if its round was drawn meanwhile (never for having queued past the lock).
  */

@@ -8,7 +8,7 @@ import { buildApp } from '../../app';
 import { createInProcessBus, type Bus } from '../../events';
 import { LIVE_PAUSED_CLOSE_CODE } from './live';
 
-// Issue 24: with Redis down a node hears no other node's draws, so its Wingo sockets would tick
+// Decision 233: with Redis down a node hears no other node's draws, so its Wingo sockets would tick
 // the clock but never show a result. The node closes them with 1013 (try again later) and
 // refuses new ones until its bus is back; clients poll HTTP meanwhile (decision 233).
 let app: FastifyInstance;

@@ -220,7 +220,7 @@ describe('betting', () => {
   });
 
   it('lands a retry racing on another node on the same bet, although that node stakes on another shard', async () => {
-    // Found by the cluster test (issue 24): one key sent to two nodes at once answered 409
+    // Found by the cluster test (decision 234): one key sent to two nodes at once answered 409
     // IDEMPOTENCY_CONFLICT on one of them, because each node's batch stakes on its own shard and
     // the shard is part of the ledger transfer's request hash.
     const p = await player(5_000);

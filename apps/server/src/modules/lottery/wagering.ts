@@ -4,7 +4,7 @@ import { payoutTable } from './rules';
 
 /**
  * What of a player's Wingo stakes was not really at risk, for the withdrawals' wagering lock
- * (issue 18, decision 192). Per round, a player's stakes can only be lost up to their net
+ * (decision 192). Per round, a player's stakes can only be lost up to their net
  * exposure: the stake minus the smallest total payout any result would bring back. Big and
  * Small together (₹250 each) come back as ₹490 whatever the digit, so only ₹10 was at risk; a
  * lone Big stake can all be lost. The hedged part of a round is stake − exposure =

@@ -15,7 +15,7 @@ import { findPlayerById, toUserInfo, updateAvatar, updateLanguage } from './repo
 
 export type PlayerRoutesOptions = { db: Db; requireAuth: preHandlerAsyncHookHandler };
 
-/** get-user-info and update-user-info (spec section 7: the avatar; issue 23: the language). */
+/** get-user-info and update-user-info (the avatar; the language, decision 221). */
 export const playerRoutes: FastifyPluginAsyncZod<PlayerRoutesOptions> = async (app, { db, requireAuth }) => {
   app.get(
     API_PATHS.get_user_info,

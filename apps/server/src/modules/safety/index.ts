@@ -1,5 +1,5 @@
 /**
- * The responsible-gambling module's public face (issue 21): the player's limits, breaks,
+ * The responsible-gambling module's public face (decision 210): the player's limits, breaks,
  * self-exclusion and reality checks, and the checks every money path makes in its own
  * transaction (deposit orders, stakes of every game, vendor debits, launches).
  */

@@ -24,7 +24,7 @@ const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorR
 const state = { 200: dataEnvelope(SafetyStateSchema), ...errors };
 
 /**
- * The player's responsible-gambling controls (issue 21). Every change is the player's own: there
+ * The player's responsible-gambling controls (decision 210). Every change is the player's own: there
  * is no route, for players or operators, that lifts a break or an exclusion early.
  */
 export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (app, { safety, requireAuth }) => {

@@ -10,7 +10,7 @@ import { signVendorCall } from '../vendor-wallet';
 import { accountCodes, checkInvariants, ensureAccount, postTransfer } from '../ledger';
 
 /**
- * Issue 21: each control set through the API and enforced on every money path (UPI and USDT
+ * Decisions 210-211: each control set through the API and enforced on every money path (UPI and USDT
  * orders, Wingo bets, vendor debits, launches) in the money's own transaction; the cooling-off
  * of raises; two deposits at once at the limit; breaks and exclusions ending on a fake clock;
  * the console's read-only view.

@@ -1,5 +1,5 @@
 /**
- * The USDT deposits module's public face (issue 12): orders with HD-derived addresses, the chain
+ * The USDT deposits module's public face (docs/payments.md): orders with HD-derived addresses, the chain
  * watcher that credits confirmed Transfer logs through the ledger, and the sandbox dev chain.
  */
 export { createUsdtChainAccess } from './chain-access';

@@ -132,7 +132,7 @@ describe('the credit decision', () => {
     expect(decideTransfer({ ...t, amountBaseUnits: 6_066_068n }, order, 102, 3)).toEqual({ action: 'credit', creditedMinor: 505_00, excessMinor: 0, underpaid: false, overpaid: true });
     // Twice the order: ₹505 credited, the other ₹495.00 waits for an operator.
     expect(decideTransfer({ ...t, amountBaseUnits: 12_012_014n }, order, 102, 3)).toEqual({ action: 'credit', creditedMinor: 505_00, excessMinor: 495_00, underpaid: false, overpaid: true });
-    // Issue 18's attack: a ₹100 order paid with 1,000,000 test USDT credits ₹101, not ₹8.3 crore.
+    // The attack of decision 191: a ₹100 order paid with 1,000,000 test USDT credits ₹101, not ₹8.3 crore.
     const small = { ...order, amountMinor: 100_00, tokenAmount: 1_201_202n };
     expect(decideTransfer({ ...t, amountBaseUnits: 1_000_000_000_000n }, small, 102, 3)).toEqual({ action: 'credit', creditedMinor: 101_00, excessMinor: 8_325_000_000 - 1 - 101_00, underpaid: false, overpaid: true });
     // (The excess beyond the order is valued on its own and rounded down: one paisa less than

@@ -32,7 +32,7 @@ export type VendorWalletDeps = {
   games: GamesService;
   currency: string;
   limits?: VendorWalletLimits;
-  /** Responsible gambling (issue 21): a debit during a break or exclusion, or over a stake or loss limit, is refused. */
+  /** Responsible gambling (decision 210): a debit during a break or exclusion, or over a stake or loss limit, is refused. */
   safety: Pick<SafetyService, 'checkStakes' | 'noteRefusal'>;
 };
 

@@ -8,7 +8,7 @@ import { accountCodes, checkInvariants, getAccount } from '../ledger';
 import { signVendorCall } from './signature';
 
 /**
- * Issue 18: a seamless-wallet credit must pay a round this player was debited for (decision
+ * Decision 193: a seamless-wallet credit must pay a round this player was debited for (decision
  * 193), at most the round's stakes times the operator's multiple; a declared free round has its
  * own caps. Before, whoever held the vendor's secret could credit any amount to any session.
  */

@@ -18,7 +18,7 @@ export type WalletRoutesOptions = {
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 
-/** The wallet's balance endpoints of spec section 7: the balance, the purses, the sweep to main. */
+/** The wallet's balance endpoints: the balance, the purses, the sweep to main. */
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, { wallet, requireAuth }) => {
   const authed = { preHandler: requireAuth };
   const doc = { tags: ['wallet'], security: [{ bearer: [] }] };

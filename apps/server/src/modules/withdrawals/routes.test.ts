@@ -8,7 +8,7 @@ import { SIGNATURE_HEADER, signWebhook } from '../payments';
 import { balanceOf, deposit, play, TINY_PNG_BASE64 } from './test-fixtures';
 
 /**
- * Issue 13 over HTTP: the player's withdrawal and KYC endpoints (contract-validated, errors in
+ * Withdrawals (docs/payments.md) over HTTP: the player's withdrawal and KYC endpoints (contract-validated, errors in
  * the API shape), the signed payout callback (forged, stale, replayed, unknown withdrawal), the
  * sandbox payout page, and production mode (the sandbox's routes do not exist).
  */

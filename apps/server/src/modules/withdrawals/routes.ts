@@ -29,7 +29,7 @@ export type WithdrawalRoutesOptions = {
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 
-/** The player's withdrawal endpoints (issue 13); operators act through the service. */
+/** The player's withdrawal endpoints (docs/payments.md); operators act through the service. */
 export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = async (app, { withdrawals, requireAuth }) => {
   const authed = { preHandler: requireAuth };
   const doc = { tags: ['withdrawals'], security: [{ bearer: [] }] };

@@ -22,7 +22,7 @@ export function feeFor(amountMinor: number, s: Pick<WithdrawalSettings, 'feeFixe
 /**
  * Ledger transfer kinds that count, on the player's main wallet, for the wagering lock. Derived
  * from the ledger's categories, never listed here: every kind of deposit (UPI, USDT, the next
- * channel) and every no-stake bonus must be played through (issue 18, decision 190).
+ * channel) and every no-stake bonus must be played through (decision 190).
  */
 export const WAGERING_KINDS = {
   /** Money brought in or given without a stake (positive on main). */

@@ -8,7 +8,7 @@ import { WAGERING_KINDS } from './rules';
 import { deposit, newPlayer } from './test-fixtures';
 
 /**
- * Issue 18: what counts as money in and as play for the wagering lock. Every kind of deposit
+ * Decisions 190 and 192: what counts as money in and as play for the wagering lock. Every kind of deposit
  * (derived from the ledger's categories, so a new channel cannot be forgotten), and play as the
  * stake that could really be lost in a Wingo round (Big and Small together do not clear it).
  */
@@ -66,7 +66,7 @@ async function moneyIn(playerId: number, kind: TransferKind, amountMinor: number
 
 describe('every kind of deposit is locked until played', () => {
   // A kind named like a deposit must be filed as one: a new channel's `deposit_card` filed as
-  // something else would skip the lock, exactly as `deposit_usdt` did before issue 18.
+  // something else would skip the lock, exactly as `deposit_usdt` did before decision 190.
   it('files every deposit-like kind under the deposit category', () => {
     const depositLike = TRANSFER_KINDS.filter((k) => k.startsWith('deposit'));
     expect(depositLike.length).toBeGreaterThanOrEqual(2);

@@ -5,7 +5,7 @@ import { HOUSE_ACCOUNTS, checkInvariants, getBalance } from '../ledger';
 import { balanceOf, deposit, holdBalance, newPlayer, play, verifiedKyc } from './test-fixtures';
 
 /**
- * Issue 13, withdrawals: every money path through the ledger (invariants checked after each
+ * Withdrawals (docs/payments.md): every money path through the ledger (invariants checked after each
  * test), the wagering lock, limits, KYC gate, two-person rule, races on real transactions, and
  * the sandbox payout callback (signed, replayed, forged).
  */

@@ -4,7 +4,7 @@ import { SafetyPage } from '../../features/safety/safety-page';
 
 /** Account page (/main), with the bottom navigation. */
 export default function AccountRoute() {
-  // Registering lands here: until answered, the prompt to set a deposit limit (issue 21).
+  // Registering lands here: until answered, the prompt to set a deposit limit (decision 210).
   return (
     <>
       <DepositLimitPrompt />
@@ -14,7 +14,7 @@ export default function AccountRoute() {
 }
 
 /**
- * Safer gambling (/main/Safety, issue 21): limits, a break, self-exclusion, reality checks and
+ * Safer gambling (/main/Safety, decision 213): limits, a break, self-exclusion, reality checks and
  * net deposits. It loads with the account page, in its chunk: a chunk of its own would add its
  * import and preload entry to `/`, whose budget is full (decision 160).
  */

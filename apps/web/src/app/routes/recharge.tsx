@@ -3,7 +3,7 @@ import { RechargeForm } from '../../features/wallet/recharge-form';
 
 /**
  * Recharge (/wallet/Recharge): channel, amount, then the payment page of the new order. Above
- * the form, until answered, the prompt to set a deposit limit (issue 21).
+ * the form, until answered, the prompt to set a deposit limit (decision 210).
  */
 export default function RechargeRoute() {
   return (

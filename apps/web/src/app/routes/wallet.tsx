@@ -11,7 +11,7 @@ export default function WalletRoute() {
 }
 
 /**
- * The withdrawal screens (issue 13): /wallet/Withdraw (what can go now, payout methods, amount),
+ * The withdrawal screens (decision 161): /wallet/Withdraw (what can go now, payout methods, amount),
  * /wallet/Kyc (the identity check) and /wallet/WithdrawHistory (live statuses, cancel). They load
  * with the wallet page, in its chunk: each lazy chunk costs `/` its import and preload list in
  * the entry, whose budget is full (decision 160).

@@ -9,7 +9,7 @@ export default function WingoRoute() {
 }
 
 /**
- * The layout over /home/AllLotteryGames/* (spec section 2): one shared Wingo context (the two
+ * The layout over /home/AllLotteryGames/* (decision 122): one shared Wingo context (the two
  * refresh counters and the voice setting) for Wingo, the full game history and the verify
  * screen, so a bump on one page is seen by the others while the player moves between them.
  * It lives in the Wingo route's module rather than its own: a chunk of its own would import
@@ -19,7 +19,7 @@ export default function WingoRoute() {
 export function LotteryLayout() {
   return (
     <WingoProvider>
-      {/* The session clock and the reality check (issue 21) over every lottery page. */}
+      {/* The session clock and the reality check (decision 210) over every lottery page. */}
       <RealityCheck />
       <Outlet />
     </WingoProvider>

@@ -18,7 +18,7 @@ import './accounts.css';
 /**
  * /main: who the player is (avatar, nickname, UID to copy), the balance, and the ways to the
  * wallet, recharge history, messages, avatar choice and logout. A 401 on get-user-info that a
- * refresh cannot cure ends the session (spec section 8); the route guard then shows /login.
+ * refresh cannot cure ends the session (decision 015); the route guard then shows /login.
  */
 /**
  * An icon of the one set (public/ui-icons.svg), as `components/ui/icon.tsx` draws it. Written

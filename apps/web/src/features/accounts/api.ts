@@ -75,12 +75,12 @@ export async function readSandboxOutbox(handle: string): Promise<SandboxSms[] | 
   }
 }
 
-/** Spec section 7: POST {avatar} with the bearer header. */
+/** POST {avatar} with the bearer header. */
 export async function updateAvatar(avatar: number): Promise<void> {
   await authedApi.post(API_PATHS.update_user_info, { avatar });
 }
 
-/** Saves the player's language to the account (issue 23), so it follows them to other devices. */
+/** Saves the player's language to the account (decision 221), so it follows them to other devices. */
 export async function saveLanguage(language: Language): Promise<void> {
   await authedApi.post(API_PATHS.update_user_info, { language });
 }
@@ -132,7 +132,7 @@ export const notificationsResource: InfiniteSpec<NotificationsPage> = {
   nextCursor: (page) => page.nextCursor,
 };
 
-/** The image of avatar n (spec section 3: static assets numbered 1 to 20). */
+/** The image of avatar n (static assets numbered 1 to 20). */
 export function avatarSrc(n: number): string {
   return `/avatars/${n}.svg`;
 }

@@ -12,10 +12,10 @@ import './accounts.css';
 export const AVATAR_NUMBERS = Array.from({ length: 20 }, (_, i) => i + 1);
 
 /**
- * /main/Avatar, spec sections 2 and 4: 20 avatars, 3 per row, the current one checked;
+ * /main/Avatar: 20 avatars, 3 per row, the current one checked;
  * "Loading..." until it is known. A tap selects at once, turns the global loading flag on,
  * saves, turns it off and goes to /main. A failed save says so (and a 401 that a refresh
- * cannot cure has ended the session, spec section 8).
+ * cannot cure has ended the session, decision 015).
  */
 export function AvatarPicker() {
   const { t } = useI18n();

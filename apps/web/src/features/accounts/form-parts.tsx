@@ -33,7 +33,7 @@ export function PasswordField({ isNew, label, ...props }: FieldProps & { isNew: 
 
 /**
  * Login and register have nothing to do for a player who is logged in, here or, a moment ago,
- * in another tab (spec section 4's 1-second re-check): they go on to the page that was wanted.
+ * in another tab (the session's 1-second re-check, decision 015): they go on to the page that was wanted.
  */
 export function useWantedPageOnceLoggedIn(submitting: boolean): ReactElement | null {
   const { status } = useSession();

@@ -22,7 +22,7 @@ export function tabFromSearch(value: string | null): AllGamesTab {
 }
 
 /**
- * All Games (/home/AllGames?tab=0..7, spec section 2): the top bar 'All' back to home, the card
+ * All Games (/home/AllGames?tab=0..7): the top bar 'All' back to home, the card
  * tab strip of the eight categories (swipe to move between them) and the chosen category's tiles.
  * The tab is kept in the address, so a shortcut from home and a reload land on the same one.
  */
@@ -60,7 +60,7 @@ export function AllGames() {
   );
 }
 
-/** One category's content, exactly as spec section 2 lists it. */
+/** One category's content, exactly as the catalog lists it. */
 function CategoryContent({ category, onLaunch }: { category: LobbyCategory; onLaunch: (gameId: string) => void }) {
   const { t } = useI18n();
   const headingId = useId();
@@ -107,7 +107,7 @@ function VendorSection(props: { title: string; tiles: GameTile[]; allGamesHref: 
   return (
     <section className="vendor-section" aria-labelledby={titleId}>
       <div className="vendor-section__bar">
-        {/* Not a heading: spec section 2 gives headings to Popular and Lottery only. */}
+        {/* Not a heading: only Popular and Lottery have headings. */}
         <p id={titleId} className="vendor-section__title">
           {props.title}
         </p>

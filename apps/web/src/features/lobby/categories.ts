@@ -15,7 +15,7 @@ export interface LobbyCategory {
 }
 
 /**
- * The eight lobby categories of product-spec section 1, in the order of the All Games `tab`
+ * The eight lobby categories of the lobby, in the order of the All Games `tab`
  * parameter (0..7). The spec's content key for index 4 is 'sport' while the tab is 'sports'; each
  * tab names its content here, so choosing Sports shows Sports (docs/decisions/125).
  */

@@ -19,7 +19,7 @@ export interface GameTileViewProps {
  * maintenance); an info card with an address (Win Go) is a link, on home and in All Games alike;
  * fishing, sports and rummy tiles and the lottery cards without a game yet (K3, 5D, Trx Win) are
  * not interactive at all: no control is announced, no press effect, and a visible "Coming soon"
- * says why a tap does nothing (issue 22). The image is decorative (the title is printed beside
+ * says why a tap does nothing (decision 261). The image is decorative (the title is printed beside
  * it, so alt is empty) and lazy, with its size set so nothing shifts.
  */
 export function GameTileView({ tile, onLaunch, showOdds = false }: GameTileViewProps) {

@@ -7,7 +7,7 @@ beforeEach(() => {
   skipSplash();
 });
 
-// Every lobby route but home needs a session (spec section 4); each describe says whether it has one.
+// Every lobby route but home needs a session (decision 126); each describe says whether it has one.
 
 const panel = () => screen.findByRole('tabpanel');
 

@@ -38,7 +38,7 @@ export interface LaunchGame {
 }
 
 /**
- * The one way a tile launches a game (product-spec section 4):
+ * The one way a tile launches a game (decision 126):
  * 1. no game id: the failure toast 'Game Under Maintenance';
  * 2. no token: go to /login (with the way back to this page);
  * 3. otherwise the global loading flag is on while the token is refreshed and a single-use launch

@@ -10,7 +10,7 @@ import './i18n';
 import './safety.css';
 
 /**
- * Asks for a daily deposit limit before the first deposit and after registering (issue 21). The
+ * Asks for a daily deposit limit before the first deposit and after registering (decision 210). The
  * field starts empty, never at "no limit"; "Not now" records the answer so it is not asked again,
  * unless the operator requires a limit, in which case there is no skipping.
  */

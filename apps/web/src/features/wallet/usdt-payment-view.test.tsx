@@ -52,7 +52,7 @@ describe('USDT address screen', () => {
     expect(screen.getByText('Send only USDT on Colorplay dev chain (sandbox).')).toBeTruthy();
     expect(screen.getByText('Your wallet gets ₹500.00')).toBeTruthy();
     expect(screen.getByText('Rate: 1 USDT = ₹83.25')).toBeTruthy();
-    // Addresses show in groups of four that never break inside (issue 22); the text is intact.
+    // Addresses show in groups of four that never break inside; the text is intact.
     const byWholeText = (hex: string) => {
       const found = [...document.querySelectorAll('.usdt-hex')].find((el) => el.textContent === hex);
       expect(found, hex).toBeDefined();

@@ -19,7 +19,7 @@ import './i18n';
 import { OrderCountdown, OrderFact, OrderPage } from './order-page';
 
 /**
- * The address screen of one USDT order (issue 12): what to send (the USDT amount locked at the
+ * The address screen of one USDT order (decision 135): what to send (the USDT amount locked at the
  * order's rate) and where (an address of this order only, as text and QR code), on which network,
  * the time left, the live status from the chain watcher, cancel, and on the sandbox chain a faucet
  * that sends the test tokens for the player.

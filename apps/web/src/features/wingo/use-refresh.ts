@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useWingo } from './wingo-context';
 
 /**
- * Runs `refresh` each time one of the shared counters (spec section 2) is bumped: this is how
+ * Runs `refresh` each time one of the shared counters (decision 122) is bumped: this is how
  * a bump anywhere under the lottery layout (a placed bet, a settled round, the refresh button)
  * really makes the bet history or the balance read again. Not on mount: the resource layer has
  * already read them then.

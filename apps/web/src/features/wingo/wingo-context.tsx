@@ -3,7 +3,7 @@ import { COOKIE_NAMES } from '../../config/constants';
 import { getCookie, setCookie } from '../../lib/cookies';
 
 /**
- * What the Wingo route shares with its children (product-spec sections 2 to 4): two refresh
+ * What the Wingo route shares with its children (decision 122): two refresh
  * counters that parts of the page watch to refetch, and the voice setting.
  */
 export interface WingoShared {

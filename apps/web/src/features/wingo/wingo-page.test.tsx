@@ -84,7 +84,7 @@ describe('Wingo page', () => {
     expect(screen.getByRole('timer', { name: '20 seconds left' }).textContent).toBe('00:20');
     expect(screen.queryByText(/Betting closed/)).toBeNull();
     expect((screen.getByRole('button', { name: 'Green' }) as HTMLButtonElement).disabled).toBe(false);
-    // The seconds are not read out while betting is open (issue 23): the timer is no live region
+    // The seconds are not read out while betting is open (decision 223): the timer is no live region
     // and nothing inside the round's section is one.
     const timer = screen.getByRole('timer');
     expect(timer.getAttribute('aria-live') ?? 'off').toBe('off');

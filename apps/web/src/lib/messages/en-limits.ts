@@ -1,5 +1,5 @@
 /**
- * The texts of a refusal by a limit the player set (issue 21), with the amount still allowed.
+ * The texts of a refusal by a limit the player set (decision 210), with the amount still allowed.
  * Not in `en` (`/` has no room): lib/limit-errors.ts adds them with the screens that can meet
  * such a refusal (recharge, Wingo, the safety page); elsewhere the short
  * 'apiError.limitReached' of the shell speaks for them.

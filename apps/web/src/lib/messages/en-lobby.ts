@@ -1,4 +1,4 @@
-/** The game lobby and the launcher (spec sections 2, 4 and 8). */
+/** The game lobby and the launcher (decisions 126-128). */
 export const enLobby = {
   'lobby.maintenance': 'Game Under Maintenance',
   'lobby.tipsTitle': 'Tips',

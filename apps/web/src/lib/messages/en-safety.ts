@@ -1,5 +1,5 @@
 /**
- * English strings of the responsible-gambling screens (issue 21): the Safety page, the deposit
+ * English strings of the responsible-gambling screens (decision 210): the Safety page, the deposit
  * limit prompt, the reality check and the session clock. Not in `en` (which ships with `/`):
  * features/safety/i18n.ts adds them when one of those screens loads (decisions 160 and 172).
  */

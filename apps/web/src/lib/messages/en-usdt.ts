@@ -1,5 +1,5 @@
 /**
- * The strings of the USDT recharge (issue 12): the USDT choice on the recharge page and the
+ * The strings of the USDT recharge (decision 135): the USDT choice on the recharge page and the
  * address screen. Deliberately not merged into `en`: `en` ships with `/`, whose JS budget is
  * full, while these load only with the recharge and USDT payment routes' chunks (decision 135).
  * The wallet feature reads them through `useUsdtI18n()` (features/wallet/usdt-text.ts).

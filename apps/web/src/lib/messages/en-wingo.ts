@@ -1,5 +1,5 @@
 /**
- * Wingo's strings (issue 10). Deliberately not merged into `en`: `en` ships with `/`, whose JS
+ * Wingo's strings (decision 120). Deliberately not merged into `en`: `en` ships with `/`, whose JS
  * budget is full, while these load only with the lottery routes' chunks (decision 120). The Wingo
  * feature reads them through `useWingoI18n()` (features/wingo/i18n.ts), with the same `{name}`
  * interpolation as `t()`.

@@ -16,7 +16,7 @@ const PAGE_CSS = `${SANDBOX_PAGE_CSS}.paid{background:#1a7f4b;color:#fff}.failed
 const page = (title: string, body: string) => sandboxPage(API_PATHS.sandbox_payouts_css, title, body);
 
 /**
- * Said on the page itself (issue 18): the sandbox provider's console asks for no sign-in, so
+ * Said on the page itself (decision 040): the sandbox provider's console asks for no sign-in, so
  * anyone with the address decides any payout. Acceptable only because the sandbox moves no
  * money and does not exist in production (docs/payments.md, docs/operations.md).
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/build-test-app';
 
-/** Issue 18: the sandbox payout page, open to anyone, says so on the page. */
+/** Decision 040: the sandbox payout page, open to anyone, says so on the page. */
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();

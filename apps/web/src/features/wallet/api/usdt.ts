@@ -8,7 +8,7 @@ import { authedApi } from '../../../lib/session';
 import { DEPOSITS_KEY } from './deposits';
 
 /**
- * The USDT recharge calls (issue 12, contract usdt.ts). USDT orders live beside the UPI orders
+ * The USDT recharge calls (decision 135, contract usdt.ts). USDT orders live beside the UPI orders
  * under the `deposits` key prefix, so a recharge or cancel refreshes both kinds.
  */
 

@@ -49,7 +49,7 @@ export function ageInYears(dateOfBirth: string, today: string): number | null {
 /**
  * A date as India writes it, day first ("17/05/1990"; "-" or "." also accepted), as the ISO date
  * the server takes ("1990-05-17"); null when it is not a real calendar date. The browser's date
- * input showed mm/dd/yyyy on an en-US phone, so the form takes typed text (issue 22).
+ * input showed mm/dd/yyyy on an en-US phone, so the form takes typed text.
  */
 export function parseDayFirstDate(text: string): string | null {
   const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());

@@ -21,7 +21,7 @@ function birthdayYearsAgo(years: number, dayOffset = 0): string {
 
 function fill({ name = 'Asha Rao', dob = '1990-05-17', pan = 'abcde1234f' } = {}) {
   fireEvent.change(screen.getByRole('textbox', { name: 'Full name (as on your PAN card)' }), { target: { value: name } });
-  // Typed day first, as India writes it (issue 22); the tests name dates in ISO.
+  // Typed day first, as India writes it; the tests name dates in ISO.
   const dayFirst = /^\d{4}-\d{2}-\d{2}$/.test(dob) ? dob.split('-').reverse().join('/') : dob;
   fireEvent.change(screen.getByRole('textbox', { name: 'Date of birth' }), { target: { value: dayFirst } });
   fireEvent.change(screen.getByRole('textbox', { name: 'PAN' }), { target: { value: pan } });
