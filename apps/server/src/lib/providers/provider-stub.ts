@@ -42,8 +42,10 @@ export async function startProviderStub(credentials: { merchantId: string; keyId
       const url = new URL(req.url ?? '/', 'http://stub');
       const body = raw ? (JSON.parse(raw) as unknown) : undefined;
       requests.push({ method: req.method ?? '', path: `${url.pathname}${url.search}`, headers: req.headers, body });
-      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      // Decided on arrival, answered late: a slow provider has already acted on what it received,
+      // and a late answer cannot take an outage meant for a later call.
       const { status, json } = answer({ method: req.method ?? '', url, headers: req.headers, body });
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(json));
     });
