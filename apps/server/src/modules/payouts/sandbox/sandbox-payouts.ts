@@ -1,7 +1,7 @@
 import { PayoutCallbackEventSchema, type PayoutCallbackEvent } from '@colorplay/contract';
 import type { Queryable } from '../../../db/db';
 import { prefixedId } from '../../../lib/ids';
-import { SIGNATURE_HEADER, verifyWebhookSignature } from '../../payments';
+import { decisionEventId, sandboxChannel } from '../../../lib/providers/sandbox-kit';
 import type { PayoutDestination, PayoutGateway, PayoutRecord } from '../payout-gateway';
 
 type Row = {
@@ -26,6 +26,7 @@ const ALLOWED_FROM: Record<SandboxPayoutDecision, Row['status']> = { paid: 'proc
  * through the signed callback like a real provider. It never touches withdrawals or the ledger.
  */
 export function createSandboxPayoutGateway(db: Queryable, { callbackSecret }: { callbackSecret: string }) {
+  const channel = sandboxChannel(callbackSecret, PayoutCallbackEventSchema);
   async function find(refOrWithdrawalId: string): Promise<Row | undefined> {
     const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM sandbox_payouts WHERE payout_ref = $1 OR withdrawal_id = $1`, [refOrWithdrawalId]);
     return rows[0];
@@ -52,16 +53,11 @@ export function createSandboxPayoutGateway(db: Queryable, { callbackSecret }: { 
       return row && recordOf(row);
     },
     callback: {
-      description: `Header ${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">; 5-minute window; redeliveries are recognised by eventId.`,
-      verify: (headers, rawBody, now) => {
-        const header = headers[SIGNATURE_HEADER];
-        return verifyWebhookSignature(callbackSecret, typeof header === 'string' ? header : undefined, rawBody, now);
-      },
+      description: channel.description,
+      verify: channel.verify,
       parse(json) {
-        const parsed = PayoutCallbackEventSchema.safeParse(json);
-        return parsed.success
-          ? { ok: true, event: parsed.data }
-          : { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
+        const parsed = channel.parse(json);
+        return parsed.ok ? { ok: true, event: parsed.value } : parsed;
       },
     },
     findPayout: find,
@@ -99,7 +95,7 @@ function recordOf(row: Row): PayoutRecord {
 /** One event per payout outcome: redeliveries carry the same id, so we can deduplicate. */
 function eventOf(row: Row): PayoutCallbackEvent {
   return {
-    eventId: `evt_${row.payout_ref}_${row.status}`,
+    eventId: decisionEventId(row.payout_ref, row.status),
     payoutRef: row.payout_ref,
     withdrawalId: row.withdrawal_id,
     status: row.status === 'processing' ? 'failed' : row.status,
