@@ -75,6 +75,16 @@ export function signedDelivery(scheme: TimestampedScheme, secret: string, event:
   };
 }
 
+/** One provider's scheme, bound: what its adapter verifies and its stub signs and sends. */
+export function timestampedSignature(scheme: TimestampedScheme) {
+  return {
+    scheme,
+    sign: signTimestamped,
+    verify: (secret: string, headers: Headers, rawBody: string, now: Date) => verifyTimestamped(scheme, secret, headers, rawBody, now),
+    deliver: (secret: string, event: unknown, now: Date) => signedDelivery(scheme, secret, event, now),
+  };
+}
+
 // --- Shapes ---------------------------------------------------------------------------------------
 
 /** Identifiers are plain ASCII, so nothing the database cannot store (NUL, lone surrogates) passes. */

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  ProviderIdSchema as ProviderId,
-  providerEventSchema,
-  signTimestamped,
-  verifyTimestamped,
-  type SignatureVerdict,
-  type TimestampedScheme,
-} from '../../../lib/providers/wire';
+import { ProviderIdSchema as ProviderId, providerEventSchema, timestampedSignature } from '../../../lib/providers/wire';
 
 /**
  * The wire format of the HTTP UPI provider, as documented in docs/payments.md ("HTTP gateway").
@@ -49,15 +42,11 @@ export type ProviderCreateOrder = z.infer<typeof ProviderCreateOrderSchema>;
 export const ProviderWebhookSchema = providerEventSchema({ order: ProviderOrderSchema });
 export type ProviderWebhook = z.infer<typeof ProviderWebhookSchema>;
 
-export const PROVIDER_SIGNATURE_SCHEME: TimestampedScheme = {
+/** base64(HMAC-SHA256(secret, timestamp + rawBody)) in two headers: Cashfree's webhook scheme. */
+export const PROVIDER_SIGNATURE = timestampedSignature({
   signatureHeader: PROVIDER_SIGNATURE_HEADER,
   timestampHeader: PROVIDER_TIMESTAMP_HEADER,
   toleranceSeconds: PROVIDER_TOLERANCE_SECONDS,
-};
-
-/** base64(HMAC-SHA256(secret, timestamp + rawBody)): Cashfree's webhook scheme. */
-export const signProviderWebhook = signTimestamped;
-
-export function verifyProviderWebhook(secret: string, headers: Record<string, string | string[] | undefined>, rawBody: string, now: Date): SignatureVerdict {
-  return verifyTimestamped(PROVIDER_SIGNATURE_SCHEME, secret, headers, rawBody, now);
-}
+});
+export const signProviderWebhook = PROVIDER_SIGNATURE.sign;
+export const verifyProviderWebhook = PROVIDER_SIGNATURE.verify;

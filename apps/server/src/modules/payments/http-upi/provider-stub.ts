@@ -1,8 +1,7 @@
 /** A stand-in for the HTTP UPI provider that speaks provider-format.ts; used by the adapter's tests only. */
 import { randomBytes } from 'node:crypto';
 import { createOnce, startProviderStub, stubError, type StubCall } from '../../../lib/providers/provider-stub';
-import { signedDelivery } from '../../../lib/providers/wire';
-import { PROVIDER_SIGNATURE_SCHEME, ProviderCreateOrderSchema, type ProviderOrder, type ProviderWebhook } from './provider-format';
+import { PROVIDER_SIGNATURE, ProviderCreateOrderSchema, type ProviderOrder, type ProviderWebhook } from './provider-format';
 
 export type { StubRequest } from '../../../lib/providers/provider-stub';
 
@@ -65,7 +64,7 @@ export async function startUpiProviderStub(opts: { merchantId: string; keyId: st
     /** A webhook as the provider sends it: headers and the exact raw body. */
     webhook(order: ProviderOrder, now: Date, type = order.status === 'paid' ? 'order.paid' : 'order.failed') {
       const event: ProviderWebhook = { event_id: `whe_${++eventSeq}_${order.id}`, type, created_at: now.toISOString(), data: { order: { ...order } } };
-      return signedDelivery(PROVIDER_SIGNATURE_SCHEME, opts.webhookSecret, event, now);
+      return PROVIDER_SIGNATURE.deliver(opts.webhookSecret, event, now);
     },
   };
 }

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  ProviderIdSchema as ProviderId,
-  providerEventSchema,
-  signTimestamped,
-  verifyTimestamped,
-  type SignatureVerdict,
-  type TimestampedScheme,
-} from '../../../lib/providers/wire';
+import { ProviderIdSchema as ProviderId, providerEventSchema, timestampedSignature } from '../../../lib/providers/wire';
 
 /**
  * The wire format of the HTTP payout provider, as documented in docs/payments.md ("Payouts,
@@ -50,15 +43,11 @@ export type ProviderCreatePayout = z.infer<typeof ProviderCreatePayoutSchema>;
 export const ProviderPayoutWebhookSchema = providerEventSchema({ payout: ProviderPayoutSchema });
 export type ProviderPayoutWebhook = z.infer<typeof ProviderPayoutWebhookSchema>;
 
-export const PAYOUT_SIGNATURE_SCHEME: TimestampedScheme = {
+/** base64(HMAC-SHA256(secret, timestamp + rawBody)) in two headers. */
+export const PAYOUT_SIGNATURE = timestampedSignature({
   signatureHeader: PAYOUT_SIGNATURE_HEADER,
   timestampHeader: PAYOUT_TIMESTAMP_HEADER,
   toleranceSeconds: PAYOUT_TOLERANCE_SECONDS,
-};
-
-/** base64(HMAC-SHA256(secret, timestamp + rawBody)). */
-export const signPayoutWebhook = signTimestamped;
-
-export function verifyPayoutWebhook(secret: string, headers: Record<string, string | string[] | undefined>, rawBody: string, now: Date): SignatureVerdict {
-  return verifyTimestamped(PAYOUT_SIGNATURE_SCHEME, secret, headers, rawBody, now);
-}
+});
+export const signPayoutWebhook = PAYOUT_SIGNATURE.sign;
+export const verifyPayoutWebhook = PAYOUT_SIGNATURE.verify;

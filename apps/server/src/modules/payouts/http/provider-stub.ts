@@ -1,8 +1,7 @@
 /** A stand-in for the HTTP payout provider that speaks provider-format.ts; used by tests only. */
 import { randomBytes } from 'node:crypto';
 import { createOnce, startProviderStub, stubError, type StubCall, type StubRequest } from '../../../lib/providers/provider-stub';
-import { signedDelivery } from '../../../lib/providers/wire';
-import { PAYOUT_SIGNATURE_SCHEME, ProviderCreatePayoutSchema, type ProviderPayout, type ProviderPayoutWebhook } from './provider-format';
+import { PAYOUT_SIGNATURE, ProviderCreatePayoutSchema, type ProviderPayout, type ProviderPayoutWebhook } from './provider-format';
 
 export type PayoutStubRequest = StubRequest;
 
@@ -56,7 +55,7 @@ export async function startPayoutProviderStub(opts: { merchantId: string; keyId:
         created_at: now.toISOString(),
         data: { payout: { ...payout } },
       };
-      const { raw, headers } = signedDelivery(PAYOUT_SIGNATURE_SCHEME, opts.callbackSecret, event, now);
+      const { raw, headers } = PAYOUT_SIGNATURE.deliver(opts.callbackSecret, event, now);
       return { body: raw, headers };
     },
   };
