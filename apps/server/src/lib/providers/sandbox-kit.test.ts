@@ -17,7 +17,7 @@ const Event = z.object({ eventId: z.string(), amountMinor: z.number().int() });
 async function server() {
   const app = Fastify();
   const received: { verdict: string; body: unknown }[] = [];
-  const channel = sandboxChannel(secret, Event);
+  const channel = sandboxChannel(secret, Event, (event) => ({ event }));
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   app.post('/hook', async (request, reply) => {
     const raw = request.body as string;
@@ -53,7 +53,7 @@ describe('sandbox gateway kit', () => {
     const event = { eventId: decisionEventId('sbx_abc123', 'paid'), amountMinor: 500 };
     expect(event.eventId).toBe('evt_sbx_abc123_paid');
     expect(await deliverSigned(app, { path: '/hook', clock, secret, what: 'test delivery' }, event)).toBe(true);
-    expect(received).toEqual([{ verdict: 'ok', body: { ok: true, value: event } }]);
+    expect(received).toEqual([{ verdict: 'ok', body: { ok: true, event } }]);
     await app.close();
   });
 

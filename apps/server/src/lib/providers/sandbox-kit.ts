@@ -54,17 +54,20 @@ export async function sandboxConsole(app: FastifyInstance, { cssPath, css }: { c
 /** One event per decision: redeliveries carry the same id, so the receiver deduplicates. */
 export const decisionEventId = (ref: string, status: string) => `evt_${ref}_${status}`;
 
-/** The receiving side of our signed channel, as a sandbox gateway describes, verifies and parses it. */
-export function sandboxChannel<S extends z.ZodType>(secret: string, schema: S) {
+/**
+ * The receiving side of our signed channel, as a sandbox gateway describes, verifies and parses
+ * it; `wrap` names the parsed event the way the gateway's interface wants it (`{ notice }`, `{ event }`).
+ */
+export function sandboxChannel<S extends z.ZodType, W extends object>(secret: string, schema: S, wrap: (value: z.infer<S>) => W) {
   return {
     description: `Header ${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">; 5-minute window; redeliveries are recognised by eventId.`,
     verify(headers: Record<string, string | string[] | undefined>, rawBody: string, now: Date): SignatureVerdict {
       const header = headers[SIGNATURE_HEADER];
       return verifyWebhookSignature(secret, typeof header === 'string' ? header : undefined, rawBody, now);
     },
-    parse(json: unknown): { ok: true; value: z.infer<S> } | { ok: false; issues: { path: string; message: string }[] } {
+    parse(json: unknown): ({ ok: true } & W) | { ok: false; issues: { path: string; message: string }[] } {
       const parsed = schema.safeParse(json);
-      return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: issuesOf(parsed.error) };
+      return parsed.success ? { ok: true, ...wrap(parsed.data) } : { ok: false, issues: issuesOf(parsed.error) };
     },
   };
 }

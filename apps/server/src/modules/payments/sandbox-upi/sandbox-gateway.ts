@@ -20,7 +20,6 @@ type Row = {
  */
 export function createSandboxUpiGateway(db: Queryable, { webhookSecret }: { webhookSecret: string }) {
   const COLUMNS = 'gateway_ref, merchant_order_id, amount_minor, payee_vpa, status, utr';
-  const channel = sandboxChannel(webhookSecret, UpiWebhookEventSchema);
   const gateway: UpiGateway & {
     findPayment(gatewayRef: string): Promise<Row | undefined>;
     decide(gatewayRef: string, decision: 'paid' | 'declined', now: Date): Promise<UpiWebhookEvent | undefined>;
@@ -61,14 +60,7 @@ export function createSandboxUpiGateway(db: Queryable, { webhookSecret }: { webh
       );
       return rows.map(paymentOf);
     },
-    webhook: {
-      description: channel.description,
-      verify: channel.verify,
-      parse(json) {
-        const parsed = channel.parse(json);
-        return parsed.ok ? { ok: true, notice: parsed.value } : parsed;
-      },
-    },
+    webhook: sandboxChannel(webhookSecret, UpiWebhookEventSchema, (notice) => ({ notice })),
     async findPayment(gatewayRef) {
       const { rows } = await db.query<Row>(
         `SELECT ${COLUMNS} FROM sandbox_upi_payments WHERE gateway_ref = $1`,

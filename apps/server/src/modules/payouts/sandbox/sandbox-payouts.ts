@@ -26,7 +26,6 @@ const ALLOWED_FROM: Record<SandboxPayoutDecision, Row['status']> = { paid: 'proc
  * through the signed callback like a real provider. It never touches withdrawals or the ledger.
  */
 export function createSandboxPayoutGateway(db: Queryable, { callbackSecret }: { callbackSecret: string }) {
-  const channel = sandboxChannel(callbackSecret, PayoutCallbackEventSchema);
   async function find(refOrWithdrawalId: string): Promise<Row | undefined> {
     const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM sandbox_payouts WHERE payout_ref = $1 OR withdrawal_id = $1`, [refOrWithdrawalId]);
     return rows[0];
@@ -52,14 +51,7 @@ export function createSandboxPayoutGateway(db: Queryable, { callbackSecret }: { 
       const row = await find(withdrawalId);
       return row && recordOf(row);
     },
-    callback: {
-      description: channel.description,
-      verify: channel.verify,
-      parse(json) {
-        const parsed = channel.parse(json);
-        return parsed.ok ? { ok: true, event: parsed.value } : parsed;
-      },
-    },
+    callback: sandboxChannel(callbackSecret, PayoutCallbackEventSchema, (event) => ({ event })),
     findPayout: find,
     async decide(refOrWithdrawalId, decision, now) {
       const current = await find(refOrWithdrawalId);
