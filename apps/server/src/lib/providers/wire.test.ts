@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { issuesOf, providerEventSchema, signedDelivery, signTimestamped, verifyTimestamped } from './wire';
+import { issuesOf, providerEventSchema, signedDelivery, signTimestamped, timestampedSignature, verifyTimestamped } from './wire';
 
 /** The providers' timestamp-header signature scheme (ours, t=..,v1=.., is in payments/webhook-signature.test.ts). */
 
@@ -30,6 +30,18 @@ describe('timestamped provider signature', () => {
     expect(verifyTimestamped(scheme, secret, { ...headers, 'x-sig': [headers['x-sig']!, headers['x-sig']!] }, raw, now)).toBe('malformed');
     expect(verifyTimestamped(scheme, secret, { ...headers, 'x-ts': '1e9' }, raw, now)).toBe('malformed');
     expect(verifyTimestamped(scheme, secret, { ...headers, 'x-sig': 'abc' }, raw, now)).toBe('malformed');
+  });
+});
+
+describe('a provider scheme, bound', () => {
+  it('signs, delivers, verifies and describes itself for the API document', () => {
+    const bound = timestampedSignature(scheme);
+    const { raw, headers } = bound.deliver(secret, { b: 2 }, now);
+    expect(bound.verify(secret, headers, raw, now)).toBe('ok');
+    expect(bound.sign(secret, Number(headers['x-ts']), raw)).toBe(headers['x-sig']);
+    expect(bound.describe('callback secret')).toBe(
+      'Headers x-ts: <unix seconds> and x-sig: base64(HMAC-SHA256(callback secret, timestamp + raw body)); 5-minute window; redeliveries are recognised by event_id.',
+    );
   });
 });
 

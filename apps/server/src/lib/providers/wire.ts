@@ -82,6 +82,9 @@ export function timestampedSignature(scheme: TimestampedScheme) {
     sign: signTimestamped,
     verify: (secret: string, headers: Headers, rawBody: string, now: Date) => verifyTimestamped(scheme, secret, headers, rawBody, now),
     deliver: (secret: string, event: unknown, now: Date) => signedDelivery(scheme, secret, event, now),
+    /** For the API document: how the provider signs (`secretName`: which of our settings it uses). */
+    describe: (secretName: string) =>
+      `Headers ${scheme.timestampHeader}: <unix seconds> and ${scheme.signatureHeader}: base64(HMAC-SHA256(${secretName}, timestamp + raw body)); ${scheme.toleranceSeconds / 60}-minute window; redeliveries are recognised by event_id.`,
   };
 }
 

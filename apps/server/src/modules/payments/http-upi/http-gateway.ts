@@ -3,8 +3,7 @@ import { createProviderClient } from '../../../lib/providers/http-client';
 import { issuesOf } from '../../../lib/providers/wire';
 import { GatewayUnavailableError, type GatewayPayment, type UpiGateway } from '../upi-gateway';
 import {
-  PROVIDER_SIGNATURE_HEADER,
-  PROVIDER_TIMESTAMP_HEADER,
+  PROVIDER_SIGNATURE,
   ProviderOrderPageSchema,
   ProviderOrderSchema,
   ProviderWebhookSchema,
@@ -69,7 +68,7 @@ export function createHttpUpiGateway(settings: UpiHttpSettings, fetchImpl: typeo
       return out.slice(0, limit);
     },
     webhook: {
-      description: `Headers ${PROVIDER_TIMESTAMP_HEADER}: <unix seconds> and ${PROVIDER_SIGNATURE_HEADER}: base64(HMAC-SHA256(webhook secret, timestamp + raw body)); 5-minute window; redeliveries are recognised by event_id.`,
+      description: PROVIDER_SIGNATURE.describe('webhook secret'),
       verify: (headers, rawBody, now) => verifyProviderWebhook(settings.webhookSecret, headers, rawBody, now),
       parse(json) {
         const parsed = ProviderWebhookSchema.safeParse(json);

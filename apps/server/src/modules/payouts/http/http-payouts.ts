@@ -4,8 +4,7 @@ import { createProviderClient } from '../../../lib/providers/http-client';
 import { issuesOf } from '../../../lib/providers/wire';
 import { PayoutUnavailableError, type PayoutGateway, type PayoutRecord, type PayoutRequest } from '../payout-gateway';
 import {
-  PAYOUT_SIGNATURE_HEADER,
-  PAYOUT_TIMESTAMP_HEADER,
+  PAYOUT_SIGNATURE,
   ProviderPayoutListSchema,
   ProviderPayoutSchema,
   ProviderPayoutWebhookSchema,
@@ -65,7 +64,7 @@ export function createHttpPayoutGateway(settings: PayoutHttpSettings, fetchImpl:
       return mine && recordOf(mine);
     },
     callback: {
-      description: `Headers ${PAYOUT_TIMESTAMP_HEADER}: <unix seconds> and ${PAYOUT_SIGNATURE_HEADER}: base64(HMAC-SHA256(callback secret, timestamp + raw body)); 5-minute window; redeliveries are recognised by event_id.`,
+      description: PAYOUT_SIGNATURE.describe('callback secret'),
       verify: (headers, rawBody, now) => verifyPayoutWebhook(settings.callbackSecret, headers, rawBody, now),
       parse(json) {
         const parsed = ProviderPayoutWebhookSchema.safeParse(json);
