@@ -1,8 +1,9 @@
 import type { UpiHttpSettings } from '../../../config';
+import { createProviderClient } from '../../../lib/providers/http-client';
+import { issuesOf } from '../../../lib/providers/wire';
 import { GatewayUnavailableError, type GatewayPayment, type UpiGateway } from '../upi-gateway';
 import {
-  PROVIDER_SIGNATURE_HEADER,
-  PROVIDER_TIMESTAMP_HEADER,
+  PROVIDER_SIGNATURE,
   ProviderOrderPageSchema,
   ProviderOrderSchema,
   ProviderWebhookSchema,
@@ -13,54 +14,18 @@ import {
 
 /**
  * The UPI gateway adapter for a real provider over HTTP (format: ./provider-format.ts and
- * docs/payments.md). Every failure to get a well-formed answer becomes GatewayUnavailableError,
- * so callers either retry or leave the order for reconciliation; nothing is guessed.
+ * docs/payments.md) on the shared provider client (lib/providers/http-client.ts): every failure to
+ * get a well-formed answer becomes GatewayUnavailableError, so callers either retry or leave the
+ * order for reconciliation; nothing is guessed. Opening an order is never repeated by the client.
  */
 export function createHttpUpiGateway(settings: UpiHttpSettings, fetchImpl: typeof fetch = fetch): UpiGateway {
-  const authorization = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
-
-  /** One call; `undefined` for 404 when `allowNotFound`, the parsed JSON otherwise. */
-  async function call(method: 'GET' | 'POST', path: string, opts: { body?: unknown; idempotencyKey?: string; allowNotFound?: boolean } = {}) {
-    let res: Response;
-    try {
-      res = await fetchImpl(`${settings.baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization,
-          'x-merchant-id': settings.merchantId,
-          accept: 'application/json',
-          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {}),
-        },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        signal: AbortSignal.timeout(settings.timeoutMs),
-        redirect: 'error',
-      });
-    } catch (err) {
-      throw new GatewayUnavailableError(`UPI gateway ${method} ${path}: no answer (${(err as Error).name})`, err);
-    }
-    if (res.status === 404 && opts.allowNotFound) {
-      await res.body?.cancel();
-      return undefined;
-    }
-    const text = await res.text().catch(() => '');
-    if (res.status < 200 || res.status > 299) {
-      // The provider's error code (never its whole body: it may echo request data) helps operators.
-      const code = /"code"\s*:\s*"([A-Z_]{1,60})"/.exec(text)?.[1] ?? 'none';
-      throw new GatewayUnavailableError(`UPI gateway ${method} ${path}: HTTP ${res.status} (code ${code})`);
-    }
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (err) {
-      throw new GatewayUnavailableError(`UPI gateway ${method} ${path}: the answer is not JSON`, err);
-    }
-  }
-
-  function order(json: unknown, what: string): ProviderOrder {
-    const parsed = ProviderOrderSchema.safeParse(json);
-    if (!parsed.success) throw new GatewayUnavailableError(`UPI gateway ${what}: unexpected answer (${parsed.error.issues[0]?.path.join('.')})`);
-    return parsed.data;
-  }
+  const { call, expectShape } = createProviderClient(settings, {
+    label: 'UPI gateway',
+    unavailable: (message, cause) => new GatewayUnavailableError(message, cause),
+    fetchImpl,
+  });
+  const order = (json: unknown, what: string): ProviderOrder => expectShape(ProviderOrderSchema, json, what);
+  const pageOf = (json: unknown) => expectShape(ProviderOrderPageSchema, json, 'list orders');
 
   return {
     name: 'http-upi',
@@ -103,12 +68,12 @@ export function createHttpUpiGateway(settings: UpiHttpSettings, fetchImpl: typeo
       return out.slice(0, limit);
     },
     webhook: {
-      description: `Headers ${PROVIDER_TIMESTAMP_HEADER}: <unix seconds> and ${PROVIDER_SIGNATURE_HEADER}: base64(HMAC-SHA256(webhook secret, timestamp + raw body)); 5-minute window; redeliveries are recognised by event_id.`,
+      description: PROVIDER_SIGNATURE.describe('webhook secret'),
       verify: (headers, rawBody, now) => verifyProviderWebhook(settings.webhookSecret, headers, rawBody, now),
       parse(json) {
         const parsed = ProviderWebhookSchema.safeParse(json);
         if (!parsed.success) {
-          return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
+          return { ok: false, issues: issuesOf(parsed.error) };
         }
         const { event_id, type, data } = parsed.data;
         if (type !== 'order.paid' && type !== 'order.failed') return { ok: true, notice: null };
@@ -127,12 +92,6 @@ export function createHttpUpiGateway(settings: UpiHttpSettings, fetchImpl: typeo
       },
     },
   };
-}
-
-function pageOf(json: unknown) {
-  const parsed = ProviderOrderPageSchema.safeParse(json);
-  if (!parsed.success) throw new GatewayUnavailableError('UPI gateway list orders: unexpected answer');
-  return parsed.data;
 }
 
 function paymentOf(o: ProviderOrder): GatewayPayment {

@@ -1,6 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { SignatureVerdict } from '../webhook-signature';
+import { ProviderIdSchema as ProviderId, providerEventSchema, timestampedSignature } from '../../../lib/providers/wire';
 
 /**
  * The wire format of the HTTP UPI provider, as documented in docs/payments.md ("HTTP gateway").
@@ -12,9 +11,6 @@ import type { SignatureVerdict } from '../webhook-signature';
 export const PROVIDER_SIGNATURE_HEADER = 'x-pg-signature';
 export const PROVIDER_TIMESTAMP_HEADER = 'x-pg-timestamp';
 export const PROVIDER_TOLERANCE_SECONDS = 300;
-
-// Identifiers are plain ASCII, so nothing the database cannot store (NUL, lone surrogates) passes.
-const ProviderId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 
 export const ProviderOrderSchema = z.object({
   id: ProviderId,
@@ -43,32 +39,14 @@ export const ProviderCreateOrderSchema = z.strictObject({
 export type ProviderCreateOrder = z.infer<typeof ProviderCreateOrderSchema>;
 
 /** Event types we act on; others (e.g. refunds) are acknowledged and left alone. */
-export const ProviderWebhookSchema = z.object({
-  event_id: ProviderId,
-  type: z.string().regex(/^[a-z_.]{1,60}$/),
-  created_at: z.iso.datetime(),
-  data: z.object({ order: ProviderOrderSchema }),
-});
+export const ProviderWebhookSchema = providerEventSchema({ order: ProviderOrderSchema });
 export type ProviderWebhook = z.infer<typeof ProviderWebhookSchema>;
 
-/** base64(HMAC-SHA256(secret, timestamp + rawBody)): Cashfree's webhook scheme. */
-export function signProviderWebhook(secret: string, timestamp: number, rawBody: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}${rawBody}`).digest('base64');
-}
-
-export function verifyProviderWebhook(
-  secret: string,
-  headers: Record<string, string | string[] | undefined>,
-  rawBody: string,
-  now: Date,
-): SignatureVerdict {
-  const signature = headers[PROVIDER_SIGNATURE_HEADER];
-  const timestamp = headers[PROVIDER_TIMESTAMP_HEADER];
-  if (signature === undefined || timestamp === undefined) return 'missing';
-  if (typeof signature !== 'string' || typeof timestamp !== 'string') return 'malformed';
-  if (!/^\d{1,12}$/.test(timestamp) || !/^[A-Za-z0-9+/]{43}=$/.test(signature)) return 'malformed';
-  const t = Number(timestamp);
-  if (Math.abs(now.getTime() / 1000 - t) > PROVIDER_TOLERANCE_SECONDS) return 'stale';
-  const expected = Buffer.from(signProviderWebhook(secret, t, rawBody), 'base64');
-  return timingSafeEqual(expected, Buffer.from(signature, 'base64')) ? 'ok' : 'mismatch';
-}
+/** base64(HMAC-SHA256(secret, timestamp + rawBody)) in two headers: Cashfree's webhook scheme. */
+export const PROVIDER_SIGNATURE = timestampedSignature({
+  signatureHeader: PROVIDER_SIGNATURE_HEADER,
+  timestampHeader: PROVIDER_TIMESTAMP_HEADER,
+  toleranceSeconds: PROVIDER_TOLERANCE_SECONDS,
+});
+export const signProviderWebhook = PROVIDER_SIGNATURE.sign;
+export const verifyProviderWebhook = PROVIDER_SIGNATURE.verify;

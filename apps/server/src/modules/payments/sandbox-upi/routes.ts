@@ -1,34 +1,27 @@
 import { API_PATHS, minorToDecimal, pgText } from '@colorplay/contract';
-import fastifyFormbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../../lib/clock';
-import { deliverSigned, escapeHtml, SANDBOX_PAGE_CSS, sandboxPage } from '../../../lib/sandbox-page';
-import { SIGNATURE_HEADER, signWebhook } from '../webhook-signature';
+import { deliverSigned, escapeHtml, sandboxConsole } from '../../../lib/providers/sandbox-kit';
 import type { SandboxUpiGateway } from './sandbox-gateway';
 
 const RefParams = z.object({ ref: pgText().regex(/^sbx_[A-Za-z0-9_-]{6,40}$/) });
 const DecisionBody = z.object({ decision: z.enum(['paid', 'declined']) });
 
-const PAGE_CSS = `${SANDBOX_PAGE_CSS}.pay{background:#1a7f4b;color:#fff}.decline{background:#fff;color:#b3261e;border:2px solid #b3261e}
-`;
-
-const page = (title: string, body: string) => sandboxPage(API_PATHS.sandbox_upi_css, title, body);
+/** This page's two buttons. */
+const PAGE_CSS = '.pay{background:#1a7f4b;color:#fff}.decline{background:#fff;color:#b3261e;border:2px solid #b3261e}';
 
 /** The pretend UPI app: a page where a tester approves or declines a sandbox payment. */
 export const sandboxUpiRoutes: FastifyPluginAsync<{ gateway: SandboxUpiGateway; secret: string; clock: Clock }> = async (
   app,
   { gateway, secret, clock },
 ) => {
-  await app.register(fastifyFormbody);
-  app.get(API_PATHS.sandbox_upi_css, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(PAGE_CSS),
-  );
+  const { send } = await sandboxConsole(app, { cssPath: API_PATHS.sandbox_upi_css, css: PAGE_CSS });
   app.get(API_PATHS.sandbox_upi_pay, { schema: { hide: true } }, async (request, reply) => {
     const params = RefParams.safeParse(request.params);
     const payment = params.success ? await gateway.findPayment(params.data.ref) : undefined;
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!payment) return reply.status(404).send(page('Payment not found', '<h1>Payment not found</h1>'));
+    reply.header('cache-control', 'no-store');
+    if (!payment) return send(reply, 404, 'Payment not found', '<h1>Payment not found</h1>');
     const amount = `₹${minorToDecimal(payment.amount_minor)}`;
     const decided =
       payment.status === 'pending'
@@ -36,7 +29,9 @@ export const sandboxUpiRoutes: FastifyPluginAsync<{ gateway: SandboxUpiGateway; 
            <button class="decline" name="decision" value="declined">Decline</button></form>`
         : `<p role="status">This payment was ${escapeHtml(payment.status)}${payment.utr ? ` (UTR ${escapeHtml(payment.utr)})` : ''}.</p>
            <p><a href="/wallet/Payment?orderId=${encodeURIComponent(payment.merchant_order_id)}">Back to Colorplay</a></p>`;
-    return page(
+    return send(
+      reply,
+      200,
       'Sandbox UPI',
       `<span class="badge">Sandbox: no real money moves</span>
        <div class="card"><h1>Sandbox UPI</h1>
@@ -50,11 +45,11 @@ export const sandboxUpiRoutes: FastifyPluginAsync<{ gateway: SandboxUpiGateway; 
     const params = RefParams.safeParse(request.params);
     const body = DecisionBody.safeParse(request.body);
     if (!params.success || !body.success) {
-      return reply.status(400).type('text/html; charset=utf-8').send(page('Bad request', '<h1>Bad request</h1>'));
+      return send(reply, 400, 'Bad request', '<h1>Bad request</h1>');
     }
     const event = await gateway.decide(params.data.ref, body.data.decision, clock.now());
-    if (!event) return reply.status(404).type('text/html; charset=utf-8').send(page('Payment not found', '<h1>Payment not found</h1>'));
-    await deliverSigned(app, { path: API_PATHS.upi_webhook, clock, header: SIGNATURE_HEADER, sign: (body, now) => signWebhook(secret, body, now), what: 'sandbox webhook delivery' }, event);
+    if (!event) return send(reply, 404, 'Payment not found', '<h1>Payment not found</h1>');
+    await deliverSigned(app, { path: API_PATHS.upi_webhook, clock, secret, what: 'sandbox webhook delivery' }, event);
     const payment = await gateway.findPayment(params.data.ref);
     return reply.redirect(`/wallet/Payment?orderId=${encodeURIComponent(payment!.merchant_order_id)}`, 303);
   });

@@ -2,7 +2,7 @@ import { UpiWebhookEventSchema, type UpiWebhookEvent } from '@colorplay/contract
 import { isUniqueViolation, type Queryable } from '../../../db/db';
 import { prefixedId, secureRandomInt } from '../../../lib/ids';
 import type { GatewayPayment, UpiGateway } from '../upi-gateway';
-import { SIGNATURE_HEADER, verifyWebhookSignature } from '../webhook-signature';
+import { decisionEventId, sandboxChannel } from '../../../lib/providers/sandbox-kit';
 
 type Row = {
   gateway_ref: string;
@@ -60,19 +60,7 @@ export function createSandboxUpiGateway(db: Queryable, { webhookSecret }: { webh
       );
       return rows.map(paymentOf);
     },
-    webhook: {
-      description: `Header ${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">; 5-minute window; redeliveries are recognised by eventId.`,
-      verify: (headers, rawBody, now) => {
-        const header = headers[SIGNATURE_HEADER];
-        return verifyWebhookSignature(webhookSecret, typeof header === 'string' ? header : undefined, rawBody, now);
-      },
-      parse(json) {
-        const parsed = UpiWebhookEventSchema.safeParse(json);
-        return parsed.success
-          ? { ok: true, notice: parsed.data }
-          : { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
-      },
-    },
+    webhook: sandboxChannel(webhookSecret, UpiWebhookEventSchema, (notice) => ({ notice })),
     async findPayment(gatewayRef) {
       const { rows } = await db.query<Row>(
         `SELECT ${COLUMNS} FROM sandbox_upi_payments WHERE gateway_ref = $1`,
@@ -113,7 +101,7 @@ export type SandboxUpiGateway = ReturnType<typeof createSandboxUpiGateway>;
 /** One event per payment decision: redeliveries carry the same id, so we can deduplicate. */
 function eventOf(row: Row): UpiWebhookEvent {
   return {
-    eventId: `evt_${row.gateway_ref}_${row.status}`,
+    eventId: decisionEventId(row.gateway_ref, row.status),
     gatewayRef: row.gateway_ref,
     merchantOrderId: row.merchant_order_id,
     status: row.status === 'paid' ? 'paid' : 'declined',

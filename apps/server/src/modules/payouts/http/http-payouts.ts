@@ -1,9 +1,10 @@
 import type { PayoutCallbackEvent } from '@colorplay/contract';
 import type { PayoutHttpSettings } from '../../../config';
+import { createProviderClient } from '../../../lib/providers/http-client';
+import { issuesOf } from '../../../lib/providers/wire';
 import { PayoutUnavailableError, type PayoutGateway, type PayoutRecord, type PayoutRequest } from '../payout-gateway';
 import {
-  PAYOUT_SIGNATURE_HEADER,
-  PAYOUT_TIMESTAMP_HEADER,
+  PAYOUT_SIGNATURE,
   ProviderPayoutListSchema,
   ProviderPayoutSchema,
   ProviderPayoutWebhookSchema,
@@ -26,43 +27,16 @@ const EVENT_STATUS: Record<string, PayoutCallbackEvent['status']> = {
 
 /**
  * The payout adapter for a real provider over HTTP (format: ./provider-format.ts and
- * docs/payments.md). Every failure to get a well-formed answer becomes PayoutUnavailableError:
- * the sender tries again later with the same idempotency key, so nothing is paid twice.
+ * docs/payments.md) on the shared provider client (lib/providers/http-client.ts): every failure to
+ * get a well-formed answer becomes PayoutUnavailableError; the client never repeats the create
+ * call, and the sender tries again later with the same idempotency key, so nothing is paid twice.
  */
 export function createHttpPayoutGateway(settings: PayoutHttpSettings, fetchImpl: typeof fetch = fetch): PayoutGateway {
-  const authorization = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
-
-  async function call(method: 'GET' | 'POST', path: string, opts: { body?: unknown; idempotencyKey?: string } = {}): Promise<unknown> {
-    let res: Response;
-    try {
-      res = await fetchImpl(`${settings.baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization,
-          'x-merchant-id': settings.merchantId,
-          accept: 'application/json',
-          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {}),
-        },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        signal: AbortSignal.timeout(settings.timeoutMs),
-        redirect: 'error',
-      });
-    } catch (err) {
-      throw new PayoutUnavailableError(`Payout gateway ${method} ${path}: no answer (${(err as Error).name})`, err);
-    }
-    const text = await res.text().catch(() => '');
-    if (res.status < 200 || res.status > 299) {
-      // The provider's error code only (its body may echo account numbers).
-      const code = /"code"\s*:\s*"([A-Z_]{1,60})"/.exec(text)?.[1] ?? 'none';
-      throw new PayoutUnavailableError(`Payout gateway ${method} ${path}: HTTP ${res.status} (code ${code})`);
-    }
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (err) {
-      throw new PayoutUnavailableError(`Payout gateway ${method} ${path}: the answer is not JSON`, err);
-    }
-  }
+  const { call, expectShape } = createProviderClient(settings, {
+    label: 'Payout gateway',
+    unavailable: (message, cause) => new PayoutUnavailableError(message, cause),
+    fetchImpl,
+  });
 
   function bodyOf(request: PayoutRequest): ProviderCreatePayout {
     const d = request.destination;
@@ -76,26 +50,25 @@ export function createHttpPayoutGateway(settings: PayoutHttpSettings, fetchImpl:
     name: 'http-payouts',
     sandbox: false,
     async createPayout(request) {
-      const parsed = ProviderPayoutSchema.safeParse(await call('POST', '/v1/payouts', { body: bodyOf(request), idempotencyKey: request.withdrawalId }));
-      if (!parsed.success) throw new PayoutUnavailableError('Payout gateway create payout: unexpected answer');
-      const p = parsed.data;
+      // Asked once per call: the withdrawals sender's next attempt, with the same key, is the only repeat.
+      const answer = await call('POST', '/v1/payouts', { body: bodyOf(request), idempotencyKey: request.withdrawalId });
+      const p = expectShape(ProviderPayoutSchema, answer, 'create payout');
       if (p.reference_id !== request.withdrawalId || p.amount !== request.amountMinor) {
         throw new PayoutUnavailableError('Payout gateway create payout: the answer is for another withdrawal or amount');
       }
       return recordOf(p);
     },
     async lookupPayout(withdrawalId) {
-      const parsed = ProviderPayoutListSchema.safeParse(await call('GET', `/v1/payouts?reference_id=${encodeURIComponent(withdrawalId)}`));
-      if (!parsed.success) throw new PayoutUnavailableError('Payout gateway list payouts: unexpected answer');
-      const mine = parsed.data.items.find((p) => p.reference_id === withdrawalId);
+      const list = expectShape(ProviderPayoutListSchema, await call('GET', `/v1/payouts?reference_id=${encodeURIComponent(withdrawalId)}`), 'list payouts');
+      const mine = list.items.find((p) => p.reference_id === withdrawalId);
       return mine && recordOf(mine);
     },
     callback: {
-      description: `Headers ${PAYOUT_TIMESTAMP_HEADER}: <unix seconds> and ${PAYOUT_SIGNATURE_HEADER}: base64(HMAC-SHA256(callback secret, timestamp + raw body)); 5-minute window; redeliveries are recognised by event_id.`,
+      description: PAYOUT_SIGNATURE.describe('callback secret'),
       verify: (headers, rawBody, now) => verifyPayoutWebhook(settings.callbackSecret, headers, rawBody, now),
       parse(json) {
         const parsed = ProviderPayoutWebhookSchema.safeParse(json);
-        if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
+        if (!parsed.success) return { ok: false, issues: issuesOf(parsed.error) };
         const { event_id, type, data } = parsed.data;
         const status = EVENT_STATUS[type];
         const p = data.payout;

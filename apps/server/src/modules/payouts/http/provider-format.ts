@@ -1,6 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { SignatureVerdict } from '../../payments';
+import { ProviderIdSchema as ProviderId, providerEventSchema, timestampedSignature } from '../../../lib/providers/wire';
 
 /**
  * The wire format of the HTTP payout provider, as documented in docs/payments.md ("Payouts,
@@ -13,8 +12,6 @@ import type { SignatureVerdict } from '../../payments';
 export const PAYOUT_SIGNATURE_HEADER = 'x-po-signature';
 export const PAYOUT_TIMESTAMP_HEADER = 'x-po-timestamp';
 export const PAYOUT_TOLERANCE_SECONDS = 300;
-
-const ProviderId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 
 export const ProviderPayoutSchema = z.object({
   id: ProviderId,
@@ -43,32 +40,14 @@ export const ProviderCreatePayoutSchema = z.strictObject({
 export type ProviderCreatePayout = z.infer<typeof ProviderCreatePayoutSchema>;
 
 /** Event types we act on; others are acknowledged and left alone. */
-export const ProviderPayoutWebhookSchema = z.object({
-  event_id: ProviderId,
-  type: z.string().regex(/^[a-z_.]{1,60}$/),
-  created_at: z.iso.datetime(),
-  data: z.object({ payout: ProviderPayoutSchema }),
-});
+export const ProviderPayoutWebhookSchema = providerEventSchema({ payout: ProviderPayoutSchema });
 export type ProviderPayoutWebhook = z.infer<typeof ProviderPayoutWebhookSchema>;
 
-/** base64(HMAC-SHA256(secret, timestamp + rawBody)). */
-export function signPayoutWebhook(secret: string, timestamp: number, rawBody: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}${rawBody}`).digest('base64');
-}
-
-export function verifyPayoutWebhook(
-  secret: string,
-  headers: Record<string, string | string[] | undefined>,
-  rawBody: string,
-  now: Date,
-): SignatureVerdict {
-  const signature = headers[PAYOUT_SIGNATURE_HEADER];
-  const timestamp = headers[PAYOUT_TIMESTAMP_HEADER];
-  if (signature === undefined || timestamp === undefined) return 'missing';
-  if (typeof signature !== 'string' || typeof timestamp !== 'string') return 'malformed';
-  if (!/^\d{1,12}$/.test(timestamp) || !/^[A-Za-z0-9+/]{43}=$/.test(signature)) return 'malformed';
-  const t = Number(timestamp);
-  if (Math.abs(now.getTime() / 1000 - t) > PAYOUT_TOLERANCE_SECONDS) return 'stale';
-  const expected = Buffer.from(signPayoutWebhook(secret, t, rawBody), 'base64');
-  return timingSafeEqual(expected, Buffer.from(signature, 'base64')) ? 'ok' : 'mismatch';
-}
+/** base64(HMAC-SHA256(secret, timestamp + rawBody)) in two headers. */
+export const PAYOUT_SIGNATURE = timestampedSignature({
+  signatureHeader: PAYOUT_SIGNATURE_HEADER,
+  timestampHeader: PAYOUT_TIMESTAMP_HEADER,
+  toleranceSeconds: PAYOUT_TOLERANCE_SECONDS,
+});
+export const signPayoutWebhook = PAYOUT_SIGNATURE.sign;
+export const verifyPayoutWebhook = PAYOUT_SIGNATURE.verify;

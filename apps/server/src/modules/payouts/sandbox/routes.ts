@@ -1,19 +1,16 @@
 import { API_PATHS, minorToDecimal, pgText } from '@colorplay/contract';
-import fastifyFormbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../../lib/clock';
-import { deliverSigned, escapeHtml, SANDBOX_PAGE_CSS, sandboxPage } from '../../../lib/sandbox-page';
-import { SIGNATURE_HEADER, signWebhook } from '../../payments';
+import { deliverSigned, escapeHtml, sandboxConsole } from '../../../lib/providers/sandbox-kit';
 import type { SandboxPayoutGateway } from './sandbox-payouts';
 
 const RefParams = z.object({ ref: pgText().regex(/^(spo|wd)_[A-Za-z0-9_-]{6,40}$/) });
 const DecisionBody = z.object({ decision: z.enum(['paid', 'failed', 'reversed']) });
 
-const PAGE_CSS = `${SANDBOX_PAGE_CSS}.paid{background:#1a7f4b;color:#fff}.failed{background:#fff;color:#b3261e;border:2px solid #b3261e}.warning{border:2px solid #8a5a00;background:#fff8e1;color:#3d2a00;padding:8px 12px;border-radius:6px}
-`;
-
-const page = (title: string, body: string) => sandboxPage(API_PATHS.sandbox_payouts_css, title, body);
+/** This page's two buttons and its warning. */
+const PAGE_CSS =
+  '.paid{background:#1a7f4b;color:#fff}.failed{background:#fff;color:#b3261e;border:2px solid #b3261e}.warning{border:2px solid #8a5a00;background:#fff8e1;color:#3d2a00;padding:8px 12px;border-radius:6px}';
 
 /**
  * Said on the page itself (decision 040): the sandbox provider's console asks for no sign-in, so
@@ -35,15 +32,12 @@ export const sandboxPayoutRoutes: FastifyPluginAsync<{ gateway: SandboxPayoutGat
   app,
   { gateway, secret, clock },
 ) => {
-  await app.register(fastifyFormbody);
-  app.get(API_PATHS.sandbox_payouts_css, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(PAGE_CSS),
-  );
+  const { send } = await sandboxConsole(app, { cssPath: API_PATHS.sandbox_payouts_css, css: PAGE_CSS });
   app.get(API_PATHS.sandbox_payout_page, { schema: { hide: true } }, async (request, reply) => {
     const params = RefParams.safeParse(request.params);
     const payout = params.success ? await gateway.findPayout(params.data.ref) : undefined;
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!payout) return reply.status(404).send(page('Payout not found', `<h1>Payout not found</h1><p>It appears here once the withdrawal is approved and sent.</p>${OPEN_TO_ANYONE}`));
+    reply.header('cache-control', 'no-store');
+    if (!payout) return send(reply, 404, 'Payout not found', `<h1>Payout not found</h1><p>It appears here once the withdrawal is approved and sent.</p>${OPEN_TO_ANYONE}`);
     const amount = `₹${minorToDecimal(Number(payout.amount_minor))}`;
     const actions =
       payout.status === 'processing'
@@ -53,7 +47,9 @@ export const sandboxPayoutRoutes: FastifyPluginAsync<{ gateway: SandboxPayoutGat
           ? `<p role="status">This payout was paid (reference ${escapeHtml(payout.reference ?? '')}).</p>
              <form method="post"><button class="failed" name="decision" value="reversed">Mark returned by the bank</button></form>`
           : `<p role="status">This payout was ${escapeHtml(payout.status)}.</p>`;
-    return page(
+    return send(
+      reply,
+      200,
       'Sandbox payouts',
       `<span class="badge">Sandbox: no real money moves</span>
        <div class="card"><h1>Sandbox payout</h1>
@@ -68,16 +64,16 @@ export const sandboxPayoutRoutes: FastifyPluginAsync<{ gateway: SandboxPayoutGat
     const params = RefParams.safeParse(request.params);
     const body = DecisionBody.safeParse(request.body);
     if (!params.success || !body.success) {
-      return reply.status(400).type('text/html; charset=utf-8').send(page('Bad request', '<h1>Bad request</h1>'));
+      return send(reply, 400, 'Bad request', '<h1>Bad request</h1>');
     }
     const event = await gateway.decide(params.data.ref, body.data.decision, clock.now());
     if (!event) {
       // Known but still processing: the decision did not apply to its state; show it again.
       const payout = await gateway.findPayout(params.data.ref);
-      if (!payout) return reply.status(404).type('text/html; charset=utf-8').send(page('Payout not found', '<h1>Payout not found</h1>'));
+      if (!payout) return send(reply, 404, 'Payout not found', '<h1>Payout not found</h1>');
       return reply.redirect(API_PATHS.sandbox_payout_page.replace(':ref', encodeURIComponent(payout.payout_ref)), 303);
     }
-    await deliverSigned(app, { path: API_PATHS.payout_callback, clock, header: SIGNATURE_HEADER, sign: (body, now) => signWebhook(secret, body, now), what: 'sandbox payout callback' }, event);
+    await deliverSigned(app, { path: API_PATHS.payout_callback, clock, secret, what: 'sandbox payout callback' }, event);
     return reply.redirect(API_PATHS.sandbox_payout_page.replace(':ref', encodeURIComponent(event.payoutRef)), 303);
   });
 };

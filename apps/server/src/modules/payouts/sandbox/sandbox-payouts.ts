@@ -1,7 +1,7 @@
 import { PayoutCallbackEventSchema, type PayoutCallbackEvent } from '@colorplay/contract';
 import type { Queryable } from '../../../db/db';
 import { prefixedId } from '../../../lib/ids';
-import { SIGNATURE_HEADER, verifyWebhookSignature } from '../../payments';
+import { decisionEventId, sandboxChannel } from '../../../lib/providers/sandbox-kit';
 import type { PayoutDestination, PayoutGateway, PayoutRecord } from '../payout-gateway';
 
 type Row = {
@@ -51,19 +51,7 @@ export function createSandboxPayoutGateway(db: Queryable, { callbackSecret }: { 
       const row = await find(withdrawalId);
       return row && recordOf(row);
     },
-    callback: {
-      description: `Header ${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">; 5-minute window; redeliveries are recognised by eventId.`,
-      verify: (headers, rawBody, now) => {
-        const header = headers[SIGNATURE_HEADER];
-        return verifyWebhookSignature(callbackSecret, typeof header === 'string' ? header : undefined, rawBody, now);
-      },
-      parse(json) {
-        const parsed = PayoutCallbackEventSchema.safeParse(json);
-        return parsed.success
-          ? { ok: true, event: parsed.data }
-          : { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
-      },
-    },
+    callback: sandboxChannel(callbackSecret, PayoutCallbackEventSchema, (event) => ({ event })),
     findPayout: find,
     async decide(refOrWithdrawalId, decision, now) {
       const current = await find(refOrWithdrawalId);
@@ -99,7 +87,7 @@ function recordOf(row: Row): PayoutRecord {
 /** One event per payout outcome: redeliveries carry the same id, so we can deduplicate. */
 function eventOf(row: Row): PayoutCallbackEvent {
   return {
-    eventId: `evt_${row.payout_ref}_${row.status}`,
+    eventId: decisionEventId(row.payout_ref, row.status),
     payoutRef: row.payout_ref,
     withdrawalId: row.withdrawal_id,
     status: row.status === 'processing' ? 'failed' : row.status,
