@@ -83,7 +83,7 @@ test('register, recharge, bet on Wingo and see the result, in Hindi; the choice 
 
   const popup = page.getByRole('dialog', { name: /बधाई हो|माफ़ कीजिए, इस बार जीत नहीं हुई/ });
   await expect(popup).toBeVisible({ timeout: 60_000 });
-  // The popup closes by itself after 3 s unless held (issue 22): hold it to read and close it.
+  // The popup closes by itself after 3 s unless held (decision 301): hold it to read and close it.
   await popup.hover();
   await expect(popup).toContainText(/पीरियड \d{15}: नतीजा \d/);
   await popup.getByRole('button', { name: 'बंद करें' }).click();

@@ -4,10 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { skipSplash } from './support/accounts';
 import { signInAsNewPlayer } from './support/wallet';
 
-// Issue 22, finding 1: every player route at the phone widths players use (320, 360, 414 px)
+// docs/design-system.md: every player route at the phone widths players use (320, 360, 414 px)
 // never scrolls sideways and logs no console error or warning; a screenshot of every route at
 // 360 px goes to e2e/screens/ (gitignored) so a reviewer can look at all screens at once. The
-// routes whose layout issue 22 fixed also have no tap target under 44 x 44 CSS px.
+// routes on the design system also have no tap target under 44 x 44 CSS px.
 
 const WIDTHS = [320, 360, 414] as const;
 const SCREENS = path.resolve(import.meta.dirname, '../screens');
@@ -158,7 +158,7 @@ test('controls on the fixed screens are at least 44 x 44 CSS px', async ({ page 
   }
 });
 
-// Issue 22 findings 6 and 7 on the Wingo screen at the narrowest phone: the four room tabs on one
+// Decision 301 on the Wingo screen at the narrowest phone: the four room tabs on one
 // line, every control of each records tab and of the bet sheet at least 44 x 44 CSS px, and the
 // room chosen last opened again on the next visit.
 test('Wingo at 320 px: rooms on one line, 44 px targets in every tab and the bet sheet, the room remembered', async ({ page }) => {

@@ -90,7 +90,7 @@ test('a daily deposit limit refuses ₹600 with ₹500 left, takes ₹400; a 24-
     await expect(await betOn(page, 'Small', 20)).toBeHidden();
     const popup = page.getByRole('dialog', { name: /Congratulations|Sorry, no win this time/ });
     await expect(popup).toBeVisible({ timeout: 60_000 });
-    // The popup closes by itself after 3 s unless held (issue 22): hold it to read and close it.
+    // The popup closes by itself after 3 s unless held (decision 301): hold it to read and close it.
     await popup.hover();
     await popup.getByRole('button', { name: 'Close' }).click();
   });

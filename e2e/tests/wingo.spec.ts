@@ -63,7 +63,7 @@ test('bet in the 30 s room: My history, the result, the exact balance change, an
   // The round is drawn within 30 s and settled; the popup says how it went.
   const popup = page.getByRole('dialog', { name: /Congratulations|Sorry, no win this time/ });
   await expect(popup).toBeVisible({ timeout: 60_000 });
-  // It closes by itself after 3 s (issue 22) unless held: a pointer over it holds it while it is read.
+  // It closes by itself after 3 s (decision 301) unless held: a pointer over it holds it while it is read.
   await popup.hover();
   await expect(popup.getByText('Closes by itself in 3 seconds')).toBeHidden();
   await expect(popup).toContainText(`Period ${period}: result`);

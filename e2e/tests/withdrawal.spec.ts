@@ -78,7 +78,7 @@ async function playRound(page: Page, balanceMinor: number, stakes: Stake[]): Pro
 
   const popup = page.getByRole('dialog', { name: /Congratulations|Sorry, no win this time/ });
   await expect(popup).toBeVisible({ timeout: 60_000 });
-  // The popup closes by itself after 3 s unless held (issue 22): hold it to read and close it.
+  // The popup closes by itself after 3 s unless held (decision 301): hold it to read and close it.
   await popup.hover();
   const digit = Number(/result (\d)/.exec((await popup.textContent()) ?? '')?.[1]) as WingoDigit;
   const wonMinor = stakes.reduce((sum, s) => {

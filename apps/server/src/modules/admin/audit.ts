@@ -43,13 +43,13 @@ export function createAuditLog({ db, clock }: { db: Db; clock: Clock }) {
   return {
     write,
 
-    /** Raises an alert for the console's list, and audits it (issue 18). */
+    /** Raises an alert for the console's list, and audits it (decision 195). */
     async raiseAlert(q: Queryable, kind: AlertKind, who: Actor, target: string | null, origin: RequestOrigin, details: Record<string, unknown>): Promise<void> {
       const id = await insertAlert(q, { at: clock.now(), kind, operatorId: who.id, target, details });
       await write(q, who, 'alert.raise', target, origin, { after: { alertId: id, kind, ...details } });
     },
 
-    /** The newest alerts first (issue 18). */
+    /** The newest alerts first (decision 195). */
     async alerts(limit = 100): Promise<OperatorAlert[]> {
       return (await selectAlerts(db, limit)).map((a) => ({
         id: a.id,

@@ -77,7 +77,7 @@ export function createOperators({ db, clock, secret, limiter, audit }: Operators
     },
 
     /**
-     * Creates an operator who must enrol themselves (console and CLI, issue 18): the creator gets
+     * Creates an operator who must enrol themselves (console and CLI, decision 195): the creator gets
      * a one-time link (only its hash is stored; it expires), never a password or TOTP secret.
      * Until the link is completed the operator cannot sign in (their stored password and secret
      * are random values nobody was shown).

@@ -15,7 +15,7 @@ export type PlayerLookupDeps = {
   withdrawals: () => WithdrawalsService;
   kyc: () => KycService;
   lottery: Pick<LotteryService, 'myBets'>;
-  /** Responsible gambling (issue 21): the console reads a player's controls; it can change none. */
+  /** Responsible gambling (decision 210): the console reads a player's controls; it can change none. */
   safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals'>;
 };
 

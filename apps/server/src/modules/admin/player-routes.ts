@@ -80,7 +80,7 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
     async (request) => ({ data: await admin.playerKyc(request.params.playerId) }),
   );
 
-  // Responsible gambling (issue 21): read-only. No console route sets, lifts or shortens a
+  // Responsible gambling (decision 210): read-only. No console route sets, lifts or shortens a
   // player's limit, break or exclusion (test/safety-console.test.ts checks that none exists).
   app.get(
     API_PATHS.admin_player_safety,

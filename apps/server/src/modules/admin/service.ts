@@ -34,7 +34,7 @@ export type AdminDeps = {
   usdt: UsdtDepositsService | undefined;
   /** A player's bets, for the player lookup. */
   lottery: Pick<LotteryService, 'myBets'>;
-  /** Responsible gambling (issue 21): the console reads a player's controls; it can change none. */
+  /** Responsible gambling (decision 210): the console reads a player's controls; it can change none. */
   safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals'>;
 };
 

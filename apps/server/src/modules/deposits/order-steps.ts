@@ -56,7 +56,7 @@ export function createOrderSteps(deps: OrderStepsDeps) {
       channel: order.channel,
       currency: order.currency,
       amountMinor: order.amount_minor,
-      // An operator's approval names the operator on the money movement itself (issue 13).
+      // An operator's approval names the operator on the money movement itself.
       metadata: { actor, ...(typeof detail.operatorId === 'number' ? { operatorId: detail.operatorId } : {}) },
     });
     return recordStep(tx, order, 'succeeded', actor, now, { ...change, transfer_id: transfer.id, completed_at: now }, detail);

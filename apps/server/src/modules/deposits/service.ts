@@ -88,7 +88,7 @@ export function createDepositsService(deps: DepositsDeps) {
       const requestHash = createHash('sha256').update(`${input.channel}:${input.amountMinor}`).digest('hex');
       const now = clock.now();
       // The order and its count toward the player's deposit limits commit together, under the
-      // player's controls lock: two orders at once cannot both pass a limit (issue 21).
+      // player's controls lock: two orders at once cannot both pass a limit (decision 210).
       let order =
         (await db.transaction(async (tx) => {
           const id = prefixedId('dep', 9);

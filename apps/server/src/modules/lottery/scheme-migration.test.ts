@@ -15,7 +15,7 @@ import { createCheckpointSeal } from './checkpoint-seal';
 import { wingoBetOutcome } from './rules';
 import { createLotteryService } from './service';
 
-// Issue 17, decision 184: chains published before the beacon (scheme 1) draw the rounds already
+// Decisions 184 and 185: chains published before the beacon (scheme 1) draw the rounds already
 // created on them the old way and serve no round after the upgrade; a scheme-2 chain takes over
 // from the next round. A fresh database is on scheme 2 from its first round.
 

@@ -25,7 +25,7 @@ export type LotteryDeps = {
   /** Where beacon values come from (decision 180): the sandbox beacon or drand over HTTP. */
   beacon: BeaconSource;
   /**
-   * Responsible gambling (issue 21): breaks, exclusion, stake and loss limits, checked once per
+   * Responsible gambling (decision 210): breaks, exclusion, stake and loss limits, checked once per
    * bet batch in its transaction (`checkStakes`, before the ledger locks the players' accounts).
    */
   safety: Pick<SafetyService, 'checkStakes'>;
@@ -40,7 +40,7 @@ export type LotteryDeps = {
 };
 
 /**
- * The lottery (design §7), put together from parts that each do one job: the chains
+ * The lottery (docs/architecture.md), put together from parts that each do one job: the chains
  * (chains.ts), the round engine (engine.ts) with the fair draw (draw.ts) and settlement
  * (settle.ts), bet placement (placement.ts) over the group commit (bet-batch.ts), and the
  * reads (queries.ts). What is Wingo's is in wingo.ts (and the contract shapes in views.ts).

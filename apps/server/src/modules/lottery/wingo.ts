@@ -7,7 +7,7 @@ import { payoutTable } from './rules';
  * What the round engine knows of Wingo, in one place: its game tag, its rooms, how a round's
  * digit comes from its link, and the settlement tables. The engine files (engine.ts, draw.ts,
  * settle.ts, placement.ts, queries.ts) take Wingo from here and nowhere else, so that another
- * game (issue 20: K3, 5D, Trx Win) is a second file like this one.
+ * game (K3, 5D, Trx Win: docs/games.md) is a second file like this one.
  */
 
 export const GAME = 'wingo';

@@ -42,7 +42,7 @@ export function createOrderSteps(deps: Pick<UsdtDepositsDeps, 'safety'>) {
     const to = step(order.status, event);
     if (!to) throw new AppError('DEPOSIT_STATE_CONFLICT', `This order is ${order.status} and cannot be changed that way`);
     // An order that ends unpaid stops counting toward deposit limits; money that arrives after
-    // all (even for an expired order, or past a limit lowered since) counts again (issue 21).
+    // all (even for an expired order, or past a limit lowered since) counts again (decision 210).
     if (to === 'expired' || to === 'cancelled') await deps.safety.depositReleased(tx, order.id);
     else await deps.safety.depositCredited(tx, order.id);
     return updateOrder(tx, order.id, to, now, change);
@@ -96,7 +96,7 @@ export function createOrders(deps: UsdtDepositsDeps, views: UsdtViews, applyStep
       const now = clock.now();
       const index = await nextDerivationIndex(db);
       // The order and its count toward the player's deposit limits commit together, under the
-      // player's controls lock: two orders at once cannot both pass a limit (issue 21).
+      // player's controls lock: two orders at once cannot both pass a limit (decision 210).
       const inserted = await db.transaction(async (tx) => {
         const row = await insertOrder(tx, {
         id: prefixedId('usdt', 9),

@@ -350,7 +350,7 @@ describe('account page', () => {
     const links = within(screen.getByRole('navigation', { name: 'Account' }));
     expect(links.getByRole('link', { name: 'Messages 2 unread' }).getAttribute('href')).toBe('/home/Messages');
     expect(links.getByRole('link', { name: 'Recharge history' }).getAttribute('href')).toBe('/wallet/RechargeHistory');
-    // Issue 22 finding 9: bet and withdrawal history, safety, and help answered in place.
+    // Decision 303: bet and withdrawal history, safety, and help answered in place.
     expect(links.getByRole('link', { name: 'Bet history' }).getAttribute('href')).toBe('/home/AllLotteryGames/BettingRecordWin');
     expect(links.getByRole('link', { name: 'Withdrawal history' }).getAttribute('href')).toBe('/wallet/WithdrawHistory');
     expect(links.getByRole('link', { name: 'Safer gambling: limits and breaks' }).getAttribute('href')).toBe('/main/Safety');

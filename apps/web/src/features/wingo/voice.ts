@@ -1,5 +1,5 @@
 /**
- * Countdown beeps through Web Audio (spec section 4, Voice): an OscillatorNode per beep, no
+ * Countdown beeps through Web Audio (the Voice switch): an OscillatorNode per beep, no
  * downloaded sound files. Browsers only let an AudioContext run after the player has interacted
  * with the page, and warn ("The AudioContext was not allowed to start") when one is made before;
  * so the context is made by `unlockAudio`, which the Wingo screen calls on the first tap or key,

@@ -183,7 +183,7 @@ function ResultPopup({ result, onClose }: { result: SettledRound | null; onClose
   /** The period whose popup the player holds open (a new result is not held). */
   const [heldPeriod, setHeldPeriod] = useState<string | null>(null);
   const close = () => {
-    // A first win is a good moment to offer the home-screen icon (issue 23).
+    // A first win is a good moment to offer the home-screen icon (decision 222).
     if (result?.outcome === 'won') signalInstallMoment();
     onClose();
   };

@@ -1,5 +1,5 @@
 /**
- * The account page's menu and help (issue 22 finding 9). An area of its own (decision 220): it
+ * The account page's menu and help (decision 303). An area of its own (decision 220): it
  * loads with the account page, never with `/`, whose JS budget is full.
  */
 export const enAccountMenu = {
