@@ -94,7 +94,8 @@ for (const locale of ['en', 'hi'] as const) {
     }).toPass({ timeout: 40_000, intervals: [500] });
     await expect(green).toBeEnabled();
     await green.click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    // After the sheet's entry transition: mid-fade colours are not what the player reads.
+    await settled(page.getByRole('dialog'));
     found.push(...(await axeViolations(page)).map((v) => `Wingo bet sheet: ${v}`));
     await page.keyboard.press('Escape');
     // Focus returns to the opener when a dialog closes.

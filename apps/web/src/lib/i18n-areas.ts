@@ -55,7 +55,13 @@ export function defineArea<E extends Record<string, Text>>(
  * this device.
  */
 export async function switchLocale(locale: Locale): Promise<void> {
-  await Promise.all([...areaLoaders.keys()].map((area) => loadArea(area, locale)));
+  // Again until none is missing: an area declared while these load (a lazy chunk arriving, as
+  // the installable app's bars do at start) would otherwise stay in English.
+  let missing: string[];
+  do {
+    missing = [...areaLoaders.keys()].filter((area) => !loaded[locale].has(area));
+    await Promise.all(missing.map((area) => loadArea(area, locale)));
+  } while (missing.length > 0);
   i18nStore.current = locale;
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   try {

@@ -89,4 +89,18 @@ describe('i18n', () => {
     expect(t(key as 'nav.home')).toBe('देर से');
     await setLocale('en');
   });
+
+  it('loads an area declared while the switch to Hindi is under way (a lazy chunk arriving at start)', async () => {
+    const key = 'test.during' as MessageKey;
+    let openGate!: (d: Record<string, string>) => void;
+    defineArea('test-gate', {}, { hi: () => new Promise((r) => (openGate = r)) });
+    const switching = setLocale('hi');
+    await new Promise((r) => setTimeout(r, 0));
+    // The area's module arrives after the switch began and before it ended.
+    defineArea('test-during', { [key]: 'During' }, { hi: async () => ({ [key]: 'बीच में' }) });
+    openGate({});
+    await switching;
+    expect(t(key as 'nav.home')).toBe('बीच में');
+    await setLocale('en');
+  });
 });
