@@ -7,10 +7,10 @@ import { paths } from '../../config/paths';
 import { applyWallet, useWallet } from '../../lib/balance';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { transferToMainWallet } from './api/wallet';
-import './wallet.css';
-import './withdraw/i18n';
-import './i18n';
+import { transferToMainWallet } from './api';
+import '../../components/ui/money.css';
+import '../../lib/withdraw-texts';
+import '../../lib/wallet-texts';
 
 /**
  * The wallet page: total balance, the main wallet, each game provider's wallet and a button that

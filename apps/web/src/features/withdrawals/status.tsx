@@ -1,6 +1,6 @@
 import type { KycStatusValue, PayoutMethodKind, WithdrawalStatus } from '@colorplay/contract';
-import { useI18n, type PlainMessageKey } from '../../../lib/i18n';
-import './i18n';
+import { useI18n, type PlainMessageKey } from '../../lib/i18n';
+import '../../lib/withdraw-texts';
 
 /**
  * Statuses in which nothing more happens while the player watches. A paid withdrawal can still be

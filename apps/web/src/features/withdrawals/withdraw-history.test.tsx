@@ -2,9 +2,9 @@ import { API_PATHS } from '@colorplay/contract/paths';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { renderApp, signInForTests, skipSplash } from '../../../test/render';
-import { makeWithdrawal, stubWithdrawApi } from '../../../test/fake-withdraw-api';
+import { AppProviders } from '../../app/providers';
+import { renderApp, signInForTests, skipSplash } from '../../test/render';
+import { makeWithdrawal, stubWithdrawApi } from '../../test/fake-withdraw-api';
 import type { Withdrawal } from '@colorplay/contract';
 import { WithdrawHistory } from './withdraw-history';
 

@@ -10,9 +10,9 @@ import type {
   WithdrawalsPage,
 } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
-import type { InfiniteSpec } from '../../../lib/infinite-resource';
-import type { ResourceSpec } from '../../../lib/resource';
-import { authedApi } from '../../../lib/session';
+import type { InfiniteSpec } from '../../lib/infinite-resource';
+import type { ResourceSpec } from '../../lib/resource';
+import { authedApi } from '../../lib/session';
 
 /** Resource keys: `withdrawals` prefixes the history pages; the others are single entries. */
 export const WITHDRAWALS_KEY = 'withdrawals';

@@ -1,25 +1,18 @@
 import type { Deposit } from '@colorplay/contract';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
 import { useMoneyAction } from '../../components/ui/money-action';
-import { useToast } from '../../components/ui/toast';
 import { TextField } from '../../components/ui/text-field';
-import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { cancelDeposit, depositInfoResource, DEPOSITS_KEY, submitUtr } from './api/deposits';
 import { isAwaitingPayment, isClosedStatus } from './deposit-status';
+import { OrderCancel, OrderCountdown, OrderFact, OrderNext, OrderPage, OrderStatus } from './order-page';
 import { QrCode } from './qr-code';
 import { StatusChip } from './status-chip';
-import { useDeposit } from './use-deposit';
+import { UPI_ORDER, type DepositOrder } from './use-deposit';
 import { normalizeUtr, validateUtr } from './utr';
-import './wallet.css';
-import './i18n';
-import { OrderCountdown, OrderFact, OrderPage } from './order-page';
 
 /**
  * The payment page of one recharge order: what to pay and to whom (UPI ID and QR code of the
@@ -27,40 +20,24 @@ import { OrderCountdown, OrderFact, OrderPage } from './order-page';
  */
 export function PaymentView({ orderId }: { orderId: string | null }) {
   const { t } = useI18n();
-  const { deposit, error, replace, refresh } = useDeposit(orderId);
   return (
-    <OrderPage title={t('payment.title')} orderId={orderId} order={deposit} error={error} refresh={refresh}>
-      {(order) => <OrderPayment deposit={order} replace={replace} refresh={refresh} />}
+    <OrderPage title={t('payment.title')} kind={UPI_ORDER} orderId={orderId}>
+      {(order, live) => <OrderPayment deposit={order} live={live} />}
     </OrderPage>
   );
 }
 
-function OrderPayment({ deposit, replace, refresh }: { deposit: Deposit; replace: (d: Deposit) => void; refresh: () => void }) {
+function OrderPayment({ deposit, live }: { deposit: Deposit; live: DepositOrder<Deposit> }) {
   const { t } = useI18n();
-  const toast = useToast();
   const info = useResource(depositInfoResource);
-  const [confirmCancel, setConfirmCancel] = useState(false);
   const amount = formatMoneyMinor(deposit.amountMinor, deposit.currency);
   const awaiting = isAwaitingPayment(deposit.status);
   const closed = isClosedStatus(deposit.status);
   const sandbox = info.data?.sandbox === true;
-  const cancel = useMoneyAction((orderId: string) => cancelDeposit(orderId), {
-    invalidates: [DEPOSITS_KEY],
-    onSuccess: (cancelled) => {
-      replace(cancelled);
-      toast.show(t('payment.cancelled'), { type: 'info' });
-    },
-    // The order may have moved on meanwhile (paid, expired): show where it is now.
-    onError: () => refresh(),
-  });
 
   return (
-    <div className="payment__body">
-      <section className="payment-status" aria-live="polite">
-        <StatusChip status={deposit.status} />
-        <p className="payment-status__text">{statusText(t, deposit, amount)}</p>
-        {!closed && <p className="payment-status__live">{t('payment.live')}</p>}
-      </section>
+    <>
+      <OrderStatus chip={<StatusChip status={deposit.status} />} lines={[statusText(t, deposit, amount)]} live={!closed} />
 
       <section className="payment-card">
         <p className="payment-card__label">{t('payment.amount')}</p>
@@ -90,43 +67,14 @@ function OrderPayment({ deposit, replace, refresh }: { deposit: Deposit; replace
         </section>
       )}
 
-      {deposit.status === 'pending_payment' && <UtrForm orderId={deposit.id} replace={replace} refresh={refresh} />}
+      {deposit.status === 'pending_payment' && <UtrForm orderId={deposit.id} replace={live.replace} refresh={live.refresh} />}
 
-      {awaiting && (
-        <button type="button" className="button button--ghost payment__cancel" onClick={() => setConfirmCancel(true)} aria-disabled={cancel.busy || undefined}>
-          {t('payment.cancel')}
-        </button>
+      {awaiting ? (
+        <OrderCancel order={deposit} cancel={cancelDeposit} message={t('payment.cancelText')} live={live} />
+      ) : (
+        <OrderNext newRecharge={closed && deposit.status !== 'succeeded'} />
       )}
-
-      {!awaiting && (
-        <div className="payment__next">
-          <Link to={paths.wallet.getHref()} className="button button--primary">
-            {t('payment.toWallet')}
-          </Link>
-          <Link to={paths.rechargeHistory.getHref()} className="button button--ghost">
-            {t('payment.toHistory')}
-          </Link>
-          {closed && deposit.status !== 'succeeded' && (
-            <Link to={paths.recharge.getHref()} className="button button--ghost">
-              {t('payment.newRecharge')}
-            </Link>
-          )}
-        </div>
-      )}
-
-      <ConfirmDialog
-        open={confirmCancel}
-        title={t('payment.cancelTitle')}
-        message={t('payment.cancelText')}
-        confirmLabel={t('payment.cancelConfirm')}
-        cancelLabel={t('payment.cancelKeep')}
-        onConfirm={() => {
-          setConfirmCancel(false);
-          void cancel.run(deposit.id);
-        }}
-        onCancel={() => setConfirmCancel(false)}
-      />
-    </div>
+    </>
   );
 }
 

@@ -1,8 +1,8 @@
 import { API_PATHS } from '@colorplay/contract/paths';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderApp, signInForTests, skipSplash } from '../../../test/render';
-import { makeKyc, makeMethod, makeWithdrawal, makeWithdrawInfo, stubWithdrawApi } from '../../../test/fake-withdraw-api';
+import { renderApp, signInForTests, skipSplash } from '../../test/render';
+import { makeKyc, makeMethod, makeWithdrawal, makeWithdrawInfo, stubWithdrawApi } from '../../test/fake-withdraw-api';
 import type { WithdrawInfo } from '@colorplay/contract';
 
 const UPI = makeMethod();

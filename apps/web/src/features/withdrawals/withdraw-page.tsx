@@ -1,25 +1,25 @@
 import type { KycStatus, WithdrawInfo, Withdrawal } from '@colorplay/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { FormAlert, SubmitButton, useForm } from '../../../components/ui/form';
-import { useMoneyAction } from '../../../components/ui/money-action';
-import { TextField } from '../../../components/ui/text-field';
-import { TopBar } from '../../../components/ui/top-bar';
-import { paths } from '../../../config/paths';
-import type { MessageRef } from '../../../lib/api-errors';
-import { BALANCE_KEY, WALLET_KEY } from '../../../lib/balance';
-import { formatMoneyMinor } from '../../../lib/format';
-import { useI18n } from '../../../lib/i18n';
-import { useResource } from '../../../lib/resource';
-import { checkAmount, minorToInputText } from '../amount';
-import { kycResource, payoutMethodsResource, requestWithdrawal, WITHDRAW_INFO_KEY, withdrawInfoResource, WITHDRAWALS_KEY } from '../api/withdrawals';
+import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
+import { useMoneyAction } from '../../components/ui/money-action';
+import { TextField } from '../../components/ui/text-field';
+import { TopBar } from '../../components/ui/top-bar';
+import { paths } from '../../config/paths';
+import type { MessageRef } from '../../lib/api-errors';
+import { BALANCE_KEY, WALLET_KEY } from '../../lib/balance';
+import { formatMoneyMinor } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
+import { useResource } from '../../lib/resource';
+import { checkAmount, minorToInputText } from '../../lib/amount';
+import { kycResource, payoutMethodsResource, requestWithdrawal, WITHDRAW_INFO_KEY, withdrawInfoResource, WITHDRAWALS_KEY } from './api';
 import { withdrawalFeeMinor } from './checks';
 import { ownErrorRef } from './errors';
 import { PayoutMethods } from './payout-methods';
 import { WithdrawalStatusChip } from './status';
-import '../wallet.css';
-import './i18n';
-import '../i18n';
+import '../../components/ui/money.css';
+import '../../lib/withdraw-texts';
+import '../../lib/wallet-texts';
 
 /**
  * The withdraw page: what can be withdrawn now (and why the rest is locked), the saved payout

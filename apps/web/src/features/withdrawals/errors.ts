@@ -1,8 +1,8 @@
 import type { ErrorCode } from '@colorplay/contract';
-import { ApiError } from '../../../lib/api-client';
-import type { MessageRef } from '../../../lib/api-errors';
-import type { PlainMessageKey } from '../../../lib/i18n';
-import './i18n';
+import { ApiError } from '../../lib/api-client';
+import type { MessageRef } from '../../lib/api-errors';
+import type { PlainMessageKey } from '../../lib/i18n';
+import '../../lib/withdraw-texts';
 
 /**
  * The withdrawal and KYC error codes read generically in `lib/api-errors.ts` (which ships with

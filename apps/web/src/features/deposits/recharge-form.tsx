@@ -1,22 +1,22 @@
-import type { CreateRechargeInput, DepositChannel, DepositInfo } from '@colorplay/contract';
+import type { DepositChannel, DepositInfo } from '@colorplay/contract';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
-import { useMoneyAction } from '../../components/ui/money-action';
 import { TextField } from '../../components/ui/text-field';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import type { MessageRef } from '../../lib/api-errors';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { setResourceData, useResource } from '../../lib/resource';
-import { checkAmount, minorToInputText, type AmountLimits, type AmountProblem } from './amount';
-import { createRecharge, depositInfoResource, depositKey, DEPOSITS_KEY } from './api/deposits';
-import { createUsdtRecharge, runtimeConfigResource, usdtDepositKey } from './api/usdt';
+import { useResource } from '../../lib/resource';
+import { checkAmount, minorToInputText, type AmountLimits, type AmountProblem } from '../../lib/amount';
+import { depositInfoResource } from './api/deposits';
+import { runtimeConfigResource } from './api/usdt';
 import { CHANNEL_LABEL } from './deposit-status';
 import { paymentHref } from './links';
-import './wallet.css';
-import './i18n';
+import { useCreateDeposit } from './use-deposit';
+import '../../components/ui/money.css';
+import '../../lib/wallet-texts';
 
 type ChannelInfo = DepositInfo['channels'][number];
 
@@ -43,8 +43,8 @@ export function offeredChannels(channels: ChannelInfo[], usdtOn: boolean): Chann
 /**
  * The recharge page: choose a channel (UPI, and USDT when the server runs it), a preset or typed
  * amount within the channel's limits, then create the order and go to its payment page (UPI) or
- * address screen (USDT). The amount field is on the form system; the order is a money action (one
- * idempotency key per amount until it succeeds).
+ * address screen (USDT). The amount field is on the form system; the order is created by the one
+ * deposit hook, a money action (one idempotency key per channel and amount until it succeeds).
  */
 export function RechargeForm() {
   const { t } = useI18n();
@@ -75,23 +75,7 @@ export function RechargeForm() {
     }
   };
 
-  const order = useMoneyAction((input: Omit<CreateRechargeInput, 'idempotencyKey'>, idempotencyKey: string) => createRecharge({ ...input, idempotencyKey }), {
-    report: 'inline',
-    invalidates: [DEPOSITS_KEY],
-    onSuccess: (deposit) => {
-      setResourceData(depositKey(deposit.id), deposit);
-      void navigate(paymentHref(deposit.id));
-    },
-  });
-
-  const usdtOrder = useMoneyAction((amountMinor: number, idempotencyKey: string) => createUsdtRecharge(amountMinor, idempotencyKey), {
-    report: 'inline',
-    invalidates: [DEPOSITS_KEY],
-    onSuccess: (deposit) => {
-      setResourceData(usdtDepositKey(deposit.id), deposit);
-      void navigate(paymentHref(deposit.id));
-    },
-  });
+  const order = useCreateDeposit((orderId) => void navigate(paymentHref(orderId)));
 
   const form = useForm<{ amount: string }>({
     fields: {
@@ -109,8 +93,7 @@ export function RechargeForm() {
     onSubmit: async ({ amount }) => {
       const check = limits && checkAmount(amount, limits);
       if (!check?.ok || !channelInfo) return;
-      if (channelInfo.channel === 'usdt') await usdtOrder.run(check.amountMinor);
-      else await order.run({ channel: 'upi', amountMinor: check.amountMinor });
+      await order.run({ channel: channelInfo.channel, amountMinor: check.amountMinor });
     },
   });
   const amountText = form.values.amount;

@@ -1,16 +1,16 @@
 import type { AddPayoutMethodInput, PayoutMethod, PayoutMethodKind, PayoutMethodList } from '@colorplay/contract';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { FormAlert, SubmitButton, useForm } from '../../../components/ui/form';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
-import { apiErrorMessage, messageText } from '../../../lib/api-errors';
-import { useI18n } from '../../../lib/i18n';
-import { invalidateResources, keyMatches, setResourceData } from '../../../lib/resource';
-import { addPayoutMethod, PAYOUT_METHODS_KEY, removePayoutMethod } from '../api/withdrawals';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
+import { TextField } from '../../components/ui/text-field';
+import { useToast } from '../../components/ui/toast';
+import { apiErrorMessage, messageText } from '../../lib/api-errors';
+import { useI18n } from '../../lib/i18n';
+import { invalidateResources, keyMatches, setResourceData } from '../../lib/resource';
+import { addPayoutMethod, PAYOUT_METHODS_KEY, removePayoutMethod } from './api';
 import { checkAccountNumber, checkAddress, checkHolder, checkIfsc, checkVpa } from './checks';
 import { METHOD_KIND_LABEL } from './status';
-import './i18n';
+import '../../lib/withdraw-texts';
 
 /**
  * The saved payout methods as a radio group (the one a withdrawal goes to), each with a Remove

@@ -5,7 +5,6 @@ import { refreshBalances } from '../../../lib/balance';
 import type { InfiniteSpec } from '../../../lib/infinite-resource';
 import { getResourceData, type ResourceSpec } from '../../../lib/resource';
 import { authedApi } from '../../../lib/session';
-import { isClosedStatus } from '../deposit-status';
 import { depositPath, depositsPagePath, filtersToSearch, type HistoryFilters } from '../history-query';
 
 /** Resource keys of the wallet feature; `deposits` prefixes every order and history page. */
@@ -56,9 +55,6 @@ export function depositHistoryResource(filters: HistoryFilters): InfiniteSpec<De
     nextCursor: (page) => page.nextCursor,
   };
 }
-
-/** Whether an order's page keeps asking for its status. */
-export const isOpenDeposit = (deposit: Deposit) => !isClosedStatus(deposit.status);
 
 /** Creates a UPI recharge order (idempotent by key) and returns it with its payment details. */
 export async function createRecharge(input: CreateRechargeInput): Promise<Deposit> {

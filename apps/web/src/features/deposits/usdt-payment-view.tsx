@@ -1,66 +1,43 @@
 import type { UsdtDeposit } from '@colorplay/contract';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
 import { useMoneyAction } from '../../components/ui/money-action';
 import { useToast } from '../../components/ui/toast';
-import { paths } from '../../config/paths';
 import { formatMoneyMinor } from '../../lib/format';
-import { useResource } from '../../lib/resource';
-import { DEPOSITS_KEY } from './api/deposits';
-import { cancelUsdtDeposit, runtimeConfigResource, sendTestUsdt } from './api/usdt';
-import { QrCode } from './qr-code';
-import { isOpenUsdtStatus, usdtAmountNote, usdtStatusText, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-text';
-import { useUsdtDeposit } from './use-usdt-deposit';
-import './wallet.css';
 import { useI18n } from '../../lib/i18n';
-import './i18n';
-import { OrderCountdown, OrderFact, OrderPage } from './order-page';
+import { useResource } from '../../lib/resource';
+import { cancelUsdtDeposit, runtimeConfigResource, sendTestUsdt } from './api/usdt';
+import { OrderCancel, OrderCountdown, OrderFact, OrderNext, OrderPage, OrderStatus } from './order-page';
+import { QrCode } from './qr-code';
+import { UsdtStatusChip } from './status-chip';
+import { isOpenUsdtStatus } from './deposit-status';
+import { usdtAmountNote, usdtStatusText } from './usdt-text';
+import { USDT_ORDER, type DepositOrder } from './use-deposit';
 
 /**
- * The address screen of one USDT order (issue 12): what to send (the USDT amount locked at the
- * order's rate) and where (an address of this order only, as text and QR code), on which network,
- * the time left, the live status from the chain watcher, cancel, and on the sandbox chain a faucet
- * that sends the test tokens for the player.
+ * The address screen of one USDT order: what to send (the USDT amount locked at the order's rate)
+ * and where (an address of this order only, as text and QR code), on which network, the time
+ * left, the live status from the chain watcher, cancel, and on the sandbox chain a faucet that
+ * sends the test tokens for the player.
  */
 export function UsdtPaymentView({ orderId }: { orderId: string | null }) {
   const { t } = useI18n();
-  const { deposit, error, replace, refresh } = useUsdtDeposit(orderId);
   return (
-    <OrderPage title={t('usdt.title')} orderId={orderId} order={deposit} error={error} refresh={refresh}>
-      {(order) => <OrderPayment deposit={order} replace={replace} refresh={refresh} />}
+    <OrderPage title={t('usdt.title')} kind={USDT_ORDER} orderId={orderId}>
+      {(order, live) => <OrderPayment deposit={order} live={live} />}
     </OrderPage>
   );
 }
 
-function OrderPayment({ deposit, replace, refresh }: { deposit: UsdtDeposit; replace: (d: UsdtDeposit) => void; refresh: () => void }) {
+function OrderPayment({ deposit, live }: { deposit: UsdtDeposit; live: DepositOrder<UsdtDeposit> }) {
   const { t } = useI18n();
-  const toast = useToast();
   const config = useResource(runtimeConfigResource);
-  const [confirmCancel, setConfirmCancel] = useState(false);
   const waiting = deposit.status === 'waiting';
   const open = isOpenUsdtStatus(deposit.status);
-  const note = usdtAmountNote(t, deposit);
   const usdt = `${deposit.usdtAmount} ${deposit.tokenSymbol}`;
-  const cancel = useMoneyAction((orderId: string) => cancelUsdtDeposit(orderId), {
-    invalidates: [DEPOSITS_KEY],
-    onSuccess: (cancelled) => {
-      replace(cancelled);
-      toast.show(t('payment.cancelled'), { type: 'info' });
-    },
-    // The order may have moved on meanwhile (a transfer arrived, it expired): show where it is.
-    onError: () => refresh(),
-  });
 
   return (
-    <div className="payment__body">
-      <section className="payment-status" aria-live="polite">
-        <span className={`status-chip status-chip--${USDT_STATUS_TONE[deposit.status]}`}>{t(USDT_STATUS_LABEL[deposit.status])}</span>
-        <p className="payment-status__text">{usdtStatusText(t, deposit)}</p>
-        {note && <p className="payment-status__text">{note}</p>}
-        {open && <p className="payment-status__live">{t('payment.live')}</p>}
-      </section>
+    <>
+      <OrderStatus chip={<UsdtStatusChip status={deposit.status} />} lines={[usdtStatusText(t, deposit), usdtAmountNote(t, deposit)]} live={open} />
 
       <section className="payment-card">
         <p className="payment-card__label">{t('usdt.send')}</p>
@@ -93,43 +70,12 @@ function OrderPayment({ deposit, replace, refresh }: { deposit: UsdtDeposit; rep
         </section>
       )}
 
-      {waiting && config.data?.sandbox.usdtChain === true && <Faucet deposit={deposit} refresh={refresh} />}
+      {waiting && config.data?.sandbox.usdtChain === true && <Faucet deposit={deposit} refresh={live.refresh} />}
 
-      {waiting && (
-        <button type="button" className="button button--ghost payment__cancel" onClick={() => setConfirmCancel(true)} aria-disabled={cancel.busy || undefined}>
-          {t('payment.cancel')}
-        </button>
-      )}
+      {waiting && <OrderCancel order={deposit} cancel={cancelUsdtDeposit} message={t('usdt.cancelText')} live={live} />}
 
-      {!open && (
-        <div className="payment__next">
-          <Link to={paths.wallet.getHref()} className="button button--primary">
-            {t('payment.toWallet')}
-          </Link>
-          <Link to={paths.rechargeHistory.getHref()} className="button button--ghost">
-            {t('payment.toHistory')}
-          </Link>
-          {deposit.status !== 'succeeded' && (
-            <Link to={paths.recharge.getHref()} className="button button--ghost">
-              {t('payment.newRecharge')}
-            </Link>
-          )}
-        </div>
-      )}
-
-      <ConfirmDialog
-        open={confirmCancel}
-        title={t('payment.cancelTitle')}
-        message={t('usdt.cancelText')}
-        confirmLabel={t('payment.cancelConfirm')}
-        cancelLabel={t('payment.cancelKeep')}
-        onConfirm={() => {
-          setConfirmCancel(false);
-          void cancel.run(deposit.id);
-        }}
-        onCancel={() => setConfirmCancel(false)}
-      />
-    </div>
+      {!open && <OrderNext newRecharge={deposit.status !== 'succeeded'} />}
+    </>
   );
 }
 

@@ -1,17 +1,9 @@
 import type { UsdtDeposit, UsdtDepositStatus, UsdtReviewReason } from '@colorplay/contract';
 import { formatMoneyMinor } from '../../lib/format';
 import type { PlainMessageKey, Translate } from '../../lib/i18n';
-import './i18n';
+import '../../lib/wallet-texts';
 
 /** The words of the USDT recharge, shared by the recharge, payment and history screens. */
-
-/**
- * While an order is waiting for a transfer or counting its confirmations, its page keeps asking
- * for the status. The other states need a person (review) or are final for the player.
- */
-export function isOpenUsdtStatus(status: UsdtDepositStatus): boolean {
-  return status === 'waiting' || status === 'seen';
-}
 
 /** The chip label of each status: text, never colour alone. */
 export const USDT_STATUS_LABEL: Record<UsdtDepositStatus, PlainMessageKey> = {

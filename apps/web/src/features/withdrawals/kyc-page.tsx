@@ -1,21 +1,21 @@
 import type { KycStatus } from '@colorplay/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { FormAlert, SubmitButton, useForm } from '../../../components/ui/form';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
-import { TopBar } from '../../../components/ui/top-bar';
-import { paths } from '../../../config/paths';
-import { formatDateTimeIst } from '../../../lib/format';
-import { useI18n } from '../../../lib/i18n';
-import { invalidateResources, keyMatches, setResourceData, useResource } from '../../../lib/resource';
-import { KYC_KEY, kycResource, submitKyc, WITHDRAW_INFO_KEY } from '../api/withdrawals';
+import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
+import { TextField } from '../../components/ui/text-field';
+import { useToast } from '../../components/ui/toast';
+import { TopBar } from '../../components/ui/top-bar';
+import { paths } from '../../config/paths';
+import { formatDateTimeIst } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
+import { invalidateResources, keyMatches, setResourceData, useResource } from '../../lib/resource';
+import { KYC_KEY, kycResource, submitKyc, WITHDRAW_INFO_KEY } from './api';
 import { checkDateOfBirth, checkDocument, parseDayFirstDate, checkFullName, checkPan, fileToBase64, formatBytes, todayIst } from './checks';
 import { ownErrorRef } from './errors';
 import { KYC_STATUS_LABEL, KYC_TONE } from './status';
-import '../wallet.css';
-import './i18n';
-import '../i18n';
+import '../../components/ui/money.css';
+import '../../lib/withdraw-texts';
+import '../../lib/wallet-texts';
 
 /**
  * The identity check (KYC) a withdrawal needs: its status, and while there is none or the last

@@ -1,6 +1,6 @@
 import type { Wallet } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
-import { authedApi } from '../../../lib/session';
+import { authedApi } from '../../lib/session';
 
 /** What transfer-to-main-wallet answers. */
 export interface TransferToMainResult {

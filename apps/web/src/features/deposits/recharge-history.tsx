@@ -7,16 +7,15 @@ import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { formatDateTimeIst, formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { CHANNEL_LABEL, DEPOSIT_CHANNEL_LIST, DEPOSIT_STATUS_LIST, isAwaitingPayment, STATUS_LABEL } from './deposit-status';
+import { CHANNEL_LABEL, DEPOSIT_CHANNEL_LIST, DEPOSIT_STATUS_LIST, isAwaitingPayment, isOpenUsdtStatus, STATUS_LABEL } from './deposit-status';
 import { apiErrorMessage, messageText } from '../../lib/api-errors';
 import { filtersFromSearch, filtersToSearch, type HistoryFilters } from './history-query';
 import type { HistoryEntry } from './history-merge';
 import { paymentHref } from './links';
-import { StatusChip } from './status-chip';
-import { isOpenUsdtStatus, USDT_STATUS_LABEL, USDT_STATUS_TONE } from './usdt-text';
-import { useDepositHistory } from './use-deposit-history';
-import './wallet.css';
-import './i18n';
+import { StatusChip, UsdtStatusChip } from './status-chip';
+import { useDepositHistory } from './use-deposit';
+import '../../components/ui/money.css';
+import '../../lib/wallet-texts';
 
 /**
  * Recharge history: the player's orders newest first, filtered by status and channel (kept in
@@ -127,7 +126,7 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
       <div className="history-item__top">
         <strong className="history-item__amount">{formatMoneyMinor(deposit.amountMinor, deposit.currency)}</strong>
         {entry.kind === 'usdt' ? (
-          <span className={`status-chip status-chip--${USDT_STATUS_TONE[entry.order.status]}`}>{t(USDT_STATUS_LABEL[entry.order.status])}</span>
+          <UsdtStatusChip status={entry.order.status} />
         ) : (
           <StatusChip status={entry.order.status} />
         )}

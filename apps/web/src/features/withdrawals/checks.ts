@@ -1,7 +1,7 @@
-import { IST_OFFSET_MINUTES } from '../../../config/constants';
-import type { MessageRef } from '../../../lib/api-errors';
-import type { PlainMessageKey } from '../../../lib/i18n';
-import './i18n';
+import { IST_OFFSET_MINUTES } from '../../config/constants';
+import type { MessageRef } from '../../lib/api-errors';
+import type { PlainMessageKey } from '../../lib/i18n';
+import '../../lib/withdraw-texts';
 
 /**
  * The contract's rules for payout methods and KYC (packages/contract/src/withdrawals.ts and

@@ -1,7 +1,7 @@
-import type { DepositChannel, DepositStatus } from '@colorplay/contract';
+import type { DepositChannel, DepositStatus, UsdtDepositStatus } from '@colorplay/contract';
 import { DEPOSIT_CHANNELS, DEPOSIT_STATUSES } from '@colorplay/contract/deposit-states';
 import type { PlainMessageKey } from '../../lib/i18n';
-import './i18n';
+import '../../lib/wallet-texts';
 
 /** Every order status, in the order the history filter lists them. */
 export const DEPOSIT_STATUS_LIST: readonly DepositStatus[] = DEPOSIT_STATUSES;
@@ -19,6 +19,14 @@ const CLOSED: ReadonlySet<DepositStatus> = new Set(['succeeded', 'failed', 'canc
 /** Whether the payment page should stop polling an order in this state. */
 export function isClosedStatus(status: DepositStatus): boolean {
   return CLOSED.has(status);
+}
+
+/**
+ * While a USDT order is waiting for a transfer or counting its confirmations, its page keeps asking
+ * for the status. The other states need a person (review) or are final for the player.
+ */
+export function isOpenUsdtStatus(status: UsdtDepositStatus): boolean {
+  return status === 'waiting' || status === 'seen';
 }
 
 /** Whether the player may still pay, give a UTR or cancel. */
