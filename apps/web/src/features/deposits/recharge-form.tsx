@@ -25,7 +25,7 @@ type ChannelInfo = DepositInfo['channels'][number];
  * INR like UPI's, and when get-deposit-info gives no limits of its own for USDT the server applies
  * the same INR limits to both channels (config.ts), so UPI's limits and presets are shown.
  */
-export function offeredChannels(channels: ChannelInfo[], usdtOn: boolean): ChannelInfo[] {
+function offeredChannels(channels: ChannelInfo[], usdtOn: boolean): ChannelInfo[] {
   const upi = channels.find((c) => c.channel === 'upi');
   return channels.map((c) => {
     if (c.channel !== 'usdt' || !usdtOn) return c;

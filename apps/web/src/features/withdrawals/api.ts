@@ -21,7 +21,7 @@ export const PAYOUT_METHODS_KEY = 'payout-methods';
 export const KYC_KEY = 'kyc';
 
 /** Withdrawals per history page (the server allows 1..50). */
-export const WITHDRAWALS_PAGE_SIZE = 20;
+const WITHDRAWALS_PAGE_SIZE = 20;
 
 /** What can be withdrawn now, the limits, the fee and the KYC status. Always read fresh. */
 export const withdrawInfoResource: ResourceSpec<WithdrawInfo> = {
@@ -45,7 +45,7 @@ export const kycResource: ResourceSpec<KycStatus> = {
 };
 
 /** The get-withdrawals call for one page. */
-export function withdrawalsPagePath(before: string | null, limit = WITHDRAWALS_PAGE_SIZE): string {
+function withdrawalsPagePath(before: string | null, limit = WITHDRAWALS_PAGE_SIZE): string {
   const search = new URLSearchParams({ limit: String(limit) });
   if (before) search.set('before', before);
   return `${API_PATHS.get_withdrawals}?${search.toString()}`;

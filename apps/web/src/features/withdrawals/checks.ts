@@ -10,13 +10,13 @@ import '../../lib/withdraw-texts';
  * (checks.test.ts holds the two sets of rules together).
  */
 
-export const VPA_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,64}$/;
-export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
-export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
-export const HOLDER_PATTERN = /^[A-Za-z][A-Za-z .'-]{1,99}$/;
-export const EVM_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
-export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
-export const FULL_NAME_PATTERN = HOLDER_PATTERN;
+const VPA_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,64}$/;
+const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
+const HOLDER_PATTERN = /^[A-Za-z][A-Za-z .'-]{1,99}$/;
+const EVM_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+const FULL_NAME_PATTERN = HOLDER_PATTERN;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 type Check = PlainMessageKey | MessageRef | null;

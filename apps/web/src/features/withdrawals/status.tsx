@@ -17,7 +17,7 @@ export function isFinalWithdrawal(status: WithdrawalStatus): boolean {
 export const RETURNED: ReadonlySet<WithdrawalStatus> = new Set(['failed', 'cancelled', 'rejected', 'failed_after_paid']);
 
 /** The chip label of each status: text, never colour alone. */
-export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, PlainMessageKey> = {
+const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, PlainMessageKey> = {
   requested: 'withdrawals.status.requested',
   review: 'withdrawals.status.review',
   approved: 'withdrawals.status.approved',

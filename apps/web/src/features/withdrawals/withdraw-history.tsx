@@ -21,7 +21,7 @@ import '../../lib/withdraw-texts';
 import '../../lib/wallet-texts';
 
 /** How often the history asks again while a withdrawal on it is still moving. */
-export const WITHDRAWAL_POLL_MS = 3000;
+const WITHDRAWAL_POLL_MS = 3000;
 
 /**
  * The player's withdrawals, newest first, with times in IST. While one of them is not final the

@@ -18,7 +18,7 @@ export const depositInfoResource: ResourceSpec<DepositInfo> = {
 };
 
 /** One of the player's orders; DEPOSIT_NOT_FOUND when there is no such order of theirs. */
-export async function getDeposit(orderId: string, signal?: AbortSignal): Promise<Deposit> {
+async function getDeposit(orderId: string, signal?: AbortSignal): Promise<Deposit> {
   const res = await authedApi.get<{ data: DepositsPage }>(depositPath(orderId), { signal });
   const deposit = res.data.items[0];
   if (!deposit || deposit.id !== orderId) throw new ApiError('DEPOSIT_NOT_FOUND', 'No such recharge order', 404);

@@ -11,7 +11,7 @@ import { getUsdtDepositsPage } from './usdt';
  * plays its part (awaiting payment is waiting for a transfer; under review is review). Null when
  * no USDT order can be in that state, so the USDT list is not read for it.
  */
-export const USDT_STATUS_FOR: Record<DepositStatus, UsdtDepositStatus | null> = {
+const USDT_STATUS_FOR: Record<DepositStatus, UsdtDepositStatus | null> = {
   created: null,
   pending_payment: 'waiting',
   utr_submitted: 'review',
@@ -22,7 +22,7 @@ export const USDT_STATUS_FOR: Record<DepositStatus, UsdtDepositStatus | null> = 
 };
 
 /** The sources the history reads for some filters, when the USDT channel is on. */
-export function historySources(filters: HistoryFilters): Partial<Record<SourceName, SourceFetch>> {
+function historySources(filters: HistoryFilters): Partial<Record<SourceName, SourceFetch>> {
   const sources: Partial<Record<SourceName, SourceFetch>> = {};
   if (filters.channel !== 'usdt') {
     sources.upi = async (before, signal) => {

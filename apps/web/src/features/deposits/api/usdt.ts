@@ -36,7 +36,7 @@ async function timed<T extends { serverTime: string }>(call: () => Promise<{ dat
 }
 
 /** One USDT order with its live status (get-usdt-deposit-status-pooling). */
-export function getUsdtDeposit(orderId: string, signal?: AbortSignal): Promise<UsdtDeposit> {
+function getUsdtDeposit(orderId: string, signal?: AbortSignal): Promise<UsdtDeposit> {
   const path = `${API_PATHS.get_usdt_deposit_status_pooling}?${new URLSearchParams({ orderId }).toString()}`;
   return timed(() => authedApi.get<{ data: UsdtDeposit }>(path, { signal }));
 }
