@@ -2,6 +2,7 @@ import type { DepositChannel, DepositInfo } from '@colorplay/contract';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
+import { LoadNotice } from '../../components/ui/load-notice';
 import { TextField } from '../../components/ui/text-field';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
@@ -102,15 +103,7 @@ export function RechargeForm() {
   return (
     <main className="page recharge">
       <TopBar title={t('recharge.title')} backTo={paths.wallet.getHref()} />
-      {!info.data && info.error && (
-        <div className="wallet__notice" role="alert">
-          <p>{t('common.loadFailed')}</p>
-          <button type="button" className="button button--ghost" onClick={info.reload}>
-            {t('wallet.retry')}
-          </button>
-        </div>
-      )}
-      {!info.data && !info.error && <p className="wallet__notice">{t('common.loading')}</p>}
+      <LoadNotice loaded={Boolean(info.data)} error={info.error} retry={info.reload} />
       {info.data && !channelInfo && <p className="wallet__notice">{t('recharge.noChannel')}</p>}
       {info.data && channelInfo && limits && (
         <form className="recharge__form" noValidate onSubmit={form.onSubmit}>

@@ -2,6 +2,7 @@ import type { KycStatus } from '@colorplay/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
+import { LoadNotice } from '../../components/ui/load-notice';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { TopBar } from '../../components/ui/top-bar';
@@ -32,15 +33,7 @@ export function KycPage() {
   return (
     <main className="page withdraw">
       <TopBar title={t('kyc.title')} backTo={paths.withdraw.getHref()} />
-      {!data && kyc.error && (
-        <div className="wallet__notice" role="alert">
-          <p>{t('common.loadFailed')}</p>
-          <button type="button" className="button button--ghost" onClick={kyc.reload}>
-            {t('wallet.retry')}
-          </button>
-        </div>
-      )}
-      {!data && !kyc.error && <p className="wallet__notice">{t('common.loading')}</p>}
+      <LoadNotice loaded={Boolean(data)} error={kyc.error} retry={kyc.reload} />
       {data && (
         <>
           <section className="withdraw-kyc" aria-labelledby={statusId}>

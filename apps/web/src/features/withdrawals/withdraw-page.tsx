@@ -2,6 +2,7 @@ import type { KycStatus, WithdrawInfo, Withdrawal } from '@colorplay/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
+import { LoadNotice } from '../../components/ui/load-notice';
 import { useMoneyAction } from '../../components/ui/money-action';
 import { TextField } from '../../components/ui/text-field';
 import { TopBar } from '../../components/ui/top-bar';
@@ -34,15 +35,7 @@ export function WithdrawPage() {
   return (
     <main className="page withdraw">
       <TopBar title={t('withdraw.title')} backTo={paths.wallet.getHref()} />
-      {!info.data && info.error && (
-        <div className="wallet__notice" role="alert">
-          <p>{t('common.loadFailed')}</p>
-          <button type="button" className="button button--ghost" onClick={info.reload}>
-            {t('wallet.retry')}
-          </button>
-        </div>
-      )}
-      {!info.data && !info.error && <p className="wallet__notice">{t('common.loading')}</p>}
+      <LoadNotice loaded={Boolean(info.data)} error={info.error} retry={info.reload} />
       {info.data && (
         <>
           {info.data.sandbox && <p className="sandbox-note withdraw__sandbox">{t('withdraw.sandbox')}</p>}
