@@ -16,7 +16,6 @@ import { ownErrorRef } from './errors';
 import { KYC_STATUS_LABEL, KYC_TONE } from './status';
 import '../../components/ui/money.css';
 import '../../lib/withdraw-texts';
-import '../../lib/wallet-texts';
 
 /**
  * The identity check (KYC) a withdrawal needs: its status, and while there is none or the last
