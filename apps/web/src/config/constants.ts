@@ -17,8 +17,6 @@ export const TRANSITION_MS = 300;
 export const CAROUSEL_INTERVAL_MS = 5000;
 /** Horizontal finger movement beyond which a touch on a tab panel counts as a swipe. */
 export const TAB_SWIPE_THRESHOLD_PX = 5;
-/** Below this viewport width the root font scales with the width; at or above it the app is a fixed column. */
-export const LAYOUT_MAX_WIDTH_PX = 540;
 /** Offset of India Standard Time from UTC (spec: "offsets UTC by +5:30"). */
 export const IST_OFFSET_MINUTES = 330;
 /**

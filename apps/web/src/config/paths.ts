@@ -66,5 +66,3 @@ export const paths = {
   },
 } as const;
 
-/** Name of a route in `paths`. */
-export type RouteName = keyof typeof paths;

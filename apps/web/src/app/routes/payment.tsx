@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { PaymentView } from '../../features/wallet/payment-view';
-import { UsdtPaymentView } from '../../features/wallet/usdt-payment-view';
+import { PaymentView } from '../../features/deposits/payment-view';
+import { UsdtPaymentView } from '../../features/deposits/usdt-payment-view';
 
 /**
  * Payment (/wallet/Payment?orderId=…): pay one recharge order and watch its status; a UPI order

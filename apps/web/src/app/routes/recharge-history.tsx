@@ -1,4 +1,4 @@
-import { RechargeHistory } from '../../features/wallet/recharge-history';
+import { RechargeHistory } from '../../features/deposits/recharge-history';
 
 /** Recharge history (/wallet/RechargeHistory?status=&channel=): past orders with filters. */
 export default function RechargeHistoryRoute() {

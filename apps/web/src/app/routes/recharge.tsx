@@ -1,5 +1,5 @@
 import { DepositLimitPrompt } from '../../features/safety/deposit-limit-prompt';
-import { RechargeForm } from '../../features/wallet/recharge-form';
+import { RechargeForm } from '../../features/deposits/recharge-form';
 
 /**
  * Recharge (/wallet/Recharge): channel, amount, then the payment page of the new order. Above

@@ -1,9 +1,9 @@
 import { useMatch } from 'react-router';
 import { paths } from '../../config/paths';
 import { WalletOverview } from '../../features/wallet/wallet-overview';
-import { KycPage } from '../../features/wallet/withdraw/kyc-page';
-import { WithdrawHistory } from '../../features/wallet/withdraw/withdraw-history';
-import { WithdrawPage } from '../../features/wallet/withdraw/withdraw-page';
+import { KycPage } from '../../features/withdrawals/kyc-page';
+import { WithdrawHistory } from '../../features/withdrawals/withdraw-history';
+import { WithdrawPage } from '../../features/withdrawals/withdraw-page';
 
 /** Wallet (/wallet): balances, transfer to main wallet, links to recharge and history. */
 export default function WalletRoute() {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ErrorCode } from '@colorplay/contract';
 import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage, messageText, type MessageRef } from '../../lib/api-errors';
@@ -185,15 +185,6 @@ export function useForm<V extends Values>({ fields, codeFields, onSubmit }: Form
       void submit();
     },
   };
-}
-
-/** The <form> of the form system: no browser validation (our messages stand beside the fields). */
-export function FormShell({ form, className, children }: { form: Pick<Form<Values>, 'onSubmit'>; className?: string; children: ReactNode }) {
-  return (
-    <form className={className} noValidate onSubmit={form.onSubmit}>
-      {children}
-    </form>
-  );
 }
 
 /** A problem with the form as a whole (wrong credentials, no connection), announced at once. */

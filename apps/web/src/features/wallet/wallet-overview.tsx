@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { LoadNotice } from '../../components/ui/load-notice';
 import { useMoneyAction } from '../../components/ui/money-action';
 import { useToast } from '../../components/ui/toast';
 import { TopBar } from '../../components/ui/top-bar';
@@ -7,10 +8,10 @@ import { paths } from '../../config/paths';
 import { applyWallet, useWallet } from '../../lib/balance';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { transferToMainWallet } from './api/wallet';
-import './wallet.css';
-import './withdraw/i18n';
-import './i18n';
+import { transferToMainWallet } from './api';
+import '../../components/ui/money.css';
+import '../../lib/withdraw-texts';
+import '../../lib/wallet-texts';
 
 /**
  * The wallet page: total balance, the main wallet, each game provider's wallet and a button that
@@ -44,15 +45,7 @@ export function WalletOverview() {
   return (
     <main className="page wallet">
       <TopBar title={t('wallet.title')} />
-      {!wallet && resource.error && (
-        <div className="wallet__notice" role="alert">
-          <p>{t('common.loadFailed')}</p>
-          <button type="button" className="button button--ghost" onClick={retry}>
-            {t('wallet.retry')}
-          </button>
-        </div>
-      )}
-      {!wallet && !resource.error && <p className="wallet__notice">{t('common.loading')}</p>}
+      <LoadNotice loaded={Boolean(wallet)} error={resource.error} retry={retry} />
       {wallet && (
         <>
           <section className="wallet-card" aria-labelledby={totalId}>

@@ -2,7 +2,7 @@
  * The strings of the USDT recharge (decision 135): the USDT choice on the recharge page and the
  * address screen. Deliberately not merged into `en`: `en` ships with `/`, whose JS budget is
  * full, while these load only with the recharge and USDT payment routes' chunks (decision 135).
- * The wallet feature reads them through `useUsdtI18n()` (features/wallet/usdt-text.ts).
+ * lib/wallet-texts.ts registers them; the deposits feature words statuses in features/deposits/usdt-text.ts.
  */
 export const enUsdt = {
   'usdt.rechargeNote': 'You pay in USDT. The USDT amount is fixed at the rate of the moment you create the order.',

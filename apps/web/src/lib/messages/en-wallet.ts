@@ -1,6 +1,6 @@
 /**
  * English strings of the wallet screens: wallet, recharge, payment and recharge history. Not in
- * `en` (which ships with `/`): features/wallet/i18n.ts adds them when a wallet screen loads
+ * `en` (which ships with `/`): lib/wallet-texts.ts adds them when a wallet screen loads
  * (decisions 160 and 172).
  */
 export const enWallet = {

@@ -1,7 +1,7 @@
 /**
  * Strings of the withdrawal, payout-method and KYC screens (decision 161). Deliberately not merged
  * into `en`: `en` ships with `/`, whose JS budget is full. The wallet routes register these when
- * their chunk loads (features/wallet/withdraw/i18n.ts, decision 160), after which `t()` and the
+ * their chunk loads (lib/withdraw-texts.ts, decision 160), after which `t()` and the
  * form system take these keys like any other.
  */
 export const enWithdraw = {

@@ -37,7 +37,6 @@ export const en = {
   'home.balance': 'Balance',
   'home.recharge': 'Recharge',
   'home.playWingo': 'Play Win Go',
-  'balance.chip': 'Balance {amount}',
   'home.categories': 'Game categories',
 
   'promo.wingo.title': 'Provably fair Wingo',

@@ -35,7 +35,6 @@ export const hiCore: Translation<typeof en> = {
   'home.balance': 'बैलेंस',
   'home.recharge': 'रिचार्ज',
   'home.playWingo': 'Win Go खेलें',
-  'balance.chip': 'बैलेंस {amount}',
   'home.categories': 'गेम की श्रेणियाँ',
 
   'promo.wingo.title': 'जाँचने योग्य निष्पक्ष Wingo',
