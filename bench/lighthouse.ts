@@ -50,6 +50,8 @@ async function main() {
     TOKEN_SECRET: 'bench-token-secret-0123456789abcdef0123',
     WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef01',
     WEB_DIST_DIR: WEB_DIST,
+    // The USDT sandbox's dev chain would mine in this process while pages load (decision 307).
+    USDT_CHANNEL: 'off',
   });
   const app = await buildApp({ config, db, logger: { level: 'warn', file: '/dev/null' } });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -77,7 +77,8 @@ async function main() {
       DEPOSIT_EXPIRY_SWEEP_MS: '0',
       DEPOSIT_RECONCILE_SWEEP_MS: '0',
       HOUSEKEEPING_SWEEP_MS: '0',
-      USDT_WATCH_MS: '0',
+      // The USDT sandbox's dev chain would mine in the server process (decision 307).
+      USDT_CHANNEL: 'off',
       PAYOUT_SEND_SWEEP_MS: '0',
       ...env,
     });
