@@ -26,9 +26,10 @@ const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'speed-in
 
 function summary(lhr: LighthouseResult) {
   const metric = (id: string) => lhr.audits[id]?.numericValue;
+  const score = lhr.categories.performance?.score ?? null;
   return {
     url: lhr.finalDisplayedUrl,
-    performanceScore: lhr.categories.performance?.score == null ? null : Math.round(lhr.categories.performance.score * 100),
+    performanceScore: score === null ? null : Math.round(score * 100),
     metricsMs: Object.fromEntries(METRICS.map((id) => [id, metric(id) === undefined ? null : round2(metric(id)!)])),
     // The page's JavaScript as Lighthouse saw it load (bytes over the network, compressed).
     totalByteWeight: metric('total-byte-weight') ?? null,
@@ -117,7 +118,7 @@ async function main() {
       goals: {
         homeScoreAtLeast95: runs.home.performanceScore !== null ? runs.home.performanceScore >= 95 : null,
         wingoScoreAtLeast95: runs.wingoLoggedIn.performanceScore !== null ? runs.wingoLoggedIn.performanceScore >= 95 : null,
-        wingoInteractiveUnder2s: runs.wingoLoggedIn.metricsMs.interactive != null ? runs.wingoLoggedIn.metricsMs.interactive < 2000 : null,
+        wingoInteractiveUnder2s: typeof runs.wingoLoggedIn.metricsMs.interactive === 'number' ? runs.wingoLoggedIn.metricsMs.interactive < 2000 : null,
       },
     };
     const text = JSON.stringify(report, null, 2) + '\n';
