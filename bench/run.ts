@@ -13,31 +13,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { spawn } from 'node:child_process';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPglite, openPostgres, type Db } from '../apps/server/src/db/db';
 import { migrate } from '../apps/server/src/db/migrate';
 import { checkInvariants } from '../apps/server/src/modules/ledger';
+import { backendsCpu, hotPath, round, stats, type Stats } from './lib/hot-path';
 
 const PASSWORD = 'Bench-Marigold-77';
-
-type Stats = { count: number; totalMs: number; perSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; maxMs: number };
-
-function stats(samples: number[], wallMs: number): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-  return {
-    count: samples.length,
-    totalMs: round(wallMs),
-    perSecond: round((samples.length / wallMs) * 1000),
-    p50Ms: at(0.5),
-    p95Ms: at(0.95),
-    p99Ms: at(0.99),
-    maxMs: round(sorted.at(-1) ?? 0),
-  };
-}
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Runs `task(i)` for i in [0, count) with `concurrency` workers; returns per-call latencies. */
 async function measure(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<Stats> {
@@ -55,62 +38,6 @@ async function measure(count: number, concurrency: number, task: (i: number) => 
     }),
   );
   return stats(samples, performance.now() - started);
-}
-
-type LoadJob = { base: string; path: string; headers: Record<string, string>; connections: number; warmupMs: number; durationMs: number };
-type LoadResult = { samplesMs: number[]; wallMs: number; non2xx: number; total: number; cpuUs: number };
-type HotStats = Stats & {
-  non2xx: number;
-  serverCpuUsPerRequest: number;
-  databaseCpuUsPerRequest?: number;
-  clientCpuUsPerRequest: number;
-};
-
-/**
- * `connections` keep-alive GETs of `path` for `durationMs`, sent from a child process. Besides
- * throughput and latency it reports CPU time per request, of this (server) process and of the
- * database's backends: on a shared 2-core machine throughput swings with the neighbours' load,
- * CPU per request much less.
- */
-async function load(job: LoadJob, databaseCpuMs: () => Promise<number | undefined>): Promise<HotStats> {
-  const cpuBefore = process.cpuUsage();
-  const dbBefore = await databaseCpuMs();
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'lib', 'load.mjs'), JSON.stringify(job)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`load generator exited with ${code}`);
-  const cpu = process.cpuUsage(cpuBefore);
-  const dbAfter = await databaseCpuMs();
-  const r = JSON.parse(out) as LoadResult;
-  return {
-    ...stats(r.samplesMs, r.wallMs),
-    non2xx: r.non2xx,
-    serverCpuUsPerRequest: round((cpu.user + cpu.system) / r.total),
-    // Includes the load process's start-up; small next to thousands of requests.
-    clientCpuUsPerRequest: round(r.cpuUs / r.total),
-    ...(dbBefore !== undefined && dbAfter !== undefined ? { databaseCpuUsPerRequest: round(((dbAfter - dbBefore) * 1000) / r.total) } : {}),
-  };
-}
-
-/** CPU time (ms) used so far by the PostgreSQL backends serving this database, from /proc. */
-function backendsCpu(db: Db) {
-  return async (): Promise<number | undefined> => {
-    const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-    let ticks = 0;
-    for (const { pid } of rows) {
-      try {
-        // Fields 14 and 15 (utime, stime) follow the parenthesised command name.
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        ticks += Number(fields[11]) + Number(fields[12]);
-      } catch {
-        return undefined; // not on this machine, or not readable
-      }
-    }
-    return ticks * 10; // USER_HZ is 100 on Linux
-  };
 }
 
 // Temporary folders of this run, removed however the run ends.
@@ -167,6 +94,9 @@ async function main() {
     TOKEN_SECRET: 'bench-token-secret-0123456789abcdef0123',
     WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef01',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
+    // The USDT sandbox runs an EVM dev chain and its watcher in the server process (about a
+    // tenth of its CPU while /healthz was measured): no scenario here uses USDT.
+    USDT_CHANNEL: 'off',
   });
   // The log goes where production's would, to a file descriptor, but one that costs no disk:
   // what is measured is the work of building and serialising each line.
@@ -215,37 +145,9 @@ async function main() {
   });
 
   // The hot path, once the players have money: the cheapest route against an authenticated
-  // read, with the request log at info and at warn.
-  const databaseCpu = engine === 'postgresql' ? backendsCpu(db) : async () => undefined;
-  const hot = async (url: string, token?: string) =>
-    load(
-      {
-        base,
-        path: url,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        connections: 16,
-        warmupMs: 1000,
-        durationMs: hotSeconds * 1000,
-      },
-      databaseCpu,
-    );
-  // Rounds interleave the four runs so a neighbour's burst of load does not land on one of
-  // them only; each scenario keeps its best round (highest throughput).
-  const hotPath: Record<string, HotStats & { concurrency: number; logLevel: string; rounds: number }> = {};
-  const keepBest = (name: string, level: string, s: HotStats) => {
-    const prior = hotPath[name];
-    if (!prior || s.perSecond > prior.perSecond) hotPath[name] = { concurrency: 16, logLevel: level, rounds: hotRounds, ...s };
-  };
-  for (let round = 0; round < hotRounds; round++) {
-    for (const level of ['info', 'warn']) {
-      app.log.level = level;
-      keepBest(`healthz_log_${level}`, level, await hot('/healthz'));
-      keepBest(`walletBalance_log_${level}`, level, await hot('/api/wallet/balance', tokens[0]));
-    }
-  }
-  app.log.level = 'info';
-  const ratio = (a: number, b: number) => round(a / b);
-  const cpuPerRequest = (h: HotStats) => h.serverCpuUsPerRequest + h.clientCpuUsPerRequest + (h.databaseCpuUsPerRequest ?? 0);
+  // read, with the request log at info and at warn (bench/lib/hot-path.ts).
+  const databaseCpuMs = engine === 'postgresql' ? backendsCpu(db) : async () => undefined;
+  const hot = await hotPath(app, base, tokens[0]!, { seconds: hotSeconds, rounds: hotRounds, databaseCpuMs });
 
   const credited = await Promise.all(tokens.map(async (t) => (await json('GET', '/api/wallet/balance', undefined, t)).balanceMinor as number));
   const creditedMinor = credited.reduce((a, b) => a + b, 0);
@@ -257,26 +159,11 @@ async function main() {
     database: engine === 'pglite' ? { embedded: true } : await durability(db),
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: round(totalmem() / 2 ** 30), node: process.version },
     scenarios: {
-      ...hotPath,
+      ...hot.scenarios,
       loginArgon2id: { concurrency: 2, ...login },
       upiRechargeEndToEnd: { concurrency: 8, ...recharge },
     },
-    hotPath: {
-      authenticatedReadShareOfHealthz: ratio(hotPath.walletBalance_log_info!.perSecond, hotPath.healthz_log_info!.perSecond),
-      // The same share from CPU per request (client, server and database together): what the
-      // throughput share would be on a machine doing nothing else, and far steadier here.
-      authenticatedReadCpuShareOfHealthz: ratio(cpuPerRequest(hotPath.healthz_log_info!), cpuPerRequest(hotPath.walletBalance_log_info!)),
-      // What the info-level request log costs, as server CPU per request (the steady figure)
-      // and as throughput lost at info against warn (noisy on a shared machine).
-      logInfoServerCpuUsPerRequestHealthz: round(hotPath.healthz_log_info!.serverCpuUsPerRequest - hotPath.healthz_log_warn!.serverCpuUsPerRequest),
-      logInfoServerCpuUsPerRequestWalletBalance: round(
-        hotPath.walletBalance_log_info!.serverCpuUsPerRequest - hotPath.walletBalance_log_warn!.serverCpuUsPerRequest,
-      ),
-      logInfoCostHealthzPercent: round((1 - hotPath.healthz_log_info!.perSecond / hotPath.healthz_log_warn!.perSecond) * 100),
-      logInfoCostWalletBalancePercent: round(
-        (1 - hotPath.walletBalance_log_info!.perSecond / hotPath.walletBalance_log_warn!.perSecond) * 100,
-      ),
-    },
+    hotPath: hot.summary,
     checks: {
       expectedCreditMinor: recharges * 500_00,
       creditedMinor,

@@ -33,6 +33,7 @@ export default defineConfig({
   plugins: [react(), serviceWorker()],
   build: {
     target: 'es2020',
+    modulePreload: { polyfill: false },
     sourcemap: true,
     // scripts/bundle-size.mjs follows the home route's static imports through the manifest to
     // count everything `/` loads at start against the 100 KB gzip budget.

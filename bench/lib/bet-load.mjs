@@ -3,10 +3,12 @@
  * player keeps one bet in flight (a player's bets serialise on their own account row anyway),
  * every bet a new idempotency key. Prints latencies and counts as JSON.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
-const job = JSON.parse(process.argv[2]);
+// The job comes in a file (bench/wingo/common.ts `runLoader`), as for the other Wingo loaders.
+const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const url = new URL(job.path, job.base);
 const agent = new http.Agent({ keepAlive: true, maxSockets: job.tokens.length });
 const SELECTIONS = ['green', 'red', 'violet', 'big', 'small', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];

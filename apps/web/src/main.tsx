@@ -1,33 +1,47 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './app/providers';
+import { AppRoutes, createRoutes } from './app/router';
 import { setLocale, storedLocale } from './lib/i18n';
 import { loadRuntimeConfig } from './lib/runtime-config';
+import { startSession } from './lib/session';
 import './app/global.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html must contain <div id="root">');
+// index.html has it; without it createRoot throws its own clear error.
+const container = document.getElementById('root') as HTMLElement;
 
 /** Whether a path belongs to the operator console, which is its own lazily loaded app. */
 function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
-if (isAdminPath(window.location.pathname)) {
+if (isAdminPath(location.pathname)) {
   // The console's code and strings are one chunk fetched only here, never part of the player bundle.
   void import('./admin/admin-main').then((m) => m.mountAdmin(container));
 } else {
   // Once, at start: pages read the answer (the demo banner) instead of asking again.
   void loadRuntimeConfig();
-  // The installable app (service worker, offline and update notices, install offer): its own chunk.
-  if (import.meta.env.PROD) void import('./app/pwa').then((m) => m.startPwa());
+  // Spec section 4: read the stored token, refresh it, then re-check it every second. Started
+  // before the first render, not in an effect after it: the refresh runs beside the config
+  // request, and a logged-in player's first render already opens the page (and starts its code
+  // and data) instead of rendering nothing while the session initialises (issue 19).
+  startSession();
+  // The installable app (service worker, offline and update notices, install offer): its own
+  // chunk, which starts itself when imported (a `.then` here would cost bytes of the full budget).
+  if (import.meta.env.PROD) void import('./app/pwa');
   // A device that chose Hindi before starts in Hindi: its dictionary loads before the first render.
   const locale = storedLocale();
+  const app = (
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes routes={createRoutes()} />
+      </BrowserRouter>
+    </AppProviders>
+  );
   void (locale && locale !== 'en' ? setLocale(locale).catch(() => undefined) : Promise.resolve()).then(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+    // StrictMode's checks run in development only; in a production build it is an empty wrapper
+    // whose bytes count against the budget of `/`.
+    createRoot(container).render(import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app),
   );
 }

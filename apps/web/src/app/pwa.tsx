@@ -128,8 +128,8 @@ function InstallOffer({ secondVisit }: { secondVisit: boolean }) {
   );
 }
 
-/** Starts the installable app's pieces; called once from main.tsx in production builds. */
-export function startPwa(): void {
+/** Starts the installable app's pieces: once, when main.tsx imports this module in production builds. */
+function startPwa(): void {
   const visits = readNumber(VISITS_KEY) + 1;
   write(VISITS_KEY, String(visits));
 
@@ -169,3 +169,5 @@ export function startPwa(): void {
     </>,
   );
 }
+
+startPwa();

@@ -12,6 +12,8 @@ import { TabLayout } from './tab-layout';
  * components and sees the loading state again. Routes a logged-out player may not open sit under
  * RequireSession (decision 015).
  */
+const lottery = () => import('./routes/wingo');
+
 export function createRoutes(): RouteObject[] {
   return [
     {
@@ -54,9 +56,14 @@ export function createRoutes(): RouteObject[] {
             { path: paths.allCasinoGames.path, element: lazyRoute('all-casino-games', () => import('./routes/all-casino-games')) },
             {
               // One layout over /home/AllLotteryGames/* shares the Wingo context (decision 122).
-              element: lazyRoute('lottery', () => import('./routes/wingo').then((m) => ({ default: m.LotteryLayout }))),
+              // Its first render also starts the pages' data (a small chunk of its own), so the
+              // reads do not wait for the page code (decision 305).
+              element: lazyRoute('lottery', () => {
+                void import('./lottery-preload-start');
+                return lottery().then((m) => ({ default: m.LotteryLayout }));
+              }),
               children: [
-                { path: paths.wingo.path, element: lazyRoute('wingo', () => import('./routes/wingo')) },
+                { path: paths.wingo.path, element: lazyRoute('wingo', lottery) },
                 { path: paths.bettingRecordWin.path, element: lazyRoute('betting-record-win', () => import('./routes/betting-record-win')) },
                 { path: paths.wingoVerify.path, element: lazyRoute('wingo-verify', () => import('./routes/wingo-verify')) },
               ],

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { entryOf, getResourceData, run, useResource, type Resource } from './resource';
+import { entryOf, getResourceData, run, useResource, type Resource, type ResourceSpec } from './resource';
 
 /**
  * Cursor-paged lists on the resource layer (docs/decisions/016-resource-layer.md). Its own module
@@ -31,28 +31,34 @@ export interface InfiniteResource<P> extends Resource<Pages<P>> {
 }
 
 /**
+ * A paged list as the plain resource its cache entry is: a read (first, refetch, prefetch) reads
+ * again as many pages as are shown, from the first, so the list stays in place.
+ */
+export function pagesResource<P>(spec: InfiniteSpec<P>): ResourceSpec<Pages<P>> {
+  return {
+    key: spec.key,
+    staleMs: spec.staleMs,
+    fetch: async (signal) => {
+      const shown = Math.max(1, getResourceData<Pages<P>>(spec.key)?.pages.length ?? 1);
+      const pages: P[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: P = await spec.fetchPage(cursor, signal);
+        pages.push(page);
+        cursor = spec.nextCursor(page);
+      } while (cursor !== null && pages.length < shown);
+      return { pages, nextCursor: cursor };
+    },
+  };
+}
+
+/**
  * A paged list (cursor pagination) as one cache entry. A refetch (focus, invalidation, reload)
  * reads again as many pages as are shown, from the first, so the list stays in place.
  */
 export function useInfiniteResource<P>(spec: InfiniteSpec<P> | null): InfiniteResource<P> {
   const { fetchPage, nextCursor } = spec ?? { fetchPage: undefined, nextCursor: undefined };
-  const resource = useResource<Pages<P>>(
-    spec && {
-      key: spec.key,
-      staleMs: spec.staleMs,
-      fetch: async (signal) => {
-        const shown = Math.max(1, getResourceData<Pages<P>>(spec.key)?.pages.length ?? 1);
-        const pages: P[] = [];
-        let cursor: string | null = null;
-        do {
-          const page: P = await spec.fetchPage(cursor, signal);
-          pages.push(page);
-          cursor = spec.nextCursor(page);
-        } while (cursor !== null && pages.length < shown);
-        return { pages, nextCursor: cursor };
-      },
-    },
-  );
+  const resource = useResource<Pages<P>>(spec && pagesResource(spec));
   const key = spec?.key ?? null;
   const data = resource.data;
   const loadMore = useCallback(() => {

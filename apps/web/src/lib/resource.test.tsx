@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useInfiniteResource } from './infinite-resource';
-import { invalidateResources, keyMatches, setResourceData, useResource, type ResourceSpec } from './resource';
+import { invalidateResources, keyMatches, prefetchResource, setResourceData, useResource, type ResourceSpec } from './resource';
 import { forgetSession, setLoginToken } from './session';
 
 /** A resource whose answers the test releases one by one, recording each call and its signal. */
@@ -57,6 +57,18 @@ describe('resource layer', () => {
     expect(calls).toHaveLength(2);
     act(() => calls[1]!.answer('v2'));
     expect(await screen.findByText('v2')).toBeTruthy();
+  });
+
+  it('prefetches a key before anyone reads it: a reader that mounts meanwhile joins that read, a fresh answer is kept', async () => {
+    const { spec, calls } = controlledResource();
+    prefetchResource(spec);
+    expect(calls).toHaveLength(1);
+    render(<Reader spec={spec} />);
+    expect(calls).toHaveLength(1);
+    act(() => calls[0]!.answer('early'));
+    expect(await screen.findByText('early')).toBeTruthy();
+    prefetchResource(spec);
+    expect(calls).toHaveLength(1);
   });
 
   it('aborts the request when the last reader leaves before the answer', () => {

@@ -221,6 +221,23 @@ export function resetResourcesForTests(): void {
   focusWatched = false;
 }
 
+/** Registers how a key is read (the latest fetch function is kept for reloads; idempotent). */
+function declare<T>(spec: ResourceSpec<T>): void {
+  const entry = entryOf<T>(spec.key);
+  entry.fetch = spec.fetch;
+  entry.staleMs = spec.staleMs ?? DEFAULT_STALE_MS;
+}
+
+/**
+ * Starts reading a resource before any component asks for it (a cold visit fetches a page's
+ * data while its code is still downloading): the page's `useResource` of the same key then joins
+ * the read under way or finds its answer. Follows the same freshness rule as a mount.
+ */
+export function prefetchResource<T>(spec: ResourceSpec<T>): void {
+  declare(spec);
+  ensureFresh(spec.key);
+}
+
 /** What `useResource` returns. */
 export interface Resource<T> extends ResourceState<T> {
   /** True until the first answer (or failure) for this key. */
@@ -235,12 +252,7 @@ export interface Resource<T> extends ResourceState<T> {
  */
 export function useResource<T>(spec: ResourceSpec<T> | null, options: { pollMs?: number | null } = {}): Resource<T> {
   const key = spec?.key ?? null;
-  if (spec) {
-    // The latest fetch function is kept for reloads; registering it is idempotent.
-    const entry = entryOf<T>(spec.key);
-    entry.fetch = spec.fetch;
-    entry.staleMs = spec.staleMs ?? DEFAULT_STALE_MS;
-  }
+  if (spec) declare(spec);
   const sub = useCallback((listener: () => void) => (key === null ? () => {} : subscribe(key, listener)), [key]);
   const snapshot = useCallback(() => (key === null ? EMPTY : (entryOf<T>(key).state as ResourceState<T>)), [key]);
   const state = useSyncExternalStore(sub, snapshot, snapshot);

@@ -32,9 +32,8 @@ function setState(next: SessionState): void {
 /** The token stored by this or another tab; null when absent or not valid JSON. */
 export function readStoredToken(): string | null {
   try {
-    const raw = localStorage.getItem(LOGIN_TOKEN_KEY);
-    if (raw === null) return null;
-    const value: unknown = JSON.parse(raw);
+    // An absent key reads as null, which JSON.parse returns as null.
+    const value: unknown = JSON.parse(localStorage.getItem(LOGIN_TOKEN_KEY) as string);
     return typeof value === 'string' && value !== '' ? value : null;
   } catch {
     return null;

@@ -1,6 +1,6 @@
-import { API_PATHS, WingoServerMessageSchema, type WingoServerMessage } from '@colorplay/contract';
+import { API_PATHS, WingoServerMessageSchema, type DomainEvent, type WingoServerMessage } from '@colorplay/contract';
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { PlayerClient } from '../../../test/helpers/player-client';
@@ -100,5 +100,49 @@ it('delivers the clock, the draw result and the player’s settlement over a rea
   const won = result.result.digit! >= 5;
   expect(settled).toMatchObject({ period: round.period, bets: 1, payoutMinor: won ? 1_960 : 0, balanceMinor: 9_000 + (won ? 1_960 : 0) });
   expect((await inbox.next('balance')).balanceMinor).toBe(settled.balanceMinor);
+  ws.close();
+});
+
+/** A bus event as the outbox dispatcher publishes it. */
+function busEvent<N extends 'BetsSettled' | 'RoundDrawn'>(name: N, payload: Extract<DomainEvent, { name: N }>['payload']): DomainEvent {
+  return { id: `evt_live_${name}_${Math.random().toString(36).slice(2)}`, name, payload, occurredAt: clock.now().toISOString() } as DomainEvent;
+}
+
+it('signs a socket in from the session cache, and a revoked session’s socket stops hearing the player at once', async () => {
+  const client = new PlayerClient(t.app);
+  expect((await client.register('9876512399')).statusCode).toBe(200);
+  const playerId = Number(JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString()).sub);
+  // An HTTP request of the session has checked it on this node (decision 202).
+  expect((await client.call('GET', API_PATHS.get_balance)).statusCode).toBe(200);
+
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${API_PATHS.wingo_live}`);
+  const inbox = listen(ws);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  await inbox.next('clock');
+  const queries = vi.spyOn(t.db, 'query');
+  ws.send(JSON.stringify({ type: 'auth', accessToken: client.token }));
+  expect((await inbox.next('authenticated')).playerId).toBe(playerId);
+  expect(queries.mock.calls.filter(([sql]) => String(sql).includes('FROM sessions'))).toEqual([]);
+  queries.mockRestore();
+
+  // Signed in, the socket hears the player's settlements.
+  const settled = { game: 'wingo', playerId, roomId: '30s', period: '20261123100000001', bets: 1, payoutMinor: 0, balanceMinor: 5 };
+  await t.app.events.bus.publish(busEvent('BetsSettled', settled));
+  expect((await inbox.next('betsSettled')).balanceMinor).toBe(5);
+  await inbox.next('balance');
+
+  // Logout ends the session: the socket is told, and the player's messages stop reaching it.
+  const token = client.token;
+  expect((await client.call('POST', API_PATHS.logout)).statusCode).toBe(200);
+  expect(await inbox.next('error')).toMatchObject({ code: 'UNAUTHORIZED' });
+  await t.app.events.bus.publish(busEvent('BetsSettled', { ...settled, balanceMinor: 6 }));
+  // Bus delivery is in order: once this public result is here, a settlement sent before it would be too.
+  await t.app.events.bus.publish(busEvent('RoundDrawn', { game: 'wingo', roomId: '30s', period: '20261123100000002', status: 'settled', digit: 3, drawnAtMs: 1 }));
+  await inbox.next('result');
+  expect(inbox.seen.filter((m) => m.type === 'betsSettled' || m.type === 'balance')).toEqual([]);
+
+  // Signing in again with the revoked session's token is refused (the cache forgot it).
+  ws.send(JSON.stringify({ type: 'auth', accessToken: token }));
+  expect((await inbox.next('error')).code).toBe('UNAUTHORIZED');
   ws.close();
 });

@@ -9,11 +9,18 @@ import type { LotteryService } from './service';
 export type LotteryLiveOptions = {
   lottery: LotteryService;
   bus: Bus;
-  /** The access-token check of the auth module (a bearer header value in, the claims out). */
-  authenticate: (bearer: string | undefined) => Promise<{ playerId: number }>;
+  /**
+   * The access-token check of the auth module (a bearer header value in, the claims out). It
+   * answers from the node's session cache when it can (decision 202), so a sign-in costs no
+   * database round trip for a session this node checked recently.
+   */
+  authenticate: (bearer: string | undefined) => Promise<{ playerId: number; sessionId: string }>;
   /** How often each socket gets the room clock (ms). */
   clockEveryMs?: number;
 };
+
+/** Whom a socket is signed in as, if anyone: the player and the session of the token it sent. */
+type SocketState = { playerId: number | null; sessionId: string | null };
 
 /** Largest client message accepted; the only real one is an access token. */
 const MAX_MESSAGE_BYTES = 8 * 1024;
@@ -34,7 +41,7 @@ export const LIVE_PAUSED_CLOSE_CODE = 1013;
  */
 export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, { lottery, bus, authenticate, clockEveryMs = 1_000 }) => {
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
-  const sockets = new Map<WebSocket, { playerId: number | null }>();
+  const sockets = new Map<WebSocket, SocketState>();
 
   // Sockets of each authenticated player, so a settlement reaches its player without a scan of
   // every socket (a round settles thousands of players; a node holds thousands of sockets).
@@ -47,6 +54,16 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
   const broadcast = (targets: Iterable<WebSocket>, message: WingoServerMessage) => {
     const text = JSON.stringify(message);
     for (const socket of targets) if (socket.readyState === socket.OPEN) socket.send(text);
+  };
+
+  /** Forgets whom a socket was signed in as (it stays open for the public messages). */
+  const signOut = (socket: WebSocket, state: SocketState) => {
+    if (state.playerId === null) return;
+    const set = byPlayer.get(state.playerId);
+    set?.delete(socket);
+    if (set?.size === 0) byPlayer.delete(state.playerId);
+    state.playerId = null;
+    state.sessionId = null;
   };
 
   const unsubscribe = bus.subscribe((event: DomainEvent) => {
@@ -64,6 +81,17 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
       if (!mine) return;
       broadcast(mine, { type: 'betsSettled', roomId: p.roomId as WingoRoomId, period: p.period, bets: p.bets, payoutMinor: p.payoutMinor, balanceMinor: p.balanceMinor });
       broadcast(mine, { type: 'balance', balanceMinor: p.balanceMinor, reason: 'lottery_settlement' });
+    } else if (event.name === 'SessionsRevoked') {
+      // A socket signed in with a session that has ended (logout, password reset, a reused
+      // refresh token) stops hearing the player's settlements and balance the moment the event
+      // reaches this node, as the session cache forgets it; it keeps the public clock and results.
+      const { playerId, sessionId } = event.payload;
+      for (const socket of [...(byPlayer.get(playerId) ?? [])]) {
+        const state = sockets.get(socket);
+        if (!state || (sessionId !== null && state.sessionId !== sessionId)) continue;
+        signOut(socket, state);
+        send(socket, { type: 'error', code: 'UNAUTHORIZED', message: 'The session has ended' });
+      }
     }
   });
 
@@ -91,17 +119,11 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
       socket.close(LIVE_PAUSED_CLOSE_CODE, 'live updates paused');
       return;
     }
-    const state = { playerId: null as number | null };
+    const state: SocketState = { playerId: null, sessionId: null };
     sockets.set(socket, state);
     send(socket, { type: 'clock', ...lottery.clocks() });
-    const leave = () => {
-      if (state.playerId === null) return;
-      const set = byPlayer.get(state.playerId);
-      set?.delete(socket);
-      if (set?.size === 0) byPlayer.delete(state.playerId);
-    };
     socket.on('close', () => {
-      leave();
+      signOut(socket, state);
       sockets.delete(socket);
     });
     socket.on('message', (raw: Buffer) => {
@@ -124,8 +146,9 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
       authenticate(`Bearer ${message.data.accessToken}`).then(
         (claims) => {
           if (socket.readyState !== socket.OPEN) return;
-          leave();
+          signOut(socket, state);
           state.playerId = claims.playerId;
+          state.sessionId = claims.sessionId;
           let set = byPlayer.get(claims.playerId);
           if (!set) byPlayer.set(claims.playerId, (set = new Set()));
           set.add(socket);

@@ -1,0 +1,141 @@
+/**
+ * Lighthouse's mobile profile (its default: a mid-range phone's screen, 4x CPU slowdown and slow
+ * 4G, simulated) on `/` (a first visit, logged out) and on Wingo for a logged-in player (issue 19's
+ * goals: performance >= 95 on both, Wingo interactive with its countdown in under 2 s). Not part of
+ * `npm test`: `npm run bench:lighthouse` after `npm run build`. Drives Debian's Chromium
+ * (CHROMIUM_PATH, default /usr/bin/chromium) through puppeteer-core, which Lighthouse depends on,
+ * against the real server (in this process, on the embedded PGlite, serving apps/web/dist).
+ * Writes bench/runs/lighthouse-<time>.json (decision 308).
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import path from 'node:path';
+import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openPglite } from '../apps/server/src/db/db';
+import { migrate } from '../apps/server/src/db/migrate';
+import { removeTempDirs, round2, tempDir } from './wingo/common';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
+const WINGO_PATH = '/home/AllLotteryGames/Wingo';
+/** The metrics the report keeps (Lighthouse audit ids), in milliseconds except CLS. */
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'total-blocking-time', 'interactive', 'cumulative-layout-shift', 'max-potential-fid'];
+
+function summary(lhr: LighthouseResult) {
+  const metric = (id: string) => lhr.audits[id]?.numericValue;
+  const score = lhr.categories.performance?.score ?? null;
+  return {
+    url: lhr.finalDisplayedUrl,
+    performanceScore: score === null ? null : Math.round(score * 100),
+    metricsMs: Object.fromEntries(METRICS.map((id) => [id, metric(id) === undefined ? null : round2(metric(id)!)])),
+    // The page's JavaScript as Lighthouse saw it load (bytes over the network, compressed).
+    totalByteWeight: metric('total-byte-weight') ?? null,
+    runWarnings: lhr.runWarnings,
+    runtimeError: lhr.runtimeError ?? null,
+  };
+}
+
+async function main() {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('no web build: run `npm run build` first');
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package`);
+  const dataDir = tempDir('colorplay-lighthouse-');
+  const db = await openPglite(path.join(dataDir, 'pglite'));
+  await migrate(db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    TOKEN_SECRET: 'bench-token-secret-0123456789abcdef0123',
+    WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef01',
+    WEB_DIST_DIR: WEB_DIST,
+    // The USDT sandbox's dev chain would mine in this process while pages load (decision 307).
+    USDT_CHANNEL: 'off',
+  });
+  const app = await buildApp({ config, db, logger: { level: 'warn', file: '/dev/null' } });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.lottery.tick();
+
+  // A player registered through the real routes (sandbox SMS): the access token the app keeps
+  // in localStorage and the refresh cookie it refreshes with at start.
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const res = await app.inject({ method, url, ...(body ? { payload: body as object } : {}) });
+    if (res.statusCode !== 200) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
+    return res;
+  };
+  const phone = `97${String(Date.now() % 1e8).padStart(8, '0')}`;
+  const { sandboxHandle } = (await call('POST', '/api/register/request-code', { phone })).json().data as { sandboxHandle: string };
+  const sms = (await call('GET', `/api/sandbox/sms-outbox?handle=${sandboxHandle}`)).json().data as { messages: { body: string }[] };
+  const code = /\b(\d{6})\b/.exec(sms.messages[0]?.body ?? '')?.[1];
+  const registered = await call('POST', '/api/register', { phone, code, password: 'Bench-Marigold-77', ageConfirmed: true });
+  const token = (registered.json().data as { token: string }).token;
+  const refresh = registered.cookies.find((c) => c.name === 'cp_refresh');
+  if (!refresh) throw new Error('registration set no refresh cookie');
+
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const flags = { output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
+  const runs: Record<string, ReturnType<typeof summary>> = {};
+  const load: Record<string, number> = {};
+  try {
+    // `/` as a first visit: Lighthouse clears the origin's storage before it loads the page.
+    load.home = round2(loadavg()[0]!);
+    const home = await lighthouse(`${base}/`, flags, undefined, await browser.newPage());
+    if (!home) throw new Error('lighthouse returned no result for /');
+    runs.home = summary(home.lhr);
+
+    // Wingo logged in, still a cold visit: a browser context of its own (empty HTTP cache, no
+    // service worker), the token and cookies set from a file of the origin that runs no app
+    // code (so nothing is cached or registered), and kept (disableStorageReset).
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/manifest.webmanifest`);
+    await page.evaluate((t) => localStorage.setItem('m_login_token', JSON.stringify(t)), token);
+    const host = new URL(base).hostname;
+    await page.setCookie(
+      { name: 'cp_refresh', value: refresh.value, domain: host, path: '/api', httpOnly: true, sameSite: 'Strict' },
+      { name: 'is_splash_screen_shown', value: 'true', domain: host, path: '/' },
+    );
+    load.wingo = round2(loadavg()[0]!);
+    const wingo = await lighthouse(`${base}${WINGO_PATH}`, { ...flags, disableStorageReset: true }, undefined, page);
+    if (!wingo) throw new Error('lighthouse returned no result for Wingo');
+    runs.wingoLoggedIn = summary(wingo.lhr);
+    const settings = wingo.lhr.configSettings;
+    const report = {
+      measuredAt: new Date().toISOString(),
+      lighthouseVersion: wingo.lhr.lighthouseVersion,
+      profile: { formFactor: settings.formFactor, throttlingMethod: settings.throttlingMethod, throttling: settings.throttling, screenEmulation: settings.screenEmulation },
+      chromium: await browser.version(),
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: round2(totalmem() / 2 ** 30), node: process.version },
+      loadAverage1mAtStart: load,
+      note: 'simulated throttling: metrics are computed from the trace for a slow phone on slow 4G; a loaded machine still lengthens the trace',
+      pages: runs,
+      goals: {
+        homeScoreAtLeast95: runs.home.performanceScore !== null ? runs.home.performanceScore >= 95 : null,
+        wingoScoreAtLeast95: runs.wingoLoggedIn.performanceScore !== null ? runs.wingoLoggedIn.performanceScore >= 95 : null,
+        wingoInteractiveUnder2s: typeof runs.wingoLoggedIn.metricsMs.interactive === 'number' ? runs.wingoLoggedIn.metricsMs.interactive < 2000 : null,
+      },
+    };
+    const text = JSON.stringify(report, null, 2) + '\n';
+    const runsDir = path.join(import.meta.dirname, 'runs');
+    mkdirSync(runsDir, { recursive: true });
+    const file = path.join(runsDir, `lighthouse-${report.measuredAt.replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, text);
+    process.stdout.write(`${text}\nreport written to ${file}\n`);
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}
+
+main()
+  .catch((err: unknown) => {
+    process.stderr.write(`lighthouse bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exitCode = 1;
+  })
+  .finally(removeTempDirs);

@@ -1,0 +1,34 @@
+/**
+ * Closed-loop betting: each player keeps one bet in flight on one 30 s round over HTTP, from a
+ * separate load process (bench/lib/bet-load.mjs); bets per second and latency.
+ */
+import type { FastifyInstance } from 'fastify';
+import { percentile, round2, runLoader } from './common';
+import { roundWithLead } from './players';
+
+export async function closedLoopScenario(app: FastifyInstance, base: string, tokens: string[], firstPeriod: string, seconds: number) {
+  const current = await roundWithLead(firstPeriod, (seconds + 2) * 1000);
+  await app.lottery.tick();
+  const load = await runLoader<{ samplesMs: number[]; wallMs: number; statuses: Record<string, number> }>('bet-load.mjs', {
+    base,
+    path: '/api/lottery/wingo/bets',
+    tokens,
+    room: '30s',
+    period: current.period,
+    warmupMs: 1000,
+    durationMs: seconds * 1000,
+    runId: Date.now(),
+  });
+  const sorted = [...load.samplesMs].sort((a, b) => a - b);
+  const ok = load.statuses['200'] ?? 0;
+  return {
+    players: tokens.length,
+    inFlightPerPlayer: 1,
+    seconds,
+    statuses: load.statuses,
+    betsPerSecond: round2((ok / load.wallMs) * 1000),
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    maxMs: percentile(sorted, 100),
+  };
+}

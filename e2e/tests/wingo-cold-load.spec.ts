@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Request } from '@playwright/test';
+import { signInAsNewPlayer } from './support/wallet';
+
+// Issue 19: a cold visit to Wingo starts its page code, the session refresh, the config and the
+// page's data together, not one after another. Proven without timing: every one of those
+// requests is held unanswered until all of them have been sent. A request that waited for
+// another to finish (the data for the page code, say) would never be sent, and the test fails.
+
+// The service worker would answer the page code from its cache, out of the test's sight.
+test.use({ serviceWorkers: 'block' });
+
+/** The built file of the Wingo route module (the lottery pages' chunk), from Vite's manifest. */
+function wingoRouteChunk(): string {
+  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const entry = manifest['src/app/routes/wingo.tsx'];
+  if (!entry) throw new Error('the web build has no chunk for src/app/routes/wingo.tsx');
+  return `/${entry.file}`;
+}
+
+test('a cold visit to Wingo asks for its code, session, config and data all at once', async ({ page }) => {
+  await signInAsNewPlayer(page);
+  const chunk = wingoRouteChunk();
+  const held: Record<string, (request: Request) => boolean> = {
+    'page code': (r) => new URL(r.url()).pathname === chunk,
+    'session refresh': (r) => new URL(r.url()).pathname === '/api/refresh-token',
+    config: (r) => new URL(r.url()).pathname === '/api/config',
+    'round state': (r) => new URL(r.url()).pathname === '/api/lottery/wingo/state',
+    'game history': (r) => new URL(r.url()).pathname === '/api/lottery/wingo/history',
+    'my bets': (r) => new URL(r.url()).pathname === '/api/lottery/wingo/my-bets',
+    balance: (r) => new URL(r.url()).pathname === '/api/wallet/balance',
+  };
+  const seen = new Set<string>();
+  let releaseAll!: () => void;
+  const allSeen = new Promise<void>((resolve) => (releaseAll = resolve));
+  await page.route('**/*', async (route) => {
+    const name = Object.keys(held).find((n) => held[n]!(route.request()));
+    if (name === undefined) return route.continue();
+    seen.add(name);
+    if (seen.size === Object.keys(held).length) releaseAll();
+    // Held until every one of them has been sent (or the test gives up and says which were not).
+    await Promise.race([allSeen, new Promise((r) => setTimeout(r, 20_000))]);
+    return route.continue();
+  });
+
+  await page.goto('/home/AllLotteryGames/Wingo');
+  await expect(async () => expect([...Object.keys(held)].filter((n) => !seen.has(n))).toEqual([])).toPass({ timeout: 15_000 });
+
+  // Released, the page shows its countdown and the balance from those answers.
+  await expect(page.getByRole('heading', { level: 1, name: 'Win Go' })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /\d+ seconds left/);
+  await expect(page.getByRole('region', { name: 'Wallet balance' })).toContainText('₹0.00');
+});
