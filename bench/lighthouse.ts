@@ -1,6 +1,6 @@
 /**
  * Lighthouse's mobile profile (its default: a mid-range phone's screen, 4x CPU slowdown and slow
- * 4G, simulated) on `/` (a first visit, logged out) and on Wingo for a logged-in player (issue 19's
+ * 4G, simulated) on `/` (a first visit, logged out) and on Wingo for a logged-in player (decision 308's
  * goals: performance >= 95 on both, Wingo interactive with its countdown in under 2 s). Not part of
  * `npm test`: `npm run bench:lighthouse` after `npm run build`. Drives Debian's Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium) through puppeteer-core, which Lighthouse depends on,

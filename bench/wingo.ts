@@ -96,7 +96,7 @@ async function main() {
   phase('closedLoopBets');
   const closedLoop = await closedLoopScenario(app, base, tokens, firstPeriod, s.seconds);
 
-  // The authenticated read against /healthz (issue 19's goal: at least 30 %), with the request
+  // The authenticated read against /healthz (decision 307's goal: at least 30 %), with the request
   // log at info (production's level) and at warn.
   phase('hotPath');
   const hot = s.hotRounds > 0 ? await hotPath(app, base, tokens[0]!, { seconds: s.hotSeconds, rounds: s.hotRounds, databaseCpuMs: backendsCpu(db) }) : null;

@@ -1,5 +1,5 @@
 /**
- * The hot path (decision 091, 094; issue 19's goal: an authenticated read at least 30 % of
+ * The hot path (decision 091, 094; decision 307's goal: an authenticated read at least 30 % of
  * `/healthz`): `GET /healthz` against `GET /api/wallet/balance` with a bearer token, 16
  * keep-alive connections from a separate load process (bench/lib/load.mjs), each with the request
  * log at info and at warn, in interleaved rounds of which each scenario keeps its best. Used by

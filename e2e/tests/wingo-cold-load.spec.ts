@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Request } from '@playwright/test';
 import { signInAsNewPlayer } from './support/wallet';
 
-// Issue 19: a cold visit to Wingo starts its page code, the session refresh, the config and the
+// Decision 305: a cold visit to Wingo starts its page code, the session refresh, the config and the
 // page's data together, not one after another. Proven without timing: every one of those
 // requests is held unanswered until all of them have been sent. A request that waited for
 // another to finish (the data for the page code, say) would never be sent, and the test fails.

@@ -22,10 +22,10 @@ if (isAdminPath(location.pathname)) {
 } else {
   // Once, at start: pages read the answer (the demo banner) instead of asking again.
   void loadRuntimeConfig();
-  // Spec section 4: read the stored token, refresh it, then re-check it every second. Started
+  // Decision 015: read the stored token, refresh it, then re-check it every second. Started
   // before the first render, not in an effect after it: the refresh runs beside the config
   // request, and a logged-in player's first render already opens the page (and starts its code
-  // and data) instead of rendering nothing while the session initialises (issue 19).
+  // and data) instead of rendering nothing while the session initialises (decision 305).
   startSession();
   // The installable app (service worker, offline and update notices, install offer): its own
   // chunk, which starts itself when imported (a `.then` here would cost bytes of the full budget).

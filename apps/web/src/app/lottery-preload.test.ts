@@ -5,7 +5,7 @@ import { LOGIN_TOKEN_KEY, readStoredToken, resetSessionForTests } from '../lib/s
 import { preloadLottery } from './lottery-preload';
 
 /**
- * The cold-load loader (issue 19): every read of the Wingo page starts without waiting for
+ * The cold-load loader (decision 305): every read of the Wingo page starts without waiting for
  * another one to finish. Proven without timing: every request is held unanswered until the
  * test releases it, so a read that waited for another would never be sent.
  */

@@ -11,7 +11,7 @@ import { readStoredToken, refreshSession } from '../lib/session';
 const FIRST_ROOM = '30s';
 
 /**
- * The data of the lottery pages, read while their code downloads (issue 19: on a cold visit a
+ * The data of the lottery pages, read while their code downloads (decision 305: on a cold visit a
  * slow phone fetched the page code, then ran it, and only then asked for the data). The router
  * imports this small chunk beside the lottery chunk, so these reads start as soon as it arrives.
  * They go into the resource layer under the keys the pages' components read, which then join
