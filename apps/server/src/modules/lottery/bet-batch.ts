@@ -9,7 +9,7 @@ import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import { accountCodes, ensureAccount, isLedgerError, openTransferBatch, withTransaction, type PostTransferInput, type TransferBatch } from '../ledger';
 import * as repo from './repo';
-import { wingoBetOutcome } from './rules';
+import { betOf } from './views';
 
 /**
  * Bet placement as a set-based group commit (decision 200). Bets queue for a few milliseconds
@@ -72,30 +72,6 @@ function sameRequest(previous: repo.BetWithRoundRow | QueuedBet, input: PlaceWin
       ? previous.input
       : { room: previous.room_id, period: previous.period, selection: previous.selection, amountMinor: previous.amount_minor, quantity: previous.quantity, multiplier: previous.multiplier };
   return p.room === input.room && p.period === input.period && p.selection === input.selection && p.amountMinor === input.amountMinor && p.quantity === input.quantity && p.multiplier === input.multiplier;
-}
-
-export function storedBetToWingoBet(b: repo.BetWithRoundRow): BatchBet {
-  const outcome = wingoBetOutcome(
-    { selection: b.selection, contractMinor: b.contract_minor, totalMinor: b.total_minor },
-    { status: b.round_status, digit: b.digit },
-  );
-  return {
-    id: b.id,
-    roomId: b.room_id as WingoRoomId,
-    period: b.period,
-    selection: b.selection as WingoBet['selection'],
-    amountMinor: b.amount_minor,
-    quantity: b.quantity,
-    multiplier: b.multiplier,
-    totalMinor: b.total_minor,
-    feeMinor: b.fee_minor,
-    contractMinor: b.contract_minor,
-    status: outcome.status,
-    payoutMinor: outcome.payoutMinor,
-    resultDigit: b.round_status === 'settled' ? b.digit : null,
-    placedAtMs: b.placed_at.getTime(),
-    settledAtMs: b.round_status === 'settled' ? b.settled_at!.getTime() : b.round_status === 'voided' ? b.drawn_at!.getTime() : null,
-  };
 }
 
 const pendingBet = (q: QueuedBet): BatchBet => ({
@@ -170,7 +146,7 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
     const previous = stored.get(keyOf);
     if (previous) {
       if (!sameRequest(previous, b.input)) return { ok: false, error: new AppError('IDEMPOTENCY_CONFLICT', 'This idempotency key was already used for another bet') };
-      return { ok: true, result: { bet: storedBetToWingoBet(previous), balanceMinor: ledger.balanceOf(playerAccount)! } };
+      return { ok: true, result: { bet: betOf(previous), balanceMinor: ledger.balanceOf(playerAccount)! } };
     }
     const earlier = accepted.get(keyOf);
     if (earlier) {

@@ -26,7 +26,8 @@ export const commitmentOf = (c: { chain_id: number; final_hash: string; round_in
   beaconRound: c.beacon_round,
 });
 
-export function toBet(b: repo.BetWithRoundRow): WingoBet {
+/** A stored bet as the contract shows it, without its commitment (a bet batch's answer). */
+export function betOf(b: repo.BetWithRoundRow): Omit<WingoBet, 'commitment'> {
   const outcome = wingoBetOutcome(
     { selection: b.selection, contractMinor: b.contract_minor, totalMinor: b.total_minor },
     { status: b.round_status, digit: b.digit },
@@ -47,8 +48,11 @@ export function toBet(b: repo.BetWithRoundRow): WingoBet {
     resultDigit: b.round_status === 'settled' ? b.digit : null,
     placedAtMs: b.placed_at.getTime(),
     settledAtMs: b.round_status === 'settled' ? b.settled_at!.getTime() : b.round_status === 'voided' ? b.drawn_at!.getTime() : null,
-    commitment: commitmentOf(b),
   };
+}
+
+export function toBet(b: repo.BetWithRoundRow): WingoBet {
+  return { ...betOf(b), commitment: commitmentOf(b) };
 }
 
 export const beaconOfChain = (c: repo.ChainRow) =>
