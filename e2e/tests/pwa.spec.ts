@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { skipSplash } from './support/accounts';
 
-// The installable app (decision 222): the manifest Android and Lighthouse ask for, its icons, the
+// The installable app (issue 23): the manifest Android and Lighthouse ask for, its icons, the
 // favicon, and the service worker opening the app shell with the network cut.
 
 test('the manifest has what installing asks for, and its icons and the favicon are served', async ({ page, request }) => {
@@ -38,6 +38,18 @@ test('the manifest has what installing asks for, and its icons and the favicon a
   expect(favicon.status()).toBe(200);
   const sw = await request.get('/sw.js');
   expect(sw.headers()['cache-control']).toBe('no-cache');
+});
+
+test('Chromium finds nothing that stops installing the app (the check Lighthouse\'s installability audit read)', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const cdp = await page.context().newCDPSession(page);
+  await expect(async () => {
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    // A Playwright context is an off-the-record profile, where Chromium never installs apps:
+    // that one error is about the test browser, not the app.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+  }).toPass({ timeout: 20_000 });
 });
 
 test('with the network cut, the app still opens from the service worker and says it is offline', async ({ page, context }) => {
