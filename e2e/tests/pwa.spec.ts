@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { skipSplash } from './support/accounts';
 
-// The installable app (issue 23): the manifest Android and Lighthouse ask for, its icons, the
+// The installable app (decision 222): the manifest Android and Lighthouse ask for, its icons, the
 // favicon, and the service worker opening the app shell with the network cut.
 
 test('the manifest has what installing asks for, and its icons and the favicon are served', async ({ page, request }) => {
