@@ -1,6 +1,7 @@
 import { isWingoDigit, wingoOutcome } from '@colorplay/lottery';
 import { type Translate, useI18n } from '../../lib/i18n';
 import './i18n';
+import './wingo-balls.css';
 
 /** A result's colours in words: "Green", "Red and Violet". */
 export function coloursText(colours: readonly string[], t: Translate): string {

@@ -13,6 +13,8 @@ import { wingoErrorText } from './errors';
 import { useI18n } from '../../lib/i18n';
 import './i18n';
 import { selectionLabel } from './selection';
+import './wingo-bet-sheet.css';
+import './wingo-chip.css';
 
 export interface BetSheetProps {
   open: boolean;

@@ -11,6 +11,7 @@ import { type Translate, useI18n } from '../../lib/i18n';
 import './i18n';
 import { coloursText, ResultBall } from './balls';
 import { selectionLabel } from './selection';
+import './wingo-records.css';
 
 /** Game history, chart and bet lists of the Wingo screens. */
 

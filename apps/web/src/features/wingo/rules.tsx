@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Popup } from '../../components/ui/popup';
 import { useI18n } from '../../lib/i18n';
 import './i18n';
+import './wingo-rules.css';
 
 /** The payout multiple of a selection on a digit, as text, read from the rule table. */
 function pays(selection: WingoSelection, digit: WingoDigit): string {

@@ -1,0 +1,61 @@
+import type { Balance, WingoRoomId, WingoServerMessage } from '@colorplay/contract';
+import { useCallback, useEffect, useRef } from 'react';
+import { applyBalance, BALANCE_KEY } from '../../lib/balance';
+import { getResourceData, invalidateResources, keyMatches } from '../../lib/resource';
+import { WINGO_KEYS } from './api';
+import { useWingoLive } from './use-live';
+import { useWingo } from './wingo-context';
+
+/** Reads a room's results again: its history and trend chart. */
+export function refreshRound(roomId: WingoRoomId): void {
+  invalidateResources(keyMatches(`${WINGO_KEYS.history}:${roomId}`, `${WINGO_KEYS.trend}:${roomId}`));
+}
+
+/**
+ * The Wingo socket, applied to the screen: results refresh the room's lists, balance pushes
+ * update the balance, settlements refresh My history; after a drop, what was missed is read again.
+ */
+export function useWingoLiveSync(room: WingoRoomId) {
+  const { incrementBetHistoryRefreshKey, incrementBalanceRefreshKey } = useWingo();
+  const roomRef = useRef(room);
+  useEffect(() => {
+    roomRef.current = room;
+  }, [room]);
+
+  const onMessage = useCallback(
+    (message: WingoServerMessage) => {
+      if (message.type === 'result') {
+        refreshRound(message.result.roomId);
+      } else if (message.type === 'balance') {
+        const currency = getResourceData<Balance>(BALANCE_KEY)?.currency ?? 'INR';
+        applyBalance({ balanceMinor: message.balanceMinor, currency });
+      } else if (message.type === 'betsSettled') {
+        const currency = getResourceData<Balance>(BALANCE_KEY)?.currency ?? 'INR';
+        applyBalance({ balanceMinor: message.balanceMinor, currency });
+        incrementBetHistoryRefreshKey();
+      }
+    },
+    [incrementBetHistoryRefreshKey],
+  );
+  const live = useWingoLive(onMessage);
+
+  // Live again after a drop (its node stopped, or paused it while Redis was down): results,
+  // settlements and balance pushes sent meanwhile were missed, so read them again now instead
+  // of waiting for the next round.
+  const wasLive = useRef(false);
+  const dropped = useRef(false);
+  useEffect(() => {
+    if (live.status !== 'open') {
+      if (wasLive.current) dropped.current = true;
+      return;
+    }
+    wasLive.current = true;
+    if (!dropped.current) return;
+    dropped.current = false;
+    refreshRound(roomRef.current);
+    incrementBetHistoryRefreshKey();
+    incrementBalanceRefreshKey();
+  }, [live.status, incrementBetHistoryRefreshKey, incrementBalanceRefreshKey]);
+
+  return live;
+}
