@@ -3,7 +3,7 @@ import { isWingoDigit, WINGO, WINGO_BET_OPTIONS, type WingoDigit, type WingoSele
 
 /**
  * Trx Win: Wingo's selections and payouts, with the digit read from a TRON block id (docs/games.md
- * "Trx Win", decision 253). Two pure rules, so anyone can redo a result from a public explorer:
+ * "Trx Win", decision 252). Two pure rules, so anyone can redo a result from a public explorer:
  *
  * 1. Which block: the first block whose timestamp is strictly later than the round's lock time
  *    (trxDecidingBlock). It is fixed by the period alone, before any bet, and produced only after
