@@ -7,13 +7,17 @@ import { type EnvOf, flagSchema, isOn, KIB, MIB, MINUTE_MS, msSchema, SECOND_MS 
 /** An S3-compatible bucket for KYC documents (docs/operations.md, "KYC documents in S3"). */
 export type KycS3Settings = {
   kind: 's3';
+  /** Base URL of the service, e.g. https://s3.ap-south-1.amazonaws.com (no trailing slash). */
   endpoint: string;
   region: string;
   bucket: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted stores). */
   forcePathStyle: boolean;
+  /** Prepended to every object name, e.g. `kyc/`, so one bucket can hold other things too. */
   keyPrefix: string;
+  /** Asks the store to encrypt each object at rest (`x-amz-server-side-encryption`). */
   serverSideEncryption: 'AES256' | 'aws:kms' | undefined;
   timeoutMs: number;
 };

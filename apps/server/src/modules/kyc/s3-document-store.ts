@@ -1,23 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
+import type { KycS3Settings } from '../../config';
 import { DocumentMissingError, type DocumentStore, isDocumentKey } from './document-store';
 
 /** Where and how to reach an S3-compatible bucket (config/kyc.ts reads them; docs/operations.md). */
-export type S3DocumentStoreSettings = {
-  /** Base URL of the service, e.g. https://s3.ap-south-1.amazonaws.com (no trailing slash). */
-  endpoint: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted stores). */
-  forcePathStyle: boolean;
-  /** Prepended to every object name, e.g. `kyc/`, so one bucket can hold other things too. */
-  keyPrefix: string;
-  /** Asks the store to encrypt each object at rest (`x-amz-server-side-encryption`). */
-  serverSideEncryption: 'AES256' | 'aws:kms' | undefined;
-  timeoutMs: number;
-};
+export type S3DocumentStoreSettings = Omit<KycS3Settings, 'kind'>;
 
 /**
  * KYC documents as objects in an S3-compatible bucket, each under a random key, signed with
