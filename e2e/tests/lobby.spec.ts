@@ -163,15 +163,25 @@ test('a transfer-mode vendor holds the balance while its game runs; the wallet s
   await expect(tilesOf(mgFish)).toHaveCount(6);
   await tilesOf(mgFish).first().getByRole('button').click();
   const tips = page.getByRole('dialog', { name: 'Tips' });
+  // Issue 22: the dialog says what moves where, and the player chooses how much (all by default).
+  await expect(tips).toContainText("₹500.00 moves from your main wallet to MG Fish's wallet while you play");
+  const amount = tips.getByRole('textbox', { name: 'Amount to move (₹)' });
+  await expect(amount).toHaveValue('500');
+  await amount.fill('120');
+  await expect(tips).toContainText("₹120.00 moves from your main wallet to MG Fish's wallet");
   const [vendor] = await Promise.all([context.waitForEvent('page'), tips.getByRole('button', { name: 'Confirm' }).click()]);
   await vendor.waitForLoadState();
 
   await page.bringToFront();
   await page.goto('/wallet');
-  const fish = page.getByRole('listitem', { name: /MG_Fish/ });
-  await expect(fish).toContainText('500.00');
+  // The vendor's name, never its code.
+  const fish = page.getByRole('listitem', { name: 'Wallet of game provider MG Fish' });
+  await expect(fish).toContainText('120.00');
+  await expect(page.getByText('MG_Fish')).toHaveCount(0);
   const total = page.getByRole('region', { name: 'Total balance' });
   await expect(total).toContainText('500.00');
+  // The rest stayed in the main wallet.
+  await expect(total.getByRole('definition').first()).toContainText('380.00');
   await page.getByRole('button', { name: 'Transfer to main wallet' }).click();
   await expect(fish).toContainText('0.00');
   await expect(total.getByRole('definition').first()).toContainText('500.00');

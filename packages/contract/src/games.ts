@@ -127,6 +127,18 @@ export const LaunchTicketSchema = z
   .object({
     ticket: z.string().describe('Single use, valid 60 s; the `token` parameter of open_game_url'),
     expiresAt: z.iso.datetime(),
+    /**
+     * Present when the game's vendor keeps its own wallet (transfer mode, issue 22): what the Tips
+     * dialog tells the player and the bounds of the amount they may move there (`amount_minor`).
+     */
+    transfer: z
+      .object({
+        vendorCode: z.string(),
+        vendorTitle: z.string(),
+        mainMinor: z.number().int().min(0),
+        minMinor: z.number().int().positive(),
+      })
+      .optional(),
   })
   .meta({ id: 'LaunchTicket' });
 export type LaunchTicket = z.infer<typeof LaunchTicketSchema>;
@@ -137,6 +149,11 @@ export const LAUNCH_TICKET_TTL_MS = 60_000;
 export const OpenGameQuerySchema = z.strictObject({
   token: pgText().max(200),
   game_id: pgText().max(100),
+  /**
+   * Transfer-mode vendors only: how much of the main balance moves into the vendor wallet
+   * (integer minor units, > 0, at most the balance). Absent: the whole main balance, as before.
+   */
+  amount_minor: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -46,6 +46,9 @@ const MESSAGE_BY_CODE: Record<ErrorCode | ClientErrorCode, PlainMessageKey> = {
   IDEMPOTENCY_CONFLICT: 'apiError.idempotency',
   GAME_NOT_FOUND: 'apiError.gameNotFound',
   GAME_UNDER_MAINTENANCE: 'lobby.maintenance',
+  // Met on the launch page (its own HTML refusal), not by the app's calls.
+  LAUNCH_AMOUNT_INVALID: 'apiError.validation',
+  LAUNCH_AMOUNT_OVER_BALANCE: 'apiError.insufficientFunds',
   // Only vendors call the signed wallet API; a player never meets these.
   VENDOR_SIGNATURE_INVALID: 'apiError.generic',
   VENDOR_SESSION_NOT_FOUND: 'apiError.generic',

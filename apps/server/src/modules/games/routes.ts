@@ -120,12 +120,20 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
       // The ticket is a credential: keep it out of any page this answer leads to.
       reply.header('referrer-policy', 'no-referrer');
       const parsed = OpenGameQuerySchema.safeParse(request.query);
-      const result = parsed.success ? await games.openGame(parsed.data.token, parsed.data.game_id) : ({ ok: false, refusal: 'unknown' } as const);
+      // A bad amount is named as such (the ticket and game may be fine); any other bad field is an unknown link.
+      const badAmount = !parsed.success && parsed.error.issues.every((i) => i.path[0] === 'amount_minor');
+      const result = parsed.success
+        ? await games.openGame(parsed.data.token, parsed.data.game_id, parsed.data.amount_minor)
+        : ({ ok: false, refusal: badAmount ? 'amount_invalid' : 'unknown' } as const);
       if (result.ok) return reply.redirect(result.redirectTo, 302);
       const refusal = LAUNCH_REFUSALS[result.refusal];
       if (wantsHtml(request)) return reply.code(refusal.status).type('text/html; charset=utf-8').send(refusalPage(refusal.title, refusal.text) as never);
       const code =
-        result.refusal === 'on_break'
+        result.refusal === 'amount_invalid'
+          ? 'LAUNCH_AMOUNT_INVALID'
+          : result.refusal === 'amount_over_balance'
+            ? 'LAUNCH_AMOUNT_OVER_BALANCE'
+            : result.refusal === 'on_break'
           ? 'PLAYER_ON_BREAK'
           : result.refusal === 'self_excluded'
             ? 'SELF_EXCLUDED'

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { accountCodes, ensureAccount, getAccount, postTransfer } from '../ledger';
 import type { SafetyService } from '../safety';
 import { loadCatalogFile, type CatalogFile } from './catalog-file';
-import { isLaunchable, ticketExpiry, ticketVerdict, VENDOR_SESSION_TTL_MS, type LaunchRefusal } from './launch-rules';
+import { isLaunchable, MIN_TRANSFER_MINOR, ticketExpiry, ticketVerdict, VENDOR_SESSION_TTL_MS, type LaunchRefusal } from './launch-rules';
 import * as repo from './repo';
 
 /** An integration that serves games: where we send the player, and the secret its wallet calls carry. */
@@ -136,15 +136,24 @@ export function createGamesService(deps: GamesDeps) {
       const now = clock.now();
       const expiresAt = ticketExpiry(now);
       await repo.insertTicket(db, { hash: hashSecretToken(ticket), playerId: auth.playerId, authSessionId: auth.sessionId, gameUid, now, expiresAt });
-      return { ticket, expiresAt: expiresAt.toISOString() };
+      if (game.wallet_mode !== 'transfer' || !game.vendor_code) return { ticket, expiresAt: expiresAt.toISOString() };
+      // Transfer mode: the Tips dialog says how much may move and lets the player choose it.
+      const mainMinor = (await getAccount(db, accountCodes.playerMain(auth.playerId)))?.balanceMinor ?? 0;
+      const vendorTitle = file.catalog.vendors.find((v) => v.code === game.vendor_code)?.title ?? game.vendor_code;
+      return {
+        ticket,
+        expiresAt: expiresAt.toISOString(),
+        transfer: { vendorCode: game.vendor_code, vendorTitle, mainMinor, minMinor: MIN_TRANSFER_MINOR },
+      };
     },
 
     /**
      * The launch address: checks the game, then uses the ticket up (in that order, so a typo in
      * game_id does not burn the ticket), opens a vendor session and answers where to send the
-     * player. A transfer-mode vendor gets the main balance moved into the player's purse there.
+     * player. A transfer-mode vendor gets `amountMinor` (the whole main balance when absent) moved
+     * into the player's purse there; more than the balance refuses the launch and moves nothing.
      */
-    async openGame(ticket: string, gameUid: string): Promise<OpenGameResult> {
+    async openGame(ticket: string, gameUid: string, amountMinor?: number): Promise<OpenGameResult> {
       const game = /^[a-f0-9]{32}$/.test(gameUid) ? await repo.selectGameByUid(db, gameUid) : null;
       if (!game) return { ok: false, refusal: 'game_not_found' };
       const provider = game.provider ? providers.get(game.provider) : undefined;
@@ -165,6 +174,8 @@ export function createGamesService(deps: GamesDeps) {
         const blocked = await deps.safety.playRefusal(tx, playerId);
         if (blocked) return { ok: false, refusal: blocked.code === 'PLAYER_ON_BREAK' ? 'on_break' : 'self_excluded' };
         const sessionId = `vs_${randomBytes(12).toString('hex')}`;
+        const moveMinor = walletMode === 'transfer' ? await amountToMove(tx, playerId, amountMinor) : 0;
+        if (moveMinor === null) return { ok: false, refusal: 'amount_over_balance' };
         await repo.insertVendorSession(tx, {
           id: sessionId,
           tokenHash: hashSecretToken(sessionToken),
@@ -176,7 +187,7 @@ export function createGamesService(deps: GamesDeps) {
           now,
           expiresAt: new Date(now.getTime() + VENDOR_SESSION_TTL_MS),
         });
-        if (walletMode === 'transfer') await moveMainToVendor(tx, playerId, vendorCode, sessionId);
+        if (moveMinor > 0) await moveMainToVendor(tx, playerId, vendorCode, sessionId, moveMinor);
         const url = new URL(provider.launchUrl);
         url.searchParams.set('session', sessionToken);
         url.searchParams.set('game', gameUid);
@@ -212,11 +223,19 @@ export function createGamesService(deps: GamesDeps) {
     },
   };
 
-  /** Transfer mode: the whole main balance goes to the vendor purse, once per session. */
-  async function moveMainToVendor(tx: Queryable, playerId: number, vendorCode: string, sessionId: string): Promise<void> {
+  /**
+   * Transfer mode: what moves to the vendor purse. The chosen amount, or the whole main balance
+   * when none was chosen (the launch before issue 22); null when the choice exceeds the balance.
+   */
+  async function amountToMove(tx: Queryable, playerId: number, chosen: number | undefined): Promise<number | null> {
+    const balance = (await getAccount(tx, accountCodes.playerMain(playerId)))?.balanceMinor ?? 0;
+    if (chosen === undefined) return Math.max(0, balance);
+    return chosen > balance ? null : chosen;
+  }
+
+  /** Transfer mode: `balance` goes from main to the vendor purse, once per session. */
+  async function moveMainToVendor(tx: Queryable, playerId: number, vendorCode: string, sessionId: string, balance: number): Promise<void> {
     const main = accountCodes.playerMain(playerId);
-    const balance = (await getAccount(tx, main))?.balanceMinor ?? 0;
-    if (balance <= 0) return;
     const purse = await accountFor(tx, playerId, vendorCode, 'transfer');
     await postTransfer(tx, {
       idempotencyKey: `launch:${sessionId}`,

@@ -186,4 +186,55 @@ describe('transfer mode (MG_Fish)', () => {
     expect(swept.json().data.movedMinor).toBe(250_00);
     expect(await mainBalance(id)).toBe(250_00);
   });
+
+  it('the ticket tells the Tips dialog the vendor and the bounds; a chosen amount moves exactly, the rest stays in main (issue 22)', async () => {
+    const c = new PlayerClient(t.app, '203.0.113.43');
+    expect((await c.register('9866666667')).statusCode).toBe(200);
+    const id = await playerIdOf(t.db, '9866666667');
+    await fund(t.db, id, 500_00);
+    const gameUid = launchableGame('MG_Fish').gameUid;
+    const minted = await c.call('POST', '/api/games/launch-ticket', { gameId: gameUid });
+    expect(minted.json().data.transfer).toEqual({ vendorCode: 'MG_Fish', vendorTitle: 'MG Fish', mainMinor: 500_00, minMinor: 100 });
+    const open = (amount: string, ticket = minted.json().data.ticket as string) =>
+      t.app.inject({ method: 'GET', url: `/api/games/open-game-url?token=${encodeURIComponent(ticket)}&game_id=${gameUid}&amount_minor=${amount}` });
+    const opened = await open('12000');
+    expect(opened.statusCode).toBe(302);
+    expect(await mainBalance(id)).toBe(380_00);
+    expect((await getAccount(t.db, accountCodes.playerAtVendor(id, 'MG_Fish')))!.balanceMinor).toBe(120_00);
+    // The same ticket again moves nothing more (it is used up).
+    expect((await open('12000')).statusCode).toBe(401);
+    expect(await mainBalance(id)).toBe(380_00);
+  });
+
+  it('refuses an amount above the main balance or not a positive whole number, and moves nothing', async () => {
+    const c = new PlayerClient(t.app, '203.0.113.44');
+    expect((await c.register('9866666668')).statusCode).toBe(200);
+    const id = await playerIdOf(t.db, '9866666668');
+    await fund(t.db, id, 50_00);
+    const gameUid = launchableGame('MG_Fish').gameUid;
+    const openWith = async (amount: string) => {
+      const ticket = (await c.call('POST', '/api/games/launch-ticket', { gameId: gameUid })).json().data.ticket as string;
+      return t.app.inject({ method: 'GET', url: `/api/games/open-game-url?token=${encodeURIComponent(ticket)}&game_id=${gameUid}&amount_minor=${amount}` });
+    };
+    const over = await openWith('5001');
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.code).toBe('LAUNCH_AMOUNT_OVER_BALANCE');
+    for (const bad of ['0', '-5', '12.5', 'all']) {
+      const res = await openWith(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('LAUNCH_AMOUNT_INVALID');
+    }
+    expect(await mainBalance(id)).toBe(50_00);
+    expect(await getAccount(t.db, accountCodes.playerAtVendor(id, 'MG_Fish'))).toBeNull();
+    // Exactly the balance is allowed.
+    expect((await openWith('5000')).statusCode).toBe(302);
+    expect(await mainBalance(id)).toBe(0);
+  });
+
+  it('a seamless vendor\'s ticket carries no transfer', async () => {
+    const c = new PlayerClient(t.app, '203.0.113.45');
+    expect((await c.register('9866666669')).statusCode).toBe(200);
+    const minted = await c.call('POST', '/api/games/launch-ticket', { gameId: launchableGame('JILI').gameUid });
+    expect(minted.json().data.transfer).toBeUndefined();
+  });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { Popup } from './popup';
 import './confirm-dialog.css';
@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** Extra content between the message and the buttons (e.g. an amount field). */
+  children?: ReactNode;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ConfirmDialogProps {
  * labelled by its title and described by its message. Cancel gets the first focus because it
  * is the choice that changes nothing.
  */
-export function ConfirmDialog({ open, title, message, onConfirm, onCancel, confirmLabel, cancelLabel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, onConfirm, onCancel, confirmLabel, cancelLabel, children }: ConfirmDialogProps) {
   const { t } = useI18n();
   const titleId = useId();
   const messageId = useId();
@@ -34,6 +36,7 @@ export function ConfirmDialog({ open, title, message, onConfirm, onCancel, confi
         <p id={messageId} className="confirm-dialog__message">
           {message}
         </p>
+        {children}
         <div className="confirm-dialog__actions">
           <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel}>
             {cancelLabel ?? t('dialog.cancel')}

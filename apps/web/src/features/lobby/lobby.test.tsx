@@ -231,6 +231,60 @@ describe('launching a game (spec section 4)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tips' })).toBeNull());
   });
 
+  it('a transfer-mode vendor\'s Tips says what moves where and lets the player choose the amount (issue 22)', async () => {
+    stubGamesApi({
+      'POST /api/games/launch-ticket': () => ({
+        body: {
+          data: {
+            ticket: LAUNCH_TICKET,
+            expiresAt: new Date(Date.now() + 60_000).toISOString(),
+            transfer: { vendorCode: 'MG_Fish', vendorTitle: 'MG Fish', mainMinor: 500_00, minMinor: 100 },
+          },
+        },
+      }),
+    });
+    signInForTests();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderApp('/home/AllGames?tab=7');
+    const content = await panel();
+    await waitFor(() => expect(tilesIn(content)).toHaveLength(18));
+    fireEvent.click(within(tilesIn(content)[0]!).getByRole('button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Tips' });
+    expect(within(dialog).getByText(/₹500\.00 moves from your main wallet to MG Fish's wallet while you play/)).toBeTruthy();
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount to move (₹)' }) as HTMLInputElement;
+    // The whole main balance by default.
+    expect(amount.value).toBe('500');
+    // More than the balance: an error, and Confirm opens nothing.
+    fireEvent.change(amount, { target: { value: '600' } });
+    expect(within(dialog).getByText('Your main wallet holds ₹500.00: move at most that.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(open).not.toHaveBeenCalled();
+    fireEvent.change(amount, { target: { value: '0.5' } });
+    expect(within(dialog).getByText('Move at least ₹1.00.')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '120.50' } });
+    expect(within(dialog).getByText(/₹120\.50 moves from your main wallet to MG Fish's wallet/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(open).toHaveBeenCalledTimes(1);
+    const opened = new URL(String(open.mock.calls[0]![0]));
+    expect(opened.searchParams.get('amount_minor')).toBe('12050');
+    expect(opened.searchParams.get('token')).toBe(LAUNCH_TICKET);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tips' })).toBeNull());
+  });
+
+  it('a seamless vendor\'s Confirm sends no amount', async () => {
+    stubGamesApi();
+    signInForTests();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderApp('/home/AllGames?tab=7');
+    const content = await panel();
+    await waitFor(() => expect(tilesIn(content)).toHaveLength(18));
+    fireEvent.click(within(tilesIn(content)[0]!).getByRole('button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Tips' });
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(new URL(String(open.mock.calls[0]![0])).searchParams.has('amount_minor')).toBe(false);
+  });
+
   it('while Tips stays open, mints a fresh ticket shortly before the old one expires, and Confirm uses it', async () => {
     let minted = 0;
     const api = stubGamesApi({

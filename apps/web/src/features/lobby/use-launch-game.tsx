@@ -13,6 +13,9 @@ import { loadRuntimeConfig } from '../../lib/runtime-config';
 import { serverNow } from '../../lib/server-clock';
 import { readStoredToken, refreshSession } from '../../lib/session';
 import { mintLaunchTicket } from './api';
+// The transfer-mode Tips dialog and its texts: in the lobby's chunk, which `/` loads only when
+// it shows games (a dynamic import of its own here split a shared chunk out of `/` and grew it).
+import TransferTips, { type TransferInfo } from './transfer-tips';
 
 /** A ticket is minted again this long before it expires while the Tips dialog stays open. */
 const TICKET_RENEW_BEFORE_EXPIRY_MS = 10_000;
@@ -29,6 +32,8 @@ interface Pending {
   gameId: string;
   url: string;
   expiresAt: string;
+  /** The vendor keeps its own wallet: the dialog says what moves there and lets the player choose. */
+  transfer?: TransferInfo;
 }
 
 /** What `useLaunchGame` returns: `launch` for every tile, and the Tips dialog to render once. */
@@ -62,7 +67,7 @@ export function useLaunchGame(): LaunchGame {
     const [ticket, config] = await Promise.all([mintLaunchTicket(gameId), loadRuntimeConfig()]);
     // Without the runtime config the launch address is still ours: the spec's open_game_url path.
     const openGameUrl = config?.open_game_url ?? API_PATHS.open_game_url;
-    return { gameId, url: launchUrl(openGameUrl, ticket.ticket, gameId), expiresAt: ticket.expiresAt };
+    return { gameId, url: launchUrl(openGameUrl, ticket.ticket, gameId), expiresAt: ticket.expiresAt, transfer: ticket.transfer };
   }, []);
 
   const launch = useCallback(
@@ -118,18 +123,23 @@ export function useLaunchGame(): LaunchGame {
     };
   }, [pending, prepare]);
 
-  const confirm = () => {
+  // `amountMinor`: what a transfer-mode vendor's wallet gets (the server checks it against the balance).
+  const confirm = (amountMinor?: number) => {
     if (!pending) return;
-    window.open(pending.url, '_blank', 'noopener');
+    const url = new URL(pending.url);
+    if (amountMinor !== undefined) url.searchParams.set('amount_minor', String(amountMinor));
+    window.open(url.toString(), '_blank', 'noopener');
     setPending(null);
   };
 
-  const dialog = (
+  const dialog = pending?.transfer ? (
+    <TransferTips transfer={pending.transfer} onConfirm={confirm} onCancel={() => setPending(null)} />
+  ) : (
     <ConfirmDialog
       open={pending !== null}
       title={t('lobby.tipsTitle')}
       message={t('lobby.joinGame')}
-      onConfirm={confirm}
+      onConfirm={() => confirm()}
       onCancel={() => setPending(null)}
     />
   );

@@ -19,12 +19,38 @@ describe('wallet page', () => {
     const total = await screen.findByRole('region', { name: 'Total balance' });
     expect(within(total).getByText('₹1,234.56')).toBeTruthy();
     expect(within(total).getByText('Main wallet').nextElementSibling?.textContent).toBe('₹1,200.00');
-    expect(within(screen.getByRole('listitem', { name: 'Wallet of game provider jili' })).getByText('₹34.56')).toBeTruthy();
+    // The vendor list failed to load (404 here): a generic name, never the raw code.
+    expect(within(await screen.findByRole('listitem', { name: 'Wallet of game provider Other game' })).getByText('₹34.56')).toBeTruthy();
+    expect(screen.queryByText('jili')).toBeNull();
     expect(screen.getByRole('link', { name: 'Recharge' }).getAttribute('href')).toBe('/wallet/Recharge');
     expect(screen.getByRole('link', { name: 'Recharge history' }).getAttribute('href')).toBe('/wallet/RechargeHistory');
     expect(screen.getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe('/wallet/Withdraw');
     expect(screen.getByRole('link', { name: 'Withdrawal history' }).getAttribute('href')).toBe('/wallet/WithdrawHistory');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it('names each game wallet by its vendor\'s catalog name; a vendor the catalog does not name gets a generic label (issue 22)', async () => {
+    stubWalletApi({
+      'GET /api/wallet/get': () => ({
+        body: {
+          data: makeWallet({
+            totalMinor: 300_00,
+            vendors: [
+              { vendorCode: 'MG_Fish', balanceMinor: 200_00 },
+              { vendorCode: 'GONE_VENDOR', balanceMinor: 100_00 },
+            ],
+          }),
+        },
+      }),
+      'GET /api/games/vendors': () => ({
+        body: { data: [{ code: 'MG_Fish', title: 'MG Fish', image: '/x.svg', type: null, tab: null, walletMode: 'transfer', gameCount: 6 }] },
+      }),
+    });
+    renderApp('/wallet');
+    expect(within(await screen.findByRole('listitem', { name: 'Wallet of game provider MG Fish' })).getByText('₹200.00')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Wallet of game provider Other game' })).getByText('₹100.00')).toBeTruthy();
+    expect(screen.queryByText('MG_Fish')).toBeNull();
+    expect(screen.queryByText('GONE_VENDOR')).toBeNull();
   });
 
   it('offers no transfer when the game wallets are empty', async () => {

@@ -8,7 +8,8 @@ import { paths } from '../../config/paths';
 import { applyWallet, useWallet } from '../../lib/balance';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { transferToMainWallet } from './api';
+import { useResource } from '../../lib/resource';
+import { transferToMainWallet, vendorNamesResource } from './api';
 import '../../components/ui/money.css';
 import '../../lib/withdraw-texts';
 import '../../lib/wallet-texts';
@@ -23,6 +24,10 @@ export function WalletOverview() {
   const { t } = useI18n();
   const toast = useToast();
   const resource = useWallet();
+  const vendors = useResource(vendorNamesResource);
+  // The catalog's name; a vendor it does not name (or a failed read) gets a generic label, never its code.
+  const vendorName = (code: string) =>
+    vendors.data?.find((v) => v.code === code)?.title ?? (vendors.data || vendors.error ? t('wallet.vendorUnnamed') : '…');
   const totalId = useId();
   // Single-flight, and one idempotency key per transfer until it succeeds, so a retry after a
   // lost answer cannot move money twice (the server answers a repeated key with the first result).
@@ -88,8 +93,8 @@ export function WalletOverview() {
             ) : (
               <ul className="wallet-vendors__list">
                 {wallet.vendors.map((v) => (
-                  <li key={v.vendorCode} className="wallet-vendors__item" aria-label={t('wallet.vendor', { code: v.vendorCode })}>
-                    <span className="wallet-vendors__code">{v.vendorCode}</span>
+                  <li key={v.vendorCode} className="wallet-vendors__item" aria-label={t('wallet.vendor', { code: vendorName(v.vendorCode) })}>
+                    <span className="wallet-vendors__code">{vendorName(v.vendorCode)}</span>
                     <span>{formatMoneyMinor(v.balanceMinor, wallet.currency)}</span>
                   </li>
                 ))}

@@ -9,6 +9,7 @@ export const enWallet = {
   'wallet.main': 'Main wallet',
   'wallet.vendors': 'Game wallets',
   'wallet.vendorsEmpty': 'No money is held in game wallets.',
+  'wallet.vendorUnnamed': 'Other game',
   'wallet.vendor': 'Wallet of game provider {code}',
   'wallet.transfer': 'Transfer to main wallet',
   'wallet.transferring': 'Transferring…',

@@ -8,6 +8,7 @@ export const hiWallet: Translation<typeof enWallet> = {
   'wallet.main': 'मुख्य वॉलेट',
   'wallet.vendors': 'गेम वॉलेट',
   'wallet.vendorsEmpty': 'गेम वॉलेट में कोई पैसा नहीं है।',
+  'wallet.vendorUnnamed': 'अन्य गेम',
   'wallet.vendor': 'गेम प्रोवाइडर {code} का वॉलेट',
   'wallet.transfer': 'मुख्य वॉलेट में ट्रांसफ़र करें',
   'wallet.transferring': 'ट्रांसफ़र हो रहा है…',
