@@ -163,7 +163,7 @@ test('a transfer-mode vendor holds the balance while its game runs; the wallet s
   await expect(tilesOf(mgFish)).toHaveCount(6);
   await tilesOf(mgFish).first().getByRole('button').click();
   const tips = page.getByRole('dialog', { name: 'Tips' });
-  // Issue 22: the dialog says what moves where, and the player chooses how much (all by default).
+  // Decision 311: the dialog says what moves where, and the player chooses how much (all by default).
   await expect(tips).toContainText("₹500.00 moves from your main wallet to MG Fish's wallet while you play");
   const amount = tips.getByRole('textbox', { name: 'Amount to move (₹)' });
   await expect(amount).toHaveValue('500');

@@ -53,7 +53,7 @@ export const ERROR_STATUS = {
   GAME_NOT_FOUND: 404,
   GAME_UNDER_MAINTENANCE: 409,
   // games: the amount a transfer-mode launch moves is not a whole number of minor units above
-  // zero, or is more than the main balance (issue 22); nothing moves
+  // zero, or is more than the main balance (decision 311); nothing moves
   LAUNCH_AMOUNT_INVALID: 400,
   LAUNCH_AMOUNT_OVER_BALANCE: 409,
   // vendor wallet API: a bad or stale signature, or an unknown vendor session

@@ -128,7 +128,7 @@ export const LaunchTicketSchema = z
     ticket: z.string().describe('Single use, valid 60 s; the `token` parameter of open_game_url'),
     expiresAt: z.iso.datetime(),
     /**
-     * Present when the game's vendor keeps its own wallet (transfer mode, issue 22): what the Tips
+     * Present when the game's vendor keeps its own wallet (transfer mode, decision 311): what the Tips
      * dialog tells the player and the bounds of the amount they may move there (`amount_minor`).
      */
     transfer: z

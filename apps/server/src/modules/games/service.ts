@@ -225,7 +225,7 @@ export function createGamesService(deps: GamesDeps) {
 
   /**
    * Transfer mode: what moves to the vendor purse. The chosen amount, or the whole main balance
-   * when none was chosen (the launch before issue 22); null when the choice exceeds the balance.
+   * when none was chosen (the launch before decision 311); null when the choice exceeds the balance.
    */
   async function amountToMove(tx: Queryable, playerId: number, chosen: number | undefined): Promise<number | null> {
     const balance = (await getAccount(tx, accountCodes.playerMain(playerId)))?.balanceMinor ?? 0;

@@ -27,7 +27,7 @@ export interface TransferTipsProps {
 }
 
 /**
- * The Tips dialog of a transfer-mode vendor (issue 22): says how much leaves the main wallet for
+ * The Tips dialog of a transfer-mode vendor (decision 311): says how much leaves the main wallet for
  * the vendor's wallet and lets the player choose it, from the vendor's minimum (or the whole
  * balance when that is less) to the whole main balance, which is the default. A lazy chunk of
  * its own with its texts, so `/` does not carry it. `onConfirm` runs in the Confirm click itself,

@@ -18,7 +18,7 @@ export async function transferToMainWallet(idempotencyKey: string): Promise<Tran
 
 /**
  * Every game vendor with its display name: the wallet lists vendor wallets by code, and a player
- * reads the catalog's name (issue 22), never the code. The same public, cacheable read the lobby
+ * reads the catalog's name (decision 311), never the code. The same public, cacheable read the lobby
  * makes; the catalog changes only with a deploy.
  */
 export const vendorNamesResource: ResourceSpec<Vendor[]> = {

@@ -1,5 +1,5 @@
 /**
- * The Tips dialog of a game whose vendor keeps its own wallet (transfer mode, issue 22): loaded
+ * The Tips dialog of a game whose vendor keeps its own wallet (transfer mode, decision 311): loaded
  * with that dialog's chunk, never with `/` (decision 220's areas).
  */
 export const enLaunchTransfer = {
