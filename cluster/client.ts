@@ -130,7 +130,12 @@ export async function recharge(baseUrl: string, player: Player, amountMinor: num
   return orderId;
 }
 
-export type RoomState = { serverTimeMs: number; round: { period: string; phase: string; locksAtMs: number; drawsAtMs: number }; lastResult: { period: string; digit: number | null; status: string } | null };
+export type RoomState = {
+  serverTimeMs: number;
+  round: { period: string; phase: string; locksAtMs: number; drawsAtMs: number };
+  chain: { firstPeriod: string } | null;
+  lastResult: { period: string; digit: number | null; status: string } | null;
+};
 
 export async function roomState(baseUrl: string): Promise<RoomState> {
   return expectOk(await retrying(() => call(baseUrl, 'GET', '/api/lottery/wingo/state?room=30s')), 'room state') as unknown as RoomState;

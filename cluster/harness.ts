@@ -78,7 +78,10 @@ export async function startCluster() {
     for (;;) {
       const s = await roomState(lb.url);
       const left = s.round.locksAtMs - s.serverTimeMs;
-      if (s.round.phase === 'open' && left >= minOpenMs) return s;
+      // On a fresh start the round under way has no chain yet (the first chain serves the next
+      // round on, lottery/chains.ts): it cannot take bets, so wait for one a chain serves.
+      const served = s.chain !== null && s.round.period >= s.chain.firstPeriod;
+      if (served && s.round.phase === 'open' && left >= minOpenMs) return s;
       await sleep(Math.max(100, s.round.drawsAtMs - s.serverTimeMs + 200));
     }
   }
