@@ -103,12 +103,19 @@ describe('recording in the transaction of the change', () => {
 
 describe('retries', () => {
   it('retries a handler that throws, with backoff, until it succeeds; its failed writes are undone', async () => {
-    const { events, registry } = node();
+    // The dispatcher reads the time once as an attempt starts, then calls the handler: the last
+    // reading before a call is that attempt's start.
+    let lastNow = 0;
+    const { events, registry } = node({ now: () => (lastNow = Date.now()) });
     let calls = 0;
-    const callTimes: number[] = [];
+    const startTimes: number[] = [];
+    // When each attempt was due (the row's next_attempt_at as this attempt found it).
+    const dueTimes: number[] = [];
     events.subscribe('DepositSucceeded', 'test.flaky', async (event, tx) => {
       calls++;
-      callTimes.push(Date.now());
+      startTimes.push(lastNow);
+      const due = await tx.query<{ next_attempt_at: Date }>('SELECT next_attempt_at FROM domain_event_deliveries WHERE event_id = $1 AND handler = $2', [event.id, 'test.flaky']);
+      dueTimes.push(due.rows[0]!.next_attempt_at.getTime());
       await tx.query('INSERT INTO handler_effects (event_id, handler) VALUES ($1, $2)', [event.id, 'flaky']);
       if (calls < 3) throw new Error(`flaky failure ${calls}`);
     });
@@ -120,11 +127,14 @@ describe('retries', () => {
       interval: 20,
     });
     expect(calls).toBe(3);
-    // Backoff: waits of 20 ms, then 40 ms, counted from the start of the failing attempt, so the
-    // gap between two handler calls may be a few ms shorter under load.
+    // Backoff: the retry after a failing attempt is due 20 ms, then 40 ms, after that attempt's
+    // start (exactly: wall-clock gaps between handler calls prove nothing on a loaded machine),
+    // and no attempt starts before it is due.
     expect(retryDelayMs({ baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 5 }, 2)).toBe(40);
-    expect(callTimes[1]! - callTimes[0]!).toBeGreaterThanOrEqual(12);
-    expect(callTimes[2]! - callTimes[1]!).toBeGreaterThanOrEqual(30);
+    expect(dueTimes[1]! - startTimes[0]!).toBe(20);
+    expect(dueTimes[2]! - startTimes[1]!).toBe(40);
+    expect(startTimes[1]!).toBeGreaterThanOrEqual(dueTimes[1]!);
+    expect(startTimes[2]!).toBeGreaterThanOrEqual(dueTimes[2]!);
     const flaky = (await deliveryRows()).find((r) => r.handler === 'test.flaky')!;
     expect(flaky).toMatchObject({ event_id: id, attempts: 3, last_error: null });
     // Only the successful attempt's write survived.
