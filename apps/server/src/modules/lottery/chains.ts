@@ -20,6 +20,11 @@ export const LINK_LOST = 'lost' as const;
  */
 export const LINK_RETIRED = 'retired' as const;
 
+/** The link as hex, or null when it cannot be computed (lost, or on a retired chain). */
+export function knownLink(link: string | typeof LINK_LOST | typeof LINK_RETIRED): string | null {
+  return link === LINK_LOST || link === LINK_RETIRED ? null : link;
+}
+
 /** The checkpoints of a chain do not open with this LOTTERY_CHAIN_SECRET (decision 183). */
 export class ChainSecretMismatch extends Error {
   constructor(readonly chainIds: number[]) {

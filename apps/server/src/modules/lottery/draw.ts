@@ -4,7 +4,7 @@ import type { Db } from '../../db/db';
 import type { Clock } from '../../lib/clock';
 import { withTransaction } from '../ledger';
 import type { BeaconSource } from './beacon-source';
-import { LINK_LOST, LINK_RETIRED, type Chains } from './chains';
+import { knownLink, LINK_RETIRED, type Chains } from './chains';
 import * as repo from './repo';
 import { decideDraw, type LotterySettings } from './rules';
 import type { Settlement } from './settle';
@@ -75,16 +75,16 @@ export function createDraw({ db, clock, log, settings, chains, beacon: source, v
         if (!round || (round.status !== 'open' && round.status !== 'locked')) return 'skipped';
         const now = clock.now();
         const link = await chains.linkOf(tx, chain, round.round_index);
+        const known = knownLink(link);
         const decision = decideDraw(
           { drawsAtMs: round.draws_at.getTime() },
           now.getTime(),
-          { link: link === LINK_LOST || link === LINK_RETIRED ? 'lost' : 'available', beacon: chain.scheme === 1 ? 'not_needed' : beacon ? 'available' : 'missing' },
+          { link: known === null ? 'lost' : 'available', beacon: chain.scheme === 1 ? 'not_needed' : beacon ? 'available' : 'missing' },
           settings,
         );
         if (decision.kind === 'wait') return 'waiting';
         if (decision.kind === 'void') {
           log.warn({ period: round.period, room: round.room_id, reason: decision.reason }, 'lottery round voided');
-          const known = link === LINK_LOST || link === LINK_RETIRED ? null : link;
           await voidRound(tx, round, known, now, {
             // The operator retired the chain (audited) because this node cannot open its link.
             reason: link === LINK_RETIRED ? 'chain_retired' : decision.reason,
@@ -95,7 +95,7 @@ export function createDraw({ db, clock, log, settings, chains, beacon: source, v
           if (decision.reason === 'link_lost') await chains.retire(tx, chain, round.ordinal, 'link lost');
           return 'voided';
         }
-        await repo.markDrawn(tx, round.id, digitOf(chain, round, link as string, beacon), link as string, now);
+        await repo.markDrawn(tx, round.id, digitOf(chain, round, known!, beacon), known!, now);
         return 'drawn';
       });
     },

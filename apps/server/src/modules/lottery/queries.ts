@@ -14,7 +14,7 @@ import { roundAt, roundOfPeriod, WINGO_BET_OPTIONS, type BetLimits, type Room } 
 import type { Db } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { LINK_LOST, LINK_RETIRED, type Chains } from './chains';
+import { knownLink, type Chains } from './chains';
 import * as repo from './repo';
 import { roomClock, trendStatistics } from './rules';
 import { beaconOfChain, toBet, toChain, toResult } from './views';
@@ -104,7 +104,7 @@ export function createQueries({ db, clock, limits, chains }: QueriesDeps) {
       let previousLink: string | null = null;
       if (round.round_index > 1 && round.link !== null) {
         const prev = await chains.linkOf(db, chain, round.round_index - 1);
-        previousLink = prev === LINK_LOST || prev === LINK_RETIRED ? null : prev;
+        previousLink = knownLink(prev);
       }
       const chainBeacon = beaconOfChain(chain);
       const value = chainBeacon && round.beacon_round !== null ? await repo.selectBeaconValue(db, chainBeacon.publicKey, round.beacon_round) : undefined;
