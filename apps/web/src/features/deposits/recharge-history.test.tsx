@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
 import { makeDeposit, stubWalletApi, type RecordedCall } from '../../test/fake-wallet-api';
 import { makeUsdtDeposit, runtimeConfig } from '../../test/fake-usdt-api';
+import { stubIntersectionObserver } from '../../test/intersection-observer';
 
 const PAGE_1 = [
   makeDeposit({ id: 'dep_hist000003', status: 'succeeded', amountMinor: 500_00, utr: '123456789012', createdAt: '2026-01-15T18:40:05.000Z' }),
@@ -61,23 +62,7 @@ describe('recharge history page', () => {
   });
 
   it('loads more by itself when the end of the list scrolls into view', async () => {
-    const observers: { callback: IntersectionObserverCallback; target?: Element }[] = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        entry: { callback: IntersectionObserverCallback; target?: Element };
-        constructor(callback: IntersectionObserverCallback) {
-          this.entry = { callback };
-          observers.push(this.entry);
-        }
-        observe(target: Element) {
-          this.entry.target = target;
-        }
-        disconnect() {
-          this.entry.target = undefined;
-        }
-      },
-    );
+    const observers = stubIntersectionObserver();
     const api = stubHistory();
     renderApp('/wallet/RechargeHistory');
     const button = await screen.findByRole('button', { name: 'Load more' });

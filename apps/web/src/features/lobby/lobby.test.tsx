@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAUNCH_TICKET, stubGamesApi } from '../../test/fake-games-api';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
+import { stubIntersectionObserver } from '../../test/intersection-observer';
 
 beforeEach(() => {
   skipSplash();
@@ -356,23 +357,7 @@ describe('All online games', () => {
   beforeEach(() => signInForTests());
 
   it('shows the vendor tabs of the type, selects the vendor by its tab number and pages its games', async () => {
-    const observers: { callback: IntersectionObserverCallback; target?: Element }[] = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        entry: { callback: IntersectionObserverCallback; target?: Element };
-        constructor(callback: IntersectionObserverCallback) {
-          this.entry = { callback };
-          observers.push(this.entry);
-        }
-        observe(target: Element) {
-          this.entry.target = target;
-        }
-        disconnect() {
-          this.entry.target = undefined;
-        }
-      },
-    );
+    const observers = stubIntersectionObserver();
     const api = stubGamesApi();
     renderApp('/home/AllOnlineGames?type=slot&tab=0');
     const tabs = await screen.findAllByRole('tab');
