@@ -69,7 +69,9 @@ for (const locale of ['en', 'hi'] as const) {
     await settle(page);
     const logoutButton = page.getByRole('button', { name: locale === 'en' ? 'Log out' : 'लॉग आउट' });
     await logoutButton.click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    // After the entry transition: mid-fade colours are not what the player reads (a loaded
+    // machine's axe run once caught the dialog's text half faded in).
+    await settled(page.getByRole('dialog'));
     found.push(...(await axeViolations(page)).map((v) => `/main logout dialog: ${v}`));
     await page.keyboard.press('Escape');
     await expect(page.locator('dialog')).toHaveCount(0);
@@ -79,7 +81,7 @@ for (const locale of ['en', 'hi'] as const) {
     await settle(page);
     const rulesButton = page.getByRole('button', { name: locale === 'en' ? 'Rules' : 'नियम' });
     await rulesButton.click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    await settled(page.getByRole('dialog'));
     found.push(...(await axeViolations(page)).map((v) => `Wingo rules dialog: ${v}`));
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
@@ -160,6 +162,7 @@ const LABELS = {
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Waits for a dialog's entry transition to end, so axe measures the colours the player reads. */
+/** Waits until a dialog (or bar) is visible and its entry animations have finished. */
 async function settled(dialog: Locator): Promise<void> {
   await expect(dialog).toBeVisible();
   await dialog.evaluate((el) =>
@@ -333,11 +336,12 @@ for (const locale of ['en', 'hi'] as const) {
       await page.evaluate(() => window.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true })));
       await expect(page.getByRole('complementary', { name: L.install })).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
+    await settled(page.getByRole('complementary', { name: L.install }));
     found.push(...(await axeViolations(page)).map((v) => `install offer: ${v}`));
 
     // The offline bar.
     await context.setOffline(true);
-    await expect(page.getByRole('status').filter({ hasText: L.offline })).toBeVisible();
+    await settled(page.getByRole('status').filter({ hasText: L.offline }));
     found.push(...(await axeViolations(page)).map((v) => `offline bar: ${v}`));
     await context.setOffline(false);
 
