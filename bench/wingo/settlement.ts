@@ -1,6 +1,7 @@
 /**
  * Settlement: one round of `bets` bets from `players` players, on a database of its own and a
- * fake clock, timed around `settleRound` (one transaction); the ledger's invariants after it.
+ * fake clock, timed around `settleRound` (one transaction) and until the outbox has delivered the
+ * round's events (what players wait for); the ledger's invariants after it.
  */
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { performance } from 'node:perf_hooks';
@@ -47,8 +48,16 @@ export async function settlementScenario(adminUrl: string, bets: number, players
   const t0 = performance.now();
   const outcome = await lottery.settleRound(roundId);
   const settleMs = round2(performance.now() - t0);
+  // Then its news: the outbox delivers the round's events after commit (the result and every
+  // player's settlement reach the sockets only then), timed until none is left open.
+  await events.settled();
+  while ((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM domain_events WHERE dispatched_at IS NULL')).rows[0]!.n > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await events.settled();
+  }
+  const settledAndDeliveredMs = round2(performance.now() - t0);
   const violations = await checkInvariants(db);
   await events.close();
   await db.close();
-  return { bets, players, outcome, settleMs, ledgerInvariantViolations: violations.length };
+  return { bets, players, outcome, settleMs, settledAndDeliveredMs, ledgerInvariantViolations: violations.length };
 }

@@ -104,7 +104,7 @@ it('delivers the clock, the draw result and the player’s settlement over a rea
 });
 
 /** A bus event as the outbox dispatcher publishes it. */
-function busEvent<N extends 'BetsSettled' | 'RoundDrawn'>(name: N, payload: Extract<DomainEvent, { name: N }>['payload']): DomainEvent {
+function busEvent<N extends 'BetsSettled' | 'RoundPlayersSettled' | 'RoundDrawn'>(name: N, payload: Extract<DomainEvent, { name: N }>['payload']): DomainEvent {
   return { id: `evt_live_${name}_${Math.random().toString(36).slice(2)}`, name, payload, occurredAt: clock.now().toISOString() } as DomainEvent;
 }
 
@@ -126,8 +126,13 @@ it('signs a socket in from the session cache, and a revoked session’s socket s
   queries.mockRestore();
 
   // Signed in, the socket hears the player's settlements.
-  const settled = { game: 'wingo', playerId, roomId: '30s', period: '20261123100000001', bets: 1, payoutMinor: 0, balanceMinor: 5 };
-  await t.app.events.bus.publish(busEvent('BetsSettled', settled));
+  // A round's players come in one event (decision 312); the socket hears only its own player.
+  const settled = { game: 'wingo', roomId: '30s', period: '20261123100000001', playerIds: [playerId + 1_000, playerId], bets: [3, 1], payoutsMinor: [7, 0], balancesMinor: [9, 5] };
+  await t.app.events.bus.publish(busEvent('RoundPlayersSettled', settled));
+  expect(await inbox.next('betsSettled')).toMatchObject({ bets: 1, payoutMinor: 0, balanceMinor: 5 });
+  expect((await inbox.next('balance')).balanceMinor).toBe(5);
+  // An event of the per-player kind recorded before decision 312 (left in an outbox at an upgrade) still arrives.
+  await t.app.events.bus.publish(busEvent('BetsSettled', { game: 'wingo', playerId, roomId: '30s', period: '20261123100000001', bets: 1, payoutMinor: 0, balanceMinor: 5 }));
   expect((await inbox.next('betsSettled')).balanceMinor).toBe(5);
   await inbox.next('balance');
 
@@ -135,7 +140,7 @@ it('signs a socket in from the session cache, and a revoked session’s socket s
   const token = client.token;
   expect((await client.call('POST', API_PATHS.logout)).statusCode).toBe(200);
   expect(await inbox.next('error')).toMatchObject({ code: 'UNAUTHORIZED' });
-  await t.app.events.bus.publish(busEvent('BetsSettled', { ...settled, balanceMinor: 6 }));
+  await t.app.events.bus.publish(busEvent('RoundPlayersSettled', { ...settled, balancesMinor: [9, 6] }));
   // Bus delivery is in order: once this public result is here, a settlement sent before it would be too.
   await t.app.events.bus.publish(busEvent('RoundDrawn', { game: 'wingo', roomId: '30s', period: '20261123100000002', status: 'settled', digit: 3, drawnAtMs: 1 }));
   await inbox.next('result');

@@ -75,6 +75,16 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
         result: { roomId: p.roomId as WingoRoomId, period: p.period, status: p.status, digit: p.digit, colours: face.colours, size: face.size, drawnAtMs: p.drawnAtMs },
       };
       broadcast(sockets.keys(), message);
+    } else if (event.name === 'RoundPlayersSettled' && event.payload.game === 'wingo') {
+      const p = event.payload;
+      const roomId = p.roomId as WingoRoomId;
+      for (let i = 0; i < p.playerIds.length; i++) {
+        const mine = byPlayer.get(p.playerIds[i]!);
+        if (!mine) continue;
+        const balanceMinor = p.balancesMinor[i]!;
+        broadcast(mine, { type: 'betsSettled', roomId, period: p.period, bets: p.bets[i]!, payoutMinor: p.payoutsMinor[i]!, balanceMinor });
+        broadcast(mine, { type: 'balance', balanceMinor, reason: 'lottery_settlement' });
+      }
     } else if (event.name === 'BetsSettled' && event.payload.game === 'wingo') {
       const p = event.payload;
       const mine = byPlayer.get(p.playerId);

@@ -321,6 +321,16 @@ describe('settlement', () => {
     }
     const events = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM domain_events WHERE name = 'RoundDrawn' AND payload->>'period' = $1", [round.period]);
     expect(events.rows[0]!.n).toBe(1);
+    // The round's players in one event (decision 312), each with the balance after the round.
+    const settled = await t.db.query<{ payload: { playerIds: number[]; bets: number[]; balancesMinor: number[] } }>(
+      "SELECT payload FROM domain_events WHERE name = 'RoundPlayersSettled' AND payload->>'period' = $1",
+      [round.period],
+    );
+    expect(settled.rows).toHaveLength(1);
+    const news = settled.rows[0]!.payload;
+    const byPlayer = new Map(news.playerIds.map((id, i) => [id, { bets: news.bets[i], balance: news.balancesMinor[i] }]));
+    for (const p of players) expect(byPlayer.get(p.playerId)).toEqual({ bets: 4, balance: await p.balance() });
+    expect(byPlayer.size).toBe(players.length);
   });
 
   it('survives a crash inside the settlement: nothing is paid, and the next run pays once', async () => {

@@ -1,3 +1,4 @@
+import { ROUND_PLAYERS_PER_EVENT } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
 import type { EventRecorder } from '../../events';
 import type { Clock } from '../../lib/clock';
@@ -52,19 +53,22 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
     await events.record(tx, 'RoundDrawn', { game: GAME, roomId: round.room_id, period: round.period, status, digit, drawnAtMs: (round.drawn_at ?? now).getTime() });
     const unknown = players.map((p) => accountCodes.playerMain(p.playerId)).filter((c) => !knownBalances.has(c));
     const balances = new Map([...knownBalances, ...(await getBalances(tx, unknown))]);
-    await events.recordMany(
-      tx,
-      'BetsSettled',
-      players.map((p) => ({
+    // A few rows per round whatever its size (decision 312): the outbox delivers each event in a
+    // transaction of its own, so one event per player made a big round's news queue behind it.
+    const chunks = [];
+    for (let i = 0; i < players.length; i += ROUND_PLAYERS_PER_EVENT) {
+      const chunk = players.slice(i, i + ROUND_PLAYERS_PER_EVENT);
+      chunks.push({
         game: GAME,
-        playerId: p.playerId,
         roomId: round.room_id,
         period: round.period,
-        bets: p.bets,
-        payoutMinor: p.payoutMinor,
-        balanceMinor: balances.get(accountCodes.playerMain(p.playerId)) ?? 0,
-      })),
-    );
+        playerIds: chunk.map((p) => p.playerId),
+        bets: chunk.map((p) => p.bets),
+        payoutsMinor: chunk.map((p) => p.payoutMinor),
+        balancesMinor: chunk.map((p) => balances.get(accountCodes.playerMain(p.playerId)) ?? 0),
+      });
+    }
+    await events.recordMany(tx, 'RoundPlayersSettled', chunks);
   }
 
   return {
