@@ -1,5 +1,12 @@
 import { API_PATHS, LOTTERY_ROOM_IDS, LOTTERY_ROUTE_GAMES, type LotteryFairness } from '@colorplay/contract';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import nodePath from 'node:path';
+import { GAME_DRAWS, valuesFromMacs, verifyGameRound } from '@colorplay/fair';
 import { deriveDrawDigitSync } from '@colorplay/fair/node';
+// The CLI's entry as `npm run fair -- verify` runs it (the package exports no CLI path).
+import { gameProofFromFairness, runFairCli } from '../../../../../packages/fair/src/cli-core';
 import { FIVED, K3, roundAt, settleBet, type AnyLotteryGame, type Room } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
@@ -114,6 +121,23 @@ describe('the game registry', () => {
       expect(WINGO_ENGINE_GAME.source.outcomeOf(2, link, period, randomness)).toEqual([drawnDigit(2, link, period, randomness)]);
       expect(WINGO_ENGINE_GAME.source.outcomeOf(1, link, period, null)).toEqual([drawnDigit(1, link, period, null)]);
       expect(drawnDigit(2, link, period, randomness)).toBe(deriveDrawDigitSync(link, 'wingo', period, randomness).digit);
+    }
+  });
+
+  it("reads bytes exactly as the verifier's own draw table does (packages/fair GAME_DRAWS = the rule tables)", () => {
+    for (const [id, rules] of Object.entries(GAMES)) {
+      for (let i = 0; i < 300; i++) {
+        // Mostly words at the top of the range, so that skipped words and a second MAC occur.
+        const macs = [0, 1].map(() => Uint8Array.from(randomBytes(32), (b, j) => (j % 4 === 0 && i % 2 ? 0xff : b)));
+        const verifier = valuesFromMacs(macs, GAME_DRAWS[id]!);
+        const bytes = new Uint8Array(64);
+        bytes.set(macs[0]!, 0);
+        bytes.set(macs[1]!, 32);
+        const read = rules.outcomeFromBytes(bytes);
+        expect(verifier?.values ?? null).toEqual(read ? rules.encode(read.outcome) : null);
+        const first = rules.outcomeFromBytes(macs[0]!);
+        expect(valuesFromMacs([macs[0]!], GAME_DRAWS[id]!)?.values ?? null).toEqual(first ? rules.encode(first.outcome) : null);
+      }
     }
   });
 
@@ -320,5 +344,36 @@ describe.each(['k3', '5d'] as const)('%s on the engine', (game) => {
     expect(notDrawn.json().error.code).toBe('ROUND_NOT_DRAWN');
     const proof: LotteryFairness = (await t.app.inject({ method: 'GET', url: `${path(API_PATHS.lottery_fairness, game)}?period=${trend.results.at(-1).period}` })).json().data;
     expect(proof).toMatchObject({ game, draw: game === 'k3' ? { count: 3, min: 1, max: 6 } : { count: 5, min: 0, max: 9 }, scheme: 2 });
+  });
+
+  it('publishes a fairness record a stranger verifies (in code and with the CLI), and a tampered one fails', async () => {
+    const round = await nextRound(game);
+    await drawAndSettle(game);
+    const answer = (await t.app.inject({ method: 'GET', url: `${path(API_PATHS.lottery_fairness, game)}?period=${round.period}` })).json();
+    const record: LotteryFairness = answer.data;
+    expect(record).toMatchObject({ game, period: round.period, status: 'settled', outcome: (await roundRow(game, round.period)).outcome });
+    expect(record.previousLink).toMatch(/^[0-9a-f]{64}$/);
+    const verified = await verifyGameRound(gameProofFromFairness(answer)!);
+    expect(verified.ok, JSON.stringify(verified.checks)).toBe(true);
+    expect(verified.checks.map((c) => c.name)).toEqual(['input', 'link', 'chain', 'beacon', 'outcome']);
+    expect(verified.derivation!.values).toEqual(record.outcome);
+    // The CLI takes the saved answer as is.
+    const dir = mkdtempSync(nodePath.join(tmpdir(), 'fair-'));
+    const save = (name: string, body: unknown) => {
+      const file = nodePath.join(dir, name);
+      writeFileSync(file, JSON.stringify(body));
+      return file;
+    };
+    const lines: string[] = [];
+    expect(await runFairCli(['verify', '--json', save('good.json', answer)], (l) => lines.push(l)), lines.join('\n')).toBe(0);
+    expect(lines.at(-1)).toBe(`VERIFIED: ${game} period ${round.period} drew ${record.outcome!.join(' ')}`);
+    // Tampered: another outcome, another link, a draw claimed for another range.
+    const changed = record.outcome!.map((v, i) => (i === 1 ? (game === 'k3' ? (v % 6) + 1 : (v + 1) % 10) : v));
+    const bad: string[] = [];
+    expect(await runFairCli(['verify', '--json', save('outcome.json', { data: { ...record, outcome: changed } })], (l) => bad.push(l))).toBe(1);
+    expect(bad.at(-1)).toBe('NOT VERIFIED: WRONG_OUTCOME');
+    const link = record.link!.slice(0, 63) + (record.link!.endsWith('0') ? '1' : '0');
+    expect((await verifyGameRound(gameProofFromFairness({ ...record, link })!)).failure).toBe('TAMPERED_LINK');
+    expect((await verifyGameRound(gameProofFromFairness({ ...record, draw: { count: 3, min: 0, max: 5 } })!)).failure).toBe('MALFORMED_INPUT');
   });
 });
