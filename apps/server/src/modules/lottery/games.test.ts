@@ -1,5 +1,5 @@
 import { API_PATHS, LOTTERY_ROOM_IDS, LOTTERY_ROUTE_GAMES, type LotteryFairness } from '@colorplay/contract';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
@@ -98,6 +98,28 @@ async function roundRow(game: GameId, period: string) {
   return rows[0]!;
 }
 
+/**
+ * The outcome of a record computed from docs/fairness.md "Reading K3 and 5D" alone (node:crypto,
+ * nothing from packages/fair or the server): the stream mac[0] || mac[1] ..., big-endian words,
+ * words at or above 2^32 - (2^32 mod n) skipped, min + (w mod n).
+ */
+function docOutcome(f: LotteryFairness): number[] {
+  const [count, min, max] = f.game === 'k3' ? [3, 1, 6] : [5, 0, 9];
+  const n = max - min + 1;
+  const bound = 2 ** 32 - (2 ** 32 % n);
+  const link = Buffer.from(f.link!, 'hex');
+  let mac = createHmac('sha256', link).update(Buffer.concat([Buffer.from(`${f.game}:${f.period}:`, 'utf8'), Buffer.from(f.beacon!.randomness!, 'hex')])).digest();
+  const values: number[] = [];
+  for (;;) {
+    for (let j = 0; j < 8 && values.length < count; j++) {
+      const w = mac.readUInt32BE(4 * j);
+      if (w < bound) values.push(min + (w % n));
+    }
+    if (values.length === count) return values;
+    mac = createHmac('sha256', link).update(mac).digest();
+  }
+}
+
 /** What the rule table pays a list of selections (each bet: 100 x quantity, 2 % fee) against an outcome. */
 function expectedPayout(game: GameId, bets: ReadonlyArray<{ selection: string; contractMinor: number }>, outcome: readonly number[]): number {
   const rules = GAMES[game];
@@ -191,7 +213,7 @@ describe.each(['k3', '5d'] as const)('%s on the engine', (game) => {
     let items: Array<{ payoutMinor: number; outcome: number[] | null; status: string }> = [];
     let cursor: string | null = null;
     do {
-      const page = (await p.client.call('GET', `${path(API_PATHS.lottery_my_bets, game)}?room=1m&limit=50${cursor ? `&before=${cursor}` : ''}`)).json().data;
+      const page: { items: typeof items; nextCursor: string | null } = (await p.client.call('GET', `${path(API_PATHS.lottery_my_bets, game)}?room=1m&limit=50${cursor ? `&before=${cursor}` : ''}`)).json().data;
       items = [...items, ...page.items];
       cursor = page.nextCursor;
     } while (cursor);
@@ -357,6 +379,7 @@ describe.each(['k3', '5d'] as const)('%s on the engine', (game) => {
     expect(verified.ok, JSON.stringify(verified.checks)).toBe(true);
     expect(verified.checks.map((c) => c.name)).toEqual(['input', 'link', 'chain', 'beacon', 'outcome']);
     expect(verified.derivation!.values).toEqual(record.outcome);
+    expect(docOutcome(record)).toEqual(record.outcome);
     // The CLI takes the saved answer as is.
     const dir = mkdtempSync(nodePath.join(tmpdir(), 'fair-'));
     const save = (name: string, body: unknown) => {
