@@ -1,4 +1,4 @@
--- Every lottery game on one engine (issue 20, decisions 330-333): K3 and 5D beside Wingo.
+-- Every lottery game on one engine (decisions 330-334): K3 and 5D beside Wingo.
 --
 -- Rounds and chains already carry their game (008). A round's result becomes `outcome`, a short
 -- list of small integers whose shape is the game's (Wingo: [digit]; K3: three dice 1-6; 5D: five

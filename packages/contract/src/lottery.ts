@@ -4,7 +4,7 @@ import { pgText } from './text';
 import { WingoBetIdSchema, WingoBetLimitsSchema, WingoChainSchema, WingoCommitmentSchema, WingoPeriodSchema } from './wingo';
 
 /**
- * The other lottery games over HTTP (issue 20, decision 333): one set of routes for every game on
+ * The other lottery games over HTTP (decision 332): one set of routes for every game on
  * the engine, `/api/lottery/:game/...`. Wingo keeps its own routes and shapes (wingo.ts). An
  * outcome is a list of small integers in the game's shape (K3: three dice 1-6; 5D: five digits
  * 0-9, positions A-E), with the game's derived summary beside it. The lists below repeat the

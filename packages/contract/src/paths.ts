@@ -65,7 +65,7 @@ export const API_PATHS = {
   wingo_chains: '/api/lottery/wingo/chains',
   /** WebSocket: room clock, results, the player's balance (auth by first message). */
   wingo_live: '/api/lottery/wingo/live',
-  // The other lottery games (K3, 5D; issue 20): the same reads and bets, `:game` = k3 | 5d.
+  // The other lottery games (K3, 5D; decision 332): the same reads and bets, `:game` = k3 | 5d.
   lottery_state: '/api/lottery/:game/state',
   lottery_place_bet: '/api/lottery/:game/bets',
   lottery_my_bets: '/api/lottery/:game/my-bets',

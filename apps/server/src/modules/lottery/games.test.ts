@@ -18,7 +18,7 @@ import { ENGINE_GAMES, FIVED_ENGINE_GAME, K3_ENGINE_GAME, WINGO_ENGINE_GAME } fr
 import { createLotteryService } from './service';
 import { drawnDigit } from './wingo';
 
-// K3 and 5D on the engine (issue 20): each drawn and settled exactly once from its rule table,
+// K3 and 5D on the engine (decisions 330-334): each drawn and settled exactly once from its rule table,
 // bets refused at the lock and for a selection not in the game's table, the outcome written once.
 
 // 10:00 UTC is 15:30 IST: a round boundary of every room.
