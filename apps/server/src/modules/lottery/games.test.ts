@@ -11,6 +11,7 @@ import { FIVED, K3, roundAt, settleBet, type AnyLotteryGame, type Room } from '@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { PlayerClient } from '../../../test/helpers/player-client';
+import { asOwner } from '../../../test/helpers/test-db';
 import { fakeClock } from '../../lib/clock';
 import { accountCodes, checkInvariants, ensureAccount, getBalance, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
 import { createSandboxBeacon } from './beacon-source';
@@ -347,6 +348,40 @@ describe.each(['k3', '5d'] as const)('%s on the engine', (game) => {
         [drawn.id],
       ),
     ).rejects.toThrow(/without a result/);
+  });
+
+  it('voids a round whose link is lost: every stake refunded, the audit published, no outcome ever written', async () => {
+    const p = await player(10_000);
+    const round = await nextRound(game);
+    for (const s of selections.slice(0, 4)) expect((await bet(p.client, game, round.period, s, { amountMinor: 1_000 })).statusCode).toBe(200);
+    expect(await p.balance()).toBe(6_000);
+    const row = await roundRow(game, round.period);
+    const { rows: chain } = await t.db.query<{ chain_id: number }>('SELECT chain_id FROM lottery_rounds WHERE id = $1', [row.id]);
+    await asOwner(t.db, async (owner) => {
+      await owner.query('ALTER TABLE lottery_chain_checkpoints DISABLE TRIGGER USER');
+      await owner.query('DELETE FROM lottery_chain_checkpoints WHERE chain_id = $1', [chain[0]!.chain_id]);
+      await owner.query('ALTER TABLE lottery_chain_checkpoints ENABLE TRIGGER USER');
+    });
+    // A node that starts now (the checkpoints are cached by the running one).
+    const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }), settings: t.app.lottery.settings });
+    setTime(round.drawsAtMs);
+    await restarted.tick();
+    const voided = await roundRow(game, round.period);
+    expect(voided).toMatchObject({ status: 'voided', outcome: null, digit: null });
+    expect(await p.balance()).toBe(10_000);
+    const record: LotteryFairness = (await t.app.inject({ method: 'GET', url: `${path(API_PATHS.lottery_fairness, game)}?period=${round.period}` })).json().data;
+    expect(record).toMatchObject({ status: 'voided', outcome: null, summary: null, link: null });
+    expect(record.void).toEqual({ reason: 'link_lost', wouldOutcome: null, bets: 4, stakesMinor: 4_000, wouldPayoutMinor: null });
+    const mine = (await p.client.call('GET', `${path(API_PATHS.lottery_my_bets, game)}?room=1m`)).json().data;
+    expect(mine.items.map((b: { status: string; payoutMinor: number }) => `${b.status}:${b.payoutMinor}`)).toEqual(Array(4).fill('refunded:1000'));
+    // Nothing can give a voided round an outcome afterwards.
+    await expect(t.db.query('UPDATE lottery_rounds SET outcome = $2::smallint[] WHERE id = $1', [voided.id, game === 'k3' ? [1, 1, 1] : [0, 0, 0, 0, 0]])).rejects.toThrow();
+    // The chain was retired and a new one serves the room.
+    await restarted.tick();
+    const next = await nextRound(game);
+    await restarted.tick();
+    await drawAndSettle(game);
+    expect((await roundRow(game, next.period)).status).toBe('settled');
   });
 
   it('stores a bet only against a round of its own game', async () => {
