@@ -46,7 +46,8 @@ export type LotteryDeps = {
  * The lottery (docs/architecture.md), put together from parts that each do one job: the chains
  * (chains.ts), the round engine (engine.ts) with the fair draw (draw.ts) and settlement
  * (settle.ts), bet placement (placement.ts) over the group commit (bet-batch.ts), and the
- * reads (queries.ts). What is Wingo's is in wingo.ts (and the contract shapes in views.ts).
+ * reads (queries.ts). The games it runs are in games.ts (Wingo, K3, 5D); Wingo's own shapes are in
+ * wingo.ts and views.ts.
  */
 export function createLotteryService(deps: LotteryDeps) {
   const { db, clock, events, log } = deps;
