@@ -120,6 +120,14 @@ async function main() {
     phase(`settle${size}`);
     settlements.push(await settlementScenario(adminUrl, size, Math.min(100_000, Math.max(1_000, size / 100))));
   }
+  // K3 and 5D settle on the same engine: the first size again, bets spread over their selections.
+  const gameSettlements = [];
+  for (const game of ['k3', '5d'] as const) {
+    const size = s.settleSizes[0];
+    if (size === undefined) break;
+    phase(`settle${size}-${game}`);
+    gameSettlements.push(await settlementScenario(adminUrl, size, Math.min(100_000, Math.max(1_000, size / 100)), game));
+  }
   const million = settlements.find((x) => x.bets >= 1_000_000);
   phase('end');
 
@@ -143,6 +151,7 @@ async function main() {
     sockets: socketsResult,
     settlement: settlements[0] ?? null,
     settlements,
+    gameSettlements,
     goals: {
       betsPerSecondAtLeast2xUncontendedTpcb: closedLoop.betsPerSecond >= 2 * tpcbScaled,
       p99Under50Ms: closedLoop.p99Ms < 50,
@@ -166,7 +175,7 @@ async function main() {
     writeFileSync(baselineFile, text);
     process.stdout.write(`baseline updated: ${baselineFile}\n`);
   }
-  if (invariantsAfterBets > 0 || settlements.some((x) => x.ledgerInvariantViolations > 0)) process.exitCode = 1;
+  if (invariantsAfterBets > 0 || [...settlements, ...gameSettlements].some((x) => x.ledgerInvariantViolations > 0)) process.exitCode = 1;
 }
 
 main()

@@ -1,9 +1,11 @@
 /**
  * Settlement: one round of `bets` bets from `players` players, on a database of its own and a
  * fake clock, timed around `settleRound` (one transaction) and until the outbox has delivered the
- * round's events (what players wait for); the ledger's invariants after it.
+ * round's events (what players wait for); the ledger's invariants after it. Any game of the
+ * engine (Wingo by default; K3 and 5D spread the bets over their rule table's selections the
+ * same way).
  */
-import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
+import { lotteryGame, roundAt, type Room } from '@colorplay/lottery';
 import { performance } from 'node:perf_hooks';
 import { openPostgres } from '../../apps/server/src/db/db';
 import { migrate } from '../../apps/server/src/db/migrate';
@@ -15,8 +17,9 @@ import { createSafetyService, DEFAULT_SAFETY_SETTINGS } from '../../apps/server/
 import { round2 } from './common';
 import { createDatabase } from './postgres';
 
-export async function settlementScenario(adminUrl: string, bets: number, players: number) {
-  const db = await openPostgres(await createDatabase(adminUrl, 'wingo_settle_bench'), 4);
+export async function settlementScenario(adminUrl: string, bets: number, players: number, game: 'wingo' | 'k3' | '5d' = 'wingo') {
+  const rules = lotteryGame(game)!;
+  const db = await openPostgres(await createDatabase(adminUrl, `${game === '5d' ? 'fived' : game}_settle_bench`), 4);
   await migrate(db);
   const clock = fakeClock(new Date('2026-11-23T10:00:00.000Z'));
   const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return log; }, level: 'silent', silent() {} } as never;
@@ -25,22 +28,21 @@ export async function settlementScenario(adminUrl: string, bets: number, players
   const safety = createSafetyService({ db, clock, settings: DEFAULT_SAFETY_SETTINGS, currency: 'INR' });
   const lottery = createLotteryService({ db, clock, events, log, safety, chainSecret, beacon: createSandboxBeacon({ secret: chainSecret, clock }) });
   await lottery.tick();
-  const room = WINGO_ROOMS['1m'];
+  const room: Room = rules.rooms['1m']!;
   clock.advance(roundAt(room, clock.now().getTime()).drawsAtMs - clock.now().getTime());
   await lottery.tick();
   const current = roundAt(room, clock.now().getTime());
-  const { rows } = await db.query<{ id: number }>("SELECT id FROM lottery_rounds WHERE game = 'wingo' AND room_id = '1m' AND ordinal = $1", [current.ordinal]);
+  const { rows } = await db.query<{ id: number }>("SELECT id FROM lottery_rounds WHERE game = $2 AND room_id = '1m' AND ordinal = $1", [current.ordinal, game]);
   const roundId = rows[0]!.id;
   for (let p = 1; p <= players; p++) await ensureAccount(db, { code: accountCodes.playerMain(p), kind: 'player', owner: p });
   // The bets go in directly (their stakes are not posted): what is measured is settlement.
   await db.query(
     `INSERT INTO lottery_bets (id, round_id, room_id, player_id, idempotency_key, selection, amount_minor, quantity, multiplier,
-                               total_minor, fee_minor, contract_minor, shard, placed_at)
-     SELECT 'bet_bench' || i, $1, '1m', 1 + i % $3, 'k' || i,
-            (ARRAY['green','red','violet','big','small','0','1','2','3','4','5','6','7','8','9'])[1 + i % 15],
-            100, 1, 1, 100, 2, 98, i % 16, now()
+                               total_minor, fee_minor, contract_minor, shard, placed_at, game)
+     SELECT 'bet_bench' || i, $1, '1m', 1 + i % $3, 'k' || i, ($4::text[])[1 + i % cardinality($4::text[])],
+            100, 1, 1, 100, 2, 98, i % 16, now(), $5
        FROM generate_series(1, $2) AS i`,
-    [roundId, bets, players],
+    [roundId, bets, players, [...rules.selections], game],
   );
   await db.query('ANALYZE lottery_bets');
   clock.advance(current.drawsAtMs - clock.now().getTime());
@@ -59,5 +61,5 @@ export async function settlementScenario(adminUrl: string, bets: number, players
   const violations = await checkInvariants(db);
   await events.close();
   await db.close();
-  return { bets, players, outcome, settleMs, settledAndDeliveredMs, ledgerInvariantViolations: violations.length };
+  return { game, bets, players, outcome, settleMs, settledAndDeliveredMs, ledgerInvariantViolations: violations.length };
 }

@@ -41,6 +41,8 @@ export const DOMAIN_EVENT_SCHEMAS = {
     period: z.string(),
     status: z.enum(['settled', 'voided']),
     digit: z.number().int().min(0).max(9).nullable(),
+    /** The result in the game's shape (K3 dice, 5D digits; Wingo [digit]); null for a void. */
+    outcome: z.array(z.number().int()).nullable().optional(),
     drawnAtMs: z.number().int(),
   }),
   /**

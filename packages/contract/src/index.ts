@@ -10,6 +10,7 @@ export * from './text';
 export * from './events';
 export * from './games';
 export * from './wingo';
+export * from './lottery';
 export * from './withdrawals';
 export * from './kyc';
 export * from './admin';

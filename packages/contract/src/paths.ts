@@ -65,6 +65,14 @@ export const API_PATHS = {
   wingo_chains: '/api/lottery/wingo/chains',
   /** WebSocket: room clock, results, the player's balance (auth by first message). */
   wingo_live: '/api/lottery/wingo/live',
+  // The other lottery games (K3, 5D; decision 332): the same reads and bets, `:game` = k3 | 5d.
+  lottery_state: '/api/lottery/:game/state',
+  lottery_place_bet: '/api/lottery/:game/bets',
+  lottery_my_bets: '/api/lottery/:game/my-bets',
+  lottery_history: '/api/lottery/:game/history',
+  lottery_trend: '/api/lottery/:game/trend',
+  lottery_fairness: '/api/lottery/:game/fairness',
+  lottery_chains: '/api/lottery/:game/chains',
   // Withdrawals and KYC (docs/payments.md); the player's access token is required.
   withdraw_info: '/api/wallet/withdraw/info',
   /** GET lists the player's payout methods; POST adds one. */

@@ -3,6 +3,7 @@ import { bytesToHex, hexToBytes, parseLink } from './bytes';
 import { generateChain } from './chain';
 import { deriveDigit, REJECTION_BOUND, type Derivation } from './derive';
 import { verifyRound, type RoundProof } from './verify';
+import { verifyGameRound, type GameRoundProof } from './verify-game';
 
 // The CLI is Node-only (its tests and `npm run fair`); reading a file is its only I/O.
 const readText = async (file: string) => (await import('node:fs/promises')).readFile(file, 'utf8');
@@ -17,7 +18,9 @@ export const USAGE = `Usage:
   fair verify --final <hex> --link <hex> --period <period> [--digit <0-9>] [--previous <hex>] [--round <k>] [--no-walk]
               [--game <tag> --beacon-key <hex> --beacon-round <r> --beacon-signature <hex>
                [--beacon-randomness <hex>] [--lock-ms <ms> --beacon-genesis-ms <ms> --beacon-period-ms <ms> --beacon-margin-ms <ms>]]
-  fair verify --json <file>                  (the fairness endpoint's answer, saved; checked offline)
+  fair verify --game k3|5d --outcome <v,v,...> --final <hex> --link <hex> --period <period> [--previous <hex>] [--round <k>]
+              --beacon-key <hex> --beacon-round <r> --beacon-signature <hex> [--lock-ms ... as above]
+  fair verify --json <file>                  (the fairness endpoint's answer, saved; checked offline; any game)
   fair derive --link <hex> --period <period>
   fair chain  --seed <hex> --length <n>      (n <= 1000; prints the final hash and every link)
 See docs/fairness.md for the scheme.`;
@@ -43,6 +46,36 @@ async function printVerification(proof: RoundProof, walkChain: boolean, print: (
   if (result.derivation && (proof.scheme === 2 || proof.beacon)) print(`  mac[0] = ${result.derivation.macsHex[0]}; word ${result.derivation.word}; digit ${result.derivation.digit}`);
   print(result.ok ? `VERIFIED: period ${proof.period} drew ${result.derivation!.digit}` : `NOT VERIFIED: ${result.failure}`);
   return result.ok ? 0 : 1;
+}
+
+async function printGameVerification(proof: GameRoundProof, walkChain: boolean, print: (line: string) => void): Promise<number> {
+  const result = await verifyGameRound(proof, { walkChain });
+  for (const check of result.checks) print(`[${check.status}] ${check.name}: ${check.detail}`);
+  if (result.derivation) print(`  mac[0] = ${result.derivation.macsHex[0]}`);
+  print(result.ok ? `VERIFIED: ${proof.game} period ${proof.period} drew ${result.derivation!.values.join(' ')}` : `NOT VERIFIED: ${result.failure}`);
+  return result.ok ? 0 : 1;
+}
+
+/**
+ * A K3 or 5D proof from the game fairness endpoint's `data` (or the whole `{ data }` answer),
+ * or null when the record is Wingo's (it has a digit, not an outcome).
+ */
+export function gameProofFromFairness(raw: Record<string, unknown>): GameRoundProof | null {
+  const f = (raw.data ?? raw) as Record<string, unknown>;
+  if (!('outcome' in f) || !f.beacon) return null;
+  const base = proofFromFairness(raw);
+  const draw = f.draw as Record<string, unknown> | undefined;
+  return {
+    finalHash: base.finalHash,
+    link: base.link,
+    period: base.period,
+    game: String(f.game),
+    outcome: Array.isArray(f.outcome) ? (f.outcome as number[]) : undefined,
+    draw: draw ? { count: Number(draw.count), min: Number(draw.min), max: Number(draw.max) } : undefined,
+    previousLink: base.previousLink,
+    roundIndex: base.roundIndex,
+    beacon: base.beacon!,
+  };
 }
 
 /**
@@ -104,6 +137,7 @@ export async function runFairCli(argv: string[], print: (line: string) => void):
         'beacon-period-ms': { type: 'string' },
         'beacon-margin-ms': { type: 'string' },
         json: { type: 'string' },
+        outcome: { type: 'string' },
       },
       strict: true,
     }));
@@ -144,12 +178,16 @@ export async function runFairCli(argv: string[], print: (line: string) => void):
 
   if (command === 'verify' && str('json') !== undefined) {
     let proof: RoundProof;
+    let gameProof: GameRoundProof | null;
     try {
-      proof = proofFromFairness(JSON.parse(await readText(str('json')!)) as Record<string, unknown>);
+      const raw = JSON.parse(await readText(str('json')!)) as Record<string, unknown>;
+      gameProof = gameProofFromFairness(raw);
+      proof = proofFromFairness(raw);
     } catch (e) {
       print(`cannot read ${str('json')}: ${(e as Error).message}`);
       return 2;
     }
+    if (gameProof) return printGameVerification(gameProof, values['no-walk'] !== true, print);
     return printVerification(proof, values['no-walk'] !== true, print);
   }
   if (command === 'verify') {
@@ -163,6 +201,37 @@ export async function runFairCli(argv: string[], print: (line: string) => void):
     }
     const beaconKey = str('beacon-key');
     const proof: RoundProof = { finalHash, link, period, digit: num('digit'), previousLink: str('previous'), roundIndex: num('round') };
+    const outcome = str('outcome');
+    if (outcome !== undefined) {
+      // A game with several values (K3, 5D): scheme 2 only.
+      if (beaconKey === undefined || str('game') === undefined || !/^\d+(,\d+)*$/.test(outcome)) {
+        print('verify --outcome needs --game, the beacon fields and the values as v,v,...');
+        return 2;
+      }
+      return printGameVerification(
+        {
+          finalHash,
+          link,
+          period,
+          game: str('game')!,
+          outcome: outcome.split(',').map(Number),
+          previousLink: str('previous'),
+          roundIndex: num('round'),
+          beacon: {
+            publicKey: beaconKey,
+            round: num('beacon-round') ?? Number.NaN,
+            signature: str('beacon-signature') ?? '',
+            randomness: str('beacon-randomness'),
+            locksAtMs: num('lock-ms'),
+            genesisMs: num('beacon-genesis-ms'),
+            periodMs: num('beacon-period-ms'),
+            marginMs: num('beacon-margin-ms'),
+          },
+        },
+        values['no-walk'] !== true,
+        print,
+      );
+    }
     if (beaconKey !== undefined) {
       proof.scheme = 2;
       proof.game = str('game');

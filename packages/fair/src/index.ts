@@ -32,3 +32,5 @@ export {
 } from './derive';
 export { verifyRound, type BeaconProof, type RoundProof, type VerifyCheck, type VerifyFailure, type VerifyOptions, type VerifyResult } from './verify';
 export { hmacSha256, sha256 } from './web-crypto';
+export { deriveDrawValues, drawSpecOfGame, GAME_DRAWS, valuesBound, valuesFromFirstMac, valuesFromMacs, type DrawSpec, type ValuesDerivation } from './values';
+export { verifyGameRound, type GameRoundProof, type GameVerifyCheck, type GameVerifyFailure, type GameVerifyResult } from './verify-game';

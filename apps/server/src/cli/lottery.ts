@@ -32,7 +32,7 @@ async function main(): Promise<number> {
     const retired = await app.lottery.retireChains(reason.trim());
     const who = `cli:${userInfo().username}`;
     await app.admin.record({ id: null, username: who }, 'lottery.retire_chains', 'lottery:chains', { ip: null, userAgent: 'npm run lottery' }, { after: { reason: reason.trim(), retired } });
-    for (const r of retired) console.log(`chain ${r.chainId} (room ${r.roomId}) retired from period ${r.fromPeriod}`);
+    for (const r of retired) console.log(`chain ${r.chainId} (${r.game ?? 'wingo'} room ${r.roomId}) retired from period ${r.fromPeriod}`);
     console.log(`${retired.length} chain(s) retired by ${who}; the server publishes new chains when it starts.`);
     return 0;
   });

@@ -1,15 +1,18 @@
-import type { PlaceWingoBetInput, WingoBet, WingoRoomId } from '@colorplay/contract';
-
-/** A bet as the batch answers it; the service adds the round's commitment (chain, final hash, k, beacon round). */
-export type BatchBet = Omit<WingoBet, 'commitment'>;
-export type BatchBetResult = { bet: BatchBet; balanceMinor: number };
-import { checkBet, WINGO, WINGO_BET_OPTIONS, type BetLimits } from '@colorplay/lottery';
+import { checkBet, type BetLimits } from '@colorplay/lottery';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import { accountCodes, ensureAccount, isLedgerError, openTransferBatch, withTransaction, type PostTransferInput, type TransferBatch } from '../ledger';
+import { stakeAccountOf, type EngineGame } from './games';
 import * as repo from './repo';
-import { betOf } from './views';
+import { gameBetOf, type GameBetView } from './views';
+
+/** A bet as the batch answers it; the service adds the round's commitment (chain, final hash, k, beacon round). */
+export type BatchBet = GameBetView;
+export type BatchBetResult = { bet: BatchBet; balanceMinor: number };
+
+/** What a player sends to place a bet, in any game (Wingo's PlaceWingoBetInput is one). */
+export type BetInput = { room: string; period: string; selection: string; amountMinor: number; quantity: number; multiplier: number; idempotencyKey: string };
 
 /**
  * Bet placement as a set-based group commit (decision 200). Bets queue for a few milliseconds
@@ -32,12 +35,14 @@ import { betOf } from './views';
  */
 
 export type QueuedBet = {
+  /** The game of the bet's round: its rule table prices and checks the bet, its house account takes the stake. */
+  game: EngineGame;
   betId: string;
   playerId: number;
   roundId: number;
   roomId: string;
   period: string;
-  input: PlaceWingoBetInput;
+  input: BetInput;
   /** The bet as priced by checkBet without the round limit (which needs the stored stakes). */
   bet: { selection: string; amountMinor: number; quantity: number; multiplier: number; totalMinor: number; feeMinor: number; contractMinor: number };
   /** When the request arrived: what decides whether it was in time (and the bet's placed_at). */
@@ -56,9 +61,7 @@ export type CheckBets = (tx: Queryable, bets: readonly QueuedBet[]) => Promise<M
 export type BetOutcome = { ok: true; result: BatchBetResult } | { ok: false; error: AppError };
 
 export type BetBatchDeps = {
-  game: string;
   limits: BetLimits;
-  stakeAccount: (shard: number) => string;
   checkBets?: CheckBets;
   /** Tests only: runs inside a batch's transaction just before it commits. */
   beforeBatchCommit?: (bets: readonly QueuedBet[]) => Promise<void>;
@@ -66,19 +69,20 @@ export type BetBatchDeps = {
 
 const refusalOf = (code: string, message: string) => new AppError(code === 'UNKNOWN_SELECTION' ? 'VALIDATION_FAILED' : (code as AppError['code']), message);
 
-function sameRequest(previous: repo.BetWithRoundRow | QueuedBet, input: PlaceWingoBetInput): boolean {
+function sameRequest(previous: repo.BetWithRoundRow | QueuedBet, game: EngineGame, input: BetInput): boolean {
   const p =
     'input' in previous
-      ? previous.input
-      : { room: previous.room_id, period: previous.period, selection: previous.selection, amountMinor: previous.amount_minor, quantity: previous.quantity, multiplier: previous.multiplier };
-  return p.room === input.room && p.period === input.period && p.selection === input.selection && p.amountMinor === input.amountMinor && p.quantity === input.quantity && p.multiplier === input.multiplier;
+      ? { ...previous.input, game: previous.game.id }
+      : { game: previous.game, room: previous.room_id, period: previous.period, selection: previous.selection, amountMinor: previous.amount_minor, quantity: previous.quantity, multiplier: previous.multiplier };
+  return p.game === game.id && p.room === input.room && p.period === input.period && p.selection === input.selection && p.amountMinor === input.amountMinor && p.quantity === input.quantity && p.multiplier === input.multiplier;
 }
 
 const pendingBet = (q: QueuedBet): BatchBet => ({
   id: q.betId,
-  roomId: q.roomId as WingoRoomId,
+  game: q.game.id,
+  roomId: q.roomId,
   period: q.period,
-  selection: q.bet.selection as WingoBet['selection'],
+  selection: q.bet.selection,
   amountMinor: q.bet.amountMinor,
   quantity: q.bet.quantity,
   multiplier: q.bet.multiplier,
@@ -87,7 +91,7 @@ const pendingBet = (q: QueuedBet): BatchBet => ({
   contractMinor: q.bet.contractMinor,
   status: 'pending',
   payoutMinor: 0,
-  resultDigit: null,
+  outcome: null,
   placedAtMs: q.receivedAt.getTime(),
   settledAtMs: null,
 });
@@ -95,7 +99,7 @@ const pendingBet = (q: QueuedBet): BatchBet => ({
 /**
  * Decides and writes one batch inside `tx`; returns each bet's outcome by index. Throws (and
  * the caller rolls back) only on something that is not a refusal: a lost connection, a
- * deadlock, a bug. Every bet's stake goes to the one house shard `shard`.
+ * deadlock, a bug. Every bet's stake goes to the house shard `shard` of its game.
  */
 export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: readonly QueuedBet[], shard: number): Promise<BetOutcome[]> {
   const roundIds = [...new Set(bets.map((b) => b.roundId))].sort((a, b) => a - b);
@@ -106,15 +110,14 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
   // the ledger locks their accounts, the order every money path takes (decision 212).
   const hookRefusals = deps.checkBets ? await deps.checkBets(tx, bets) : new Map<number, AppError>();
 
-  const stake = deps.stakeAccount(shard);
   const transfers: PostTransferInput[] = bets.map((b) => ({
-    idempotencyKey: `${deps.game}:bet:${b.betId}`,
+    idempotencyKey: `${b.game.id}:bet:${b.betId}`,
     kind: 'lottery_bet',
     reference: b.betId,
-    metadata: { game: deps.game, room: b.roomId, period: b.period },
+    metadata: { game: b.game.id, room: b.roomId, period: b.period },
     entries: [
       { accountCode: accountCodes.playerMain(b.playerId), amountMinor: -b.bet.totalMinor },
-      { accountCode: stake, amountMinor: b.bet.totalMinor },
+      { accountCode: stakeAccountOf(b.game, shard), amountMinor: b.bet.totalMinor },
     ],
   }));
   let ledger: TransferBatch;
@@ -145,12 +148,12 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
     // A retry of a bet already stored, or accepted earlier in this very batch.
     const previous = stored.get(keyOf);
     if (previous) {
-      if (!sameRequest(previous, b.input)) return { ok: false, error: new AppError('IDEMPOTENCY_CONFLICT', 'This idempotency key was already used for another bet') };
-      return { ok: true, result: { bet: betOf(previous), balanceMinor: ledger.balanceOf(playerAccount)! } };
+      if (!sameRequest(previous, b.game, b.input)) return { ok: false, error: new AppError('IDEMPOTENCY_CONFLICT', 'This idempotency key was already used for another bet') };
+      return { ok: true, result: { bet: gameBetOf(previous), balanceMinor: ledger.balanceOf(playerAccount)! } };
     }
     const earlier = accepted.get(keyOf);
     if (earlier) {
-      if (!sameRequest(earlier.bet, b.input)) return { ok: false, error: new AppError('IDEMPOTENCY_CONFLICT', 'This idempotency key was already used for another bet') };
+      if (!sameRequest(earlier.bet, b.game, b.input)) return { ok: false, error: new AppError('IDEMPOTENCY_CONFLICT', 'This idempotency key was already used for another bet') };
       return { ok: true, result: earlier.result };
     }
     // Arrival before the lock was checked when the bet was queued; here only a round that is
@@ -160,7 +163,7 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
     const hook = hookRefusals.get(i);
     if (hook) return { ok: false, error: hook };
     const stakeKey = `${b.roundId}:${b.playerId}`;
-    const withLimit = checkBet(WINGO, WINGO_BET_OPTIONS, deps.limits, b.input, staked.get(stakeKey) ?? 0);
+    const withLimit = checkBet(b.game.rules, b.game.rules.betOptions, deps.limits, b.input, staked.get(stakeKey) ?? 0);
     if (!withLimit.ok) return { ok: false, error: refusalOf(withLimit.code, withLimit.message) };
     const posted = ledger.post(i);
     if (posted.status === 'refused') return { ok: false, error: posted.error };
@@ -183,6 +186,7 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
       contract_minor: b.bet.contractMinor,
       shard,
       placed_at: b.receivedAt,
+      game: b.game.id,
     });
     const result = { bet: pendingBet(b), balanceMinor: posted.balancesAfterMinor.get(playerAccount)! };
     accepted.set(keyOf, { bet: b, result });

@@ -7,15 +7,16 @@ import type { BeaconSource } from './beacon-source';
 import { knownLink, LINK_RETIRED, type Chains } from './chains';
 import * as repo from './repo';
 import { decideDraw, type LotterySettings } from './rules';
+import { digitColumnOf, engineGame, type EngineGame } from './games';
 import type { Settlement } from './settle';
-import { drawnDigit } from './wingo';
 
 export type DrawDeps = {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
   settings: LotterySettings;
-  chains: Chains;
+  /** Each game's chains (a room's chain is its game's). */
+  chainsOf: (game: string) => Chains;
   beacon: BeaconSource;
   /** A round that cannot be drawn is voided in the draw's transaction (settle.ts). */
   voidRound: Settlement['voidRound'];
@@ -25,7 +26,7 @@ export type DrawDeps = {
  * The fair draw (docs/fairness.md): a round's result from its chain link, the game tag, its
  * period and its beacon value, and nothing else; or its void when that cannot be had.
  */
-export function createDraw({ db, clock, log, settings, chains, beacon: source, voidRound }: DrawDeps) {
+export function createDraw({ db, clock, log, settings, chainsOf, beacon: source, voidRound }: DrawDeps) {
   /**
    * The verified beacon value of a round of a scheme-2 chain: from the table, else from the
    * source, checked against the chain's published key before it is stored. Null when it is not
@@ -50,9 +51,13 @@ export function createDraw({ db, clock, log, settings, chains, beacon: source, v
     return value;
   }
 
-  /** The digit of a round from its link (and beacon value on a scheme-2 chain). */
-  const digitOf = (chain: repo.ChainRow, round: repo.RoundRow, link: string, beacon: BeaconValue | null): number =>
-    drawnDigit(chain.scheme, link, round.period, chain.scheme === 2 ? beacon!.randomness : null);
+  /**
+   * The outcome of a round from its link (and beacon value on a scheme-2 chain), read by its
+   * game's rule table from the fair HMAC stream (games.ts). Trx Win's TRON block source will add
+   * its branch here.
+   */
+  const outcomeOf = (game: EngineGame, chain: repo.ChainRow, round: repo.RoundRow, link: string, beacon: BeaconValue | null): number[] =>
+    game.source.outcomeOf(chain.scheme, link, round.period, chain.scheme === 2 ? beacon!.randomness : null);
 
   return {
     /**
@@ -65,6 +70,8 @@ export function createDraw({ db, clock, log, settings, chains, beacon: source, v
     async drawRound(roundId: number): Promise<'drawn' | 'voided' | 'waiting' | 'skipped'> {
       const before = await repo.selectRoundById(db, roundId);
       if (!before || (before.status !== 'open' && before.status !== 'locked')) return 'skipped';
+      const game = engineGame(before.game);
+      const chains = chainsOf(game.id);
       const chain = (await repo.selectChain(db, before.chain_id))!;
       // Fetched outside the transaction: a slow beacon must not hold the round's lock.
       const beacon = chain.scheme === 2 && before.beacon_round !== null ? await beaconValueOf(chain, before.beacon_round) : null;
@@ -88,14 +95,15 @@ export function createDraw({ db, clock, log, settings, chains, beacon: source, v
           await voidRound(tx, round, known, now, {
             // The operator retired the chain (audited) because this node cannot open its link.
             reason: link === LINK_RETIRED ? 'chain_retired' : decision.reason,
-            wouldDigit: known !== null && (chain.scheme === 1 || beacon) ? digitOf(chain, round, known, beacon) : null,
+            wouldOutcome: known !== null && (chain.scheme === 1 || beacon) ? outcomeOf(game, chain, round, known, beacon) : null,
           });
           // The rest of a chain whose link is lost can never be drawn: retire it, so the next
           // engine run publishes a new chain for the coming rounds.
           if (decision.reason === 'link_lost') await chains.retire(tx, chain, round.ordinal, 'link lost');
           return 'voided';
         }
-        await repo.markDrawn(tx, round.id, digitOf(chain, round, known!, beacon), known!, now);
+        const outcome = outcomeOf(game, chain, round, known!, beacon);
+        await repo.markDrawn(tx, round.id, digitColumnOf(game, outcome), known!, now, outcome);
         return 'drawn';
       });
     },

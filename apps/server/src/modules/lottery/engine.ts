@@ -5,14 +5,16 @@ import type { Clock } from '../../lib/clock';
 import { ensureAccount, HOUSE_ACCOUNTS } from '../ledger';
 import type { Chains } from './chains';
 import * as repo from './repo';
+import { stakeAccountOf, type EngineGame } from './games';
 import type { LotterySettings } from './rules';
-import { GAME, ROOMS, stakeAccount } from './wingo';
 
 export type RoundEngineDeps = {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
   settings: LotterySettings;
+  /** The game this engine runs, and its chains. */
+  game: EngineGame;
   chains: Chains;
   drawRound: (roundId: number) => Promise<'drawn' | 'voided' | 'waiting' | 'skipped'>;
   settleRound: (roundId: number) => Promise<'settled' | 'skipped'>;
@@ -21,16 +23,19 @@ export type RoundEngineDeps = {
 };
 
 /**
- * The round engine: rounds opened on their chain, locked, drawn (draw.ts) and settled
- * (settle.ts) in period order, room by room, by the leader job `lottery.rounds`.
+ * The round engine of one game: rounds opened on their chain, locked, drawn (draw.ts) and settled
+ * (settle.ts) in period order, room by room, by the leader job `lottery.rounds` (which ticks every
+ * game's engine in turn).
  */
-export function createRoundEngine({ db, clock, log, settings, chains, drawRound, settleRound, waitForInTimeBets }: RoundEngineDeps) {
+export function createRoundEngine({ db, clock, log, settings, game, chains, drawRound, settleRound, waitForInTimeBets }: RoundEngineDeps) {
+  const GAME = game.id;
+  const ROOMS = game.rooms;
   let accountsReady: Promise<void> | undefined;
 
   /** The house accounts bets and settlement post to; created once per process. */
   function ensureHouseAccounts(): Promise<void> {
     accountsReady ??= (async () => {
-      for (let s = 0; s < settings.stakeShards; s++) await ensureAccount(db, { code: stakeAccount(s), kind: 'house' });
+      for (let s = 0; s < settings.stakeShards; s++) await ensureAccount(db, { code: stakeAccountOf(game, s), kind: 'house' });
       await ensureAccount(db, { code: HOUSE_ACCOUNTS.fees, kind: 'house' });
     })().catch((err) => {
       accountsReady = undefined;
@@ -85,7 +90,7 @@ export function createRoundEngine({ db, clock, log, settings, chains, drawRound,
         // A void above may have retired a chain: read the chains again before opening a round on one.
         await ensureRound(room, roundAt(room, now).ordinal, drewAny ? await chains.ensureChains(room, now) : roomChains, now);
       } catch (err) {
-        log.error({ err, room: room.id }, 'lottery round engine failed for a room');
+        log.error({ err, game: GAME, room: room.id }, 'lottery round engine failed for a room');
       }
     }
   }

@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
-import type { PlaceWingoBetInput, PlaceWingoBetResult, WingoCommitment } from '@colorplay/contract';
-import { checkBet, roundAt, roundOfPeriod, roundPhase, WINGO, WINGO_BET_OPTIONS, type BetLimits } from '@colorplay/lottery';
+import type { WingoCommitment } from '@colorplay/contract';
+import { checkBet, roundAt, roundOfPeriod, roundPhase, type BetLimits } from '@colorplay/lottery';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { accountCodes, getBalance } from '../ledger';
 import type { SafetyService } from '../safety';
-import { createBetQueue, type CheckBets, type QueuedBet } from './bet-batch';
+import { createBetQueue, type BetInput, type CheckBets, type QueuedBet } from './bet-batch';
 import type { RoundEngine } from './engine';
+import { roomOfGame, type EngineGame } from './games';
 import * as repo from './repo';
 import type { LotterySettings } from './rules';
-import { commitmentOf, toBet } from './views';
-import { GAME, roomOf, stakeAccount } from './wingo';
+import { commitmentOf, gameBetOf, type GameBetView } from './views';
 
 export type PlacementDeps = {
   db: Db;
@@ -21,7 +21,8 @@ export type PlacementDeps = {
   settings: LotterySettings;
   limits: BetLimits;
   safety: Pick<SafetyService, 'checkStakes'>;
-  engine: Pick<RoundEngine, 'ensureHouseAccounts' | 'ensureRound'>;
+  /** Each game's round engine (its house accounts, and the round a bet needs). */
+  engineOf: (game: string) => Pick<RoundEngine, 'ensureHouseAccounts' | 'ensureRound'>;
   /** A set-based pre-check of each bet batch, in its transaction (responsible gambling; bet-batch.ts). */
   checkBets?: CheckBets;
   /** Tests only: runs inside a bet batch's transaction just before it commits. */
@@ -33,12 +34,15 @@ function betIdOf(playerId: number, key: string): string {
   return `bet_${createHash('sha256').update(`${playerId}:${key}`).digest('base64url').slice(0, 24)}`;
 }
 
+/** A placed bet of any game, with the commitment of its round. */
+export type PlacedBet = { bet: GameBetView & { commitment: WingoCommitment }; balanceMinor: number };
+
 /**
  * Bet placement: what needs no lock is checked here, then the bet joins the set-based group
  * commit (bet-batch.ts, decision 200); a retry with the same key gets the first bet back.
  */
 export function createPlacement(deps: PlacementDeps) {
-  const { db, clock, log, settings, limits, engine } = deps;
+  const { db, clock, log, settings, limits, engineOf } = deps;
   // Round commitments (chain, final hash, k, beacon round) by round id: bet receipts carry them.
   const commitments = new Map<number, WingoCommitment>();
   // Round rows known to exist (room:ordinal -> id): the bet path skips that lookup after the
@@ -47,9 +51,7 @@ export function createPlacement(deps: PlacementDeps) {
   const knownRounds = new Map<string, Promise<number>>();
 
   const betQueue = createBetQueue(db, log, settings, {
-    game: GAME,
     limits,
-    stakeAccount,
     checkBets: async (tx, bets) => {
       // Responsible gambling first (breaks, exclusion, stake and loss limits), set-based over
       // the whole batch; then any extra check the caller gave (tests).
@@ -73,8 +75,9 @@ export function createPlacement(deps: PlacementDeps) {
     return c;
   }
 
-  async function replayBet(playerId: number, previous: repo.BetWithRoundRow, input: PlaceWingoBetInput): Promise<PlaceWingoBetResult> {
+  async function replayBet(playerId: number, previous: repo.BetWithRoundRow, game: EngineGame, input: BetInput): Promise<PlacedBet> {
     const same =
+      previous.game === game.id &&
       previous.room_id === input.room &&
       previous.period === input.period &&
       previous.selection === input.selection &&
@@ -82,7 +85,7 @@ export function createPlacement(deps: PlacementDeps) {
       previous.quantity === input.quantity &&
       previous.multiplier === input.multiplier;
     if (!same) throw new AppError('IDEMPOTENCY_CONFLICT', 'This idempotency key was already used for another bet');
-    return { bet: toBet(previous), balanceMinor: await getBalance(db, accountCodes.playerMain(playerId)) };
+    return { bet: { ...gameBetOf(previous), commitment: commitmentOf(previous) }, balanceMinor: await getBalance(db, accountCodes.playerMain(playerId)) };
   }
 
   return {
@@ -94,8 +97,11 @@ export function createPlacement(deps: PlacementDeps) {
      * authentication and parsing); a bet that arrived before the lock is judged on its merits
      * however long it waited, and the draw waits for it (decision 201).
      */
-    async placeBet(playerId: number, input: PlaceWingoBetInput, receivedAt: Date = clock.now()): Promise<PlaceWingoBetResult> {
-      const room = roomOf(input.room);
+    async placeBet(playerId: number, game: EngineGame, input: BetInput, receivedAt: Date = clock.now()): Promise<PlacedBet> {
+      const room = roomOfGame(game, input.room);
+      // The routes' schemas only let the game's rooms through; a caller that skips them gets the same code.
+      if (!room) throw new AppError('VALIDATION_FAILED', `${game.id} has no room ${input.room}`);
+      const engine = engineOf(game.id);
       const betId = betIdOf(playerId, input.idempotencyKey);
       const nowMs = receivedAt.getTime();
       const round = roundOfPeriod(room, input.period);
@@ -104,28 +110,29 @@ export function createPlacement(deps: PlacementDeps) {
       let check: ReturnType<typeof checkBet> | null = null;
       if (!round || round.ordinal !== current.ordinal) refusal = new AppError('ROUND_CLOSED', `Period ${input.period} is not the current round of room ${room.id}`);
       else if (roundPhase(round, nowMs) !== 'open') refusal = new AppError('ROUND_LOCKED', 'Betting is closed for the last seconds of the round');
+      else if (!game.rules.isSelection(input.selection)) refusal = new AppError('VALIDATION_FAILED', `${game.id} has no selection "${input.selection}"`);
       else {
-        check = checkBet(WINGO, WINGO_BET_OPTIONS, limits, input);
+        check = checkBet(game.rules, game.rules.betOptions, limits, input);
         if (!check.ok) refusal = new AppError(check.code === 'UNKNOWN_SELECTION' ? 'VALIDATION_FAILED' : check.code, check.message);
       }
       if (refusal || !round || !check?.ok) {
         // A retry of a bet that was placed in time still gets its bet back after the lock.
         const previous = await repo.selectBetByKey(db, playerId, input.idempotencyKey);
-        if (previous) return replayBet(playerId, previous, input);
+        if (previous) return replayBet(playerId, previous, game, input);
         throw refusal!;
       }
       const bet = check.bet;
 
       await engine.ensureHouseAccounts();
-      const roundKey = `${room.id}:${round.ordinal}`;
+      const roundKey = `${game.id}:${room.id}:${round.ordinal}`;
       // One lookup per round and node, shared by the bets that arrive while it runs (a burst's
       // first bets would otherwise each make the same three round trips).
       let roundIdOf = knownRounds.get(roundKey);
       if (roundIdOf === undefined) {
         roundIdOf = (async () => {
-          const chains = await repo.selectChains(db, GAME, room.id);
+          const chains = await repo.selectChains(db, game.id, room.id);
           if (!(await engine.ensureRound(room, round.ordinal, chains, nowMs))) throw new AppError('ROOM_NOT_READY', 'This room opens with its first published chain');
-          return (await repo.selectRoundByOrdinal(db, GAME, room.id, round.ordinal))!.id;
+          return (await repo.selectRoundByOrdinal(db, game.id, room.id, round.ordinal))!.id;
         })();
         if (knownRounds.size > 64) knownRounds.clear();
         knownRounds.set(roundKey, roundIdOf);
@@ -133,7 +140,7 @@ export function createPlacement(deps: PlacementDeps) {
         roundIdOf.catch(() => knownRounds.get(roundKey) === roundIdOf && knownRounds.delete(roundKey));
       }
       const roundId = await roundIdOf;
-      const placed = await betQueue.place({ betId, playerId, roundId, roomId: room.id, period: round.period, input, bet, receivedAt });
+      const placed = await betQueue.place({ game, betId, playerId, roundId, roomId: room.id, period: round.period, input, bet, receivedAt });
       // The receipt carries the round's commitment (read once per round, outside the bet transaction).
       return { ...placed, bet: { ...placed.bet, commitment: await roundCommitment(roundId) } };
     },

@@ -1,4 +1,14 @@
 import type {
+  LotteryBet,
+  LotteryBetsPage,
+  LotteryChain,
+  LotteryFairness,
+  LotteryHistoryPage,
+  LotteryHistoryQuery,
+  LotteryRoomState,
+  LotteryRoundClock,
+  LotteryTrend,
+  MyLotteryBetsQuery,
   MyWingoBetsQuery,
   WingoBetsPage,
   WingoChain,
@@ -17,16 +27,50 @@ import type { Clock } from '../../lib/clock';
 import { knownLink, type Chains } from './chains';
 import * as repo from './repo';
 import { roomClock, trendStatistics } from './rules';
-import { beaconOfChain, toBet, toChain, toResult } from './views';
+import { engineGame, roomOfGame, type EngineGame } from './games';
+import { beaconOfChain, commitmentOf, gameBetOf, summaryOf, toBet, toChain, toLotteryResult, toResult } from './views';
 import { GAME, roomOf, ROOMS } from './wingo';
 
-export type QueriesDeps = { db: Db; clock: Clock; limits: BetLimits; chains: Chains };
+export type QueriesDeps = { db: Db; clock: Clock; limits: BetLimits; chains: Chains; chainsOf: (game: string) => Chains };
+
+/** A game's room, or VALIDATION_FAILED (the routes' schemas let only the game's rooms through). */
+function gameRoom(game: EngineGame, roomId: string): Room {
+  const room = roomOfGame(game, roomId);
+  if (!room) throw new AppError('VALIDATION_FAILED', `${game.id} has no room ${roomId}`);
+  return room;
+}
+
+const drawSpecs = new WeakMap<EngineGame, { count: number; min: number; max: number }>();
+
+/**
+ * What the fair stream gives a game: count values in min..max (docs/fairness.md "Reading K3 and
+ * 5D"), read off its rule table's outcomes once per game.
+ */
+export function drawSpecOf(game: EngineGame): { count: number; min: number; max: number } {
+  let spec = drawSpecs.get(game);
+  if (!spec) {
+    let min = Number.POSITIVE_INFINITY;
+    let max = Number.NEGATIVE_INFINITY;
+    let count = 0;
+    for (const o of game.rules.outcomes()) {
+      const values = game.rules.encode(o);
+      count = values.length;
+      for (const v of values) {
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
+    }
+    spec = { count, min, max };
+    drawSpecs.set(game, spec);
+  }
+  return spec;
+}
 
 /**
  * What players and the verifier read: room clocks and state, chains, a player's bets, results
  * history, the trend, and a drawn round's fairness record. Nothing here writes.
  */
-export function createQueries({ db, clock, limits, chains }: QueriesDeps) {
+export function createQueries({ db, clock, limits, chains, chainsOf }: QueriesDeps) {
   function clockOf(room: Room, nowMs: number): WingoRoundClock {
     return roomClock(room, roundAt(room, nowMs), nowMs) as WingoRoundClock;
   }
@@ -70,7 +114,7 @@ export function createQueries({ db, clock, limits, chains }: QueriesDeps) {
         if (seq === undefined) return { items: [], nextCursor: null };
         beforeSeq = seq;
       }
-      const rows = await repo.selectPlayerBets(db, playerId, query.room ?? null, beforeSeq, query.limit + 1);
+      const rows = await repo.selectPlayerBets(db, playerId, GAME, query.room ?? null, beforeSeq, query.limit + 1);
       const page = rows.slice(0, query.limit);
       return { items: page.map(toBet), nextCursor: rows.length > query.limit ? page[page.length - 1]!.id : null };
     },
@@ -132,6 +176,139 @@ export function createQueries({ db, clock, limits, chains }: QueriesDeps) {
           ? {
               reason: audit.reason as 'link_lost' | 'beacon_unavailable' | 'chain_retired',
               wouldDigit: audit.would_digit,
+              bets: audit.bets,
+              stakesMinor: audit.stakes_minor,
+              wouldPayoutMinor: audit.would_payout_minor,
+            }
+          : null,
+      };
+    },
+
+    // -------------------------------------------------------------------------------------------
+    // Any game on the generic routes (K3, 5D): the same reads in the game's shapes.
+
+    async gameState(gameId: string, roomId: string): Promise<LotteryRoomState> {
+      const game = engineGame(gameId);
+      const room = gameRoom(game, roomId);
+      const nowMs = clock.now().getTime();
+      const current = roundAt(room, nowMs);
+      const [last] = await repo.selectHistory(db, game.id, room.id, null, 1);
+      const roomChains = await repo.selectChains(db, game.id, room.id);
+      const chain = chainsOf(game.id).chainFor(roomChains, current.ordinal) ?? chainsOf(game.id).chainFor(roomChains, current.ordinal + 1) ?? null;
+      const options = game.rules.betOptions;
+      return {
+        game: game.id as LotteryRoomState['game'],
+        serverTimeMs: nowMs,
+        round: roomClock(room, current, nowMs) as LotteryRoundClock,
+        lastResult: last ? toLotteryResult(last) : null,
+        chain: chain ? (toChain(chain) as LotteryChain) : null,
+        betting: {
+          selections: [...game.rules.selections],
+          amountPresetsMinor: [...options.amountPresetsMinor],
+          multipliers: [...options.multipliers],
+          feeBasisPoints: options.feeBasisPoints,
+          limits: { ...limits },
+        },
+      };
+    },
+
+    async gameChains(gameId: string, roomId: string): Promise<LotteryChain[]> {
+      const game = engineGame(gameId);
+      return (await repo.selectChains(db, game.id, gameRoom(game, roomId).id)).map((c) => toChain(c) as LotteryChain);
+    },
+
+    async gameHistory(gameId: string, query: LotteryHistoryQuery): Promise<LotteryHistoryPage> {
+      const game = engineGame(gameId);
+      const room = gameRoom(game, query.room);
+      let beforeOrdinal: number | null = null;
+      if (query.before) {
+        const r = roundOfPeriod(room, query.before);
+        if (!r) return { items: [], nextCursor: null };
+        beforeOrdinal = r.ordinal;
+      }
+      const rows = await repo.selectHistory(db, game.id, room.id, beforeOrdinal, query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      return { items: page.map(toLotteryResult), nextCursor: rows.length > query.limit ? page[page.length - 1]!.period : null };
+    },
+
+    async gameTrend(gameId: string, roomId: string, count: number): Promise<LotteryTrend> {
+      const game = engineGame(gameId);
+      const room = gameRoom(game, roomId);
+      const rows = await repo.selectRecentOutcomes(db, game.id, room.id, count);
+      const results = rows.map((r) => ({ period: r.period, outcome: r.outcome, summary: summaryOf(game, r.outcome)! }));
+      // Every value of the game's faces (K3 1-6, 5D 0-9), per position.
+      const { count: positions, min, max } = drawSpecOf(game);
+      const positionFrequency = Array.from({ length: positions }, () => Array<number>(max - min + 1).fill(0));
+      for (const r of results) r.outcome.forEach((v, i) => (positionFrequency[i]![v - min]! += 1));
+      return {
+        game: game.id as LotteryTrend['game'],
+        roomId: room.id as LotteryTrend['roomId'],
+        rounds: results.length,
+        results,
+        positionFrequency,
+        big: results.filter((r) => r.summary.size === 'big').length,
+        small: results.filter((r) => r.summary.size === 'small').length,
+        odd: results.filter((r) => r.summary.parity === 'odd').length,
+        even: results.filter((r) => r.summary.parity === 'even').length,
+      };
+    },
+
+    async myGameBets(gameId: string, playerId: number, query: MyLotteryBetsQuery): Promise<LotteryBetsPage> {
+      const game = engineGame(gameId);
+      let beforeSeq: number | null = null;
+      if (query.before) {
+        const seq = await repo.selectBetSeq(db, playerId, query.before);
+        if (seq === undefined) return { items: [], nextCursor: null };
+        beforeSeq = seq;
+      }
+      const rows = await repo.selectPlayerBets(db, playerId, game.id, query.room ?? null, beforeSeq, query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      return {
+        items: page.map((b) => ({ ...gameBetOf(b), commitment: commitmentOf(b) }) as LotteryBet),
+        nextCursor: rows.length > query.limit ? page[page.length - 1]!.id : null,
+      };
+    },
+
+    /** A drawn K3 or 5D round's fairness record: what `npm run fair -- verify` and the verify screen take. */
+    async gameFairness(gameId: string, period: string): Promise<LotteryFairness> {
+      const game = engineGame(gameId);
+      const round = await repo.selectRoundByPeriod(db, game.id, period);
+      if (!round) throw new AppError('ROUND_NOT_FOUND', `No round ${period}`);
+      if (round.status === 'open' || round.status === 'locked') {
+        throw new AppError('ROUND_NOT_DRAWN', 'The link of a round is revealed only after its draw');
+      }
+      const chain = (await repo.selectChain(db, round.chain_id))!;
+      let previousLink: string | null = null;
+      if (round.round_index > 1 && round.link !== null) previousLink = knownLink(await chainsOf(game.id).linkOf(db, chain, round.round_index - 1));
+      const chainBeacon = beaconOfChain(chain);
+      const value = chainBeacon && round.beacon_round !== null ? await repo.selectBeaconValue(db, chainBeacon.publicKey, round.beacon_round) : undefined;
+      const audit = round.status === 'voided' ? await repo.selectVoidAudit(db, round.id) : undefined;
+      const outcome = round.status === 'voided' ? null : round.outcome;
+      return {
+        game: game.id as LotteryFairness['game'],
+        roomId: round.room_id as LotteryFairness['roomId'],
+        period: round.period,
+        status: round.status as LotteryFairness['status'],
+        chainId: chain.id,
+        finalHash: chain.final_hash,
+        chainLength: chain.length,
+        roundIndex: round.round_index,
+        link: round.link,
+        previousLink,
+        outcome,
+        summary: summaryOf(game, outcome),
+        draw: drawSpecOf(game),
+        drawnAtMs: round.drawn_at!.getTime(),
+        scheme: chain.scheme,
+        locksAtMs: round.locks_at.getTime(),
+        beacon:
+          chainBeacon && round.beacon_round !== null
+            ? { ...chainBeacon, round: round.beacon_round, signature: value?.signature ?? null, randomness: value?.randomness ?? null }
+            : null,
+        void: audit
+          ? {
+              reason: audit.reason as 'link_lost' | 'beacon_unavailable' | 'chain_retired',
+              wouldOutcome: audit.would_outcome,
               bets: audit.bets,
               stakesMinor: audit.stakes_minor,
               wouldPayoutMinor: audit.would_payout_minor,

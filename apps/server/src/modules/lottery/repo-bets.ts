@@ -19,6 +19,8 @@ export type BetRow = {
   contract_minor: number;
   shard: number;
   placed_at: Date;
+  /** The game of the bet's round (insertBets checks they agree). */
+  game: string;
 };
 
 /** A bet with its round's state and the commitment it was placed under (chain, final hash, k, beacon round). */
@@ -32,14 +34,15 @@ export type BetWithRoundRow = BetRow & {
   final_hash: string;
   round_index: number;
   beacon_round: number | null;
+  outcome: number[] | null;
 };
 
 const BET_COLUMNS =
-  'b.seq, b.id, b.round_id, b.room_id, b.player_id, b.idempotency_key, b.selection, b.amount_minor, b.quantity, b.multiplier, b.total_minor, b.fee_minor, b.contract_minor, b.shard, b.placed_at';
+  'b.seq, b.id, b.round_id, b.room_id, b.player_id, b.idempotency_key, b.selection, b.amount_minor, b.quantity, b.multiplier, b.total_minor, b.fee_minor, b.contract_minor, b.shard, b.placed_at, b.game';
 
 
 const BET_WITH_ROUND = `SELECT ${BET_COLUMNS}, r.period, r.status AS round_status, r.digit, r.drawn_at, r.settled_at,
-       r.chain_id, c.final_hash, r.round_index, r.beacon_round
+       r.chain_id, c.final_hash, r.round_index, r.beacon_round, r.outcome
   FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id JOIN lottery_chains c ON c.id = r.chain_id`;
 
 export async function selectBetByKey(q: Queryable, playerId: number, key: string): Promise<BetWithRoundRow | undefined> {
@@ -47,11 +50,11 @@ export async function selectBetByKey(q: Queryable, playerId: number, key: string
   return rows[0];
 }
 
-export async function selectPlayerBets(q: Queryable, playerId: number, roomId: string | null, beforeSeq: number | null, limit: number): Promise<BetWithRoundRow[]> {
+export async function selectPlayerBets(q: Queryable, playerId: number, game: string, roomId: string | null, beforeSeq: number | null, limit: number): Promise<BetWithRoundRow[]> {
   const { rows } = await q.query<BetWithRoundRow>(
-    `${BET_WITH_ROUND} WHERE b.player_id = $1 AND ($2::text IS NULL OR b.room_id = $2) AND ($3::bigint IS NULL OR b.seq < $3)
+    `${BET_WITH_ROUND} WHERE b.player_id = $1 AND b.game = $5 AND ($2::text IS NULL OR b.room_id = $2) AND ($3::bigint IS NULL OR b.seq < $3)
       ORDER BY b.seq DESC LIMIT $4`,
-    [playerId, roomId, beforeSeq, limit],
+    [playerId, roomId, beforeSeq, limit, game],
   );
   return rows;
 }
@@ -98,12 +101,12 @@ export async function selectBatchContext(
   stakes: { roundIds: readonly number[]; playerIds: readonly number[] },
 ): Promise<{ existing: BetWithRoundRow[]; staked: Map<string, number> }> {
   const { rows } = await q.query<BetWithRoundRow & { kind: 'bet' | 'staked'; staked: number | null }>(
-    `SELECT 'bet' AS kind, NULL::bigint AS staked, ${BET_COLUMNS}, r.period, r.status AS round_status, r.digit, r.drawn_at, r.settled_at
+    `SELECT 'bet' AS kind, NULL::bigint AS staked, ${BET_COLUMNS}, r.period, r.status AS round_status, r.digit, r.drawn_at, r.settled_at, r.outcome
        FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id
       WHERE (b.player_id, b.idempotency_key) IN (SELECT * FROM unnest($1::bigint[], $2::text[]))
      UNION ALL
      SELECT 'staked', coalesce(sum(b.total_minor), 0)::bigint, NULL, NULL, b.round_id, NULL, b.player_id, NULL, NULL, NULL, NULL, NULL,
-            NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+            NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM lottery_bets b
       WHERE (b.round_id, b.player_id) IN (SELECT DISTINCT * FROM unnest($3::bigint[], $4::bigint[]))
       GROUP BY b.round_id, b.player_id`,
@@ -118,14 +121,21 @@ export async function selectBatchContext(
   return { existing, staked };
 }
 
-/** Inserts a batch's bets in one statement (the caller decided every one; none can exist). */
+/**
+ * Inserts a batch's bets in one statement (the caller decided every one; none can exist). Each
+ * bet is joined to its round, which must be of the bet's game: a bet that is not is not written,
+ * and the batch fails (its transaction rolls back).
+ */
 export async function insertBets(q: Queryable, bets: ReadonlyArray<Omit<BetRow, 'seq'>>): Promise<void> {
   if (bets.length === 0) return;
-  await q.query(
+  const { rowCount } = await q.query(
     `INSERT INTO lottery_bets (id, round_id, room_id, player_id, idempotency_key, selection, amount_minor, quantity, multiplier,
-                               total_minor, fee_minor, contract_minor, shard, placed_at)
-     SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::bigint[], $8::int[], $9::int[],
-                          $10::bigint[], $11::bigint[], $12::bigint[], $13::smallint[], $14::timestamptz[])`,
+                               total_minor, fee_minor, contract_minor, shard, placed_at, game)
+     SELECT u.* FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::bigint[], $8::int[], $9::int[],
+                            $10::bigint[], $11::bigint[], $12::bigint[], $13::smallint[], $14::timestamptz[], $15::text[])
+                     AS u(id, round_id, room_id, player_id, idempotency_key, selection, amount_minor, quantity, multiplier,
+                          total_minor, fee_minor, contract_minor, shard, placed_at, game)
+       JOIN lottery_rounds r ON r.id = u.round_id AND r.game = u.game`,
     [
       bets.map((b) => b.id),
       bets.map((b) => b.round_id),
@@ -141,6 +151,8 @@ export async function insertBets(q: Queryable, bets: ReadonlyArray<Omit<BetRow, 
       bets.map((b) => b.contract_minor),
       bets.map((b) => b.shard),
       bets.map((b) => b.placed_at),
+      bets.map((b) => b.game),
     ],
   );
+  if (rowCount !== bets.length) throw new Error('a bet names a round of another game');
 }

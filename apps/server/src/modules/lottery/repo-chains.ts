@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/db';
 
 export type ChainRow = {
   id: number;
+  game: string;
   room_id: string;
   first_ordinal: number;
   length: number;
@@ -23,7 +24,7 @@ export type ChainRow = {
 };
 
 const CHAIN_COLUMNS =
-  'id, room_id, first_ordinal, length, checkpoint_every, final_hash, first_period, published_at, scheme, beacon_name, beacon_public_key, beacon_genesis_ms, beacon_period_ms, beacon_margin_ms, retired_from_ordinal, retired_reason, retired_at';
+  'id, game, room_id, first_ordinal, length, checkpoint_every, final_hash, first_period, published_at, scheme, beacon_name, beacon_public_key, beacon_genesis_ms, beacon_period_ms, beacon_margin_ms, retired_from_ordinal, retired_reason, retired_at';
 
 export async function selectChains(q: Queryable, game: string, roomId: string): Promise<ChainRow[]> {
   const { rows } = await q.query<ChainRow>(`SELECT ${CHAIN_COLUMNS} FROM lottery_chains WHERE game = $1 AND room_id = $2 ORDER BY first_ordinal`, [game, roomId]);

@@ -16,18 +16,18 @@ export async function insertBeaconValue(q: Queryable, v: BeaconValueRow & { fetc
   );
 }
 
-export type VoidAuditRow = { round_id: number; reason: string; would_digit: number | null; bets: number; stakes_minor: number; would_payout_minor: number | null; created_at: Date };
+export type VoidAuditRow = { round_id: number; reason: string; would_digit: number | null; would_outcome: number[] | null; bets: number; stakes_minor: number; would_payout_minor: number | null; created_at: Date };
 
 export async function insertVoidAudit(q: Queryable, a: VoidAuditRow): Promise<void> {
   await q.query(
-    `INSERT INTO lottery_void_audits (round_id, reason, would_digit, bets, stakes_minor, would_payout_minor, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-    [a.round_id, a.reason, a.would_digit, a.bets, a.stakes_minor, a.would_payout_minor, a.created_at],
+    `INSERT INTO lottery_void_audits (round_id, reason, would_digit, bets, stakes_minor, would_payout_minor, created_at, would_outcome)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::smallint[]) ON CONFLICT DO NOTHING`,
+    [a.round_id, a.reason, a.would_digit, a.bets, a.stakes_minor, a.would_payout_minor, a.created_at, a.would_outcome],
   );
 }
 
 export async function selectVoidAudit(q: Queryable, roundId: number): Promise<VoidAuditRow | undefined> {
-  const { rows } = await q.query<VoidAuditRow>('SELECT round_id, reason, would_digit, bets, stakes_minor, would_payout_minor, created_at FROM lottery_void_audits WHERE round_id = $1', [roundId]);
+  const { rows } = await q.query<VoidAuditRow>('SELECT round_id, reason, would_digit, bets, stakes_minor, would_payout_minor, created_at, would_outcome FROM lottery_void_audits WHERE round_id = $1', [roundId]);
   return rows[0];
 }
 

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/db';
 
 export type RoundRow = {
   id: number;
+  game: string;
   room_id: string;
   ordinal: number;
   period: string;
@@ -18,9 +19,11 @@ export type RoundRow = {
   drawn_at: Date | null;
   settled_at: Date | null;
   beacon_round: number | null;
+  /** The result in the game's shape (Wingo [digit], K3 three dice, 5D five digits); null until drawn. */
+  outcome: number[] | null;
 };
 
-const ROUND_COLUMNS = 'id, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, digit, link, drawn_at, settled_at, beacon_round';
+const ROUND_COLUMNS = 'id, game, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, digit, link, drawn_at, settled_at, beacon_round, outcome';
 
 export async function insertRoundIfAbsent(
   q: Queryable,
@@ -64,9 +67,12 @@ export async function selectPendingRoundIds(q: Queryable, game: string, roomId: 
   return rows;
 }
 
-/** The only statement that writes a result: the draw (the trigger refuses any later change). */
-export async function markDrawn(q: Queryable, id: number, digit: number, link: string, now: Date): Promise<void> {
-  await q.query(`UPDATE lottery_rounds SET status = 'drawn', digit = $2, link = $3, drawn_at = $4 WHERE id = $1`, [id, digit, link, now]);
+/**
+ * The only statement that writes a result: the draw (the trigger refuses any later change). The
+ * outcome in the game's shape; digit is Wingo's own column (null for the other games).
+ */
+export async function markDrawn(q: Queryable, id: number, digit: number | null, link: string, now: Date, outcome: readonly number[]): Promise<void> {
+  await q.query(`UPDATE lottery_rounds SET status = 'drawn', digit = $2, link = $3, drawn_at = $4, outcome = $5::smallint[] WHERE id = $1`, [id, digit, link, now, outcome]);
 }
 
 export async function markVoided(q: Queryable, id: number, link: string | null, now: Date): Promise<void> {
@@ -90,6 +96,16 @@ export async function selectHistory(q: Queryable, game: string, roomId: string, 
 export async function selectRecentDigits(q: Queryable, game: string, roomId: string, count: number): Promise<Array<{ period: string; digit: number }>> {
   const { rows } = await q.query<{ period: string; digit: number }>(
     `SELECT period, digit FROM lottery_rounds
+      WHERE game = $1 AND room_id = $2 AND status IN ('drawn', 'settled') ORDER BY ordinal DESC LIMIT $3`,
+    [game, roomId, count],
+  );
+  return rows.reverse();
+}
+
+/** The last drawn outcomes of a room, oldest first (any game's trend). */
+export async function selectRecentOutcomes(q: Queryable, game: string, roomId: string, count: number): Promise<Array<{ period: string; outcome: number[] }>> {
+  const { rows } = await q.query<{ period: string; outcome: number[] }>(
+    `SELECT period, outcome FROM lottery_rounds
       WHERE game = $1 AND room_id = $2 AND status IN ('drawn', 'settled') ORDER BY ordinal DESC LIMIT $3`,
     [game, roomId, count],
   );

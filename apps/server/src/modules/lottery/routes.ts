@@ -2,6 +2,20 @@ import {
   API_PATHS,
   dataEnvelope,
   ErrorResponseSchema,
+  LotteryBetsPageSchema,
+  LotteryChainSchema,
+  LotteryFairnessQuerySchema,
+  LotteryFairnessSchema,
+  LotteryGameParamsSchema,
+  LotteryHistoryPageSchema,
+  LotteryHistoryQuerySchema,
+  LotteryRoomQuerySchema,
+  LotteryRoomStateSchema,
+  LotteryTrendQuerySchema,
+  LotteryTrendSchema,
+  MyLotteryBetsQuerySchema,
+  PlaceLotteryBetInputSchema,
+  PlaceLotteryBetResultSchema,
   MyWingoBetsQuerySchema,
   PlaceWingoBetInputSchema,
   PlaceWingoBetResultSchema,
@@ -88,5 +102,62 @@ export const lotteryRoutes: FastifyPluginAsyncZod<LotteryRoutesOptions> = async 
     API_PATHS.wingo_my_bets,
     { preHandler: requireAuth, schema: { ...authed, querystring: MyWingoBetsQuerySchema, response: { 200: dataEnvelope(WingoBetsPageSchema), ...errors } } },
     async (request) => ({ data: await lottery.myBets(request.auth.playerId, request.query) }),
+  );
+
+  // The other games (K3, 5D): the same reads and bets for any game on the engine, by `:game`.
+  // Static Wingo paths above win over `:game`; the params schema admits only the games served here.
+  const gamePub = { tags: ['lottery'], params: LotteryGameParamsSchema };
+  const gameAuthed = { ...gamePub, security: [{ bearer: [] }] };
+
+  app.get(API_PATHS.lottery_state, { schema: { ...gamePub, querystring: LotteryRoomQuerySchema, response: { 200: dataEnvelope(LotteryRoomStateSchema), ...errors } } }, async (request) => ({
+    data: await lottery.gameState(request.params.game, request.query.room),
+  }));
+
+  app.get(API_PATHS.lottery_chains, { schema: { ...gamePub, querystring: LotteryRoomQuerySchema, response: { 200: dataEnvelope(z.array(LotteryChainSchema)), ...errors } } }, async (request) => ({
+    data: await lottery.gameChains(request.params.game, request.query.room),
+  }));
+
+  app.get(API_PATHS.lottery_history, { schema: { ...gamePub, querystring: LotteryHistoryQuerySchema, response: { 200: dataEnvelope(LotteryHistoryPageSchema), ...errors } } }, async (request) => ({
+    data: await lottery.gameHistory(request.params.game, request.query),
+  }));
+
+  app.get(API_PATHS.lottery_trend, { schema: { ...gamePub, querystring: LotteryTrendQuerySchema, response: { 200: dataEnvelope(LotteryTrendSchema), ...errors } } }, async (request) => ({
+    data: await lottery.gameTrend(request.params.game, request.query.room, request.query.count),
+  }));
+
+  app.get(
+    API_PATHS.lottery_fairness,
+    {
+      schema: {
+        ...gamePub,
+        description: 'Everything needed to verify a drawn K3 or 5D round (docs/fairness.md "Reading K3 and 5D"); accepted by `npm run fair -- verify --record`.',
+        querystring: LotteryFairnessQuerySchema,
+        response: { 200: dataEnvelope(LotteryFairnessSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await lottery.gameFairness(request.params.game, request.query.period) }),
+  );
+
+  app.post(
+    API_PATHS.lottery_place_bet,
+    {
+      onRequest: async (request) => {
+        betReceivedAt.set(request, lottery.now());
+      },
+      preHandler: requireAuth,
+      schema: {
+        ...gameAuthed,
+        description: "Places one bet on the current period of a room of the game (idempotent by key); the selection must be one of the game's rule table.",
+        body: PlaceLotteryBetInputSchema,
+        response: { 200: dataEnvelope(PlaceLotteryBetResultSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await lottery.placeGameBet(request.auth.playerId, request.params.game, request.body, betReceivedAt.get(request)) }),
+  );
+
+  app.get(
+    API_PATHS.lottery_my_bets,
+    { preHandler: requireAuth, schema: { ...gameAuthed, querystring: MyLotteryBetsQuerySchema, response: { 200: dataEnvelope(LotteryBetsPageSchema), ...errors } } },
+    async (request) => ({ data: await lottery.myGameBets(request.params.game, request.auth.playerId, request.query) }),
   );
 };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PlaceLotteryBetInput, PlaceLotteryBetResult, PlaceWingoBetInput, PlaceWingoBetResult } from '@colorplay/contract';
 import { WINGO_DEFAULT_LIMITS, type BetLimits } from '@colorplay/lottery';
 import type { Db } from '../../db/db';
 import type { EventRecorder } from '../../events';
@@ -6,14 +7,16 @@ import type { Clock } from '../../lib/clock';
 import type { SafetyService } from '../safety';
 import type { BeaconSource } from './beacon-source';
 import type { CheckBets, QueuedBet } from './bet-batch';
-import { createChains } from './chains';
+import { createChains, type Chains } from './chains';
 import { createDraw } from './draw';
-import { createRoundEngine } from './engine';
+import { createRoundEngine, type RoundEngine } from './engine';
+import { ENGINE_GAMES, engineGame, WINGO_ENGINE_GAME } from './games';
 import { createPlacement } from './placement';
 import { createQueries } from './queries';
 import { DEFAULT_LOTTERY_SETTINGS, type LotterySettings } from './rules';
 import { createSettlement } from './settle';
-import { GAME, ROOMS } from './wingo';
+import { wingoBetOfView } from './views';
+import { GAME } from './wingo';
 
 export type LotteryDeps = {
   db: Db;
@@ -43,17 +46,29 @@ export type LotteryDeps = {
  * The lottery (docs/architecture.md), put together from parts that each do one job: the chains
  * (chains.ts), the round engine (engine.ts) with the fair draw (draw.ts) and settlement
  * (settle.ts), bet placement (placement.ts) over the group commit (bet-batch.ts), and the
- * reads (queries.ts). What is Wingo's is in wingo.ts (and the contract shapes in views.ts).
+ * reads (queries.ts). The games it runs are in games.ts (Wingo, K3, 5D); Wingo's own shapes are in
+ * wingo.ts and views.ts.
  */
 export function createLotteryService(deps: LotteryDeps) {
   const { db, clock, events, log } = deps;
   const settings: LotterySettings = { ...DEFAULT_LOTTERY_SETTINGS, ...deps.settings };
   const limits = deps.limits ?? WINGO_DEFAULT_LIMITS;
-  const chains = createChains({ db, clock, log, chainSecret: deps.chainSecret, settings, beacon: deps.beacon, game: GAME });
+  // Every game's chains and round engine (games.ts); the draw, settlement and bet placement are
+  // shared and take the game from the round or the route.
+  const chainsByGame = new Map<string, Chains>(
+    [...ENGINE_GAMES.keys()].map((game) => [game, createChains({ db, clock, log, chainSecret: deps.chainSecret, settings, beacon: deps.beacon, game })]),
+  );
+  const chainsOf = (game: string): Chains => chainsByGame.get(engineGame(game).id)!;
+  const chains = chainsOf(GAME);
   const settlement = createSettlement({ db, clock, events, settings, ...(deps.beforeSettleCommit ? { beforeSettleCommit: deps.beforeSettleCommit } : {}) });
-  const { drawRound } = createDraw({ db, clock, log, settings, chains, beacon: deps.beacon, voidRound: settlement.voidRound });
+  const { drawRound } = createDraw({ db, clock, log, settings, chainsOf, beacon: deps.beacon, voidRound: settlement.voidRound });
   const { settleRound } = settlement;
-  const engine = createRoundEngine({ db, clock, log, settings, chains, drawRound, settleRound, waitForInTimeBets: (roundId) => placement.waitForInTimeBets(roundId) });
+  const engines = new Map<string, RoundEngine>(
+    [...ENGINE_GAMES.values()].map((game) => [
+      game.id,
+      createRoundEngine({ db, clock, log, settings, game, chains: chainsOf(game.id), drawRound, settleRound, waitForInTimeBets: (roundId) => placement.waitForInTimeBets(roundId) }),
+    ]),
+  );
   const placement = createPlacement({
     db,
     clock,
@@ -61,26 +76,49 @@ export function createLotteryService(deps: LotteryDeps) {
     settings,
     limits,
     safety: deps.safety,
-    engine,
+    engineOf: (game) => engines.get(engineGame(game).id)!,
     ...(deps.checkBets ? { checkBets: deps.checkBets } : {}),
     ...(deps.beforeBatchCommit ? { beforeBatchCommit: deps.beforeBatchCommit } : {}),
   });
 
   return {
     settings,
-    tick: engine.tick,
+    /** One pass of every game's engine, game after game (the leader job `lottery.rounds`). */
+    async tick(): Promise<void> {
+      for (const engine of engines.values()) await engine.tick();
+    },
     drawRound,
     settleRound,
-    placeBet: placement.placeBet,
+    /** A Wingo bet, in Wingo's shapes. */
+    async placeBet(playerId: number, input: PlaceWingoBetInput, receivedAt?: Date): Promise<PlaceWingoBetResult> {
+      const placed = await placement.placeBet(playerId, WINGO_ENGINE_GAME, input, receivedAt);
+      return { bet: { ...wingoBetOfView(placed.bet), commitment: placed.bet.commitment }, balanceMinor: placed.balanceMinor };
+    },
+    /** A bet in any game of the generic routes (K3, 5D). */
+    async placeGameBet(playerId: number, game: string, input: PlaceLotteryBetInput, receivedAt?: Date): Promise<PlaceLotteryBetResult> {
+      return (await placement.placeBet(playerId, engineGame(game), input, receivedAt)) as PlaceLotteryBetResult;
+    },
     /** The engine's clock (the bet route stamps each request's arrival with it). */
     now: (): Date => clock.now(),
-    ...createQueries({ db, clock, limits, chains }),
+    ...createQueries({ db, clock, limits, chains, chainsOf }),
 
     /** Start check (decision 183): throws ChainSecretMismatch when LOTTERY_CHAIN_SECRET cannot open a chain in use. */
-    assertChainsOpen: () => chains.assertChainsOpen(),
+    async assertChainsOpen(): Promise<void> {
+      for (const c of chainsByGame.values()) await c.assertChainsOpen();
+    },
 
-    /** The operator's audited retire command (npm run lottery -- retire-chains). */
-    retireChains: (reason: string) => chains.retireAll(ROOMS, reason),
+    /**
+     * The operator's audited retire command (npm run lottery -- retire-chains): every game's
+     * chains. Each entry names its game, except Wingo's, which keep the shape they always had.
+     */
+    async retireChains(reason: string) {
+      const out: Array<{ chainId: number; roomId: string; fromPeriod: string; game?: string }> = [];
+      for (const game of ENGINE_GAMES.values()) {
+        const retired = await chainsOf(game.id).retireAll(game.rooms, reason);
+        out.push(...(game.id === GAME ? retired : retired.map((r) => ({ ...r, game: game.id }))));
+      }
+      return out;
+    },
 
     /** The beacon this node draws with (published with each chain). */
     beacon: { name: deps.beacon.name, params: deps.beacon.params },

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { accountCodes, getBalances, HOUSE_ACCOUNTS, postTransfers, withTransaction, type PostTransferInput } from '../ledger';
 import * as repo from './repo';
 import { payoutShardOf, type LotterySettings } from './rules';
-import { GAME, payoutTableOf, stakeAccount, VOID_TABLE } from './wingo';
+import { digitColumnOf, engineGame, payoutTableOf, stakeAccountOf, voidTableOf } from './games';
 
 export type VoidReason = 'link_lost' | 'beacon_unavailable' | 'chain_retired';
 
@@ -29,13 +29,14 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
    * that a retried settlement or void posts it once.
    */
   function roundCredit(round: repo.RoundRow, playerId: number, kind: 'lottery_payout' | 'lottery_refund', amountMinor: number): PostTransferInput {
+    const game = engineGame(round.game);
     return {
-      idempotencyKey: `${GAME}:${kind === 'lottery_payout' ? 'payout' : 'refund'}:${round.id}:${playerId}`,
+      idempotencyKey: `${game.id}:${kind === 'lottery_payout' ? 'payout' : 'refund'}:${round.id}:${playerId}`,
       kind,
       reference: `round_${round.id}`,
-      metadata: { game: GAME, room: round.room_id, period: round.period },
+      metadata: { game: game.id, room: round.room_id, period: round.period },
       entries: [
-        { accountCode: stakeAccount(payoutShardOf(playerId, settings.stakeShards)), amountMinor: -amountMinor },
+        { accountCode: stakeAccountOf(game, payoutShardOf(playerId, settings.stakeShards)), amountMinor: -amountMinor },
         { accountCode: accountCodes.playerMain(playerId), amountMinor },
       ],
     };
@@ -45,12 +46,14 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
     tx: Queryable,
     round: repo.RoundRow,
     status: 'settled' | 'voided',
-    digit: number | null,
+    outcome: number[] | null,
     now: Date,
     players: Array<{ playerId: number; bets: number; payoutMinor: number }>,
     knownBalances: Map<string, number>,
   ): Promise<void> {
-    await events.record(tx, 'RoundDrawn', { game: GAME, roomId: round.room_id, period: round.period, status, digit, drawnAtMs: (round.drawn_at ?? now).getTime() });
+    const game = engineGame(round.game);
+    const digit = outcome === null ? null : digitColumnOf(game, outcome);
+    await events.record(tx, 'RoundDrawn', { game: game.id, roomId: round.room_id, period: round.period, status, digit, outcome, drawnAtMs: (round.drawn_at ?? now).getTime() });
     const unknown = players.map((p) => accountCodes.playerMain(p.playerId)).filter((c) => !knownBalances.has(c));
     const balances = new Map([...knownBalances, ...(await getBalances(tx, unknown))]);
     // A few rows per round whatever its size (decision 312): the outbox delivers each event in a
@@ -59,7 +62,7 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
     for (let i = 0; i < players.length; i += ROUND_PLAYERS_PER_EVENT) {
       const chunk = players.slice(i, i + ROUND_PLAYERS_PER_EVENT);
       chunks.push({
-        game: GAME,
+        game: game.id,
         roomId: round.room_id,
         period: round.period,
         playerIds: chunk.map((p) => p.playerId),
@@ -75,22 +78,24 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
     /**
      * Refunds every stake of the round in full (fee included), marks it voided and writes its
      * public audit record: why, what it would have drawn (when known), its stakes and what that
-     * digit would have paid, so anyone can check that voids do not fall on the house's losses.
+     * outcome would have paid, so anyone can check that voids do not fall on the house's losses.
      * Runs in the caller's transaction (the draw's, which holds the round).
      */
-    async voidRound(tx: Queryable, round: repo.RoundRow, link: string | null, now: Date, why: { reason: VoidReason; wouldDigit: number | null }): Promise<void> {
-      const perPlayer = await repo.settlementByPlayer(tx, round.id, VOID_TABLE);
+    async voidRound(tx: Queryable, round: repo.RoundRow, link: string | null, now: Date, why: { reason: VoidReason; wouldOutcome: number[] | null }): Promise<void> {
+      const game = engineGame(round.game);
+      const perPlayer = await repo.settlementByPlayer(tx, round.id, voidTableOf(game));
       const transfers = perPlayer.map((p) => roundCredit(round, p.player_id, 'lottery_refund', p.total_minor));
       const posted = await postTransfers(tx, transfers);
       let wouldPayout: number | null = null;
-      if (why.wouldDigit !== null) {
-        const wouldPay = await repo.settlementByPlayer(tx, round.id, payoutTableOf(why.wouldDigit));
+      if (why.wouldOutcome !== null) {
+        const wouldPay = await repo.settlementByPlayer(tx, round.id, payoutTableOf(game, why.wouldOutcome));
         wouldPayout = wouldPay.reduce((sum, p) => sum + p.payout_minor, 0);
       }
       await repo.insertVoidAudit(tx, {
         round_id: round.id,
         reason: why.reason,
-        would_digit: why.wouldDigit,
+        would_digit: why.wouldOutcome === null ? null : digitColumnOf(game, why.wouldOutcome),
+        would_outcome: why.wouldOutcome,
         bets: perPlayer.reduce((sum, p) => sum + p.bets, 0),
         stakes_minor: perPlayer.reduce((sum, p) => sum + p.total_minor, 0),
         would_payout_minor: wouldPayout,
@@ -112,18 +117,19 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
         const round = await repo.selectRoundById(tx, roundId, 'FOR UPDATE');
         if (!round || round.status !== 'drawn') return 'skipped';
         const now = clock.now();
-        const digit = round.digit!;
-        const perPlayer = await repo.settlementByPlayer(tx, round.id, payoutTableOf(digit));
+        const game = engineGame(round.game);
+        const outcome = round.outcome!;
+        const perPlayer = await repo.settlementByPlayer(tx, round.id, payoutTableOf(game, outcome));
         const fees = await repo.feesByShard(tx, round.id);
         const transfers: PostTransferInput[] = [];
         const feeTotal = fees.reduce((s, f) => s + f.fee_minor, 0);
         if (feeTotal > 0) {
           transfers.push({
-            idempotencyKey: `${GAME}:fees:${round.id}`,
+            idempotencyKey: `${game.id}:fees:${round.id}`,
             kind: 'lottery_fee',
             reference: `round_${round.id}`,
-            metadata: { game: GAME, room: round.room_id, period: round.period },
-            entries: [...fees.map((f) => ({ accountCode: stakeAccount(f.shard), amountMinor: -f.fee_minor })), { accountCode: HOUSE_ACCOUNTS.fees, amountMinor: feeTotal }],
+            metadata: { game: game.id, room: round.room_id, period: round.period },
+            entries: [...fees.map((f) => ({ accountCode: stakeAccountOf(game, f.shard), amountMinor: -f.fee_minor })), { accountCode: HOUSE_ACCOUNTS.fees, amountMinor: feeTotal }],
           });
         }
         for (const p of perPlayer) {
@@ -132,7 +138,7 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
         }
         const posted = await postTransfers(tx, transfers);
         await repo.markSettled(tx, round.id, now);
-        await recordSettlement(tx, round, 'settled', digit, now, perPlayer.map((p) => ({ playerId: p.player_id, bets: p.bets, payoutMinor: p.payout_minor })), posted.balancesMinor);
+        await recordSettlement(tx, round, 'settled', outcome, now, perPlayer.map((p) => ({ playerId: p.player_id, bets: p.bets, payoutMinor: p.payout_minor })), posted.balancesMinor);
         if (beforeSettleCommit) await beforeSettleCommit(round.id);
         return 'settled';
       });

@@ -1,8 +1,8 @@
-import type { WingoBet, WingoChain, WingoCommitment, WingoResult, WingoRoomId } from '@colorplay/contract';
-import { roundByOrdinal } from '@colorplay/lottery';
+import type { LotteryResult, LotterySummary, WingoBet, WingoChain, WingoCommitment, WingoResult, WingoRoomId } from '@colorplay/contract';
+import { fivedSummary, k3Summary, roundByOrdinal, type FivedDigits, type K3Dice } from '@colorplay/lottery';
+import { engineGame, roomOfGame, type EngineGame } from './games';
 import type * as repo from './repo';
-import { wingoBetOutcome, wingoResultFace } from './rules';
-import { roomOf } from './wingo';
+import { wingoBetOutcome, wingoResultFace, type BetOutcome } from './rules';
 
 /** The lottery's rows as the contract shows them: results, bets, chains, commitments. */
 
@@ -69,5 +69,110 @@ export const toChain = (c: repo.ChainRow): WingoChain => ({
   publishedAtMs: c.published_at.getTime(),
   scheme: c.scheme,
   beacon: beaconOfChain(c),
-  retiredFromPeriod: c.retired_from_ordinal === null ? null : roundByOrdinal(roomOf(c.room_id), c.retired_from_ordinal).period,
+  retiredFromPeriod: c.retired_from_ordinal === null ? null : roundByOrdinal(roomOfGame(engineGame(c.game), c.room_id)!, c.retired_from_ordinal).period,
 });
+
+// ---------------------------------------------------------------------------------------------
+// Any game (K3, 5D; Wingo's bets go through these too before Wingo's own shape above).
+
+/** A bet of any game as the engine answers it, without its commitment. */
+export type GameBetView = {
+  id: string;
+  game: string;
+  roomId: string;
+  period: string;
+  selection: string;
+  amountMinor: number;
+  quantity: number;
+  multiplier: number;
+  totalMinor: number;
+  feeMinor: number;
+  contractMinor: number;
+  status: 'pending' | 'won' | 'lost' | 'refunded';
+  payoutMinor: number;
+  outcome: number[] | null;
+  placedAtMs: number;
+  settledAtMs: number | null;
+};
+
+/** A bet's outcome from its round and its game's rule table (bets are never updated). */
+export function gameBetOutcome(game: EngineGame, bet: { selection: string; contractMinor: number; totalMinor: number }, round: { status: string; outcome: readonly number[] | null }): BetOutcome {
+  if (round.status === 'voided') return { status: 'refunded', payoutMinor: bet.totalMinor };
+  const decoded = round.status === 'settled' && round.outcome !== null ? game.rules.decode(round.outcome) : null;
+  if (decoded === null) return { status: 'pending', payoutMinor: 0 };
+  const r = game.rules.isSelection(bet.selection) ? game.rules.payoutRatio(bet.selection, decoded) : null;
+  if (!r) return { status: 'lost', payoutMinor: 0 };
+  return { status: 'won', payoutMinor: Math.floor((bet.contractMinor * r.num) / r.den) };
+}
+
+export function gameBetOf(b: repo.BetWithRoundRow): GameBetView {
+  const game = engineGame(b.game);
+  const outcome = gameBetOutcome(game, { selection: b.selection, contractMinor: b.contract_minor, totalMinor: b.total_minor }, { status: b.round_status, outcome: b.outcome });
+  return {
+    id: b.id,
+    game: b.game,
+    roomId: b.room_id,
+    period: b.period,
+    selection: b.selection,
+    amountMinor: b.amount_minor,
+    quantity: b.quantity,
+    multiplier: b.multiplier,
+    totalMinor: b.total_minor,
+    feeMinor: b.fee_minor,
+    contractMinor: b.contract_minor,
+    status: outcome.status,
+    payoutMinor: outcome.payoutMinor,
+    outcome: b.round_status === 'settled' ? b.outcome : null,
+    placedAtMs: b.placed_at.getTime(),
+    settledAtMs: b.round_status === 'settled' ? b.settled_at!.getTime() : b.round_status === 'voided' ? b.drawn_at!.getTime() : null,
+  };
+}
+
+/** Wingo's shape of a bet of any path (its one outcome value is the digit). */
+export const wingoBetOfView = (v: GameBetView): Omit<WingoBet, 'commitment'> => ({
+  id: v.id,
+  roomId: v.roomId as WingoRoomId,
+  period: v.period,
+  selection: v.selection as WingoBet['selection'],
+  amountMinor: v.amountMinor,
+  quantity: v.quantity,
+  multiplier: v.multiplier,
+  totalMinor: v.totalMinor,
+  feeMinor: v.feeMinor,
+  contractMinor: v.contractMinor,
+  status: v.status,
+  payoutMinor: v.payoutMinor,
+  resultDigit: v.outcome === null ? null : v.outcome[0]!,
+  placedAtMs: v.placedAtMs,
+  settledAtMs: v.settledAtMs,
+});
+
+/** The derived summary of an outcome: its sum, and the sum's size and parity (the game's split). */
+export function summaryOf(game: EngineGame, outcome: readonly number[] | null): LotterySummary | null {
+  if (outcome === null) return null;
+  const decoded = game.rules.decode(outcome);
+  if (decoded === null) return null;
+  if (game.id === 'k3') {
+    const s = k3Summary(decoded as K3Dice);
+    return { sum: s.sum, size: s.size, parity: s.parity };
+  }
+  if (game.id === '5d') {
+    const s = fivedSummary(decoded as FivedDigits);
+    return { sum: s.sum, size: s.sumSize, parity: s.sumParity };
+  }
+  return null;
+}
+
+export function toLotteryResult(r: repo.RoundRow): LotteryResult {
+  const game = engineGame(r.game);
+  const outcome = r.status === 'voided' ? null : r.outcome;
+  return {
+    game: r.game as LotteryResult['game'],
+    roomId: r.room_id as LotteryResult['roomId'],
+    period: r.period,
+    status: r.status as LotteryResult['status'],
+    outcome,
+    summary: summaryOf(game, outcome),
+    drawnAtMs: r.drawn_at!.getTime(),
+  };
+}

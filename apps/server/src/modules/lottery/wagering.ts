@@ -1,5 +1,6 @@
-import { WINGO, type WingoDigit } from '@colorplay/lottery';
+import { FIVED_POSITIONS, fivedPayoutRatio, WINGO, type AnyLotteryGame, type FivedDigits, type WingoDigit } from '@colorplay/lottery';
 import type { Queryable } from '../../db/db';
+import { engineGame } from './games';
 import { payoutTable } from './rules';
 
 /**
@@ -36,17 +37,25 @@ const TABLE = (() => {
   return { digits, selections, nums, dens };
 })();
 
-/** The part of the player's Wingo stakes (minor units) that no result could have lost. */
+/**
+ * The part of the player's lottery stakes (minor units) that no result could have lost: Wingo's
+ * rounds in SQL below, the other games' (K3, 5D) from their rule tables (decision 335). The name
+ * is kept for its caller (withdrawals); it covers every game.
+ */
 export async function hedgedWingoStakeMinor(q: Queryable, playerId: number): Promise<number> {
+  return (await hedgedWingoOnlyMinor(q, playerId)) + (await hedgedOtherGamesMinor(q, playerId));
+}
+
+async function hedgedWingoOnlyMinor(q: Queryable, playerId: number): Promise<number> {
   const { rows } = await q.query<{ hedged_minor: string | number | null }>(
     `WITH covered AS (
        -- Every Wingo selection loses on some digit, so a round on one selection hedges nothing:
        -- only rounds with two or more selections are worth the ten-digit join.
-       SELECT round_id FROM lottery_bets WHERE player_id = $1 GROUP BY round_id HAVING count(DISTINCT selection) > 1
+       SELECT round_id FROM lottery_bets WHERE player_id = $1 AND game = 'wingo' GROUP BY round_id HAVING count(DISTINCT selection) > 1
      ), bets AS (
        SELECT b.round_id, b.selection, b.total_minor, b.contract_minor
          FROM lottery_bets b JOIN covered c ON c.round_id = b.round_id JOIN lottery_rounds r ON r.id = b.round_id
-        WHERE b.player_id = $1 AND r.status <> 'voided'
+        WHERE b.player_id = $1 AND b.game = 'wingo' AND r.status <> 'voided'
      ), stakes AS (
        SELECT round_id, sum(total_minor) AS stake_minor FROM bets GROUP BY round_id
      ), per_digit AS (
@@ -61,6 +70,69 @@ export async function hedgedWingoStakeMinor(q: Queryable, playerId: number): Pro
     [playerId, TABLE.digits, TABLE.selections, TABLE.nums, TABLE.dens],
   );
   return Number(rows[0]?.hedged_minor ?? 0);
+}
+
+type GameBet = { selection: string; contract_minor: number };
+
+/**
+ * The smallest total a set of bets of one round can pay back over every outcome of the game:
+ * K3's 216 outcomes are enumerated; 5D's 100,000 are not, its bets depend on one position's
+ * digit or on the sum, so the least total is a small dynamic programme over positions and sums.
+ */
+export function leastPayoutMinor(rules: AnyLotteryGame, bets: readonly GameBet[]): number {
+  const pay = (selection: string, contract: number, outcome: unknown) => {
+    const r = rules.isSelection(selection) ? rules.payoutRatio(selection, outcome) : null;
+    return r ? Math.floor((contract * r.num) / r.den) : 0;
+  };
+  if (rules.game !== '5d') {
+    let least = Number.POSITIVE_INFINITY;
+    for (const o of rules.outcomes()) least = Math.min(least, bets.reduce((sum, b) => sum + pay(b.selection, b.contract_minor, o), 0));
+    return least;
+  }
+  // 5D: position p's bets pay by its digit alone (other positions 0); sum bets by the sum alone.
+  const withDigit = (p: number, d: number) => FIVED_POSITIONS.map((_, i) => (i === p ? d : 0)) as unknown as FivedDigits;
+  const withSum = (s: number) => FIVED_POSITIONS.map((_, i) => Math.max(0, Math.min(9, s - 9 * i))) as unknown as FivedDigits;
+  const fivedPay = (b: GameBet, digits: FivedDigits) => {
+    const r = fivedPayoutRatio(b.selection, digits);
+    return r ? Math.floor((b.contract_minor * r.num) / r.den) : 0;
+  };
+  const sumBets = bets.filter((b) => b.selection.startsWith('sum:'));
+  let best = new Map<number, number>([[0, 0]]);
+  FIVED_POSITIONS.forEach((position, p) => {
+    const mine = bets.filter((b) => b.selection.startsWith(`${position}:`));
+    const next = new Map<number, number>();
+    for (const [s, paid] of best) {
+      for (let d = 0; d <= 9; d++) {
+        const total = paid + mine.reduce((sum, b) => sum + fivedPay(b, withDigit(p, d)), 0);
+        if (total < (next.get(s + d) ?? Number.POSITIVE_INFINITY)) next.set(s + d, total);
+      }
+    }
+    best = next;
+  });
+  let least = Number.POSITIVE_INFINITY;
+  for (const [s, paid] of best) least = Math.min(least, paid + sumBets.reduce((sum, b) => sum + fivedPay(b, withSum(s)), 0));
+  return least;
+}
+
+/** The hedged stakes of the player's K3 and 5D rounds: per round min(stake, least payout). */
+async function hedgedOtherGamesMinor(q: Queryable, playerId: number): Promise<number> {
+  const { rows } = await q.query<{ round_id: number; game: string; selection: string; total_minor: number; contract_minor: number }>(
+    `SELECT b.round_id, b.game, b.selection, b.total_minor, b.contract_minor
+       FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id
+      WHERE b.player_id = $1 AND b.game <> 'wingo' AND r.status <> 'voided'
+        AND b.round_id IN (SELECT round_id FROM lottery_bets WHERE player_id = $1 AND game <> 'wingo' GROUP BY round_id HAVING count(DISTINCT selection) > 1)`,
+    [playerId],
+  );
+  const rounds = new Map<number, { game: string; stake: number; bets: GameBet[] }>();
+  for (const r of rows) {
+    const round = rounds.get(r.round_id) ?? { game: r.game, stake: 0, bets: [] };
+    round.stake += Number(r.total_minor);
+    round.bets.push({ selection: r.selection, contract_minor: Number(r.contract_minor) });
+    rounds.set(r.round_id, round);
+  }
+  let hedged = 0;
+  for (const round of rounds.values()) hedged += Math.min(round.stake, leastPayoutMinor(engineGame(round.game).rules, round.bets));
+  return hedged;
 }
 
 /** True when every selection loses on at least one digit (what the `covered` filter relies on). */

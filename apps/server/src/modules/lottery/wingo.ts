@@ -1,13 +1,11 @@
 import { deriveDigitSync, deriveDrawDigitSync } from '@colorplay/fair/node';
-import { WINGO, WINGO_ROOMS, type Room, type WingoDigit } from '@colorplay/lottery';
-import { accountCodes } from '../ledger';
-import { payoutTable } from './rules';
+import { WINGO_ROOMS, type Room } from '@colorplay/lottery';
 
 /**
- * What the round engine knows of Wingo, in one place: its game tag, its rooms, how a round's
- * digit comes from its link, and the settlement tables. The engine files (engine.ts, draw.ts,
- * settle.ts, placement.ts, queries.ts) take Wingo from here and nowhere else, so that another
- * game (K3, 5D, Trx Win: docs/games.md) is a second file like this one.
+ * What only Wingo's own routes and socket need: its game tag and rooms (its reads keep their
+ * shapes: digit, colours, size), and its digit rule from packages/fair. The engine itself runs
+ * Wingo like any other game from games.ts (decision 330); a test checks the generic draw gives
+ * exactly drawnDigit.
  */
 
 export const GAME = 'wingo';
@@ -19,9 +17,6 @@ export const roomOf = (id: string): Room => {
   return room;
 };
 
-/** The house account a stake shard holds the game's stakes in (bets post to it, settlement pays from it). */
-export const stakeAccount = (shard: number): string => accountCodes.houseLottery(GAME, shard);
-
 /**
  * The digit of a round from its link: on a scheme-2 chain with the game tag, the period and the
  * beacon value's randomness (decision 180), on a scheme-1 chain from the link and period alone.
@@ -29,9 +24,3 @@ export const stakeAccount = (shard: number): string => accountCodes.houseLottery
 export function drawnDigit(scheme: 1 | 2, link: string, period: string, beaconRandomness: string | null): number {
   return scheme === 2 ? deriveDrawDigitSync(link, GAME, period, beaconRandomness!).digit : deriveDigitSync(link, period).digit;
 }
-
-/** Per selection, the multiple of the contract amount a drawn digit pays (repo.settlementByPlayer). */
-export const payoutTableOf = (digit: number) => payoutTable(WINGO, digit as WingoDigit);
-
-/** Every selection at zero: summed per player, what a void refunds (each bet's stake in full). */
-export const VOID_TABLE = { selections: [...WINGO.selections], nums: WINGO.selections.map(() => 0), dens: WINGO.selections.map(() => 1) };
