@@ -15,7 +15,7 @@ import { z } from 'zod';
  */
 
 export const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
-const hexBytes = z.string().regex(/^(?:[0-9a-f]{2}){0,64}$/, 'must be lowercase hex bytes');
+const hexBytes = z.string().regex(/^(?:[0-9a-f]{2}){0,128}$/, 'must be lowercase hex bytes (at most 128)');
 const int64 = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /**

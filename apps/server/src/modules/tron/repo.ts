@@ -58,7 +58,7 @@ export async function insertBlocks(q: Queryable, blocks: SandboxBlockRow[]): Pro
   const { rowCount } = await q.query(
     `INSERT INTO tron_sandbox_blocks (${BLOCK_COLUMNS})
      SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::int[])
-     ON CONFLICT (number) DO NOTHING`,
+     ON CONFLICT DO NOTHING`,
     [
       blocks.map((b) => b.number),
       blocks.map((b) => b.blockId),
