@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { trxDecidingSlotMs } from '@colorplay/lottery';
 import { describe, expect, it } from 'vitest';
+import { trxDigitOfBlock } from './deciding';
 import { checkTronBlock, encodeRawData, linksTo, tronBlockIdOf, type TronBlockJson } from './block-format';
 
 /**
@@ -72,5 +76,33 @@ describe('TRON block id', () => {
     expect(linksTo(child, parent)).toBe(true);
     expect(linksTo(child, { ...parent, blockId: NILE_66987565.blockID })).toBe(false);
     expect(linksTo(child, { ...parent, number: 999998 })).toBe(false);
+  });
+});
+
+describe("docs/games.md's worked TRON block", () => {
+  const doc = readFileSync(new URL('../../../../../docs/games.md', import.meta.url), 'utf8');
+  const cell = (label: string) => {
+    const m = new RegExp(`^\\| ${label} \\| ([0-9a-f]+) \\|$`, 'm').exec(doc);
+    if (!m) throw new Error(`docs/games.md has no row "${label}"`);
+    return m[1]!;
+  };
+
+  it('recomputes the id, the hash and the digit from the header the document states', () => {
+    const raw = {
+      number: Number(cell('number')),
+      timestamp: Number(cell('timestamp')),
+      txTrieRoot: cell('txTrieRoot'),
+      parentHash: cell('parentHash'),
+      witness_address: cell('witness_address'),
+      version: Number(cell('version')),
+    };
+    expect(createHash('sha256').update(encodeRawData(raw)).digest('hex')).toBe(cell('SHA-256 of the encoded header'));
+    expect(tronBlockIdOf(raw)).toBe(cell('blockID'));
+    const checked = checkTronBlock({ blockID: cell('blockID'), block_header: { raw_data: raw } });
+    expect(checked.ok && trxDigitOfBlock(checked.block).digit).toBe(Number(cell('digit')));
+    // The lock time and deciding slot the paragraph under the table names.
+    const m = /a round locking at (\d+) \([^)]*\) has its deciding slot at\s+(\d+)/.exec(doc)!;
+    expect(trxDecidingSlotMs(Number(m[1]))).toBe(Number(m[2]));
+    expect(Number(m[2])).toBe(raw.timestamp);
   });
 });
