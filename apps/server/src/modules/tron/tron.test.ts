@@ -385,6 +385,21 @@ describe(`one sandbox chain for a cluster (two nodes on one ${usingRealPostgres(
     expect(await a!.byNumber(N0 + 11)).toBeNull();
   });
 
+  it('fills the slots a stopped producer missed, with the bytes they would have had', async () => {
+    const clock = fakeClock(new Date(T0 + 31_000));
+    const chain = createSandboxTronChain(dbs[1], clock);
+    // The test above left the chain at N0+10 (30 s); stopped until 60 s, one run makes the ten missing blocks, each on its own slot.
+    clock.advance(30_000);
+    expect(await chain.produce()).toBe(10);
+    const seed = (await dbs[1].query<{ seed: Uint8Array }>('SELECT seed FROM tron_sandbox_chain')).rows[0]!.seed;
+    for (let n = N0 + 11; n <= N0 + 20; n++) {
+      const stored = (await chain.byNumber(n))!;
+      expect(stored.timestamp).toBe(n * TRON_BLOCK_MS);
+      expect(stored).toEqual(sandboxBlock(Uint8Array.from(seed), n, (await chain.byNumber(n - 1))!.blockId));
+    }
+    expect(await chain.produce()).toBe(0);
+  });
+
   it('refuses to change a stored block, even for the database role the app uses', async () => {
     await expect(dbs[0].query(`UPDATE tron_sandbox_blocks SET tx_trie_root = $1 WHERE number = $2`, ['00'.repeat(32), N0])).rejects.toThrow(/append-only/);
     await expect(dbs[0].query(`DELETE FROM tron_sandbox_blocks WHERE number = $1`, [N0 + 10])).rejects.toThrow(/append-only/);
