@@ -285,6 +285,15 @@ describe('the deciding block on a chain with missed slots', () => {
     expect(await findDecidingBlock(readerOf(chain), T0 + 60_000)).toBeNull();
   });
 
+  it('walks past a block that lands exactly on the lock time (not after it, so not deciding)', async () => {
+    // 0, 3, 6, 9 s, then 12 and 15 s missed, then 18 and 21 s; the lock is at 9 s exactly. From the
+    // head the estimate falls short (on the 6-s block) and the walk goes forward through the 9-s one.
+    const chain = chainOf([0, 3, 6, 9, 18, 21].map((s) => T0 + s * 1_000));
+    const found = (await findDecidingBlock(readerOf(chain), T0 + 9_000))!;
+    expect(found.block.timestamp).toBe(T0 + 18_000);
+    expect(found.parent.timestamp).toBe(T0 + 9_000);
+  });
+
   it('refuses a reader with a gap below its head', async () => {
     const chain = chainOf([0, 3, 6, 9, 12].map((s) => T0 + s * 1_000));
     const holey = { head: async () => chain[4]!, byNumber: async (n: number) => (n === chain[2]!.number ? null : (chain.find((b) => b.number === n) ?? null)) };
