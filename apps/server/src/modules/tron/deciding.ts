@@ -68,7 +68,7 @@ export async function findDecidingBlock(reader: TronBlockReader, locksAtMs: numb
 
 async function mustRead(reader: TronBlockReader, n: number): Promise<TronBlock> {
   const block = await reader.byNumber(n);
-  if (!block) throw new TronChainError(`block ${n} is missing below the source's head`);
+  if (!block) throw new TronChainError(`block ${n} is missing below the source's head (a gap, or before the first block it serves)`);
   return block;
 }
 
