@@ -1,5 +1,6 @@
 import { estimateTrxDecidingNumber, isTrxDecidingBlock, trxDigit, type TrxDigitRead } from '@colorplay/lottery';
 import { hexToBytes, linksTo, type TronBlock } from './block-format';
+import { TronSourceError } from './fullnode-client';
 
 /**
  * Which block decides a Trx Win round, found through any reader of checked blocks (the full-node
@@ -111,7 +112,7 @@ export async function decideTrxDraw(
     waiting = { kind: 'wait', reason: 'not_produced' };
   } catch (err) {
     const detail = (err as Error).message;
-    waiting = err instanceof TronChainError || (err as { refused?: boolean }).refused === true ? { kind: 'wait', reason: 'refused', detail } : { kind: 'wait', reason: 'unavailable', detail };
+    waiting = err instanceof TronChainError || (err instanceof TronSourceError && err.refused) ? { kind: 'wait', reason: 'refused', detail } : { kind: 'wait', reason: 'unavailable', detail };
   }
   if (nowMs - round.drawsAtMs >= giveUpMs) return { kind: 'void', reason: 'tron_unavailable', ...(waiting.kind === 'wait' && waiting.detail ? { detail: waiting.detail } : {}) };
   return waiting;

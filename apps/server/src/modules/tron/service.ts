@@ -4,7 +4,7 @@ import type { TronConfig } from '../../config';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../lib/clock';
 import type { TronBlock } from './block-format';
-import { decideTrxDraw, findDecidingBlock, TRX_GIVE_UP_MS, type DecidingBlock, type TrxDrawVerdict } from './deciding';
+import { decideTrxDraw, findDecidingBlock, TRX_GIVE_UP_MS, type DecidingBlock, type TronBlockReader, type TrxDrawVerdict } from './deciding';
 import { createTronFullNodeClient, type TronFullNodeClient } from './fullnode-client';
 import { blockAt, insertBlocks, lastBlock, readChain, startChain } from './repo';
 import { nextSandboxBlocks, slotNumberAt, type SandboxBlockRow } from './sandbox-blocks';
@@ -101,6 +101,40 @@ export function selfNode(app: FastifyInstance, prefix: string): { baseUrl: () =>
 
 export const SANDBOX_TRON_PREFIX = '/sandbox/tron';
 
+/**
+ * How long the node's newest block is reused. The engine runs every 250 ms and a waiting round
+ * asks each time; without this, every waiting room would cost a node (TronGrid counts requests)
+ * three reads four times a second. One block every 3 s makes a 1-s-old head good enough.
+ */
+export const HEAD_MAX_AGE_MS = 1_000;
+/** Checked final blocks kept in memory (a few rooms' deciding blocks and parents for hours). */
+const KEPT_BLOCKS = 1_024;
+
+/** The client with its newest block reused for a moment and, when final, its blocks kept. */
+export function cachedReader(client: TronFullNodeClient, clock: Clock, opts: { headMaxAgeMs: number; keepBlocks: boolean }): TronBlockReader {
+  let head: { atMs: number; block: TronBlock | null } | undefined;
+  const kept = new Map<number, TronBlock>();
+  return {
+    async head() {
+      const now = clock.now().getTime();
+      if (head && now - head.atMs >= 0 && now - head.atMs < opts.headMaxAgeMs) return head.block;
+      const block = await client.nowBlock();
+      head = { atMs: now, block };
+      return block;
+    },
+    async byNumber(n) {
+      const known = kept.get(n);
+      if (known) return known;
+      const block = await client.blockByNumber(n);
+      if (block && opts.keepBlocks) {
+        if (kept.size >= KEPT_BLOCKS) kept.clear();
+        kept.set(n, block);
+      }
+      return block;
+    },
+  };
+}
+
 export function createTronService({ db, clock, config, self, client: given, giveUpMs = TRX_GIVE_UP_MS }: TronServiceDeps): TronService {
   const sandbox = config.kind === 'sandbox' ? createSandboxTronChain(db, clock) : undefined;
   let client = given;
@@ -113,12 +147,13 @@ export function createTronService({ db, clock, config, self, client: given, give
       client = createTronFullNodeClient({ baseUrl: node.baseUrl, fetchImpl: node.fetchImpl, api: config.api, timeoutMs: config.timeoutMs });
     }
   }
-  const reader = client;
+  // Final blocks never change, so they are kept; `/wallet/` blocks may still be replaced by a fork.
+  const reader = cachedReader(client, clock, { headMaxAgeMs: HEAD_MAX_AGE_MS, keepBlocks: config.api === 'walletsolidity' });
   const source: TronBlockSource = {
     kind: config.kind,
     decidingBlock: (locksAtMs) => findDecidingBlock(reader, locksAtMs),
-    blockByNumber: (n) => reader.blockByNumber(n),
-    head: () => reader.nowBlock(),
+    blockByNumber: (n) => reader.byNumber(n),
+    head: () => reader.head(),
   };
   return {
     source,

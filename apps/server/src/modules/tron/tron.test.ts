@@ -13,7 +13,7 @@ import { tronBlockIdOf, type TronBlock, type TronBlockJson } from './block-forma
 import { decideTrxDraw, findDecidingBlock, TronChainError, type TronBlockReader } from './deciding';
 import { createTronFullNodeClient, TronSourceError } from './fullnode-client';
 import { sandboxBlock, sandboxBlockJson } from './sandbox-blocks';
-import { createSandboxTronChain } from './service';
+import { createSandboxTronChain, createTronService } from './service';
 
 /**
  * Trx Win's block source (decisions 340-342): the production adapter reading the sandbox chain
@@ -154,8 +154,8 @@ describe('what the adapter refuses', () => {
             return answer(failNext.status, { code: 'OOPS' });
           }
           if (errorAnswer) return answer(200, { Error: 'class java.lang.NullPointerException : null' });
-          if (req.url === '/walletsolidity/getnowblock') return answer(200, blocks.get(headNumber) ?? {});
-          if (req.url === '/walletsolidity/getblockbynum') return answer(200, blocks.get((JSON.parse(body) as { num: number }).num) ?? {});
+          if (req.url === '/walletsolidity/getnowblock' || req.url === '/wallet/getnowblock') return answer(200, blocks.get(headNumber) ?? {});
+          if (req.url === '/walletsolidity/getblockbynum' || req.url === '/wallet/getblockbynum') return answer(200, blocks.get((JSON.parse(body) as { num: number }).num) ?? {});
           return answer(404, {});
         }, delayMs);
       });
@@ -173,6 +173,28 @@ describe('what the adapter refuses', () => {
     resetChain();
     expect(await findDecidingBlock(client(), T0 + 7_000)).toMatchObject({ block: { number: N0 + 3 }, parent: { number: N0 + 2 } });
     expect(await client().blockByNumber(N0 + 11)).toBeNull();
+  });
+
+  it('reuses the newest block for a second and keeps final blocks, so a waiting round costs the node little', async () => {
+    resetChain();
+    const clock = fakeClock(new Date(T0 + 40_000));
+    const serviceOn = (api: 'wallet' | 'walletsolidity') => createTronService({ db: {} as Db, clock, config: { kind: 'fullnode', url: base, api, apiKey: undefined, timeoutMs: 1_000 } });
+    let tron = serviceOn('walletsolidity');
+    let from = requests;
+    expect((await tron.source.decidingBlock(T0 + 7_000))!.block.number).toBe(N0 + 3);
+    expect(requests - from).toBe(3); // the head, the estimated block, its parent
+    from = requests;
+    expect((await tron.source.decidingBlock(T0 + 7_000))!.block.number).toBe(N0 + 3);
+    expect(requests - from).toBe(0);
+    clock.advance(1_000);
+    expect(await tron.source.decidingBlock(T0 + 31_000)).toBeNull();
+    expect(requests - from).toBe(1); // the head again, and nothing more while it is before the lock
+    // The newest blocks (`/wallet/`) may still be replaced: they are read again every time.
+    tron = serviceOn('wallet');
+    expect((await tron.source.decidingBlock(T0 + 7_000))!.block.number).toBe(N0 + 3);
+    from = requests;
+    expect((await tron.source.decidingBlock(T0 + 7_000))!.block.number).toBe(N0 + 3);
+    expect(requests - from).toBe(2);
   });
 
   it('refuses a block whose timestamp was moved (its id is no longer its hash)', async () => {
