@@ -41,6 +41,7 @@ import { createHttpPayoutGateway, createSandboxPayoutGateway, sandboxPayoutRoute
 import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRoutes, withdrawalRoutes, type WithdrawalsService } from './modules/withdrawals';
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
+import { createTronService, sandboxTronRoutes, type TronService } from './modules/tron';
 import { authenticateFirst, authGuard } from './plugins/auth-guard';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrorHandler, refuseInvalidPreflight, registerErrorHandling } from './plugins/errors';
@@ -71,6 +72,8 @@ declare module 'fastify' {
     admin: AdminService;
     /** Responsible-gambling controls (decision 210): every money path checks them in its transaction. */
     safety: SafetyService;
+    /** Trx Win's TRON block source (the engine asks it for a round's deciding block) and, in sandbox mode, the sandbox chain. */
+    tron: TronService;
   }
 }
 
@@ -255,6 +258,11 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   await app.register(lotteryRoutes, { lottery, requireAuth });
   await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate });
   app.decorate('lottery', lottery);
+  // Trx Win's TRON blocks (decision 340): a full node in production; the sandbox chain otherwise,
+  // read over HTTP at this server's own /sandbox/tron routes, which exist only in sandbox mode.
+  const tron = createTronService({ db, clock, config: config.tron, self: app });
+  if (tron.sandbox) await app.register(sandboxTronRoutes, { chain: tron.sandbox });
+  app.decorate('tron', tron);
 
   // Withdrawals, KYC and payouts (docs/payments.md). The configured payout channel chooses the adapter;
   // the sandbox's page exists only with it. KYC documents stay outside the database: a local
@@ -307,6 +315,8 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     jobs.add({ name: 'usdt.watch', intervalMs: config.usdt!.watchMs, run: () => usdt.watch() });
     jobs.add({ name: 'usdt.expire', intervalMs: config.depositExpirySweepMs, run: () => usdt.expireDue() });
   }
+  // The sandbox TRON chain's blocks, one producer for the whole cluster (stored, so every node serves the same).
+  if (tron.sandbox && config.tron.kind === 'sandbox') jobs.add({ name: 'tron.sandbox-blocks', intervalMs: config.tron.produceEveryMs, run: () => tron.sandbox!.produce() });
   // Approved withdrawals go to the payout gateway (after commit at once; this is the safety net).
   jobs.add({ name: 'withdrawals.send-payouts', intervalMs: config.payoutSendSweepMs, run: () => withdrawals.sendApproved() });
 

@@ -90,6 +90,14 @@ export const API_PATHS = {
   /** The payout sandbox (exists only while the payouts sandbox channel is on). */
   sandbox_payout_page: '/sandbox/payouts/:ref',
   sandbox_payouts_css: '/sandbox/payouts/page.css',
+  /**
+   * The sandbox TRON chain (exists only while TRON_SOURCE=sandbox): a full node's HTTP API paths
+   * (`/wallet/...` latest, `/walletsolidity/...` final), so the production adapter reads it unchanged.
+   */
+  sandbox_tron_getnowblock: '/sandbox/tron/wallet/getnowblock',
+  sandbox_tron_getblockbynum: '/sandbox/tron/wallet/getblockbynum',
+  sandbox_tron_solidity_getnowblock: '/sandbox/tron/walletsolidity/getnowblock',
+  sandbox_tron_solidity_getblockbynum: '/sandbox/tron/walletsolidity/getblockbynum',
   // Operator console (docs/admin.md): cookie session scoped to /api/admin, never a player token.
   admin_login: '/api/admin/login',
   admin_logout: '/api/admin/logout',

@@ -10,6 +10,7 @@ import { LOTTERY_DEFAULTS } from './lottery';
 import { PAYOUTS_DEFAULTS } from './payouts';
 import { SERVER_DEFAULTS } from './server';
 import { SESSIONS_DEFAULTS } from './sessions';
+import { TRON_DEFAULTS } from './tron';
 import { USDT_DEFAULTS } from './usdt';
 import { VENDOR_DEFAULTS } from './vendor';
 import { WITHDRAWAL_DEFAULTS } from './withdrawals';
@@ -28,6 +29,7 @@ describe('one source for every default', () => {
     expect(config.withdrawals).toEqual(WITHDRAWAL_DEFAULTS);
     expect(config.usdt).toMatchObject({ minMinor: USDT_DEFAULTS.minMinor, maxMinor: USDT_DEFAULTS.maxMinor, expiryMinutes: USDT_DEFAULTS.expiryMinutes });
     expect(config.usdt).toMatchObject({ chainId: USDT_DEFAULTS.sandbox.chainId, confirmations: USDT_DEFAULTS.sandbox.confirmations });
+    expect(config.tron).toEqual({ kind: 'sandbox', api: TRON_DEFAULTS.api, timeoutMs: TRON_DEFAULTS.timeoutMs, produceEveryMs: TRON_DEFAULTS.sandboxProduceMs });
     expect(config).toMatchObject({
       host: SERVER_DEFAULTS.host,
       port: SERVER_DEFAULTS.port,

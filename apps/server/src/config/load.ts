@@ -11,6 +11,7 @@ import { SAFETY_ENV, safetyConfigOf } from './safety';
 import { sandboxAllowed, type SandboxChannels, sandboxChannelsOn, SANDBOX_ENV, sandboxRefusals } from './sandbox';
 import { loadOrCreateSecrets, SECRET_NAMES, SECRETS_ENV, weakSecrets } from './secrets';
 import { serverConfigOf, SERVER_ENV } from './server';
+import { TRON_ENV, tronConfigOf } from './tron';
 import { SESSIONS_ENV } from './sessions';
 import { ConfigError, emptyToUndefined } from './shared';
 import { httpSmsSettings, SMS_ENV, smsChannelOf } from './sms';
@@ -39,6 +40,7 @@ const EnvSchema = z.object({
   ...PAYOUTS_ENV,
   ...WITHDRAWALS_ENV,
   ...KYC_ENV,
+  ...TRON_ENV,
 });
 
 /**
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const allowSandbox = sandboxAllowed(e);
   problems.push(...sandboxRefusals(production, allowSandbox, sandbox));
   const lotteryBeacon = lotteryBeaconOf(e, allowSandbox, problems);
+  const tron = tronConfigOf(e, allowSandbox, problems);
   if (problems.length > 0 || !upiResult.ok || !payoutsResult.ok) throw new ConfigError(problems);
 
   const needsDemoVendorSecret = sandbox.demoVendor && !e.DEMO_VENDOR_SECRET;
@@ -128,5 +131,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     kyc,
     payoutSendSweepMs: e.PAYOUT_SEND_SWEEP_MS,
     safety,
+    tron,
   };
 }

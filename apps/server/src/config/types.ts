@@ -7,6 +7,7 @@ import type { PayoutConfig } from './payouts';
 import type { SafetyConfig } from './safety';
 import type { SandboxChannels } from './sandbox';
 import type { TrustProxy } from './server';
+import type { TronConfig } from './tron';
 import type { UpiConfig } from './deposits-upi';
 import type { UsdtConfig } from './usdt';
 import type { WithdrawalConfig } from './withdrawals';
@@ -87,4 +88,6 @@ export type Config = {
   payoutSendSweepMs: number;
   /** Responsible-gambling controls offered, and whether a deposit limit is mandatory. */
   safety: SafetyConfig;
+  /** Trx Win's TRON block source: the local sandbox chain (default outside production) or a full node. */
+  tron: TronConfig;
 };

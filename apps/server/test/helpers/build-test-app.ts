@@ -54,6 +54,8 @@ export function testConfig(env: Record<string, string> = {}, dataDir = makeTempD
     USDT_WATCH_MS: '0',
     // Tests send approved withdrawals themselves (app.withdrawals.sendApproved).
     PAYOUT_SEND_SWEEP_MS: '0',
+    // Tests produce sandbox TRON blocks by hand (app.tron.sandbox.produce()) on their own clock.
+    TRON_SANDBOX_PRODUCE_MS: '0',
     ...env,
   });
 }

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { TRON_BLOCK_ID_BYTES, TRON_BLOCK_NUMBER_BYTES, tronBlockNumberOfId } from '@colorplay/lottery';
+import { z } from 'zod';
+
+/**
+ * A TRON block as a full node's HTTP API answers it (`/wallet/getblockbynum`, `/getnowblock`),
+ * and the one check that makes a header trustworthy on its own: its id is its hash. Pure.
+ *
+ * TRON's block id (java-tron BlockCapsule.BlockId) is the 8-byte big-endian block number
+ * followed by the last 24 bytes of SHA-256 over the header's `raw_data` encoded as protobuf
+ * (protocol.BlockHeader.raw). Recomputing it from the JSON fields binds the id to the number,
+ * the timestamp and the parent hash: a node (or anything between it and us) that changes any of
+ * them, say a timestamp to move which block decides a round, gives a header whose id does not
+ * match, and the block is refused. Checked against real blocks in tron.test.ts.
+ */
+
+export const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
+const hexBytes = z.string().regex(/^(?:[0-9a-f]{2}){0,128}$/, 'must be lowercase hex bytes (at most 128)');
+const int64 = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * protocol.BlockHeader.raw, every field a node prints. Strict: a field we do not encode would be
+ * part of the hash we cannot recompute, so an unknown field refuses the block rather than letting
+ * an unchecked header through (a new TRON header field stops Trx Win draws until this learns it).
+ */
+export const TronRawDataSchema = z.strictObject({
+  timestamp: int64,
+  txTrieRoot: hexBytes.optional(),
+  parentHash: hex64,
+  number: int64,
+  witness_id: int64.optional(),
+  witness_address: hexBytes.optional(),
+  version: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  accountStateRoot: hexBytes.optional(),
+});
+export type TronRawData = z.infer<typeof TronRawDataSchema>;
+
+/** A block as a node answers it; the transactions, if any, are not read. */
+export const TronBlockJsonSchema = z.object({
+  blockID: hex64,
+  block_header: z.object({ raw_data: TronRawDataSchema, witness_signature: hexBytes.optional() }),
+});
+export type TronBlockJson = z.infer<typeof TronBlockJsonSchema>;
+
+/** What the engine needs of a block: its height, id, parent's id and timestamp (ms). */
+export type TronBlock = { number: number; blockId: string; parentHash: string; timestamp: number };
+
+// --- protobuf, as much as BlockHeader.raw needs (proto3: zero and empty fields are left out) ---
+
+function varint(value: number | bigint, out: number[]): void {
+  let v = BigInt(value);
+  while (v >= 0x80n) {
+    out.push(Number(v & 0x7fn) | 0x80);
+    v >>= 7n;
+  }
+  out.push(Number(v));
+}
+function intField(field: number, value: number | undefined, out: number[]): void {
+  if (!value) return;
+  varint(field << 3, out);
+  varint(value, out);
+}
+function bytesField(field: number, hex: string | undefined, out: number[]): void {
+  if (!hex) return;
+  varint((field << 3) | 2, out);
+  varint(hex.length / 2, out);
+  for (let i = 0; i < hex.length; i += 2) out.push(parseInt(hex.slice(i, i + 2), 16));
+}
+
+/** protocol.BlockHeader.raw's bytes, fields in number order as java-tron writes them. */
+export function encodeRawData(raw: TronRawData): Uint8Array {
+  const out: number[] = [];
+  intField(1, raw.timestamp, out);
+  bytesField(2, raw.txTrieRoot, out);
+  bytesField(3, raw.parentHash, out);
+  intField(7, raw.number, out);
+  intField(8, raw.witness_id, out);
+  bytesField(9, raw.witness_address, out);
+  intField(10, raw.version, out);
+  bytesField(11, raw.accountStateRoot, out);
+  return Uint8Array.from(out);
+}
+
+/** The id a header must have: number (8 bytes, big-endian) || SHA-256(raw)[8..32], as hex. */
+export function tronBlockIdOf(raw: TronRawData): string {
+  const hash = createHash('sha256').update(encodeRawData(raw)).digest();
+  const id = Buffer.alloc(TRON_BLOCK_ID_BYTES);
+  id.writeBigUInt64BE(BigInt(raw.number), 0);
+  hash.copy(id, TRON_BLOCK_NUMBER_BYTES, TRON_BLOCK_NUMBER_BYTES);
+  return id.toString('hex');
+}
+
+export const hexToBytes = (hex: string): Uint8Array => Uint8Array.from(Buffer.from(hex, 'hex'));
+
+/** Why a block's JSON was refused, or the block; nothing in a refused answer is used. */
+export type BlockCheck = { ok: true; block: TronBlock } | { ok: false; reason: string };
+
+/**
+ * A node's block checked on its own: the documented shape, the id's first 8 bytes equal to the
+ * number (tronBlockNumberOfId), and the id equal to the header's hash.
+ */
+export function checkTronBlock(json: unknown): BlockCheck {
+  const parsed = TronBlockJsonSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, reason: `unexpected block shape (${issue?.path.join('.') || 'block'}: ${issue?.message ?? 'invalid'})` };
+  }
+  const { blockID, block_header } = parsed.data;
+  const raw = block_header.raw_data;
+  const idNumber = tronBlockNumberOfId(hexToBytes(blockID));
+  if (idNumber !== raw.number) return { ok: false, reason: `block id carries number ${idNumber}, the header says ${raw.number}` };
+  if (tronBlockIdOf(raw) !== blockID) return { ok: false, reason: `block ${raw.number}: the id is not the hash of its header` };
+  return { ok: true, block: { number: raw.number, blockId: blockID, parentHash: raw.parentHash, timestamp: raw.timestamp } };
+}
+
+/** True when `block` is the child of `parent`: the next height and the parent's id as its parentHash. */
+export const linksTo = (block: TronBlock, parent: TronBlock): boolean => block.number === parent.number + 1 && block.parentHash === parent.blockId;
