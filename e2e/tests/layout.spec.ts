@@ -173,12 +173,14 @@ async function clippedText(page: Page): Promise<string[]> {
         const top = outer.top + box.clientTop;
         const right = left + box.clientWidth;
         const bottom = top + box.clientHeight;
-        const cut = rects.some(
-          (r) => (overX && (r.left < left - 1 || r.right > right + 1)) || (overY && (r.top < top - 1 || r.bottom > bottom + 1)),
-        );
+        // Chromium lays an ellipsis out as the visible part only (the text's rects stay inside the
+        // box), so a box that ends its text in an ellipsis and has more than it shows is cut as such.
+        const shortened = (overX && style.textOverflow === 'ellipsis') || (overY && style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '');
+        const cut =
+          shortened ||
+          rects.some((r) => (overX && (r.left < left - 1 || r.right > right + 1)) || (overY && (r.top < top - 1 || r.bottom > bottom + 1)));
         if (!cut) continue;
         // The allowed ellipsis: the full text stays available as the box's title or aria-label.
-        const shortened = style.textOverflow === 'ellipsis' || (style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '');
         const named = box.closest('[title], [aria-label]');
         const fullText = normal(box.textContent ?? '');
         const carried = named && [named.getAttribute('title'), named.getAttribute('aria-label')].some((v) => v !== null && normal(v).includes(fullText));
