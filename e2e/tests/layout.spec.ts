@@ -13,9 +13,11 @@ import { signInAsNewPlayer, startRecharge } from './support/wallet';
 // - no visible text is cut off by a box that clips (overflow hidden or clip), except a single-line
 //   ellipsis or line clamp whose full text is the box's title or aria-label;
 // - no console error or warning is logged.
-// The player routes are also checked in Hindi at 320 px (the longest strings on the narrowest
-// phone, where clipping happens). A screenshot of every route at 360 px (and of the Hindi pass at
-// 320 px) goes to e2e/screens/ (gitignored) so a reviewer can look at all screens at once.
+// Every route is also checked in Hindi at 320 px (the longest strings on the narrowest phone,
+// where clipping happens; scripts/e2e.mjs installs a Devanagari font so the glyphs are real). A
+// screenshot of every route at 360 px (and of the Hindi pass at 320 px) goes to e2e/screens/
+// (gitignored) so a reviewer can look at all screens at once. The last test checks every Wingo
+// records tab and the bet sheet at 320 px, which the per-route pass does not open.
 
 const WIDTHS = [320, 360, 414] as const;
 const SCREENS = path.resolve(import.meta.dirname, '../screens');
@@ -235,6 +237,10 @@ async function startUsdtRecharge(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { level: 1, name: 'USDT payment' })).toBeVisible();
   return new URL(page.url()).pathname + new URL(page.url()).search;
 }
+
+// The tests share nothing (each has its own page and player), and the player passes are the
+// longest of the e2e run: with two workers they may run side by side rather than one after another.
+test.describe.configure({ mode: 'parallel' });
 
 test.beforeEach(async ({ context }) => {
   await skipSplash(context);
