@@ -19,6 +19,22 @@ if (!existsSync(CHROMIUM)) {
   if ((await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) !== 0) process.exit(1);
 }
 
+// A Devanagari font, so the Hindi screens are measured with real glyphs rather than tofu boxes
+// (e2e/tests/layout.spec.ts checks clipped text in Hindi). The UI variant of Noto keeps the Latin
+// default font as it was (fonts-noto-core would make Noto Sans the default sans-serif). Decision 320.
+const DEVANAGARI_FONT = '/usr/share/fonts/truetype/noto/NotoSansDevanagariUI-Regular.ttf';
+if (!existsSync(DEVANAGARI_FONT)) {
+  if (process.getuid?.() !== 0) {
+    // Not fatal: every check still runs, the Hindi widths are only less like a phone's.
+    console.warn(`[e2e] ${DEVANAGARI_FONT} is missing: Hindi is drawn as boxes; install Debian's fonts-noto-ui-core`);
+  } else {
+    console.log('[e2e] installing Debian fonts-noto-ui-core with apt-get');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) process.exit(1);
+    if ((await run('apt-get', ['install', '-y', '-qq', 'fonts-noto-ui-core'], { env })) !== 0) process.exit(1);
+  }
+}
+
 if (process.env.E2E_SKIP_BUILD !== '1') {
   const code = await run('npm', ['run', '--silent', 'build']);
   if (code !== 0) process.exit(code);
