@@ -1,0 +1,158 @@
+import type { LotteryFairness, LotteryGameId } from '@colorplay/contract';
+import { LotteryGameIdSchema } from '@colorplay/contract';
+import { verifyGameRound, type GameVerifyResult } from '@colorplay/fair';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { TopBar } from '../../components/ui/top-bar';
+import { env } from '../../config/env';
+import { paths } from '../../config/paths';
+import { useI18n } from '../../lib/i18n';
+import { useResource } from '../../lib/resource';
+import { ListState } from '../wingo/records';
+import '../wingo/wingo.css';
+import '../wingo/wingo-verify.css';
+import { lotteryFairnessResource, lotteryFairnessUrl } from './api';
+import './i18n';
+import { OutcomeValues } from './outcome';
+
+/**
+ * Recomputes a K3 or 5D round in this browser with `@colorplay/fair` (decision 348), as the Wingo
+ * verify screen does: the link against the previous one and the final hash, the beacon signature,
+ * and the values read from HMAC-SHA256(link, game:period:randomness) by the game's draw. The
+ * server's claimed outcome is only the thing checked.
+ */
+export function verifyLotteryFairness(data: LotteryFairness): Promise<GameVerifyResult> {
+  const b = data.beacon;
+  return verifyGameRound({
+    finalHash: data.finalHash,
+    link: data.link ?? '',
+    period: data.period,
+    game: data.game,
+    outcome: data.outcome ?? undefined,
+    draw: data.draw,
+    previousLink: data.previousLink ?? undefined,
+    roundIndex: data.roundIndex,
+    beacon: {
+      publicKey: b?.publicKey ?? '',
+      round: b?.round ?? 0,
+      signature: b?.signature ?? '',
+      randomness: b?.randomness ?? undefined,
+      genesisMs: b?.genesisMs ?? 0,
+      periodMs: b?.periodMs ?? 0,
+      marginMs: b?.marginMs ?? 0,
+      locksAtMs: data.locksAtMs,
+    },
+  });
+}
+
+function Verification({ data }: { data: LotteryFairness }) {
+  const { t } = useI18n();
+  const [result, setResult] = useState<GameVerifyResult | null>(null);
+  const drawn = data.status !== 'voided' && data.link !== null && data.beacon !== null;
+  useEffect(() => {
+    if (!drawn) return;
+    let live = true;
+    void verifyLotteryFairness(data).then((r) => {
+      if (live) setResult(r);
+    });
+    return () => {
+      live = false;
+    };
+  }, [data, drawn]);
+
+  const stepLabel = (name: GameVerifyResult['checks'][number]['name']) =>
+    name === 'input'
+      ? t('verify.step.input')
+      : name === 'link'
+        ? data.previousLink === null
+          ? t('verify.step.linkFirst')
+          : t('verify.step.link')
+        : name === 'chain'
+          ? t('verify.step.chain', { k: data.roundIndex })
+          : name === 'beacon'
+            ? t('verify.step.beacon', { round: data.beacon?.round ?? '—' })
+            : t('lg.verify.step.outcome');
+  const statusLabel = (status: 'passed' | 'failed' | 'skipped') =>
+    status === 'passed' ? t('verify.status.passed') : status === 'failed' ? t('verify.status.failed') : t('verify.status.skipped');
+  const failure = (f: GameVerifyResult['failure']) => (f === 'WRONG_OUTCOME' ? t('lg.verify.wrongOutcome') : t(`verify.failure.${f ?? 'MALFORMED_INPUT'}`));
+
+  return (
+    <>
+      <dl className="verify-data">
+        <dt>{t('verify.finalHash')}</dt>
+        <dd className="verify-hash">{data.finalHash}</dd>
+        <dt>{t('verify.roundIndex')}</dt>
+        <dd>{data.roundIndex}</dd>
+        <dt>{t('verify.link')}</dt>
+        <dd className="verify-hash">{data.link ?? '—'}</dd>
+        <dt>{t('verify.previousLink')}</dt>
+        <dd className="verify-hash">{data.previousLink ?? '—'}</dd>
+        <dt>{t('verify.beaconRound')}</dt>
+        <dd>{data.beacon ? `${data.beacon.round} (${data.beacon.name})` : '—'}</dd>
+        <dt>{t('verify.beaconSignature')}</dt>
+        <dd className="verify-hash">{data.beacon?.signature ?? '—'}</dd>
+        <dt>{t('lg.verify.claimed')}</dt>
+        <dd>{data.outcome ? <OutcomeValues game={data.game} outcome={data.outcome} size="sm" /> : t('wingo.voided')}</dd>
+      </dl>
+      {!drawn ? (
+        <p role="status">{t('lg.verify.voided')}</p>
+      ) : !result ? (
+        <p role="status">{t('verify.running')}</p>
+      ) : (
+        <>
+          <h2 className="wingo-subtitle">{t('verify.steps')}</h2>
+          <ol className="verify-steps">
+            {result.checks.map((check) => (
+              <li key={check.name} className={`verify-step verify-step--${check.status}`}>
+                {stepLabel(check.name)}: <strong>{statusLabel(check.status)}</strong>
+              </li>
+            ))}
+          </ol>
+          <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
+            {result.ok
+              ? t('lg.verify.ok', { period: data.period, values: result.derivation?.values.join(' ') ?? '—' })
+              : t('verify.fail', { reason: failure(result.failure) })}
+          </p>
+        </>
+      )}
+    </>
+  );
+}
+
+/** /home/AllLotteryGames/VerifyGame?game=k3|5d&period=.. */
+export function LotteryVerifyPage() {
+  const { t } = useI18n();
+  const [params] = useSearchParams();
+  const parsedGame = LotteryGameIdSchema.safeParse(params.get('game'));
+  const game: LotteryGameId | null = parsedGame.success ? parsedGame.data : null;
+  const period = params.get('period');
+  const valid = game !== null && period !== null && /^\d{15}$/.test(period);
+  const fairness = useResource(valid ? lotteryFairnessResource(game, period) : null);
+  const back = game === '5d' ? paths.fived.getHref() : paths.k3.getHref();
+  const gameName = t(game === '5d' ? 'lg.title.5d' : 'lg.title.k3');
+  return (
+    <main className="page wingo">
+      <TopBar title={t('verify.title')} backTo={back} />
+      <div className="wingo-verify">
+        {!valid ? (
+          <p>{t('verify.missing')}</p>
+        ) : (
+          <>
+            <p>{t('verify.room', { room: gameName, period })}</p>
+            {fairness.data ? (
+              <Verification key={fairness.data.period} data={fairness.data} />
+            ) : (
+              <ListState loading={fairness.loading || fairness.fetching} error={!!fairness.error} empty={false} retry={fairness.reload} />
+            )}
+            <a className="button button--ghost" href={env.apiBaseUrl + lotteryFairnessUrl(game, period)} target="_blank" rel="noreferrer">
+              {t('lg.verify.record')}
+            </a>
+          </>
+        )}
+        <Link className="button button--ghost verify-back" to={back}>
+          {t('lg.verify.back', { game: gameName })}
+        </Link>
+      </div>
+    </main>
+  );
+}
