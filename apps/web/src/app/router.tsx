@@ -13,7 +13,6 @@ import { TabLayout } from './tab-layout';
  * RequireSession (decision 015).
  */
 const lottery = () => import('./routes/wingo');
-const lotteryGames = () => import('./routes/lottery-games');
 
 export function createRoutes(): RouteObject[] {
   return [
@@ -64,13 +63,11 @@ export function createRoutes(): RouteObject[] {
                 return lottery().then((m) => ({ default: m.LotteryLayout }));
               }),
               children: [
-                { path: paths.wingo.path, element: lazyRoute('wingo', lottery) },
+                // Win Go, K3, 5D and the K3/5D verify screen: one pattern, the segment picks the page
+                // (routes/wingo.tsx; decision 345). The static paths below rank first.
+                { path: paths.lotteryGame.path, element: lazyRoute('wingo', lottery) },
                 { path: paths.bettingRecordWin.path, element: lazyRoute('betting-record-win', () => import('./routes/betting-record-win')) },
                 { path: paths.wingoVerify.path, element: lazyRoute('wingo-verify', () => import('./routes/wingo-verify')) },
-                // K3 and 5D (decision 345): one lazy module for both games and their verify screen.
-                { path: paths.k3.path, element: lazyRoute('k3', lotteryGames) },
-                { path: paths.fived.path, element: lazyRoute('5d', () => lotteryGames().then((m) => ({ default: m.FivedRoute }))) },
-                { path: paths.lotteryVerify.path, element: lazyRoute('lottery-verify', () => lotteryGames().then((m) => ({ default: m.LotteryVerifyRoute }))) },
               ],
             },
           ],

@@ -57,15 +57,12 @@ export const paths = {
   allCasinoGames: route('/home/AllCasinoGames'),
   wingo: route('/home/AllLotteryGames/Wingo'),
   bettingRecordWin: route('/home/AllLotteryGames/BettingRecordWin'),
-  /** K3 and 5D (decision 345), on the server's generic lottery routes. */
-  k3: route('/home/AllLotteryGames/K3'),
-  fived: route('/home/AllLotteryGames/5D'),
-  /** Verify one K3 or 5D round in the browser (decision 348): which game and round are in the query. */
-  lotteryVerify: {
-    path: '/home/AllLotteryGames/VerifyGame',
-    getHref: (query?: { game: string; period: string }): string =>
-      query === undefined ? '/home/AllLotteryGames/VerifyGame' : withQuery('/home/AllLotteryGames/VerifyGame', { ...query }),
-  },
+  /**
+   * K3 (/K3), 5D (/5D) and their verify screen (/VerifyGame?game=&period=) in one pattern, which
+   * `/`'s route table carries instead of three (decision 345); features/lottery-games/links.ts
+   * builds the addresses.
+   */
+  lotteryGame: route('/home/AllLotteryGames/:game'),
   /** Verify one Wingo round in the browser (decision 123): which round is in the query. */
   wingoVerify: {
     path: '/home/AllLotteryGames/Verify',

@@ -110,7 +110,7 @@ describe('K3 page', () => {
     round: { roomId: '1m', period: round.period, phase: 'open', opensAtMs: round.opensAtMs, locksAtMs: round.locksAtMs, drawsAtMs: round.drawsAtMs },
     lastResult: null,
     chain: null,
-    betting: { selections: [...K3_SELECTIONS], amountPresetsMinor: [100, 1_000, 10_000, 100_000], multipliers: [1, 5, 10, 20, 50, 100], feeBasisPoints: 200, limits: { minBetMinor: 100, maxBetMinor: 10_000_000, maxQuantity: 1000, maxPerRoundMinor: 100_000_000 } as LotteryRoomState['betting']['limits'] },
+    betting: { selections: [...K3_SELECTIONS], amountPresetsMinor: [100, 1_000, 10_000, 100_000], multipliers: [1, 5, 10, 20, 50, 100], feeBasisPoints: 200, limits: { minQuantity: 1, maxQuantity: 1000, minBetMinor: 100, maxBetMinor: 10_000_000, maxRoundMinor: 100_000_000 } },
   };
   beforeEach(() => {
     signInForTests();

@@ -1,6 +1,5 @@
 import type { LotteryBet, LotteryGameId, LotteryResult, LotteryRoomId } from '@colorplay/contract';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
 import { formatMoneyMinor } from '../../lib/format';
 import { type Translate, useI18n } from '../../lib/i18n';
 import { useInfiniteResource } from '../../lib/infinite-resource';
@@ -9,12 +8,13 @@ import { ListState } from '../wingo/records';
 import '../wingo/wingo-records.css';
 import { lotteryHistoryResource, lotteryMyBetsResource, lotteryTrendResource } from './api';
 import './i18n';
+import { lotteryVerifyHref } from './links';
 import { OutcomeValues, summaryText } from './outcome';
 import { selectionLabelOf } from './selection';
 
 /** K3's and 5D's game history, chart and the player's bets (Wingo's list states and table styles). */
 
-const verifyHref = (game: LotteryGameId, period: string) => paths.lotteryVerify.getHref({ game, period });
+const verifyHref = lotteryVerifyHref;
 
 export function LotteryHistory({ game, room }: { game: LotteryGameId; room: LotteryRoomId }) {
   const { t } = useI18n();

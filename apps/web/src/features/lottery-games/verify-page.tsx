@@ -1,18 +1,17 @@
 import type { LotteryFairness, LotteryGameId } from '@colorplay/contract';
 import { LotteryGameIdSchema } from '@colorplay/contract';
-import { verifyGameRound, type GameVerifyResult } from '@colorplay/fair';
+import type { GameVerifyResult, verifyGameRound } from '@colorplay/fair';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { TopBar } from '../../components/ui/top-bar';
 import { env } from '../../config/env';
-import { paths } from '../../config/paths';
 import { useI18n } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { ListState } from '../wingo/records';
 import '../wingo/wingo.css';
-import '../wingo/wingo-verify.css';
 import { lotteryFairnessResource, lotteryFairnessUrl } from './api';
 import './i18n';
+import { lotteryGameHref } from './links';
 import { OutcomeValues } from './outcome';
 
 /**
@@ -21,9 +20,13 @@ import { OutcomeValues } from './outcome';
  * and the values read from HMAC-SHA256(link, game:period:randomness) by the game's draw. The
  * server's claimed outcome is only the thing checked.
  */
-export function verifyLotteryFairness(data: LotteryFairness): Promise<GameVerifyResult> {
+/** `@colorplay/fair`'s game checker, loaded on demand (the route passes where from, decision 345). */
+export type LoadChecker = () => Promise<typeof verifyGameRound>;
+
+export async function verifyLotteryFairness(data: LotteryFairness, loadChecker: LoadChecker): Promise<GameVerifyResult> {
   const b = data.beacon;
-  return verifyGameRound({
+  const check = await loadChecker();
+  return check({
     finalHash: data.finalHash,
     link: data.link ?? '',
     period: data.period,
@@ -45,20 +48,20 @@ export function verifyLotteryFairness(data: LotteryFairness): Promise<GameVerify
   });
 }
 
-function Verification({ data }: { data: LotteryFairness }) {
+function Verification({ data, loadChecker }: { data: LotteryFairness; loadChecker: LoadChecker }) {
   const { t } = useI18n();
   const [result, setResult] = useState<GameVerifyResult | null>(null);
   const drawn = data.status !== 'voided' && data.link !== null && data.beacon !== null;
   useEffect(() => {
     if (!drawn) return;
     let live = true;
-    void verifyLotteryFairness(data).then((r) => {
+    void verifyLotteryFairness(data, loadChecker).then((r) => {
       if (live) setResult(r);
     });
     return () => {
       live = false;
     };
-  }, [data, drawn]);
+  }, [data, drawn, loadChecker]);
 
   const stepLabel = (name: GameVerifyResult['checks'][number]['name']) =>
     name === 'input'
@@ -120,7 +123,7 @@ function Verification({ data }: { data: LotteryFairness }) {
 }
 
 /** /home/AllLotteryGames/VerifyGame?game=k3|5d&period=.. */
-export function LotteryVerifyPage() {
+export function LotteryVerifyPage({ loadChecker }: { loadChecker: LoadChecker }) {
   const { t } = useI18n();
   const [params] = useSearchParams();
   const parsedGame = LotteryGameIdSchema.safeParse(params.get('game'));
@@ -128,7 +131,7 @@ export function LotteryVerifyPage() {
   const period = params.get('period');
   const valid = game !== null && period !== null && /^\d{15}$/.test(period);
   const fairness = useResource(valid ? lotteryFairnessResource(game, period) : null);
-  const back = game === '5d' ? paths.fived.getHref() : paths.k3.getHref();
+  const back = lotteryGameHref(game ?? 'k3');
   const gameName = t(game === '5d' ? 'lg.title.5d' : 'lg.title.k3');
   return (
     <main className="page wingo">
@@ -140,7 +143,7 @@ export function LotteryVerifyPage() {
           <>
             <p>{t('verify.room', { room: gameName, period })}</p>
             {fairness.data ? (
-              <Verification key={fairness.data.period} data={fairness.data} />
+              <Verification key={fairness.data.period} data={fairness.data} loadChecker={loadChecker} />
             ) : (
               <ListState loading={fairness.loading || fairness.fetching} error={!!fairness.error} empty={false} retry={fairness.reload} />
             )}
