@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { RouteLoading } from '../../components/ui/route-loading';
-import { LotteryGamePage } from '../../features/lottery-games/game-page';
-import { lotteryScreenOf } from '../../features/lottery-games/links';
-import { LotteryVerifyPage } from '../../features/lottery-games/verify-page';
+import { LotteryGamePage } from '../../features/wingo/games/game-page';
+import { lotteryScreenOf } from '../../features/wingo/games/links';
+import { LotteryVerifyPage } from '../../features/wingo/games/verify-page';
 
 // Loaded on demand from its own chunk: importing it here would split it out of that chunk into a
 // new one whose name `/` has to list, over its JS budget (decision 345).

@@ -1,5 +1,5 @@
 import type { LotteryGameId, LotterySummary } from '@colorplay/contract';
-import { useI18n, type Translate } from '../../lib/i18n';
+import { useI18n, type Translate } from '../../../lib/i18n';
 import './i18n';
 import './lottery-games.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useI18n } from '../../lib/i18n';
-import { LockedOverlay } from '../wingo/locked-overlay';
+import { useI18n } from '../../../lib/i18n';
+import { LockedOverlay } from '../locked-overlay';
 import './i18n';
 import type { GameBoardProps } from './k3-board';
 import { FIVED_POSITIONS, fivedSelectionLabel, payoutText } from './selection';

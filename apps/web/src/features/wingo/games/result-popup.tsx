@@ -1,10 +1,10 @@
 import type { LotteryGameId } from '@colorplay/contract';
 import { useEffect, useRef, useState } from 'react';
-import { Popup } from '../../components/ui/popup';
-import { formatMoneyMinor } from '../../lib/format';
-import { useI18n } from '../../lib/i18n';
-import { RESULT_POPUP_MS } from '../wingo/result-popup';
-import '../wingo/wingo-result.css';
+import { Popup } from '../../../components/ui/popup';
+import { formatMoneyMinor } from '../../../lib/format';
+import { useI18n } from '../../../lib/i18n';
+import { RESULT_POPUP_MS } from '../result-popup';
+import '../wingo-result.css';
 import './i18n';
 import { OutcomeValues } from './outcome';
 import type { LotterySettled } from './round';

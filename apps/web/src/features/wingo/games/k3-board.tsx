@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Tabs } from '../../components/ui/tabs';
-import { useI18n } from '../../lib/i18n';
-import { LockedOverlay } from '../wingo/locked-overlay';
+import { Tabs } from '../../../components/ui/tabs';
+import { useI18n } from '../../../lib/i18n';
+import { LockedOverlay } from '../locked-overlay';
 import './i18n';
 import { DieFace } from './outcome';
 import { k3SelectionLabel, payoutText } from './selection';

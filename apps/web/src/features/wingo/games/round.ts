@@ -2,11 +2,11 @@ import type { LotteryBet, LotteryGameId, LotteryRoomId, LotteryRoundClock, Place
 import { LOTTERY_ROOM_IDS } from '@colorplay/contract';
 import { MINUTE_ROOMS, roundAt } from '@colorplay/lottery';
 import { useEffect, useRef, useState } from 'react';
-import { useInfiniteResource } from '../../lib/infinite-resource';
-import { refetchResource } from '../../lib/resource';
-import type { RoundView } from '../wingo/round-clock';
-import { useRefreshKeyEffect } from '../wingo/use-refresh';
-import { useWingo } from '../wingo/wingo-context';
+import { useInfiniteResource } from '../../../lib/infinite-resource';
+import { refetchResource } from '../../../lib/resource';
+import type { RoundView } from '../round-clock';
+import { useRefreshKeyEffect } from '../use-refresh';
+import { useWingo } from '../wingo-context';
 import { lotteryKey, lotteryMyBetsResource } from './api';
 
 /**

@@ -1,6 +1,6 @@
 import type { LotteryGameId } from '@colorplay/contract';
 import { FIVED_POSITIONS, fivedPayoutRatio, K3_ODDS, K3_SUM_ODDS, ratioText } from '@colorplay/lottery';
-import type { Translate } from '../../lib/i18n';
+import type { Translate } from '../../../lib/i18n';
 import './i18n';
 
 /**

@@ -9,12 +9,12 @@ import type {
   PlaceLotteryBetResult,
 } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
-import { api } from '../../lib/api-client';
-import type { InfiniteSpec } from '../../lib/infinite-resource';
-import type { ResourceSpec } from '../../lib/resource';
-import { noteServerTime } from '../../lib/server-clock';
-import { authedApi } from '../../lib/session';
-import type { StakeIntent } from '../wingo/bet-sheet';
+import { api } from '../../../lib/api-client';
+import type { InfiniteSpec } from '../../../lib/infinite-resource';
+import type { ResourceSpec } from '../../../lib/resource';
+import { noteServerTime } from '../../../lib/server-clock';
+import { authedApi } from '../../../lib/session';
+import type { StakeIntent } from '../bet-sheet';
 
 /**
  * K3's and 5D's reads and their one money action (decision 346), as resource specs of the app's

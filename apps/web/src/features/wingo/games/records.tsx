@@ -1,11 +1,11 @@
 import type { LotteryBet, LotteryGameId, LotteryResult, LotteryRoomId } from '@colorplay/contract';
 import { Link } from 'react-router';
-import { formatMoneyMinor } from '../../lib/format';
-import { type Translate, useI18n } from '../../lib/i18n';
-import { useInfiniteResource } from '../../lib/infinite-resource';
-import { useResource } from '../../lib/resource';
-import { ListState } from '../wingo/records';
-import '../wingo/wingo-records.css';
+import { formatMoneyMinor } from '../../../lib/format';
+import { type Translate, useI18n } from '../../../lib/i18n';
+import { useInfiniteResource } from '../../../lib/infinite-resource';
+import { useResource } from '../../../lib/resource';
+import { ListState } from '../records';
+import '../wingo-records.css';
 import { lotteryHistoryResource, lotteryMyBetsResource, lotteryTrendResource } from './api';
 import './i18n';
 import { lotteryVerifyHref } from './links';

@@ -1,5 +1,5 @@
 import type { LotteryGameId } from '@colorplay/contract';
-import { paths } from '../../config/paths';
+import { paths } from '../../../config/paths';
 
 /**
  * The addresses of the K3 and 5D screens (decision 345): one route pattern in config/paths.ts,

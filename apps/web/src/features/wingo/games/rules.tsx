@@ -1,9 +1,9 @@
 import type { LotteryGameId, LotteryRoomId } from '@colorplay/contract';
 import { K3_ODDS, K3_SUM_ODDS, priceBet } from '@colorplay/lottery';
 import { useId, useState } from 'react';
-import { Popup } from '../../components/ui/popup';
-import { useI18n } from '../../lib/i18n';
-import '../wingo/wingo-rules.css';
+import { Popup } from '../../../components/ui/popup';
+import { useI18n } from '../../../lib/i18n';
+import '../wingo-rules.css';
 import './i18n';
 import { roundSecondsOf } from './round';
 import { payoutText } from './selection';
