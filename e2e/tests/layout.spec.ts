@@ -35,6 +35,9 @@ const PLAYER_ROUTES = [
   '/home/AllLotteryGames/Wingo',
   '/home/AllLotteryGames/BettingRecordWin',
   '/home/AllLotteryGames/Verify',
+  '/home/AllLotteryGames/K3',
+  '/home/AllLotteryGames/5D',
+  '/home/AllLotteryGames/VerifyGame',
 ];
 
 /** Routes whose controls are checked for the 44 x 44 CSS px floor (WCAG 2.2 target size is the floor). */
@@ -49,6 +52,8 @@ const TAP_TARGET_ROUTES = [
   '/home/AllLotteryGames/Wingo',
   '/home/AllLotteryGames/BettingRecordWin',
   '/home/AllLotteryGames/Verify',
+  '/home/AllLotteryGames/K3',
+  '/home/AllLotteryGames/5D',
 ];
 
 /**
