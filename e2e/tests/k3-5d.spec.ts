@@ -1,5 +1,5 @@
 import { fivedPayoutRatio, k3PayoutRatio, payoutMinor, priceBet, type FivedDigits, type K3Dice } from '@colorplay/lottery';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
 
 // K3 and 5D (docs/games.md) in a real Chromium against the real server: a new player bets on both
@@ -23,8 +23,8 @@ async function waitForOpenRound(page: Page, seconds: number): Promise<void> {
 }
 
 /** The values an outcome image names: "Dice 1 2 3" / "Digits 0 4 9 1 2". */
-async function valuesOf(page: Page, name: RegExp): Promise<number[]> {
-  const label = (await page.getByRole('img', { name }).first().getAttribute('aria-label')) ?? '';
+async function valuesOf(scope: Locator, name: RegExp): Promise<number[]> {
+  const label = (await scope.getByRole('img', { name }).getAttribute('aria-label')) ?? '';
   return label.replace(/^\D+/, '').split(' ').map(Number);
 }
 
@@ -85,7 +85,7 @@ test('a K3 and a 5D bet in the same 1-minute round: exact balance, the results, 
   await expect(popup).toBeVisible({ timeout: 90_000 });
   await popup.hover();
   await expect(popup).toContainText(`Period ${period}`);
-  const digits = (await valuesOf(page, /^Digits \d \d \d \d \d$/)) as unknown as FivedDigits;
+  const digits = (await valuesOf(popup, /^Digits \d \d \d \d \d$/)) as unknown as FivedDigits;
   const fivedRatio = fivedPayoutRatio('A:big', digits);
   const fivedWon = fivedRatio ? payoutMinor(contractMinor, fivedRatio) : 0;
   if (fivedWon > 0) await expect(popup).toContainText(`Credited ${rupees(fivedWon)}`);
@@ -98,7 +98,7 @@ test('a K3 and a 5D bet in the same 1-minute round: exact balance, the results, 
   await page.getByRole('tab', { name: 'My history' }).click();
   const settled = page.getByRole('tabpanel').getByRole('listitem').first();
   await expect(settled).toContainText(/Won ₹|Lost/, { timeout: 30_000 });
-  const dice = (await valuesOf(page, /^Dice \d \d \d$/)) as unknown as K3Dice;
+  const dice = (await valuesOf(settled, /^Dice \d \d \d$/)) as unknown as K3Dice;
   const k3Ratio = k3PayoutRatio('big', dice);
   const k3Won = k3Ratio ? payoutMinor(contractMinor, k3Ratio) : 0;
   await expect(settled).toContainText(k3Won > 0 ? `Won ${rupees(k3Won)}` : 'Lost');
