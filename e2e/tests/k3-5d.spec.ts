@@ -113,4 +113,6 @@ test('a K3 and a 5D bet in the same 1-minute round: exact balance, the results, 
   await expect(steps.filter({ hasText: /Hashing the link \d+ times gives the published final hash/ })).toContainText('passed');
   await expect(steps.filter({ hasText: /Beacon round \d+: its BLS signature verifies/ })).toContainText('passed');
   await expect(steps.filter({ hasText: 'The values follow from HMAC-SHA256' })).toContainText('passed');
+  // Against the commitment the bet receipt carried.
+  expect(new URL(page.url()).searchParams.get('final')).toMatch(/^[0-9a-f]{64}$/);
 });

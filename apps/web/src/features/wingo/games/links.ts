@@ -13,8 +13,15 @@ const at = (segment: string) => paths.lotteryGame.path.replace(':game', segment)
 /** The game's screen. */
 export const lotteryGameHref = (game: LotteryGameId): string => at(LOTTERY_SEGMENTS[game]);
 
-/** The verify screen of one round. */
-export const lotteryVerifyHref = (game: LotteryGameId, period: string): string => `${at(LOTTERY_SEGMENTS.verify)}?${new URLSearchParams({ game, period }).toString()}`;
+/**
+ * The verify screen of one round; from a bet, with the commitment its receipt carries (final hash
+ * and round index), which the screen then checks instead of the server's copy (as Wingo's).
+ */
+export function lotteryVerifyHref(game: LotteryGameId, period: string, receipt?: { finalHash: string; roundIndex: number }): string {
+  const query: Record<string, string> = { game, period };
+  if (receipt) Object.assign(query, { final: receipt.finalHash, k: String(receipt.roundIndex) });
+  return `${at(LOTTERY_SEGMENTS.verify)}?${new URLSearchParams(query).toString()}`;
+}
 
 /** Which screen a `:game` segment names (case-insensitive, as the router's paths), or null for none. */
 export function lotteryScreenOf(segment: string | undefined): LotteryGameId | 'verify' | null {

@@ -11,6 +11,7 @@ import { WingoProvider } from '../wingo-context';
 import { FivedBoard } from './fived-board';
 import { LotteryGamePage } from './game-page';
 import { K3Board } from './k3-board';
+import { lotteryScreenOf, lotteryVerifyHref } from './links';
 import { lotterySettled } from './round';
 
 /** Every button of the board, across its tabs or position picker, tapped once: the ids it offers. */
@@ -83,6 +84,16 @@ describe('5D board', () => {
     expect(screen.queryByRole('button', { name: 'Sum 7' })).toBeNull();
     const chosen = tapEverything(screen.getByRole('region', { name: 'Selections' }), onChoose, pickers);
     expect([...chosen].sort()).toEqual([...FIVED_SELECTIONS].sort());
+  });
+});
+
+describe('addresses', () => {
+  it('builds the verify address with the receipt’s commitment, and reads the :game segment case-insensitively', () => {
+    expect(lotteryVerifyHref('k3', '202611250600254')).toBe('/home/AllLotteryGames/VerifyGame?game=k3&period=202611250600254');
+    expect(lotteryVerifyHref('5d', '202611250600254', { finalHash: 'ab', roundIndex: 7 })).toBe(
+      '/home/AllLotteryGames/VerifyGame?game=5d&period=202611250600254&final=ab&k=7',
+    );
+    expect(['K3', 'k3', '5D', '5d', 'VerifyGame', 'verifygame', 'Wingo', undefined].map(lotteryScreenOf)).toEqual(['k3', 'k3', '5d', '5d', 'verify', 'verify', null, null]);
   });
 });
 

@@ -14,7 +14,6 @@ import { selectionLabelOf } from './selection';
 
 /** K3's and 5D's game history, chart and the player's bets (Wingo's list states and table styles). */
 
-const verifyHref = lotteryVerifyHref;
 
 export function LotteryHistory({ game, room }: { game: LotteryGameId; room: LotteryRoomId }) {
   const { t } = useI18n();
@@ -38,7 +37,7 @@ export function LotteryHistory({ game, room }: { game: LotteryGameId; room: Lott
             {items.map((r) => (
               <tr key={r.period}>
                 <td>
-                  <Link className="wingo-table__period" to={verifyHref(game, r.period)} aria-label={t('wingo.verify', { period: r.period })}>
+                  <Link className="wingo-table__period" to={lotteryVerifyHref(game, r.period)} aria-label={t('wingo.verify', { period: r.period })}>
                     {r.period}
                   </Link>
                 </td>
@@ -142,7 +141,7 @@ export function LotteryMyBets({ game, room }: { game: LotteryGameId; room: Lotte
                 })}
               </p>
               {bet.status !== 'pending' && (
-                <Link className="bet-item__verify" to={verifyHref(game, bet.period)} aria-label={t('wingo.verify', { period: bet.period })}>
+                <Link className="bet-item__verify" to={lotteryVerifyHref(game, bet.period, bet.commitment)} aria-label={t('wingo.verify', { period: bet.period })}>
                   {t('record.verify')}
                 </Link>
               )}

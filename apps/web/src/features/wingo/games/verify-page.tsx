@@ -1,13 +1,14 @@
 import type { LotteryFairness, LotteryGameId } from '@colorplay/contract';
 import { LotteryGameIdSchema } from '@colorplay/contract';
 import type { GameVerifyResult, verifyGameRound } from '@colorplay/fair';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { TopBar } from '../../../components/ui/top-bar';
 import { env } from '../../../config/env';
 import { useI18n } from '../../../lib/i18n';
 import { useResource } from '../../../lib/resource';
 import { ListState } from '../records';
+import type { ReceiptCommitment } from '../verify-page';
 import '../wingo.css';
 import { lotteryFairnessResource, lotteryFairnessUrl } from './api';
 import './i18n';
@@ -23,18 +24,18 @@ import { OutcomeValues } from './outcome';
 /** `@colorplay/fair`'s game checker, loaded on demand (the route passes where from, decision 345). */
 export type LoadChecker = () => Promise<typeof verifyGameRound>;
 
-export async function verifyLotteryFairness(data: LotteryFairness, loadChecker: LoadChecker): Promise<GameVerifyResult> {
+export async function verifyLotteryFairness(data: LotteryFairness, loadChecker: LoadChecker, receipt?: ReceiptCommitment): Promise<GameVerifyResult> {
   const b = data.beacon;
   const check = await loadChecker();
   return check({
-    finalHash: data.finalHash,
+    finalHash: receipt?.finalHash ?? data.finalHash,
     link: data.link ?? '',
     period: data.period,
     game: data.game,
     outcome: data.outcome ?? undefined,
     draw: data.draw,
     previousLink: data.previousLink ?? undefined,
-    roundIndex: data.roundIndex,
+    roundIndex: receipt?.roundIndex ?? data.roundIndex,
     beacon: {
       publicKey: b?.publicKey ?? '',
       round: b?.round ?? 0,
@@ -48,20 +49,20 @@ export async function verifyLotteryFairness(data: LotteryFairness, loadChecker: 
   });
 }
 
-function Verification({ data, loadChecker }: { data: LotteryFairness; loadChecker: LoadChecker }) {
+function Verification({ data, loadChecker, receipt }: { data: LotteryFairness; loadChecker: LoadChecker; receipt: ReceiptCommitment | undefined }) {
   const { t } = useI18n();
   const [result, setResult] = useState<GameVerifyResult | null>(null);
   const drawn = data.status !== 'voided' && data.link !== null && data.beacon !== null;
   useEffect(() => {
     if (!drawn) return;
     let live = true;
-    void verifyLotteryFairness(data, loadChecker).then((r) => {
+    void verifyLotteryFairness(data, loadChecker, receipt).then((r) => {
       if (live) setResult(r);
     });
     return () => {
       live = false;
     };
-  }, [data, drawn, loadChecker]);
+  }, [data, drawn, loadChecker, receipt]);
 
   const stepLabel = (name: GameVerifyResult['checks'][number]['name']) =>
     name === 'input'
@@ -71,7 +72,7 @@ function Verification({ data, loadChecker }: { data: LotteryFairness; loadChecke
           ? t('verify.step.linkFirst')
           : t('verify.step.link')
         : name === 'chain'
-          ? t('verify.step.chain', { k: data.roundIndex })
+          ? t('verify.step.chain', { k: receipt?.roundIndex ?? data.roundIndex })
           : name === 'beacon'
             ? t('verify.step.beacon', { round: data.beacon?.round ?? '—' })
             : t('lg.verify.step.outcome');
@@ -83,7 +84,7 @@ function Verification({ data, loadChecker }: { data: LotteryFairness; loadChecke
     <>
       <dl className="verify-data">
         <dt>{t('verify.finalHash')}</dt>
-        <dd className="verify-hash">{data.finalHash}</dd>
+        <dd className="verify-hash">{receipt?.finalHash ?? data.finalHash}</dd>
         <dt>{t('verify.roundIndex')}</dt>
         <dd>{data.roundIndex}</dd>
         <dt>{t('verify.link')}</dt>
@@ -131,6 +132,9 @@ export function LotteryVerifyPage({ loadChecker }: { loadChecker: LoadChecker })
   const period = params.get('period');
   const valid = game !== null && period !== null && /^\d{15}$/.test(period);
   const fairness = useResource(valid ? lotteryFairnessResource(game, period) : null);
+  const final = params.get('final');
+  const k = params.get('k');
+  const receipt = useMemo(() => (final && k && /^\d+$/.test(k) ? { finalHash: final, roundIndex: Number(k) } : undefined), [final, k]);
   const back = lotteryGameHref(game ?? 'k3');
   const gameName = t(game === '5d' ? 'lg.title.5d' : 'lg.title.k3');
   return (
@@ -143,7 +147,7 @@ export function LotteryVerifyPage({ loadChecker }: { loadChecker: LoadChecker })
           <>
             <p>{t('verify.room', { room: gameName, period })}</p>
             {fairness.data ? (
-              <Verification key={fairness.data.period} data={fairness.data} loadChecker={loadChecker} />
+              <Verification key={fairness.data.period} data={fairness.data} loadChecker={loadChecker} receipt={receipt} />
             ) : (
               <ListState loading={fairness.loading || fairness.fetching} error={!!fairness.error} empty={false} retry={fairness.reload} />
             )}
