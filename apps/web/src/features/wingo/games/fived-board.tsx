@@ -20,9 +20,10 @@ export function FivedBoard({ locked, secondsLeft, onChoose }: GameBoardProps) {
   const { t } = useI18n();
   const [where, setWhere] = useState<Where>('A');
   const choice = (id: string, body: string, className = '') => (
-    <button key={id} type="button" className={`lg-choice ${className}`} disabled={locked} aria-label={fivedSelectionLabel(id, t)} onClick={() => onChoose(id)}>
-      <span className="lg-choice__face">{body}</span>
-      <span className="lg-choice__pays">x{payoutText('5d', id)}</span>
+    <button key={id} type="button" className={`lg-choice ${className}`} disabled={locked} onClick={() => onChoose(id)}>
+      <span className="visually-hidden">{fivedSelectionLabel(id, t)}</span>
+      <span className="lg-choice__face" aria-hidden="true">{body}</span>
+      <span className="lg-choice__pays" aria-hidden="true">x{payoutText('5d', id)}</span>
     </button>
   );
   return (

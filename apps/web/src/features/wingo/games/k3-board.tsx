@@ -31,9 +31,10 @@ export function K3Board({ locked, secondsLeft, onChoose }: GameBoardProps) {
   const { t } = useI18n();
   const [tab, setTab] = useState(0);
   const choice = (id: string, body: React.ReactNode, className = '') => (
-    <button key={id} type="button" className={`lg-choice ${className}`} disabled={locked} aria-label={k3SelectionLabel(id, t)} onClick={() => onChoose(id)}>
-      <span className="lg-choice__face">{body}</span>
-      <span className="lg-choice__pays">x{payoutText('k3', id)}</span>
+    <button key={id} type="button" className={`lg-choice ${className}`} disabled={locked} onClick={() => onChoose(id)}>
+      <span className="visually-hidden">{k3SelectionLabel(id, t)}</span>
+      <span className="lg-choice__face" aria-hidden="true">{body}</span>
+      <span className="lg-choice__pays" aria-hidden="true">x{payoutText('k3', id)}</span>
     </button>
   );
   const dice = (values: readonly number[]) => values.map((v, i) => <DieFace key={i} value={v} size="sm" />);

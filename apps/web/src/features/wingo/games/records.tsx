@@ -29,8 +29,6 @@ export function LotteryHistory({ game, room }: { game: LotteryGameId; room: Lott
               <th scope="col">{t('lg.col.period')}</th>
               <th scope="col">{t('lg.col.result')}</th>
               <th scope="col">{t('lg.col.sum')}</th>
-              <th scope="col">{t('lg.col.size')}</th>
-              <th scope="col">{t('lg.col.parity')}</th>
             </tr>
           </thead>
           <tbody>
@@ -42,9 +40,16 @@ export function LotteryHistory({ game, room }: { game: LotteryGameId; room: Lott
                   </Link>
                 </td>
                 <td>{r.outcome ? <OutcomeValues game={game} outcome={r.outcome} size="sm" /> : t('wingo.voided')}</td>
-                <td>{r.summary?.sum ?? '—'}</td>
-                <td>{r.summary ? t(`lg.sel.${r.summary.size}`) : '—'}</td>
-                <td>{r.summary ? t(`lg.sel.${r.summary.parity}`) : '—'}</td>
+                <td>
+                  {r.summary ? (
+                    <>
+                      <strong>{r.summary.sum}</strong>
+                      <span className="lg-table__sides">{t('lg.sides', { size: t(`lg.sel.${r.summary.size}`), parity: t(`lg.sel.${r.summary.parity}`) })}</span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
