@@ -54,6 +54,9 @@ const PLAYER_ROUTES = [
   '/home/AllLotteryGames/Wingo',
   '/home/AllLotteryGames/BettingRecordWin',
   '/home/AllLotteryGames/Verify',
+  '/home/AllLotteryGames/K3',
+  '/home/AllLotteryGames/5D',
+  '/home/AllLotteryGames/VerifyGame',
 ];
 
 /**

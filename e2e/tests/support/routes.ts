@@ -16,6 +16,9 @@ export const PLAYER_ROUTES = [
   '/home/AllLotteryGames/Wingo',
   '/home/AllLotteryGames/BettingRecordWin',
   '/home/AllLotteryGames/Verify',
+  '/home/AllLotteryGames/K3',
+  '/home/AllLotteryGames/5D',
+  '/home/AllLotteryGames/VerifyGame',
 ] as const;
 
 /** The screens a guest sees. */

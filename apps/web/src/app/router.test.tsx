@@ -35,6 +35,10 @@ describe('routes', () => {
     [paths.wingo.path, 'Win Go'],
     [paths.bettingRecordWin.path, 'Game history'],
     [paths.wingoVerify.path, 'Verify a round'],
+    ['/home/AllLotteryGames/K3', 'K3'],
+    ['/home/AllLotteryGames/5d', '5D'],
+    ['/home/AllLotteryGames/VerifyGame?game=k3&period=202611250600254', 'Verify a round'],
+    ['/home/AllLotteryGames/Nothing', 'Page not found'],
   ])('%s loads lazily under the lottery layout', async (path, heading) => {
     // No socket in this test: the Wingo page falls back to polling (which meets the offline stub).
     vi.stubGlobal('WebSocket', undefined);

@@ -63,7 +63,9 @@ export function createRoutes(): RouteObject[] {
                 return lottery().then((m) => ({ default: m.LotteryLayout }));
               }),
               children: [
-                { path: paths.wingo.path, element: lazyRoute('wingo', lottery) },
+                // Win Go, K3, 5D and the K3/5D verify screen: one pattern, the segment picks the page
+                // (routes/wingo.tsx; decision 345). The static paths below rank first.
+                { path: paths.lotteryGame.path, element: lazyRoute('wingo', lottery) },
                 { path: paths.bettingRecordWin.path, element: lazyRoute('betting-record-win', () => import('./routes/betting-record-win')) },
                 { path: paths.wingoVerify.path, element: lazyRoute('wingo-verify', () => import('./routes/wingo-verify')) },
               ],

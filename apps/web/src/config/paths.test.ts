@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from './paths';
 
 describe('paths', () => {
-  it('holds the 16 routes of the spec, the Wingo verify screen, the withdrawal screens and Safety', () => {
+  it('holds the 16 routes of the spec, the Wingo verify screen, the withdrawal screens, Safety and the K3/5D pattern', () => {
     expect(Object.values(paths).map((route) => route.path)).toEqual([
       '/',
       '/main',
@@ -24,6 +24,7 @@ describe('paths', () => {
       '/home/AllCasinoGames',
       '/home/AllLotteryGames/Wingo',
       '/home/AllLotteryGames/BettingRecordWin',
+      '/home/AllLotteryGames/:game',
       '/home/AllLotteryGames/Verify',
     ]);
   });

@@ -57,6 +57,12 @@ export const paths = {
   allCasinoGames: route('/home/AllCasinoGames'),
   wingo: route('/home/AllLotteryGames/Wingo'),
   bettingRecordWin: route('/home/AllLotteryGames/BettingRecordWin'),
+  /**
+   * K3 (/K3), 5D (/5D) and their verify screen (/VerifyGame?game=&period=) in one pattern, which
+   * `/`'s route table carries instead of three (decision 345); features/wingo/games/links.ts
+   * builds the addresses.
+   */
+  lotteryGame: route('/home/AllLotteryGames/:game'),
   /** Verify one Wingo round in the browser (decision 123): which round is in the query. */
   wingoVerify: {
     path: '/home/AllLotteryGames/Verify',

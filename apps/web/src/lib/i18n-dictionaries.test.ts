@@ -7,6 +7,7 @@ import { enPwa } from './messages/en-pwa';
 import { enUsdt } from './messages/en-usdt';
 import { enWallet } from './messages/en-wallet';
 import { enWingo } from './messages/en-wingo';
+import { enLotteryGames } from './messages/en-lottery-games';
 import { enWithdraw } from './messages/en-withdraw';
 import { hiAccountMenu } from './messages/hi/account-menu';
 import { hiCore } from './messages/hi/core';
@@ -14,6 +15,7 @@ import { hiPwa } from './messages/hi/pwa';
 import { hiUsdt } from './messages/hi/usdt';
 import { hiWallet } from './messages/hi/wallet';
 import { hiWingo } from './messages/hi/wingo';
+import { hiLotteryGames } from './messages/hi/lottery-games';
 import { hiWithdraw } from './messages/hi/withdraw';
 
 /**
@@ -25,6 +27,7 @@ type Dict = Record<string, string | PluralText>;
 const AREAS: [string, Dict, Dict][] = [
   ['core', en, hiCore],
   ['wingo', enWingo, hiWingo],
+  ['lotteryGames', enLotteryGames, hiLotteryGames],
   ['accountMenu', enAccountMenu, hiAccountMenu],
   ['wallet', enWallet, hiWallet],
   ['usdt', enUsdt, hiUsdt],
@@ -36,6 +39,7 @@ const AREAS: [string, Dict, Dict][] = [
 const SAME_IN_HINDI = new Set([
   'brand.name', 'page.windowTitle', 'account.uid', 'wingo.title', 'wingo.multiplier', 'wingo.bet.summary', 'wingo.bet.noResult', 'wingo.ball',
   'deposit.channel.upi', 'deposit.channel.usdt', 'history.utr', 'payment.payeeWhat', 'methods.kind.upi', 'methods.kind.usdt',
+  'lg.title.k3', 'lg.title.5d', 'lg.sel.position', 'lg.bet.line', 'lg.sides',
   'methods.vpa', 'methods.ifsc', 'kyc.pan', 'withdraw.feeFixed', 'withdraw.feeBps', 'withdraw.feeBoth',
 ]);
 

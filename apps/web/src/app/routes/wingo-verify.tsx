@@ -4,3 +4,8 @@ import { VerifyPage } from '../../features/wingo/verify-page';
 export default function WingoVerifyRoute() {
   return <VerifyPage />;
 }
+
+
+// K3's and 5D's verify screen loads the game checker from this chunk, where the fairness code
+// already is, rather than split it into a chunk of its own (decision 345).
+export { verifyGameRound } from '@colorplay/fair';

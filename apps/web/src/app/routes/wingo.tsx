@@ -1,11 +1,18 @@
-import { Outlet } from 'react-router';
+import { Outlet, useParams } from 'react-router';
+import LotteryGamesRoute from './lottery-games';
 import { WingoPage } from '../../features/wingo/wingo-page';
 import { WingoProvider } from '../../features/wingo/wingo-context';
 import { RealityCheck } from '../../features/safety/reality-check';
 
-/** Wingo (/home/AllLotteryGames/Wingo), under the lottery layout's shared context. */
+/**
+ * /home/AllLotteryGames/:game, under the lottery layout's shared context: Wingo (/Wingo), or K3,
+ * 5D and their verify screen (routes/lottery-games.tsx). One route entry for all of them keeps
+ * `/`'s route table within its JS budget, and K3 and 5D in this chunk, which holds the code they
+ * share with Wingo (decision 345).
+ */
 export default function WingoRoute() {
-  return <WingoPage />;
+  const game = useParams().game ?? '';
+  return game.toLowerCase() === 'wingo' ? <WingoPage /> : <LotteryGamesRoute />;
 }
 
 /**

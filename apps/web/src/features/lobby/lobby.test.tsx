@@ -53,7 +53,7 @@ describe('All Games', () => {
     }
   });
 
-  it('Lottery: a heading, Win Go a link to its screen, the other three marked Coming soon (issue 22)', async () => {
+  it('Lottery: a heading, Win Go, K3 and 5D links to their screens, Trx Win marked Coming soon (issue 22, decision 345)', async () => {
     stubGamesApi();
     renderApp('/home/AllGames?tab=1');
     const content = await panel();
@@ -61,8 +61,12 @@ describe('All Games', () => {
     await waitFor(() => expect(tilesIn(content)).toHaveLength(4));
     expect(within(content).queryAllByRole('button')).toHaveLength(0);
     const links = within(content).getAllByRole('link');
-    expect(links.map((link) => [link.textContent?.startsWith('Win Go'), link.getAttribute('href')])).toEqual([[true, '/home/AllLotteryGames/Wingo']]);
-    expect(within(content).getAllByText('Coming soon')).toHaveLength(3);
+    expect(links.map((link) => [link.textContent?.split('Guess')[0], link.getAttribute('href')])).toEqual([
+      ['Win Go', '/home/AllLotteryGames/Wingo'],
+      ['K3', '/home/AllLotteryGames/K3'],
+      ['5D', '/home/AllLotteryGames/5D'],
+    ]);
+    expect(within(content).getAllByText('Coming soon')).toHaveLength(1);
     for (const name of ['Win Go', 'K3', '5D', 'Trx Win']) expect(within(content).getByText(name)).toBeTruthy();
     expect(within(content).getAllByText(/Green\/Red\/Violet to win/)).toHaveLength(2);
   });

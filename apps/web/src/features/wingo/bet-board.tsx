@@ -1,6 +1,7 @@
 import type { WingoSelectionCode } from '@colorplay/contract';
 import { useI18n } from '../../lib/i18n';
 import './i18n';
+import { LockedOverlay } from './locked-overlay';
 import { randomSelection, selectionLabel } from './selection';
 import './wingo-balls.css';
 import './wingo-board.css';
@@ -25,14 +26,7 @@ export function BetBoard({ locked, secondsLeft, multipliers, multiplier, onMulti
   const { t } = useI18n();
   return (
     <section className="wingo-board" aria-label={t('wingo.selections')}>
-      {locked && (
-        <div className="wingo-locked" role="status">
-          <span className="wingo-locked__digits" aria-hidden="true">
-            {String(secondsLeft).padStart(2, '0')}
-          </span>
-          <span className="visually-hidden">{t('wingo.locked', { seconds: secondsLeft })}</span>
-        </div>
-      )}
+      {locked && <LockedOverlay secondsLeft={secondsLeft} />}
       <div className="wingo-colours">
         {COLOURS.map((c) => (
           <button key={c} type="button" className={`wingo-colour wingo-colour--${c}`} disabled={locked} onClick={() => onChoose(c)}>

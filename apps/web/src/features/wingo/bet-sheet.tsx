@@ -8,7 +8,7 @@ import { applyBalance, BALANCE_KEY } from '../../lib/balance';
 import { formatMoneyMinor } from '../../lib/format';
 import { getResourceData } from '../../lib/resource';
 import type { Balance } from '@colorplay/contract';
-import { placeBet, type BetIntent } from './api';
+import { placeBet } from './api';
 import { wingoErrorText } from './errors';
 import { useI18n } from '../../lib/i18n';
 import './i18n';
@@ -16,12 +16,26 @@ import { selectionLabel } from './selection';
 import './wingo-bet-sheet.css';
 import './wingo-chip.css';
 
-export interface BetSheetProps {
+/** What any lottery game's bet carries besides its idempotency key (Wingo's, K3's, 5D's). */
+export interface StakeIntent {
+  room: string;
+  period: string;
+  selection: string;
+  amountMinor: number;
+  quantity: number;
+  multiplier: number;
+}
+
+export interface BetSheetProps<R extends { balanceMinor: number } = PlaceWingoBetResult> {
   open: boolean;
   onClose: () => void;
-  room: WingoRoomId;
+  room: WingoRoomId | (string & {});
   period: string;
-  selection: WingoSelectionCode | null;
+  selection: WingoSelectionCode | (string & {}) | null;
+  /** How the selection is named in the title; Wingo's names by default. */
+  selectionText?: string;
+  /** The money action's request (another game's route, decision 346); Wingo's by default. */
+  place?: (input: StakeIntent, idempotencyKey: string) => Promise<R>;
   /** The multiplier chip chosen on the page; the sheet starts from it. */
   multiplier: number;
   amountPresetsMinor: readonly number[];
@@ -30,7 +44,7 @@ export interface BetSheetProps {
   maxQuantity: number;
   /** Betting has closed for the period: confirming is refused before any request. */
   locked: boolean;
-  onPlaced: (result: PlaceWingoBetResult) => void;
+  onPlaced: (result: R) => void;
 }
 
 /**
@@ -38,8 +52,9 @@ export interface BetSheetProps {
  * agreement to the rules, confirm. Placing goes through `useMoneyAction`: single-flight, one
  * idempotency key per intent, and the answer's balance goes straight into the balance store.
  */
-export function BetSheet(props: BetSheetProps) {
+export function BetSheet<R extends { balanceMinor: number } = PlaceWingoBetResult>(props: BetSheetProps<R>) {
   const { open, onClose, room, period, selection, amountPresetsMinor, multipliers, feeBasisPoints, maxQuantity, locked, onPlaced } = props;
+  const place = props.place ?? (placeBet as unknown as (input: StakeIntent, idempotencyKey: string) => Promise<R>);
   const { t } = useI18n();
   const toast = useToast();
   const titleId = useId();
@@ -51,7 +66,7 @@ export function BetSheet(props: BetSheetProps) {
   const [agreed, setAgreed] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const action = useMoneyAction<BetIntent, PlaceWingoBetResult>(placeBet, {
+  const action = useMoneyAction<StakeIntent, R>(place, {
     report: 'inline',
     onSuccess: (result) => {
       const currency = getResourceData<Balance>(BALANCE_KEY)?.currency ?? 'INR';
@@ -93,7 +108,7 @@ export function BetSheet(props: BetSheetProps) {
       {selection && (
         <form onSubmit={(e) => void submit(e)} noValidate>
           <h2 id={titleId} className={`bet-sheet__title bet-sheet__title--${selection}`}>
-            {t('wingo.sheet.title', { selection: selectionLabel(selection, t) })}
+            {t('wingo.sheet.title', { selection: props.selectionText ?? selectionLabel(selection as WingoSelectionCode, t) })}
           </h2>
           <fieldset className="bet-sheet__row">
             <legend>{t('wingo.sheet.amount')}</legend>

@@ -13,7 +13,7 @@ import './wingo-round.css';
 const STRIP_SIZE = 5;
 
 /** The countdown as the big per-digit boxes players know: "0 0 : 2 0". */
-function CountdownDigits({ seconds }: { seconds: number }) {
+export function CountdownDigits({ seconds }: { seconds: number }) {
   return (
     <>
       {formatCountdown(seconds)

@@ -1,0 +1,165 @@
+import type { LotteryFairness, LotteryGameId } from '@colorplay/contract';
+import { LotteryGameIdSchema } from '@colorplay/contract';
+import type { GameVerifyResult, verifyGameRound } from '@colorplay/fair';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { TopBar } from '../../../components/ui/top-bar';
+import { env } from '../../../config/env';
+import { useI18n } from '../../../lib/i18n';
+import { useResource } from '../../../lib/resource';
+import { ListState } from '../records';
+import type { ReceiptCommitment } from '../verify-page';
+import '../wingo.css';
+import { lotteryFairnessResource, lotteryFairnessUrl } from './api';
+import './i18n';
+import { lotteryGameHref } from './links';
+import { OutcomeValues } from './outcome';
+
+/**
+ * Recomputes a K3 or 5D round in this browser with `@colorplay/fair` (decision 348), as the Wingo
+ * verify screen does: the link against the previous one and the final hash, the beacon signature,
+ * and the values read from HMAC-SHA256(link, game:period:randomness) by the game's draw. The
+ * server's claimed outcome is only the thing checked.
+ */
+/** `@colorplay/fair`'s game checker, loaded on demand (the route passes where from, decision 345). */
+export type LoadChecker = () => Promise<typeof verifyGameRound>;
+
+export async function verifyLotteryFairness(data: LotteryFairness, loadChecker: LoadChecker, receipt?: ReceiptCommitment): Promise<GameVerifyResult> {
+  const b = data.beacon;
+  const check = await loadChecker();
+  return check({
+    finalHash: receipt?.finalHash ?? data.finalHash,
+    link: data.link ?? '',
+    period: data.period,
+    game: data.game,
+    outcome: data.outcome ?? undefined,
+    draw: data.draw,
+    previousLink: data.previousLink ?? undefined,
+    roundIndex: receipt?.roundIndex ?? data.roundIndex,
+    beacon: {
+      publicKey: b?.publicKey ?? '',
+      round: b?.round ?? 0,
+      signature: b?.signature ?? '',
+      randomness: b?.randomness ?? undefined,
+      genesisMs: b?.genesisMs ?? 0,
+      periodMs: b?.periodMs ?? 0,
+      marginMs: b?.marginMs ?? 0,
+      locksAtMs: data.locksAtMs,
+    },
+  });
+}
+
+function Verification({ data, loadChecker, receipt }: { data: LotteryFairness; loadChecker: LoadChecker; receipt: ReceiptCommitment | undefined }) {
+  const { t } = useI18n();
+  const [result, setResult] = useState<GameVerifyResult | null>(null);
+  const drawn = data.status !== 'voided' && data.link !== null && data.beacon !== null;
+  useEffect(() => {
+    if (!drawn) return;
+    let live = true;
+    void verifyLotteryFairness(data, loadChecker, receipt).then((r) => {
+      if (live) setResult(r);
+    });
+    return () => {
+      live = false;
+    };
+  }, [data, drawn, loadChecker, receipt]);
+
+  const stepLabel = (name: GameVerifyResult['checks'][number]['name']) =>
+    name === 'input'
+      ? t('verify.step.input')
+      : name === 'link'
+        ? data.previousLink === null
+          ? t('verify.step.linkFirst')
+          : t('verify.step.link')
+        : name === 'chain'
+          ? t('verify.step.chain', { k: receipt?.roundIndex ?? data.roundIndex })
+          : name === 'beacon'
+            ? t('verify.step.beacon', { round: data.beacon?.round ?? '—' })
+            : t('lg.verify.step.outcome');
+  const statusLabel = (status: 'passed' | 'failed' | 'skipped') =>
+    status === 'passed' ? t('verify.status.passed') : status === 'failed' ? t('verify.status.failed') : t('verify.status.skipped');
+  const failure = (f: GameVerifyResult['failure']) => (f === 'WRONG_OUTCOME' ? t('lg.verify.wrongOutcome') : t(`verify.failure.${f ?? 'MALFORMED_INPUT'}`));
+
+  return (
+    <>
+      <dl className="verify-data">
+        <dt>{t('verify.finalHash')}</dt>
+        <dd className="verify-hash">{receipt?.finalHash ?? data.finalHash}</dd>
+        <dt>{t('verify.roundIndex')}</dt>
+        <dd>{data.roundIndex}</dd>
+        <dt>{t('verify.link')}</dt>
+        <dd className="verify-hash">{data.link ?? '—'}</dd>
+        <dt>{t('verify.previousLink')}</dt>
+        <dd className="verify-hash">{data.previousLink ?? '—'}</dd>
+        <dt>{t('verify.beaconRound')}</dt>
+        <dd>{data.beacon ? `${data.beacon.round} (${data.beacon.name})` : '—'}</dd>
+        <dt>{t('verify.beaconSignature')}</dt>
+        <dd className="verify-hash">{data.beacon?.signature ?? '—'}</dd>
+        <dt>{t('lg.verify.claimed')}</dt>
+        <dd>{data.outcome ? <OutcomeValues game={data.game} outcome={data.outcome} size="sm" /> : t('wingo.voided')}</dd>
+      </dl>
+      {!drawn ? (
+        <p role="status">{t('lg.verify.voided')}</p>
+      ) : !result ? (
+        <p role="status">{t('verify.running')}</p>
+      ) : (
+        <>
+          <h2 className="wingo-subtitle">{t('verify.steps')}</h2>
+          <ol className="verify-steps">
+            {result.checks.map((check) => (
+              <li key={check.name} className={`verify-step verify-step--${check.status}`}>
+                {stepLabel(check.name)}: <strong>{statusLabel(check.status)}</strong>
+              </li>
+            ))}
+          </ol>
+          <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
+            {result.ok
+              ? t('lg.verify.ok', { period: data.period, values: result.derivation?.values.join(' ') ?? '—' })
+              : t('verify.fail', { reason: failure(result.failure) })}
+          </p>
+        </>
+      )}
+    </>
+  );
+}
+
+/** /home/AllLotteryGames/VerifyGame?game=k3|5d&period=.. */
+export function LotteryVerifyPage({ loadChecker }: { loadChecker: LoadChecker }) {
+  const { t } = useI18n();
+  const [params] = useSearchParams();
+  const parsedGame = LotteryGameIdSchema.safeParse(params.get('game'));
+  const game: LotteryGameId | null = parsedGame.success ? parsedGame.data : null;
+  const period = params.get('period');
+  const valid = game !== null && period !== null && /^\d{15}$/.test(period);
+  const fairness = useResource(valid ? lotteryFairnessResource(game, period) : null);
+  const final = params.get('final');
+  const k = params.get('k');
+  const receipt = useMemo(() => (final && k && /^\d+$/.test(k) ? { finalHash: final, roundIndex: Number(k) } : undefined), [final, k]);
+  const back = lotteryGameHref(game ?? 'k3');
+  const gameName = t(game === '5d' ? 'lg.title.5d' : 'lg.title.k3');
+  return (
+    <main className="page wingo">
+      <TopBar title={t('verify.title')} backTo={back} />
+      <div className="wingo-verify">
+        {!valid ? (
+          <p>{t('verify.missing')}</p>
+        ) : (
+          <>
+            <p>{t('verify.room', { room: gameName, period })}</p>
+            {fairness.data ? (
+              <Verification key={fairness.data.period} data={fairness.data} loadChecker={loadChecker} receipt={receipt} />
+            ) : (
+              <ListState loading={fairness.loading || fairness.fetching} error={!!fairness.error} empty={false} retry={fairness.reload} />
+            )}
+            <a className="button button--ghost" href={env.apiBaseUrl + lotteryFairnessUrl(game, period)} target="_blank" rel="noreferrer">
+              {t('lg.verify.record')}
+            </a>
+          </>
+        )}
+        <Link className="button button--ghost verify-back" to={back}>
+          {t('lg.verify.back', { game: gameName })}
+        </Link>
+      </div>
+    </main>
+  );
+}
