@@ -1,7 +1,12 @@
 /**
  * Every path the server registers (the spec's and ours), in one place so the server
  * registers and the client calls exactly the same strings. apps/server/test/routes.test.ts fails
- * when the server registers a path that is not listed here.
+ * when the server registers a path that is listed in neither API_PATHS nor SERVER_PATHS.
+ *
+ * API_PATHS holds what the player app and the console call; SERVER_PATHS what only other
+ * machines call (gateways' webhooks, vendors' wallet calls, sandboxes' own pages, health and
+ * metrics, the API docs). The split keeps the second list out of the player app's bundle
+ * (decision 313).
  */
 export const API_PATHS = {
   login: '/api/login',
@@ -29,32 +34,15 @@ export const API_PATHS = {
   logout: '/api/logout',
   forgot_password_request_code: '/api/forgot-password/request-code',
   forgot_password_reset: '/api/forgot-password/reset',
-  /** The payment gateway's signed webhook (server to server). */
-  upi_webhook: '/api/payments/upi/webhook',
   /** Sandbox channels: these exist only while their channel is on (never in production by default). */
   sandbox_sms_outbox: '/api/sandbox/sms-outbox',
-  sandbox_upi_pay: '/sandbox/upi/pay/:ref',
-  sandbox_upi_css: '/sandbox/upi/page.css',
   /** Sends test USDT on the local dev chain to an order's address (sandbox chain only). */
   sandbox_usdt_faucet: '/api/sandbox/usdt/faucet',
-  /** The OpenAPI document; the interactive docs the docs plugin serves live under `/api/docs/`. */
-  api_docs: '/api/docs',
-  openapi_json: '/api/docs/openapi.json',
-  /** Operations, outside /api: liveness, readiness, Prometheus metrics. */
-  healthz: '/healthz',
-  readyz: '/readyz',
-  metrics: '/metrics',
   // game lobby and launcher (not in the spec's table; ours)
   game_categories: '/api/games/categories',
   game_vendors: '/api/games/vendors',
   games: '/api/games',
   game_launch_ticket: '/api/games/launch-ticket',
-  // seamless wallet API called by vendors; `:provider` is the integration that signs the call
-  vendor_wallet_session: '/api/vendor-wallet/:provider/session',
-  vendor_wallet_balance: '/api/vendor-wallet/:provider/balance',
-  vendor_wallet_debit: '/api/vendor-wallet/:provider/debit',
-  vendor_wallet_credit: '/api/vendor-wallet/:provider/credit',
-  vendor_wallet_rollback: '/api/vendor-wallet/:provider/rollback',
   // Wingo (decisions 100-106): public reads take ?room= or ?period=; bets need the access token.
   wingo_state: '/api/lottery/wingo/state',
   wingo_place_bet: '/api/lottery/wingo/bets',
@@ -85,19 +73,6 @@ export const API_PATHS = {
   get_withdrawal: '/api/wallet/withdraw/get',
   kyc_status: '/api/kyc/status',
   kyc_submit: '/api/kyc/submit',
-  /** The payout gateway's signed callback (server to server). */
-  payout_callback: '/api/payouts/callback',
-  /** The payout sandbox (exists only while the payouts sandbox channel is on). */
-  sandbox_payout_page: '/sandbox/payouts/:ref',
-  sandbox_payouts_css: '/sandbox/payouts/page.css',
-  /**
-   * The sandbox TRON chain (exists only while TRON_SOURCE=sandbox): a full node's HTTP API paths
-   * (`/wallet/...` latest, `/walletsolidity/...` final), so the production adapter reads it unchanged.
-   */
-  sandbox_tron_getnowblock: '/sandbox/tron/wallet/getnowblock',
-  sandbox_tron_getblockbynum: '/sandbox/tron/wallet/getblockbynum',
-  sandbox_tron_solidity_getnowblock: '/sandbox/tron/walletsolidity/getnowblock',
-  sandbox_tron_solidity_getblockbynum: '/sandbox/tron/walletsolidity/getblockbynum',
   // Operator console (docs/admin.md): cookie session scoped to /api/admin, never a player token.
   admin_login: '/api/admin/login',
   admin_logout: '/api/admin/logout',
@@ -144,6 +119,40 @@ export const API_PATHS = {
   safety_history: '/api/safety/history',
   admin_player_safety: '/api/admin/players/:playerId/safety',
   admin_limit_hits: '/api/admin/safety/limit-hits',
+} as const;
+
+/** Paths only other machines call (see above); the server registers them like the rest. */
+export const SERVER_PATHS = {
+  /** The payment gateway's signed webhook (server to server). */
+  upi_webhook: '/api/payments/upi/webhook',
+  sandbox_upi_pay: '/sandbox/upi/pay/:ref',
+  sandbox_upi_css: '/sandbox/upi/page.css',
+  /** The OpenAPI document; the interactive docs the docs plugin serves live under `/api/docs/`. */
+  api_docs: '/api/docs',
+  openapi_json: '/api/docs/openapi.json',
+  /** Operations, outside /api: liveness, readiness, Prometheus metrics. */
+  healthz: '/healthz',
+  readyz: '/readyz',
+  metrics: '/metrics',
+  // seamless wallet API called by vendors; `:provider` is the integration that signs the call
+  vendor_wallet_session: '/api/vendor-wallet/:provider/session',
+  vendor_wallet_balance: '/api/vendor-wallet/:provider/balance',
+  vendor_wallet_debit: '/api/vendor-wallet/:provider/debit',
+  vendor_wallet_credit: '/api/vendor-wallet/:provider/credit',
+  vendor_wallet_rollback: '/api/vendor-wallet/:provider/rollback',
+  /** The payout gateway's signed callback (server to server). */
+  payout_callback: '/api/payouts/callback',
+  /** The payout sandbox (exists only while the payouts sandbox channel is on). */
+  sandbox_payout_page: '/sandbox/payouts/:ref',
+  sandbox_payouts_css: '/sandbox/payouts/page.css',
+  /**
+   * The sandbox TRON chain (exists only while TRON_SOURCE=sandbox): a full node's HTTP API paths
+   * (`/wallet/...` latest, `/walletsolidity/...` final), so the production adapter reads it unchanged.
+   */
+  sandbox_tron_getnowblock: '/sandbox/tron/wallet/getnowblock',
+  sandbox_tron_getblockbynum: '/sandbox/tron/wallet/getblockbynum',
+  sandbox_tron_solidity_getnowblock: '/sandbox/tron/walletsolidity/getnowblock',
+  sandbox_tron_solidity_getblockbynum: '/sandbox/tron/walletsolidity/getblockbynum',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

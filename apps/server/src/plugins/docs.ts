@@ -1,4 +1,4 @@
-import { API_PATHS } from '@colorplay/contract';
+import { SERVER_PATHS } from '@colorplay/contract';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -32,9 +32,9 @@ export async function registerDocs(app: FastifyInstance, { serve }: { serve: boo
     transformObject: jsonSchemaTransformObject,
   });
   if (!serve) return;
-  app.get(API_PATHS.openapi_json, { schema: { hide: true } }, async () => app.swagger());
+  app.get(SERVER_PATHS.openapi_json, { schema: { hide: true } }, async () => app.swagger());
   await app.register(fastifySwaggerUi, {
-    routePrefix: API_PATHS.api_docs,
+    routePrefix: SERVER_PATHS.api_docs,
     uiConfig: { docExpansion: 'list', deepLinking: false },
     // The viewer needs its own inline bootstrap; the plugin hashes it into a CSP for its pages.
     // Ours is stricter about framing, and plain http must keep working locally.

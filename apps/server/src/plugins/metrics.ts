@@ -1,4 +1,4 @@
-import { API_PATHS } from '@colorplay/contract';
+import { SERVER_PATHS } from '@colorplay/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
@@ -40,7 +40,7 @@ export function registerMetrics(app: FastifyInstance, { expose, token }: Metrics
     );
   });
   if (!expose) return registry;
-  app.get(API_PATHS.metrics, { schema: { hide: true } }, async (request, reply) => {
+  app.get(SERVER_PATHS.metrics, { schema: { hide: true } }, async (request, reply) => {
     if (token !== undefined) {
       const header = request.headers.authorization ?? '';
       const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';

@@ -113,10 +113,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 /**
  * Turns an error response into an ApiError. The contract's schema is imported only here, on
  * demand: the contract pulls in zod (~25 KB gzip), which must not count against the JS budget of
- * `/` for a path that runs only when a call fails.
+ * `/` for a path that runs only when a call fails. Its own module, not the package's index: a
+ * dynamic import of the index keeps every export of the contract alive, including the paths
+ * only servers call (decision 313).
  */
 async function errorFromBody(status: number, body: unknown, retryAfterSeconds?: number): Promise<ApiError> {
-  const contract = await import('@colorplay/contract').catch(() => null);
+  const contract = await import('@colorplay/contract/errors').catch(() => null);
   if (!contract) {
     return new ApiError('NETWORK', `could not load the error schema to read an HTTP ${status} answer`, status);
   }

@@ -1,4 +1,4 @@
-import { API_PATHS, dataEnvelope, ErrorResponseSchema } from '@colorplay/contract';
+import { dataEnvelope, ErrorResponseSchema, SERVER_PATHS } from '@colorplay/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors';
@@ -20,7 +20,7 @@ export const upiWebhookRoutes: FastifyPluginAsync<{ deposits: DepositsService; g
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   app.post(
-    API_PATHS.upi_webhook,
+    SERVER_PATHS.upi_webhook,
     {
       schema: {
         tags: ['payments'],

@@ -1,4 +1,4 @@
-import { API_PATHS, HealthResponseSchema, ReadyResponseSchema } from '@colorplay/contract';
+import { HealthResponseSchema, ReadyResponseSchema, SERVER_PATHS } from '@colorplay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/db';
 import { pendingMigrations } from '../../db/migrate';
@@ -6,13 +6,13 @@ import { pendingMigrations } from '../../db/migrate';
 /** Liveness (the process answers) and readiness (database reachable, schema up to date). */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
-    API_PATHS.healthz,
+    SERVER_PATHS.healthz,
     { schema: { tags: ['ops'], response: { 200: HealthResponseSchema } } },
     async () => ({ status: 'ok' as const }),
   );
 
   app.get(
-    API_PATHS.readyz,
+    SERVER_PATHS.readyz,
     {
       schema: {
         tags: ['ops'],

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@colorplay/contract';
+import { SERVER_PATHS } from '@colorplay/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors';
@@ -24,10 +24,10 @@ export const sandboxTronRoutes: FastifyPluginAsync<{ chain: SandboxTronChain }> 
     if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'num must be a block number (a whole number >= 0)', [{ path: 'num', message: 'must be a whole number >= 0' }]);
     return json(await chain.byNumber(parsed.data.num));
   };
-  for (const path of [API_PATHS.sandbox_tron_getnowblock, API_PATHS.sandbox_tron_solidity_getnowblock]) {
+  for (const path of [SERVER_PATHS.sandbox_tron_getnowblock, SERVER_PATHS.sandbox_tron_solidity_getnowblock]) {
     app.post(path, { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-store').send(await nowBlock()));
   }
-  for (const path of [API_PATHS.sandbox_tron_getblockbynum, API_PATHS.sandbox_tron_solidity_getblockbynum]) {
+  for (const path of [SERVER_PATHS.sandbox_tron_getblockbynum, SERVER_PATHS.sandbox_tron_solidity_getblockbynum]) {
     app.post(path, { schema: { hide: true } }, async (request, reply) => reply.header('cache-control', 'no-store').send(await byNum(request.body)));
   }
 };

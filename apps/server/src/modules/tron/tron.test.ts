@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_PATHS } from '@colorplay/contract';
+import { SERVER_PATHS } from '@colorplay/contract';
 import { trxDecidingSlotMs, TRON_BLOCK_MS } from '@colorplay/lottery';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, PRODUCTION_CHANNELS_ENV, testConfig, type TestApp } from '../../../test/helpers/build-test-app';
@@ -364,7 +364,7 @@ describe('in production', () => {
   it('has no sandbox TRON routes and no producer job', async () => {
     const t = await buildTestApp({ env: { ...PRODUCTION_CHANNELS_ENV } });
     try {
-      for (const path of [API_PATHS.sandbox_tron_getnowblock, API_PATHS.sandbox_tron_getblockbynum, API_PATHS.sandbox_tron_solidity_getnowblock, API_PATHS.sandbox_tron_solidity_getblockbynum]) {
+      for (const path of [SERVER_PATHS.sandbox_tron_getnowblock, SERVER_PATHS.sandbox_tron_getblockbynum, SERVER_PATHS.sandbox_tron_solidity_getnowblock, SERVER_PATHS.sandbox_tron_solidity_getblockbynum]) {
         expect((await t.app.inject({ method: 'POST', url: path, payload: { num: 1 } })).statusCode).toBe(404);
       }
       expect(t.app.tron.sandbox).toBeUndefined();
@@ -378,7 +378,7 @@ describe('in production', () => {
   it('serves them in a declared demo', async () => {
     const t = await buildTestApp({ env: { ...PRODUCTION_CHANNELS_ENV, TRON_SOURCE: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'demo' } });
     try {
-      expect((await t.app.inject({ method: 'POST', url: API_PATHS.sandbox_tron_getnowblock, payload: {} })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: SERVER_PATHS.sandbox_tron_getnowblock, payload: {} })).statusCode).toBe(200);
       expect(t.app.jobs.names()).toContain('tron.sandbox-blocks');
     } finally {
       await t.app.close();

@@ -1,5 +1,5 @@
 import {
-  API_PATHS,
+  SERVER_PATHS,
   dataEnvelope,
   ErrorResponseSchema,
   VENDOR_SIGNATURE_HEADER,
@@ -22,9 +22,9 @@ import { verifyVendorCall } from './signature';
 
 export type VendorWalletRoutesOptions = { wallet: VendorWalletService; provider: GameProvider; clock: Clock };
 
-/** The concrete path of one provider's call (API_PATHS holds them with `:provider`). */
+/** The concrete path of one provider's call (SERVER_PATHS holds them with `:provider`). */
 export const vendorWalletPath = (name: 'session' | 'balance' | 'debit' | 'credit' | 'rollback', provider: string): string =>
-  API_PATHS[`vendor_wallet_${name}`].replace(':provider', provider);
+  SERVER_PATHS[`vendor_wallet_${name}`].replace(':provider', provider);
 
 /**
  * One provider's seamless wallet API. Registered once per configured provider, so a provider that

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@colorplay/contract';
+import { SERVER_PATHS } from '@colorplay/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { fakeClock } from '../../lib/clock';
@@ -57,7 +57,7 @@ describe('PAYOUT_CHANNEL=http', () => {
     expect((await t.app.withdrawals.get(playerId, w.id)).status).toBe('processing');
 
     const post = (hook: { body: string; headers: Record<string, string> }) =>
-      t.app.inject({ method: 'POST', url: API_PATHS.payout_callback, headers: hook.headers, payload: hook.body });
+      t.app.inject({ method: 'POST', url: SERVER_PATHS.payout_callback, headers: hook.headers, payload: hook.body });
     // The stub signs with the real time; our fake clock is moved there for the replay window.
     clock.advance(Date.now() - clock.now().getTime());
     const paid = stub.settle(w.id, 'processed', new Date());

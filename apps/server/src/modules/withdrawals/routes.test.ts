@@ -1,4 +1,4 @@
-import { API_PATHS, type PayoutCallbackEvent } from '@colorplay/contract';
+import { API_PATHS, type PayoutCallbackEvent, SERVER_PATHS } from '@colorplay/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, PRODUCTION_CHANNELS_ENV, type TestApp } from '../../../test/helpers/build-test-app';
 import { PlayerClient } from '../../../test/helpers/player-client';
@@ -144,7 +144,7 @@ describe('withdrawal endpoints and the payout callback', () => {
     const event: PayoutCallbackEvent = { eventId: 'evt_manual_1', payoutRef, withdrawalId, status: 'paid', amountMinor: 20_000, reference: 'UTR1', failureReason: null };
     const body = JSON.stringify(event);
     const post = (headers: Record<string, string>, payload = body) =>
-      t.app.inject({ method: 'POST', url: API_PATHS.payout_callback, headers: { 'content-type': 'application/json', ...headers }, payload });
+      t.app.inject({ method: 'POST', url: SERVER_PATHS.payout_callback, headers: { 'content-type': 'application/json', ...headers }, payload });
 
     let res = await post({});
     expect([res.statusCode, res.json().error.code]).toEqual([401, 'WEBHOOK_SIGNATURE_INVALID']);
@@ -177,10 +177,10 @@ describe('production mode', () => {
     try {
       expect(prod.config.sandbox.payouts).toBe(false);
       expect((await prod.app.inject({ method: 'GET', url: '/sandbox/payouts/wd_abcdefgh' })).statusCode).toBe(404);
-      expect((await prod.app.inject({ method: 'GET', url: API_PATHS.sandbox_payouts_css })).statusCode).toBe(404);
+      expect((await prod.app.inject({ method: 'GET', url: SERVER_PATHS.sandbox_payouts_css })).statusCode).toBe(404);
       const res = await prod.app.inject({
         method: 'POST',
-        url: API_PATHS.payout_callback,
+        url: SERVER_PATHS.payout_callback,
         headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(WEBHOOK_SECRET, '{}', new Date()) },
         payload: '{}',
       });

@@ -1,19 +1,4 @@
-import {
-  AddPayoutMethodInputSchema,
-  API_PATHS,
-  dataEnvelope,
-  ErrorResponseSchema,
-  PayoutMethodListSchema,
-  PayoutMethodRefInputSchema,
-  PayoutMethodSchema,
-  RequestWithdrawalInputSchema,
-  WithdrawInfoSchema,
-  WithdrawalQuerySchema,
-  WithdrawalRefInputSchema,
-  WithdrawalSchema,
-  WithdrawalsPageSchema,
-  WithdrawalsQuerySchema,
-} from '@colorplay/contract';
+import { AddPayoutMethodInputSchema, API_PATHS, dataEnvelope, ErrorResponseSchema, PayoutMethodListSchema, PayoutMethodRefInputSchema, PayoutMethodSchema, RequestWithdrawalInputSchema, SERVER_PATHS, WithdrawalQuerySchema, WithdrawalRefInputSchema, WithdrawalSchema, WithdrawalsPageSchema, WithdrawalsQuerySchema, WithdrawInfoSchema } from '@colorplay/contract';
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -100,7 +85,7 @@ export const payoutCallbackRoutes: FastifyPluginAsync<{ withdrawals: Withdrawals
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   app.post(
-    API_PATHS.payout_callback,
+    SERVER_PATHS.payout_callback,
     {
       schema: {
         tags: ['payouts'],

@@ -1,4 +1,4 @@
-import { API_PATHS, minorToDecimal, pgText } from '@colorplay/contract';
+import { pgText, minorToDecimal, SERVER_PATHS } from '@colorplay/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../../lib/clock';
@@ -16,8 +16,8 @@ export const sandboxUpiRoutes: FastifyPluginAsync<{ gateway: SandboxUpiGateway; 
   app,
   { gateway, secret, clock },
 ) => {
-  const { send } = await sandboxConsole(app, { cssPath: API_PATHS.sandbox_upi_css, css: PAGE_CSS });
-  app.get(API_PATHS.sandbox_upi_pay, { schema: { hide: true } }, async (request, reply) => {
+  const { send } = await sandboxConsole(app, { cssPath: SERVER_PATHS.sandbox_upi_css, css: PAGE_CSS });
+  app.get(SERVER_PATHS.sandbox_upi_pay, { schema: { hide: true } }, async (request, reply) => {
     const params = RefParams.safeParse(request.params);
     const payment = params.success ? await gateway.findPayment(params.data.ref) : undefined;
     reply.header('cache-control', 'no-store');
@@ -41,7 +41,7 @@ export const sandboxUpiRoutes: FastifyPluginAsync<{ gateway: SandboxUpiGateway; 
     );
   });
 
-  app.post(API_PATHS.sandbox_upi_pay, { schema: { hide: true } }, async (request, reply) => {
+  app.post(SERVER_PATHS.sandbox_upi_pay, { schema: { hide: true } }, async (request, reply) => {
     const params = RefParams.safeParse(request.params);
     const body = DecisionBody.safeParse(request.body);
     if (!params.success || !body.success) {
@@ -49,7 +49,7 @@ export const sandboxUpiRoutes: FastifyPluginAsync<{ gateway: SandboxUpiGateway; 
     }
     const event = await gateway.decide(params.data.ref, body.data.decision, clock.now());
     if (!event) return send(reply, 404, 'Payment not found', '<h1>Payment not found</h1>');
-    await deliverSigned(app, { path: API_PATHS.upi_webhook, clock, secret, what: 'sandbox webhook delivery' }, event);
+    await deliverSigned(app, { path: SERVER_PATHS.upi_webhook, clock, secret, what: 'sandbox webhook delivery' }, event);
     const payment = await gateway.findPayment(params.data.ref);
     return reply.redirect(`/wallet/Payment?orderId=${encodeURIComponent(payment!.merchant_order_id)}`, 303);
   });

@@ -1,4 +1,4 @@
-import { API_PATHS, minorToDecimal, pgText } from '@colorplay/contract';
+import { pgText, minorToDecimal, SERVER_PATHS } from '@colorplay/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../../lib/clock';
@@ -32,8 +32,8 @@ export const sandboxPayoutRoutes: FastifyPluginAsync<{ gateway: SandboxPayoutGat
   app,
   { gateway, secret, clock },
 ) => {
-  const { send } = await sandboxConsole(app, { cssPath: API_PATHS.sandbox_payouts_css, css: PAGE_CSS });
-  app.get(API_PATHS.sandbox_payout_page, { schema: { hide: true } }, async (request, reply) => {
+  const { send } = await sandboxConsole(app, { cssPath: SERVER_PATHS.sandbox_payouts_css, css: PAGE_CSS });
+  app.get(SERVER_PATHS.sandbox_payout_page, { schema: { hide: true } }, async (request, reply) => {
     const params = RefParams.safeParse(request.params);
     const payout = params.success ? await gateway.findPayout(params.data.ref) : undefined;
     reply.header('cache-control', 'no-store');
@@ -60,7 +60,7 @@ export const sandboxPayoutRoutes: FastifyPluginAsync<{ gateway: SandboxPayoutGat
     );
   });
 
-  app.post(API_PATHS.sandbox_payout_page, { schema: { hide: true } }, async (request, reply) => {
+  app.post(SERVER_PATHS.sandbox_payout_page, { schema: { hide: true } }, async (request, reply) => {
     const params = RefParams.safeParse(request.params);
     const body = DecisionBody.safeParse(request.body);
     if (!params.success || !body.success) {
@@ -71,9 +71,9 @@ export const sandboxPayoutRoutes: FastifyPluginAsync<{ gateway: SandboxPayoutGat
       // Known but still processing: the decision did not apply to its state; show it again.
       const payout = await gateway.findPayout(params.data.ref);
       if (!payout) return send(reply, 404, 'Payout not found', '<h1>Payout not found</h1>');
-      return reply.redirect(API_PATHS.sandbox_payout_page.replace(':ref', encodeURIComponent(payout.payout_ref)), 303);
+      return reply.redirect(SERVER_PATHS.sandbox_payout_page.replace(':ref', encodeURIComponent(payout.payout_ref)), 303);
     }
-    await deliverSigned(app, { path: API_PATHS.payout_callback, clock, secret, what: 'sandbox payout callback' }, event);
-    return reply.redirect(API_PATHS.sandbox_payout_page.replace(':ref', encodeURIComponent(event.payoutRef)), 303);
+    await deliverSigned(app, { path: SERVER_PATHS.payout_callback, clock, secret, what: 'sandbox payout callback' }, event);
+    return reply.redirect(SERVER_PATHS.sandbox_payout_page.replace(':ref', encodeURIComponent(event.payoutRef)), 303);
   });
 };
