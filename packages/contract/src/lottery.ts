@@ -11,13 +11,16 @@ import { WingoBetIdSchema, WingoBetLimitsSchema, WingoChainSchema, WingoCommitme
  * rule tables' ids so the contract stays dependency-free; a server test checks they agree.
  */
 
-/** Games served by the generic routes (Trx Win joins with its TRON block source). */
-export const LOTTERY_ROUTE_GAMES = ['k3', '5d'] as const;
+/** Games served by the generic routes: K3 and 5D on fair chains, Trx Win on TRON blocks. */
+export const LOTTERY_ROUTE_GAMES = ['k3', '5d', 'trx'] as const;
+/** The games whose outcome comes from a fair chain and beacon (docs/fairness.md); Trx Win's comes from a TRON block. */
+export const LOTTERY_CHAIN_GAMES = ['k3', '5d'] as const;
+export const LotteryChainGameIdSchema = z.enum(LOTTERY_CHAIN_GAMES);
 export const LotteryGameIdSchema = z.enum(LOTTERY_ROUTE_GAMES);
 export type LotteryGameId = z.infer<typeof LotteryGameIdSchema>;
 export const LotteryGameParamsSchema = z.strictObject({ game: LotteryGameIdSchema });
 
-/** The rooms of K3 and 5D: 1, 3, 5 and 10 minutes. */
+/** The rooms of K3, 5D and Trx Win: 1, 3, 5 and 10 minutes. */
 export const LOTTERY_ROOM_IDS = ['1m', '3m', '5m', '10m'] as const;
 export const LotteryRoomIdSchema = z.enum(LOTTERY_ROOM_IDS);
 export type LotteryRoomId = z.infer<typeof LotteryRoomIdSchema>;
@@ -25,13 +28,13 @@ export type LotteryRoomId = z.infer<typeof LotteryRoomIdSchema>;
 /** A selection id of the game's rule table ("sum:10", "A:big", ...); an unknown one is refused with VALIDATION_FAILED. */
 export const LotterySelectionSchema = pgText().min(1).max(32).regex(/^[a-z0-9A-E:-]+$/, 'Unknown selection');
 
-export const LotteryOutcomeSchema = z.array(z.number().int().min(0).max(9)).min(1).max(5).describe('The drawn values in order: K3 three dice, 5D digits A-E');
+export const LotteryOutcomeSchema = z.array(z.number().int().min(0).max(9)).min(1).max(5).describe('The drawn values in order: K3 three dice, 5D digits A-E, Trx Win its one digit');
 
 /** What the history shows of an outcome besides its values. */
 export const LotterySummarySchema = z
   .object({
     sum: z.number().int(),
-    size: z.enum(['big', 'small']).describe('K3: sum 11-18 big; 5D: sum 23-45 big'),
+    size: z.enum(['big', 'small']).describe('K3: sum 11-18 big; 5D: sum 23-45 big; Trx Win: digit 5-9 big (sum is the digit)'),
     parity: z.enum(['odd', 'even']),
   })
   .meta({ id: 'LotterySummary' });
@@ -71,7 +74,8 @@ export const LotteryRoomStateSchema = z
     serverTimeMs: z.number().int(),
     round: LotteryRoundClockSchema,
     lastResult: LotteryResultSchema.nullable(),
-    chain: LotteryChainSchema.nullable(),
+    source: z.enum(['chain', 'tron']).describe("Where the game's outcomes come from: a fair chain and beacon, or a TRON block"),
+    chain: LotteryChainSchema.nullable().describe('The chain of the current round (always null for Trx Win)'),
     betting: z.object({
       selections: z.array(z.string()).describe("Every selection id of the game's rule table"),
       amountPresetsMinor: z.array(z.number().int()),
@@ -114,7 +118,8 @@ export const LotteryBetSchema = z
     outcome: LotteryOutcomeSchema.nullable().describe('The round outcome once settled'),
     placedAtMs: z.number().int(),
     settledAtMs: z.number().int().nullable(),
-    commitment: WingoCommitmentSchema,
+    commitment: WingoCommitmentSchema.nullable().describe("The chain commitment of the bet's round; null for Trx Win, whose round is decided by the first TRON block after locksAtMs"),
+    locksAtMs: z.number().int().describe("The round's lock time (for Trx Win it names the deciding block)"),
   })
   .meta({ id: 'LotteryBet' });
 export type LotteryBet = z.infer<typeof LotteryBetSchema>;
@@ -173,9 +178,10 @@ export const LotteryFairnessQuerySchema = z.strictObject({ period: WingoPeriodSc
  * the chain check as Wingo's, then the outcome from the HMAC stream read by the game's rule
  * (`draw`: count values in min..max, by rejection sampling over 32-bit words).
  */
-export const LotteryFairnessSchema = z
+export const LotteryChainFairnessSchema = z
   .object({
-    game: LotteryGameIdSchema,
+    source: z.literal('chain'),
+    game: LotteryChainGameIdSchema,
     roomId: LotteryRoomIdSchema,
     period: z.string(),
     status: z.enum(['drawn', 'settled', 'voided']),
@@ -213,5 +219,62 @@ export const LotteryFairnessSchema = z
       })
       .nullable(),
   })
-  .meta({ id: 'LotteryFairness' });
+  .meta({ id: 'LotteryChainFairness' });
+export type LotteryChainFairness = z.infer<typeof LotteryChainFairnessSchema>;
+
+/**
+ * A TRON block as a full node's HTTP API prints it (`/wallet/getblockbynum`), header only: enough
+ * to recompute its id (8-byte number, then the last 24 bytes of SHA-256 over the protobuf
+ * `BlockHeader.raw`) and check it against any public explorer (docs/fairness.md "Trx Win").
+ */
+export const TronBlockHeaderSchema = z
+  .object({
+    blockID: z.string().regex(/^[0-9a-f]{64}$/),
+    raw_data: z.object({
+      timestamp: z.number().int(),
+      txTrieRoot: z.string().optional(),
+      parentHash: z.string().regex(/^[0-9a-f]{64}$/),
+      number: z.number().int(),
+      witness_id: z.number().int().optional(),
+      witness_address: z.string().optional(),
+      version: z.number().int().optional(),
+      accountStateRoot: z.string().optional(),
+    }),
+  })
+  .meta({ id: 'TronBlockHeader' });
+export type TronBlockHeader = z.infer<typeof TronBlockHeaderSchema>;
+
+/**
+ * Everything a stranger needs to verify a Trx Win round (docs/fairness.md "Trx Win"): the deciding
+ * block is the first whose timestamp is after locksAtMs (its parent's is not), each block's id is
+ * its header's hash, and the digit is read from the block id by the documented rule.
+ */
+export const LotteryTrxFairnessSchema = z
+  .object({
+    source: z.literal('tron'),
+    game: z.literal('trx'),
+    roomId: LotteryRoomIdSchema,
+    period: z.string(),
+    status: z.enum(['open', 'locked', 'drawn', 'settled', 'voided']),
+    network: z.enum(['sandbox', 'tron']).describe('sandbox: the local sandbox chain (npm start); tron: TRON read from a full node'),
+    locksAtMs: z.number().int(),
+    drawsAtMs: z.number().int(),
+    drawnAtMs: z.number().int().nullable(),
+    block: TronBlockHeaderSchema.nullable().describe('The deciding block (null until drawn, and for a voided round)'),
+    parent: TronBlockHeaderSchema.nullable().describe("The deciding block's parent: its timestamp is at or before locksAtMs"),
+    read: z
+      .object({ hashHex: z.string(), charIndex: z.number().int(), fallback: z.boolean() })
+      .nullable()
+      .describe("Where the digit was read: the id's last 24 bytes as 48 hex characters, the index of the rightmost 0-9"),
+    outcome: LotteryOutcomeSchema.nullable(),
+    summary: LotterySummarySchema.nullable(),
+    void: z
+      .object({ reason: z.enum(['tron_unavailable']), bets: z.number().int(), stakesMinor: z.number().int() })
+      .nullable(),
+  })
+  .meta({ id: 'LotteryTrxFairness' });
+export type LotteryTrxFairness = z.infer<typeof LotteryTrxFairnessSchema>;
+
+/** The fairness record of a round of any generic game, by its outcome's source. */
+export const LotteryFairnessSchema = z.discriminatedUnion('source', [LotteryChainFairnessSchema, LotteryTrxFairnessSchema]).meta({ id: 'LotteryFairness' });
 export type LotteryFairness = z.infer<typeof LotteryFairnessSchema>;

@@ -1,4 +1,4 @@
-import { API_PATHS, LOTTERY_ROOM_IDS, LOTTERY_ROUTE_GAMES, type LotteryFairness } from '@colorplay/contract';
+import { API_PATHS, LOTTERY_ROOM_IDS, LOTTERY_CHAIN_GAMES, LOTTERY_ROUTE_GAMES, type LotteryChainFairness } from '@colorplay/contract';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,7 +106,7 @@ async function roundRow(game: GameId, period: string) {
  * nothing from packages/fair or the server): the stream mac[0] || mac[1] ..., big-endian words,
  * words at or above 2^32 - (2^32 mod n) skipped, min + (w mod n).
  */
-function docOutcome(f: LotteryFairness): number[] {
+function docOutcome(f: LotteryChainFairness): number[] {
   const [count, min, max] = f.game === 'k3' ? [3, 1, 6] : [5, 0, 9];
   const n = max - min + 1;
   const bound = 2 ** 32 - (2 ** 32 % n);
@@ -134,7 +134,7 @@ describe('the game registry', () => {
   it('runs Wingo, K3 and 5D, with room ids unique within each game and the contract listing the same rooms', () => {
     expect([...ENGINE_GAMES.keys()]).toEqual(['wingo', 'k3', '5d']);
     for (const g of ENGINE_GAMES.values()) expect(new Set(g.rooms.map((r) => r.id)).size).toBe(g.rooms.length);
-    for (const id of LOTTERY_ROUTE_GAMES) expect(ENGINE_GAMES.get(id)!.rooms.map((r) => r.id)).toEqual([...LOTTERY_ROOM_IDS]);
+    for (const id of LOTTERY_CHAIN_GAMES) expect(ENGINE_GAMES.get(id)!.rooms.map((r) => r.id)).toEqual([...LOTTERY_ROOM_IDS]);
     expect(K3_ENGINE_GAME.rooms.every((r) => r.roundMs >= 60_000)).toBe(true);
   });
 
@@ -412,7 +412,7 @@ describe.each(['k3', '5d'] as const)('%s on the engine', (game) => {
     const voided = await roundRow(game, round.period);
     expect(voided).toMatchObject({ status: 'voided', outcome: null, digit: null });
     expect(await p.balance()).toBe(10_000);
-    const record: LotteryFairness = (await t.app.inject({ method: 'GET', url: `${path(API_PATHS.lottery_fairness, game)}?period=${round.period}` })).json().data;
+    const record: LotteryChainFairness = (await t.app.inject({ method: 'GET', url: `${path(API_PATHS.lottery_fairness, game)}?period=${round.period}` })).json().data;
     expect(record).toMatchObject({ status: 'voided', outcome: null, summary: null, link: null });
     expect(record.void).toEqual({ reason: 'link_lost', wouldOutcome: null, bets: 4, stakesMinor: 4_000, wouldPayoutMinor: null });
     const mine = (await p.client.call('GET', `${path(API_PATHS.lottery_my_bets, game)}?room=1m`)).json().data;
@@ -453,7 +453,7 @@ describe.each(['k3', '5d'] as const)('%s on the engine', (game) => {
     }
     const notDrawn = await t.app.inject({ method: 'GET', url: `${path(API_PATHS.lottery_fairness, game)}?period=${roundAt(roomOf(game), now()).period}` });
     expect(notDrawn.json().error.code).toBe('ROUND_NOT_DRAWN');
-    const proof: LotteryFairness = (await t.app.inject({ method: 'GET', url: `${path(API_PATHS.lottery_fairness, game)}?period=${trend.results.at(-1).period}` })).json().data;
+    const proof: LotteryChainFairness = (await t.app.inject({ method: 'GET', url: `${path(API_PATHS.lottery_fairness, game)}?period=${trend.results.at(-1).period}` })).json().data;
     expect(proof).toMatchObject({ game, draw: game === 'k3' ? { count: 3, min: 1, max: 6 } : { count: 5, min: 0, max: 9 }, scheme: 2 });
   });
 
@@ -461,7 +461,7 @@ describe.each(['k3', '5d'] as const)('%s on the engine', (game) => {
     const round = await nextRound(game);
     await drawAndSettle(game);
     const answer = (await t.app.inject({ method: 'GET', url: `${path(API_PATHS.lottery_fairness, game)}?period=${round.period}` })).json();
-    const record: LotteryFairness = answer.data;
+    const record: LotteryChainFairness = answer.data;
     expect(record).toMatchObject({ game, period: round.period, status: 'settled', outcome: (await roundRow(game, round.period)).outcome });
     expect(record.previousLink).toMatch(/^[0-9a-f]{64}$/);
     const verified = await verifyGameRound(gameProofFromFairness(answer)!);

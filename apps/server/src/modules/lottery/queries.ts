@@ -2,6 +2,7 @@ import type {
   LotteryBet,
   LotteryBetsPage,
   LotteryChain,
+  LotteryChainFairness,
   LotteryFairness,
   LotteryHistoryPage,
   LotteryHistoryQuery,
@@ -201,6 +202,7 @@ export function createQueries({ db, clock, limits, chains, chainsOf }: QueriesDe
         serverTimeMs: nowMs,
         round: roomClock(room, current, nowMs) as LotteryRoundClock,
         lastResult: last ? toLotteryResult(last) : null,
+        source: 'chain',
         chain: chain ? (toChain(chain) as LotteryChain) : null,
         betting: {
           selections: [...game.rules.selections],
@@ -264,7 +266,7 @@ export function createQueries({ db, clock, limits, chains, chainsOf }: QueriesDe
       const rows = await repo.selectPlayerBets(db, playerId, game.id, query.room ?? null, beforeSeq, query.limit + 1);
       const page = rows.slice(0, query.limit);
       return {
-        items: page.map((b) => ({ ...gameBetOf(b), commitment: commitmentOf(b) }) as LotteryBet),
+        items: page.map((b) => ({ ...gameBetOf(b), commitment: commitmentOf(b), locksAtMs: b.locks_at.getTime() }) as LotteryBet),
         nextCursor: rows.length > query.limit ? page[page.length - 1]!.id : null,
       };
     },
@@ -285,10 +287,11 @@ export function createQueries({ db, clock, limits, chains, chainsOf }: QueriesDe
       const audit = round.status === 'voided' ? await repo.selectVoidAudit(db, round.id) : undefined;
       const outcome = round.status === 'voided' ? null : round.outcome;
       return {
-        game: game.id as LotteryFairness['game'],
-        roomId: round.room_id as LotteryFairness['roomId'],
+        source: 'chain',
+        game: game.id as LotteryChainFairness['game'],
+        roomId: round.room_id as LotteryChainFairness['roomId'],
         period: round.period,
-        status: round.status as LotteryFairness['status'],
+        status: round.status as LotteryChainFairness['status'],
         chainId: chain.id,
         finalHash: chain.final_hash,
         chainLength: chain.length,

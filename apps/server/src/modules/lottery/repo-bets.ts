@@ -35,6 +35,7 @@ export type BetWithRoundRow = BetRow & {
   round_index: number;
   beacon_round: number | null;
   outcome: number[] | null;
+  locks_at: Date;
 };
 
 const BET_COLUMNS =
@@ -42,7 +43,7 @@ const BET_COLUMNS =
 
 
 const BET_WITH_ROUND = `SELECT ${BET_COLUMNS}, r.period, r.status AS round_status, r.digit, r.drawn_at, r.settled_at,
-       r.chain_id, c.final_hash, r.round_index, r.beacon_round, r.outcome
+       r.chain_id, c.final_hash, r.round_index, r.beacon_round, r.outcome, r.locks_at
   FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id JOIN lottery_chains c ON c.id = r.chain_id`;
 
 export async function selectBetByKey(q: Queryable, playerId: number, key: string): Promise<BetWithRoundRow | undefined> {

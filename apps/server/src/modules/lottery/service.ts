@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlaceLotteryBetInput, PlaceLotteryBetResult, PlaceWingoBetInput, PlaceWingoBetResult } from '@colorplay/contract';
-import { WINGO_DEFAULT_LIMITS, type BetLimits } from '@colorplay/lottery';
+import { roundOfPeriod, WINGO_DEFAULT_LIMITS, type BetLimits } from '@colorplay/lottery';
 import type { Db } from '../../db/db';
 import type { EventRecorder } from '../../events';
 import type { Clock } from '../../lib/clock';
@@ -10,7 +10,7 @@ import type { CheckBets, QueuedBet } from './bet-batch';
 import { createChains, type Chains } from './chains';
 import { createDraw } from './draw';
 import { createRoundEngine, type RoundEngine } from './engine';
-import { ENGINE_GAMES, engineGame, WINGO_ENGINE_GAME } from './games';
+import { ENGINE_GAMES, engineGame, roomOfGame, WINGO_ENGINE_GAME } from './games';
 import { createPlacement } from './placement';
 import { createQueries } from './queries';
 import { DEFAULT_LOTTERY_SETTINGS, type LotterySettings } from './rules';
@@ -96,7 +96,11 @@ export function createLotteryService(deps: LotteryDeps) {
     },
     /** A bet in any game of the generic routes (K3, 5D). */
     async placeGameBet(playerId: number, game: string, input: PlaceLotteryBetInput, receivedAt?: Date): Promise<PlaceLotteryBetResult> {
-      return (await placement.placeBet(playerId, engineGame(game), input, receivedAt)) as PlaceLotteryBetResult;
+      const engineG = engineGame(game);
+      const placed = await placement.placeBet(playerId, engineG, input, receivedAt);
+      // The period was checked against the room by placement, so its round exists.
+      const locksAtMs = roundOfPeriod(roomOfGame(engineG, input.room)!, input.period)!.locksAtMs;
+      return { ...placed, bet: { ...placed.bet, locksAtMs } } as PlaceLotteryBetResult;
     },
     /** The engine's clock (the bet route stamps each request's arrival with it). */
     now: (): Date => clock.now(),

@@ -5,6 +5,7 @@
 export const enLotteryGames = {
   'lg.title.k3': 'K3',
   'lg.title.5d': '5D',
+  'lg.title.trx': 'Trx Win',
   'lg.room.1m': '{game} 1 Min',
   'lg.room.3m': '{game} 3 Min',
   'lg.room.5m': '{game} 5 Min',

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
  * `/home/AllLotteryGames/:game`, whose segment is one of these. They live here, not in the paths
  * object, because that object ships with `/` and its JS budget is full.
  */
-export const LOTTERY_SEGMENTS = { k3: 'K3', '5d': '5D', verify: 'VerifyGame' } as const;
+export const LOTTERY_SEGMENTS = { k3: 'K3', '5d': '5D', trx: 'TrxWin', verify: 'VerifyGame' } as const;
 
 const at = (segment: string) => paths.lotteryGame.path.replace(':game', segment);
 
@@ -17,7 +17,7 @@ export const lotteryGameHref = (game: LotteryGameId): string => at(LOTTERY_SEGME
  * The verify screen of one round; from a bet, with the commitment its receipt carries (final hash
  * and round index), which the screen then checks instead of the server's copy (as Wingo's).
  */
-export function lotteryVerifyHref(game: LotteryGameId, period: string, receipt?: { finalHash: string; roundIndex: number }): string {
+export function lotteryVerifyHref(game: LotteryGameId, period: string, receipt?: { finalHash: string; roundIndex: number } | null): string {
   const query: Record<string, string> = { game, period };
   if (receipt) Object.assign(query, { final: receipt.finalHash, k: String(receipt.roundIndex) });
   return `${at(LOTTERY_SEGMENTS.verify)}?${new URLSearchParams(query).toString()}`;

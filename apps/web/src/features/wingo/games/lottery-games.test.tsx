@@ -101,7 +101,7 @@ describe('a settled round', () => {
   const bet = (o: Partial<LotteryBet>): LotteryBet => ({
     id: '1', game: 'k3', roomId: '1m', period: 'p', selection: 'big', amountMinor: 100, quantity: 1, multiplier: 1, totalMinor: 100, feeMinor: 2,
     contractMinor: 98, status: 'pending', payoutMinor: 0, outcome: null, placedAtMs: 0, settledAtMs: null,
-    commitment: { chainId: 1, finalHash: 'f', roundIndex: 1 } as LotteryBet['commitment'], ...o,
+    commitment: { chainId: 1, finalHash: 'f', roundIndex: 1 } as LotteryBet['commitment'], locksAtMs: 0, ...o,
   });
   it('waits for every bet of the period, then says won with the sum of payouts', () => {
     expect(lotterySettled('p', [bet({ status: 'won', payoutMinor: 188 }), bet({ id: '2' })])).toBeNull();
@@ -120,6 +120,7 @@ describe('K3 page', () => {
     serverTimeMs: nowMs,
     round: { roomId: '1m', period: round.period, phase: 'open', opensAtMs: round.opensAtMs, locksAtMs: round.locksAtMs, drawsAtMs: round.drawsAtMs },
     lastResult: null,
+    source: 'chain',
     chain: null,
     betting: { selections: [...K3_SELECTIONS], amountPresetsMinor: [100, 1_000, 10_000, 100_000], multipliers: [1, 5, 10, 20, 50, 100], feeBasisPoints: 200, limits: { minQuantity: 1, maxQuantity: 1000, minBetMinor: 100, maxBetMinor: 10_000_000, maxRoundMinor: 100_000_000 } },
   };

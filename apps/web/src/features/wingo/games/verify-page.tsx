@@ -1,4 +1,4 @@
-import type { LotteryFairness, LotteryGameId } from '@colorplay/contract';
+import type { LotteryChainFairness, LotteryFairness, LotteryGameId } from '@colorplay/contract';
 import { LotteryGameIdSchema } from '@colorplay/contract';
 import type { GameVerifyResult, verifyGameRound } from '@colorplay/fair';
 import { useEffect, useMemo, useState } from 'react';
@@ -24,7 +24,7 @@ import { OutcomeValues } from './outcome';
 /** `@colorplay/fair`'s game checker, loaded on demand (the route passes where from, decision 345). */
 export type LoadChecker = () => Promise<typeof verifyGameRound>;
 
-export async function verifyLotteryFairness(data: LotteryFairness, loadChecker: LoadChecker, receipt?: ReceiptCommitment): Promise<GameVerifyResult> {
+export async function verifyLotteryFairness(data: LotteryChainFairness, loadChecker: LoadChecker, receipt?: ReceiptCommitment): Promise<GameVerifyResult> {
   const b = data.beacon;
   const check = await loadChecker();
   return check({
@@ -49,7 +49,7 @@ export async function verifyLotteryFairness(data: LotteryFairness, loadChecker: 
   });
 }
 
-function Verification({ data, loadChecker, receipt }: { data: LotteryFairness; loadChecker: LoadChecker; receipt: ReceiptCommitment | undefined }) {
+function Verification({ data, loadChecker, receipt }: { data: LotteryChainFairness; loadChecker: LoadChecker; receipt: ReceiptCommitment | undefined }) {
   const { t } = useI18n();
   const [result, setResult] = useState<GameVerifyResult | null>(null);
   const drawn = data.status !== 'voided' && data.link !== null && data.beacon !== null;
@@ -146,7 +146,7 @@ export function LotteryVerifyPage({ loadChecker }: { loadChecker: LoadChecker })
         ) : (
           <>
             <p>{t('verify.room', { room: gameName, period })}</p>
-            {fairness.data ? (
+            {fairness.data?.source === 'chain' ? (
               <Verification key={fairness.data.period} data={fairness.data} loadChecker={loadChecker} receipt={receipt} />
             ) : (
               <ListState loading={fairness.loading || fairness.fetching} error={!!fairness.error} empty={false} retry={fairness.reload} />

@@ -5,6 +5,7 @@ import type { enLotteryGames } from '../en-lottery-games';
 export const hiLotteryGames: Translation<typeof enLotteryGames> = {
   'lg.title.k3': 'K3',
   'lg.title.5d': '5D',
+  'lg.title.trx': 'Trx Win',
   'lg.room.1m': '{game} 1 मिनट',
   'lg.room.3m': '{game} 3 मिनट',
   'lg.room.5m': '{game} 5 मिनट',
