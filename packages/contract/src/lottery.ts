@@ -61,6 +61,10 @@ export const LotteryResultSchema = z
     outcome: LotteryOutcomeSchema.nullable().describe('null for a voided round'),
     summary: LotterySummarySchema.nullable(),
     drawnAtMs: z.number().int(),
+    block: z
+      .object({ number: z.number().int(), id: z.string(), timestampMs: z.number().int() })
+      .nullable()
+      .describe('Trx Win: the TRON block the result was read from; null for every other game and for a voided round'),
   })
   .meta({ id: 'LotteryResult' });
 export type LotteryResult = z.infer<typeof LotteryResultSchema>;

@@ -174,5 +174,6 @@ export function toLotteryResult(r: repo.RoundRow): LotteryResult {
     outcome,
     summary: summaryOf(game, outcome),
     drawnAtMs: r.drawn_at!.getTime(),
+    block: null,
   };
 }
