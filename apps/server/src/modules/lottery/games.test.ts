@@ -131,10 +131,10 @@ function expectedPayout(game: GameId, bets: ReadonlyArray<{ selection: string; c
 }
 
 describe('the game registry', () => {
-  it('runs Wingo, K3 and 5D, with room ids unique within each game and the contract listing the same rooms', () => {
-    expect([...ENGINE_GAMES.keys()]).toEqual(['wingo', 'k3', '5d']);
+  it('runs Wingo, K3, 5D and Trx Win, with room ids unique within each game and the contract listing the same rooms', () => {
+    expect([...ENGINE_GAMES.keys()]).toEqual(['wingo', 'k3', '5d', 'trx']);
     for (const g of ENGINE_GAMES.values()) expect(new Set(g.rooms.map((r) => r.id)).size).toBe(g.rooms.length);
-    for (const id of LOTTERY_CHAIN_GAMES) expect(ENGINE_GAMES.get(id)!.rooms.map((r) => r.id)).toEqual([...LOTTERY_ROOM_IDS]);
+    for (const id of LOTTERY_ROUTE_GAMES) expect(ENGINE_GAMES.get(id)!.rooms.map((r) => r.id)).toEqual([...LOTTERY_ROOM_IDS]);
     expect(K3_ENGINE_GAME.rooms.every((r) => r.roundMs >= 60_000)).toBe(true);
   });
 
