@@ -239,7 +239,7 @@ describe('Trx Win on the engine', () => {
     for (const s of SELECTIONS) expect((await bet(p.client, 'trx', round.period, s)).statusCode).toBe(200);
     const afterBets = await p.balance();
     let crash = true;
-    const crashing = serviceWith(t.app.tron, {
+    const crashing = serviceWith({ kind: 'sandbox', decideDraw: (r) => t.app.tron.decideDraw(r) }, {
       beforeSettleCommit: async () => {
         if (crash) throw new Error('process killed mid-settlement');
       },
