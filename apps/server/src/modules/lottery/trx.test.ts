@@ -373,6 +373,19 @@ describe('Trx Win on the engine', () => {
     expect((await roundRow('trx', round.period)).status).toBe('settled');
   });
 
+  it('does not open a round first seen after its lock (a start in the lock window): the next one opens and is drawn', async () => {
+    const skipped = roundAt(ROOM, roundAt(ROOM, now()).drawsAtMs);
+    setTime(skipped.locksAtMs + 1_000);
+    await produce();
+    await t.app.lottery.tick();
+    const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM lottery_rounds WHERE game = 'trx' AND period = $1", [skipped.period]);
+    expect(rows[0]!.n).toBe(0);
+    const round = await nextRound();
+    expect((await roundRow('trx', round.period)).status).toBe('open');
+    await drawAndSettle();
+    expect((await roundRow('trx', round.period)).status).toBe('settled');
+  });
+
   it('lets nothing change a stored block or a drawn result, and keeps Trx Win rounds chainless', async () => {
     const round = await nextRound();
     const open = await roundRow('trx', round.period);
