@@ -305,7 +305,7 @@ describe('Trx Win on the engine', () => {
     const [ra, rb] = [await roundRow('trx', a.period), await roundRow('trx', b.period)];
     expect([ra.status, rb.status]).toEqual(['settled', 'settled']);
     const { rows: order } = await t.db.query<{ period: string }>(
-      "SELECT payload->>'period' AS period FROM domain_events WHERE name = 'RoundDrawn' AND payload->>'game' = 'trx' AND payload->>'period' IN ($1, $2) ORDER BY id",
+      "SELECT payload->>'period' AS period FROM domain_events WHERE name = 'RoundDrawn' AND payload->>'game' = 'trx' AND payload->>'period' IN ($1, $2) ORDER BY seq",
       [a.period, b.period],
     );
     expect(order.map((r) => r.period)).toEqual([a.period, b.period]);
