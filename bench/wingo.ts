@@ -120,9 +120,9 @@ async function main() {
     phase(`settle${size}`);
     settlements.push(await settlementScenario(adminUrl, size, Math.min(100_000, Math.max(1_000, size / 100))));
   }
-  // K3 and 5D settle on the same engine: the first size again, bets spread over their selections.
+  // K3, 5D and Trx Win settle on the same engine: the first size again, bets spread over their selections.
   const gameSettlements = [];
-  for (const game of ['k3', '5d'] as const) {
+  for (const game of ['k3', '5d', 'trx'] as const) {
     const size = s.settleSizes[0];
     if (size === undefined) break;
     phase(`settle${size}-${game}`);

@@ -2,9 +2,33 @@
  * Settlement: one round of `bets` bets from `players` players, on a database of its own and a
  * fake clock, timed around `settleRound` (one transaction) and until the outbox has delivered the
  * round's events (what players wait for); the ledger's invariants after it. Any game of the
- * engine (Wingo by default; K3 and 5D spread the bets over their rule table's selections the
- * same way).
+ * engine (Wingo by default; K3, 5D and Trx Win spread the bets over their rule table's selections
+ * the same way). Trx Win reads its blocks from an in-memory node serving the sandbox chain's
+ * blocks (real ids, checked as a full node's answers are), so the draw is the production path.
  */
+
+/** A TRON node in memory: the sandbox chain's blocks, one per 3 s slot up to the clock's now. */
+function memoryTronNode(clock: Clock): TronFullNodeClient {
+  const seed = new Uint8Array(32).fill(7);
+  const slot = (ms: number) => Math.floor(ms / 3_000);
+  const genesis = slot(clock.now().getTime()) - 20;
+  const blocks: TronBlock[] = [];
+  const upTo = (n: number) => {
+    for (let k = genesis + blocks.length; k <= n; k++) {
+      const checked = checkTronBlock(sandboxBlockJson(sandboxBlock(seed, k, blocks.at(-1)?.blockId ?? '0'.repeat(64))));
+      if (!checked.ok) throw new Error(checked.reason);
+      blocks.push(checked.block);
+    }
+  };
+  const byNumber = async (n: number) => {
+    const head = slot(clock.now().getTime());
+    if (n < genesis || n > head) return null;
+    upTo(n);
+    return blocks[n - genesis]!;
+  };
+  const head = async () => byNumber(slot(clock.now().getTime()));
+  return { head, nowBlock: head, byNumber, blockByNumber: byNumber };
+}
 import { lotteryGame, roundAt, type Room } from '@colorplay/lottery';
 import { performance } from 'node:perf_hooks';
 import { openPostgres } from '../../apps/server/src/db/db';
@@ -13,11 +37,13 @@ import { createEvents, createInProcessBus } from '../../apps/server/src/events';
 import { fakeClock } from '../../apps/server/src/lib/clock';
 import { accountCodes, checkInvariants, ensureAccount } from '../../apps/server/src/modules/ledger';
 import { createLotteryService, createSandboxBeacon } from '../../apps/server/src/modules/lottery';
+import { checkTronBlock, createTronService, sandboxBlock, sandboxBlockJson, type TronBlock, type TronFullNodeClient } from '../../apps/server/src/modules/tron';
+import type { Clock } from '../../apps/server/src/lib/clock';
 import { createSafetyService, DEFAULT_SAFETY_SETTINGS } from '../../apps/server/src/modules/safety';
 import { round2 } from './common';
 import { createDatabase } from './postgres';
 
-export async function settlementScenario(adminUrl: string, bets: number, players: number, game: 'wingo' | 'k3' | '5d' = 'wingo') {
+export async function settlementScenario(adminUrl: string, bets: number, players: number, game: 'wingo' | 'k3' | '5d' | 'trx' = 'wingo') {
   const rules = lotteryGame(game)!;
   const db = await openPostgres(await createDatabase(adminUrl, `${game === '5d' ? 'fived' : game}_settle_bench`), 4);
   await migrate(db);
@@ -26,7 +52,11 @@ export async function settlementScenario(adminUrl: string, bets: number, players
   const events = createEvents({ db, clock, bus: createInProcessBus(log), log });
   const chainSecret = 'bench-lottery-chain-secret-0123456789abcdef';
   const safety = createSafetyService({ db, clock, settings: DEFAULT_SAFETY_SETTINGS, currency: 'INR' });
-  const lottery = createLotteryService({ db, clock, events, log, safety, chainSecret, beacon: createSandboxBeacon({ secret: chainSecret, clock }) });
+  const tron = game === 'trx' ? createTronService({ db, clock, config: { kind: 'sandbox', api: 'wallet', timeoutMs: 1_000, produceEveryMs: 1_000 }, client: memoryTronNode(clock) }) : undefined;
+  const lottery = createLotteryService({
+    db, clock, events, log, safety, chainSecret, beacon: createSandboxBeacon({ secret: chainSecret, clock }),
+    ...(tron ? { tron: { kind: 'sandbox' as const, decideDraw: tron.decideDraw } } : {}),
+  });
   await lottery.tick();
   const room: Room = rules.rooms['1m']!;
   clock.advance(roundAt(room, clock.now().getTime()).drawsAtMs - clock.now().getTime());
@@ -46,7 +76,8 @@ export async function settlementScenario(adminUrl: string, bets: number, players
   );
   await db.query('ANALYZE lottery_bets');
   clock.advance(current.drawsAtMs - clock.now().getTime());
-  await lottery.drawRound(roundId);
+  const drawn = await lottery.drawRound(roundId);
+  if (drawn !== 'drawn') throw new Error(`the ${game} round was not drawn (${drawn})`);
   const t0 = performance.now();
   const outcome = await lottery.settleRound(roundId);
   const settleMs = round2(performance.now() - t0);
