@@ -215,6 +215,7 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS; method: 'GET' | 'POST'; url:
   { name: 'admin_player_ledger', method: 'GET', url: () => `/api/admin/players/${playerId}/ledger`, action: 'players.read' },
   { name: 'admin_player_deposits', method: 'GET', url: () => `/api/admin/players/${playerId}/deposits`, action: 'deposits.read' },
   { name: 'admin_player_bets', method: 'GET', url: () => `/api/admin/players/${playerId}/bets`, action: 'players.read' },
+  { name: 'admin_player_lottery_bets', method: 'GET', url: () => `/api/admin/players/${playerId}/lottery-bets`, action: 'players.read' },
   { name: 'admin_player_withdrawals', method: 'GET', url: () => `/api/admin/players/${playerId}/withdrawals`, action: 'withdrawals.read' },
   { name: 'admin_player_kyc', method: 'GET', url: () => `/api/admin/players/${playerId}/kyc`, action: 'kyc.read' },
   { name: 'admin_player_safety', method: 'GET', url: () => `/api/admin/players/${playerId}/safety`, action: 'players.read' },

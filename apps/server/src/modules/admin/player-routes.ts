@@ -14,6 +14,8 @@ import {
   MyWingoBetsQuerySchema,
   PlayerIdParamsSchema,
   PlayerLookupQuerySchema,
+  PlayerLotteryBetsPageSchema,
+  PlayerLotteryBetsQuerySchema,
   WingoBetsPageSchema,
   WithdrawalsPageSchema,
   WithdrawalsQuerySchema,
@@ -60,6 +62,15 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
       schema: { ...doc, params: PlayerIdParamsSchema, querystring: MyWingoBetsQuerySchema, response: { 200: dataEnvelope(WingoBetsPageSchema), ...errors } },
     },
     async (request) => ({ data: await admin.playerBets(request.params.playerId, request.query) }),
+  );
+
+  app.get(
+    API_PATHS.admin_player_lottery_bets,
+    {
+      ...guard('players.read'),
+      schema: { ...doc, params: PlayerIdParamsSchema, querystring: PlayerLotteryBetsQuerySchema, response: { 200: dataEnvelope(PlayerLotteryBetsPageSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.playerLotteryBets(request.params.playerId, request.query) }),
   );
 
   app.get(
