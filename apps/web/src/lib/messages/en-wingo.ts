@@ -121,6 +121,8 @@ export const enWingo = {
   'record.placedAt': 'Placed {time}',
   'record.verify': 'Verify',
   'record.none': 'No bets match these filters.',
+  'record.game': 'Game',
+  'record.line': '{game} · {selection} · {total}',
   'verify.title': 'Verify a round',
   'verify.room': 'Room {room}, period {period}',
   'verify.missing': 'No round given. Open this page from a bet or a game result.',
