@@ -120,7 +120,7 @@ export const hiWingo: Translation<typeof enWingo> = {
   'record.verify': 'जाँचें',
   'record.none': 'इन फ़िल्टर से कोई बेट नहीं मिली।',
   'record.game': 'गेम',
-  'record.line': '{game} · {selection} · {total}',
+  'record.line': '{game}: {selection} पर {total}',
   'verify.title': 'राउंड जाँचें',
   'verify.room': 'रूम {room}, पीरियड {period}',
   'verify.missing': 'कोई राउंड नहीं दिया गया। यह पेज किसी बेट या गेम के नतीजे से खोलें।',
