@@ -6,7 +6,8 @@
  * API_PATHS holds what the player app and the console call; SERVER_PATHS what only other
  * machines call (gateways' webhooks, vendors' wallet calls, sandboxes' own pages, health and
  * metrics, the API docs). The split keeps the second list out of the player app's bundle
- * (decision 313).
+ * (decision 313). LAZY_API_PATHS (lazy-paths.ts) holds what the apps call only from lazy chunks,
+ * so `/` does not carry those strings either (decision 360).
  */
 export const API_PATHS = {
   login: '/api/login',
@@ -61,10 +62,6 @@ export const API_PATHS = {
   lottery_trend: '/api/lottery/:game/trend',
   lottery_fairness: '/api/lottery/:game/fairness',
   lottery_chains: '/api/lottery/:game/chains',
-  /** WebSocket of a generic game (decision 360): its rooms' clock, the subscribed room's results, the player's settlements. */
-  lottery_live: '/api/lottery/:game/live',
-  /** The player's bets of every lottery game (Wingo included), filtered by game, room and status (decision 362). */
-  lottery_all_my_bets: '/api/lottery/my-bets',
   // Withdrawals and KYC (docs/payments.md); the player's access token is required.
   withdraw_info: '/api/wallet/withdraw/info',
   /** GET lists the player's payout methods; POST adds one. */
@@ -92,8 +89,6 @@ export const API_PATHS = {
   admin_player_ledger: '/api/admin/players/:playerId/ledger',
   admin_player_deposits: '/api/admin/players/:playerId/deposits',
   admin_player_bets: '/api/admin/players/:playerId/bets',
-  /** The player's bets of every lottery game (the lookup's bets tab; decision 363). */
-  admin_player_lottery_bets: '/api/admin/players/:playerId/lottery-bets',
   admin_player_withdrawals: '/api/admin/players/:playerId/withdrawals',
   admin_player_kyc: '/api/admin/players/:playerId/kyc',
   admin_withdrawals_review: '/api/admin/withdrawals/review',

@@ -1,4 +1,5 @@
 import type { AdminLedgerPage, AdminLimitHits, AdminPlayer, AdminPlayerSafety, AnyLotteryGameId, DepositsPage, KycStatus, KycSubmission, PlayerLotteryBetsPage, WithdrawalsPage } from '@colorplay/contract';
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { ALL_LOTTERY_GAMES } from '@colorplay/contract';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Tabs } from '../components/ui/tabs';
@@ -164,7 +165,7 @@ function BetsTab({ playerId }: { playerId: number }) {
   const gameId = useId();
   const [game, setGame] = useState<AnyLotteryGameId | 'all'>('all');
   const [pages, setPages] = useState<PlayerLotteryBetsPage[]>([]);
-  const base = fillPath(API_PATHS.admin_player_lottery_bets, { playerId });
+  const base = fillPath(LAZY_API_PATHS.admin_player_lottery_bets, { playerId });
   const url = (before?: string) => `${base}?${new URLSearchParams({ ...(game === 'all' ? {} : { game }), ...(before ? { before } : {}) }).toString()}`;
   const first = useLoad(async (signal) => {
     const page = await adminApi.get<PlayerLotteryBetsPage>(url(), signal);

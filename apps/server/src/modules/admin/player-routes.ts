@@ -6,6 +6,7 @@ import {
   AdminPlayerSafetySchema,
   AdminPlayerSchema,
   API_PATHS,
+  LAZY_API_PATHS,
   dataEnvelope,
   DepositsPageSchema,
   DepositsQuerySchema,
@@ -65,7 +66,7 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
   );
 
   app.get(
-    API_PATHS.admin_player_lottery_bets,
+    LAZY_API_PATHS.admin_player_lottery_bets,
     {
       ...guard('players.read'),
       schema: { ...doc, params: PlayerIdParamsSchema, querystring: PlayerLotteryBetsQuerySchema, response: { 200: dataEnvelope(PlayerLotteryBetsPageSchema), ...errors } },

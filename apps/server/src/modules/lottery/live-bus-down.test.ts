@@ -1,4 +1,4 @@
-import { API_PATHS } from '@colorplay/contract';
+import { LAZY_API_PATHS, API_PATHS } from '@colorplay/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
@@ -74,7 +74,7 @@ it('closes open sockets with 1013 when the bus goes down, refuses new ones while
 });
 
 it('does the same for the other games’ sockets (decision 360)', async () => {
-  const k3 = API_PATHS.lottery_live.replace(':game', 'k3');
+  const k3 = LAZY_API_PATHS.lottery_live.replace(':game', 'k3');
   const before = connect(1_500, k3);
   expect(JSON.parse((await before.firstMessage)!).type).toBe('clock');
   setBus(false);

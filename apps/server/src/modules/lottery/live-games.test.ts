@@ -1,4 +1,4 @@
-import { API_PATHS, LotteryServerMessageSchema, WingoServerMessageSchema, type LotteryServerMessage } from '@colorplay/contract';
+import { API_PATHS, LAZY_API_PATHS, LotteryServerMessageSchema, WingoServerMessageSchema, type LotteryServerMessage } from '@colorplay/contract';
 import { K3, roundAt, settleBet, type AnyLotteryGame } from '@colorplay/lottery';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -70,7 +70,7 @@ async function open<M extends { type: string }>(path: string, parse: (json: unkn
     },
   };
 }
-const k3Socket = () => open<LotteryServerMessage>(API_PATHS.lottery_live.replace(':game', 'k3'), (j) => LotteryServerMessageSchema.parse(j));
+const k3Socket = () => open<LotteryServerMessage>(LAZY_API_PATHS.lottery_live.replace(':game', 'k3'), (j) => LotteryServerMessageSchema.parse(j));
 
 it("pushes a K3 room's clock, the result of the subscribed room only, and each player's own settlement only", async () => {
   const alice = await fundedPlayer();
@@ -144,7 +144,7 @@ it("pushes a K3 room's clock, the result of the subscribed room only, and each p
 
 it('refuses a game it does not serve, and a socket of a game is told about that game only', async () => {
   const refused = await new Promise<number | string>((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${API_PATHS.lottery_live.replace(':game', 'nope')}`);
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${LAZY_API_PATHS.lottery_live.replace(':game', 'nope')}`);
     ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
     ws.once('close', (code) => resolve(code));
   });
@@ -154,7 +154,7 @@ it('refuses a game it does not serve, and a socket of a game is told about that 
   const k3 = await k3Socket();
   k3.send({ type: 'auth', accessToken: alice.client.token });
   await k3.next('authenticated');
-  const fived = await open<LotteryServerMessage>(API_PATHS.lottery_live.replace(':game', '5d'), (j) => LotteryServerMessageSchema.parse(j));
+  const fived = await open<LotteryServerMessage>(LAZY_API_PATHS.lottery_live.replace(':game', '5d'), (j) => LotteryServerMessageSchema.parse(j));
   fived.send({ type: 'subscribe', room: '1m' });
   await fived.next('subscribed');
   fived.send({ type: 'auth', accessToken: alice.client.token });

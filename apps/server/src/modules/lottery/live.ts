@@ -1,6 +1,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import {
   API_PATHS,
+  LAZY_API_PATHS,
   LOTTERY_ROUTE_GAMES,
   LotteryClientMessageSchema,
   LotteryGameParamsSchema,
@@ -260,7 +261,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
   app.get(API_PATHS.wingo_live, { websocket: true, schema: { hide: true } }, (socket) => serve(socket, WINGO));
 
   // Wingo's static path above wins over `:game`; the params schema admits only the generic games.
-  app.get(API_PATHS.lottery_live, { websocket: true, schema: { hide: true, params: LotteryGameParamsSchema } }, (socket, request) => {
+  app.get(LAZY_API_PATHS.lottery_live, { websocket: true, schema: { hide: true, params: LotteryGameParamsSchema } }, (socket, request) => {
     const { game } = request.params as { game: string };
     if (!servedGame(game)) {
       // A game of the contract this node's engine does not run (yet).

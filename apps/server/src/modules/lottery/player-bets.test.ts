@@ -1,4 +1,4 @@
-import { API_PATHS, PlayerLotteryBetsPageSchema, type PlayerLotteryBet } from '@colorplay/contract';
+import { API_PATHS, LAZY_API_PATHS, PlayerLotteryBetsPageSchema, type PlayerLotteryBet } from '@colorplay/contract';
 import { roundAt, WINGO_ROOMS, type AnyLotteryGame, FIVED, K3 } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
@@ -56,7 +56,7 @@ function bet(c: PlayerClient, game: keyof typeof ROOM, selection: string) {
   return c.call('POST', game === 'wingo' ? API_PATHS.wingo_place_bet : API_PATHS.lottery_place_bet.replace(':game', game), body);
 }
 async function list(c: PlayerClient, query: string) {
-  const res = await c.call('GET', `${API_PATHS.lottery_all_my_bets}?${query}`);
+  const res = await c.call('GET', `${LAZY_API_PATHS.lottery_all_my_bets}?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return PlayerLotteryBetsPageSchema.parse(res.json().data);
 }
@@ -133,11 +133,11 @@ it("lists the player's bets of every game newest first, by game, room and status
 });
 
 it('checks who is calling first, then the query: bad input is VALIDATION_FAILED and the console sees every game', async () => {
-  const unauth = await t.app.inject({ method: 'GET', url: `${API_PATHS.lottery_all_my_bets}?game=nope` });
+  const unauth = await t.app.inject({ method: 'GET', url: `${LAZY_API_PATHS.lottery_all_my_bets}?game=nope` });
   expect(unauth.statusCode).toBe(401);
   const me = await fundedPlayer();
   for (const q of ['game=nope', 'status=maybe', 'room=2m', 'limit=0', 'limit=51', 'before=x', 'extra=1']) {
-    const res = await me.client.call('GET', `${API_PATHS.lottery_all_my_bets}?${q}`);
+    const res = await me.client.call('GET', `${LAZY_API_PATHS.lottery_all_my_bets}?${q}`);
     expect(res.statusCode, q).toBe(400);
     expect(res.json().error.code, q).toBe('VALIDATION_FAILED');
   }
@@ -146,14 +146,14 @@ it('checks who is calling first, then the query: bad input is VALIDATION_FAILED 
   expect((await bet(me.client, '5d', 'B:3')).statusCode).toBe(200);
   const operator = await OperatorClient.create(t.app, clock, 'pbsupport', 'support');
   expect((await operator.login()).statusCode).toBe(200);
-  const url = API_PATHS.admin_player_lottery_bets.replace(':playerId', String(me.playerId));
+  const url = LAZY_API_PATHS.admin_player_lottery_bets.replace(':playerId', String(me.playerId));
   const console = await operator.call('GET', url);
   expect(console.statusCode, console.body).toBe(200);
   expect(console.json().data).toEqual(await list(me.client, ''));
   expect(console.json().data.items.map((b: PlayerLotteryBet) => b.game)).toEqual(['5d', 'wingo']);
   expect((await operator.call('GET', `${url}?game=wingo`)).json().data.items.map((b: PlayerLotteryBet) => b.game)).toEqual(['wingo']);
   expect((await operator.call('GET', `${url}?game=nope`)).json().error.code).toBe('VALIDATION_FAILED');
-  expect((await operator.call('GET', API_PATHS.admin_player_lottery_bets.replace(':playerId', '99999999'))).statusCode).toBe(404);
+  expect((await operator.call('GET', LAZY_API_PATHS.admin_player_lottery_bets.replace(':playerId', '99999999'))).statusCode).toBe(404);
 });
 
 it('reads a bounded number of bets per page for a won/lost filter, and says where to read on', async () => {

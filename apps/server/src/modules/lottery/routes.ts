@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  LAZY_API_PATHS,
   dataEnvelope,
   ErrorResponseSchema,
   LotteryBetsPageSchema,
@@ -109,7 +110,7 @@ export const lotteryRoutes: FastifyPluginAsyncZod<LotteryRoutesOptions> = async 
   // The player's bets of every game (decision 362): the full game history. Authentication first,
   // then the query's validation (an unknown game, room or status is VALIDATION_FAILED).
   app.get(
-    API_PATHS.lottery_all_my_bets,
+    LAZY_API_PATHS.lottery_all_my_bets,
     {
       preHandler: requireAuth,
       schema: {

@@ -1,4 +1,5 @@
 import type { PlayerLotteryBet } from '@colorplay/contract';
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { API_PATHS } from '@colorplay/contract/paths';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { stubWingoApi } from '../../test/fake-wingo-api';
 import { BettingRecordPage } from './betting-record';
 import { useWingo, WingoProvider } from './wingo-context';
 
-const MY_BETS = API_PATHS.lottery_all_my_bets;
+const MY_BETS = LAZY_API_PATHS.lottery_all_my_bets;
 
 function Bump() {
   const { incrementBetHistoryRefreshKey } = useWingo();

@@ -9,6 +9,7 @@ import {
   type WingoBetStatus,
   type WingoSelectionCode,
 } from '@colorplay/contract';
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { API_PATHS } from '@colorplay/contract/paths';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -50,7 +51,7 @@ export function allMyBetsResource(filter: RecordFilter): InfiniteSpec<PlayerLott
     staleMs: 5_000,
     fetchPage: async (before, signal) => {
       const search = new URLSearchParams(before ? { ...params, before } : params);
-      return (await authedApi.get<{ data: PlayerLotteryBetsPage }>(`${API_PATHS.lottery_all_my_bets}?${search.toString()}`, { signal })).data;
+      return (await authedApi.get<{ data: PlayerLotteryBetsPage }>(`${LAZY_API_PATHS.lottery_all_my_bets}?${search.toString()}`, { signal })).data;
     },
     nextCursor: (page) => page.nextCursor,
   };

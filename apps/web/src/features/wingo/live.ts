@@ -8,6 +8,7 @@ import {
   type WingoClientMessage,
   type WingoServerMessage,
 } from '@colorplay/contract';
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { API_PATHS } from '@colorplay/contract/paths';
 
 /**
@@ -75,7 +76,7 @@ export function liveUrl(apiBaseUrl: string): string {
 
 /** The socket URL of a generic game (K3, 5D, Trx Win). */
 export function lotteryLiveUrl(apiBaseUrl: string, game: LotteryGameId): string {
-  return apiBaseUrl.replace(/^http/, 'ws') + API_PATHS.lottery_live.replace(':game', game);
+  return apiBaseUrl.replace(/^http/, 'ws') + LAZY_API_PATHS.lottery_live.replace(':game', game);
 }
 
 function parseWith<M>(schema: { safeParse(json: unknown): { success: true; data: M } | { success: false } }, data: unknown): M | null {
