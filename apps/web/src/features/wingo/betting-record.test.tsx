@@ -1,6 +1,5 @@
 import type { PlayerLotteryBet } from '@colorplay/contract';
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
-import { API_PATHS } from '@colorplay/contract/paths';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithRouter, signInForTests } from '../../test/render';

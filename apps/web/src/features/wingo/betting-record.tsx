@@ -10,7 +10,6 @@ import {
   type WingoSelectionCode,
 } from '@colorplay/contract';
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
-import { API_PATHS } from '@colorplay/contract/paths';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { TopBar } from '../../components/ui/top-bar';
