@@ -131,7 +131,7 @@ describe('K3 page over its live socket', () => {
     // Another room: the open socket is told.
     fireEvent.click(screen.getByRole('button', { name: 'K3 3 Min' }));
     expect(JSON.parse(socket.sent.at(-1)!)).toEqual({ type: 'subscribe', room: '3m' });
-  });
+   }, 15_000);
 
   it('polls the room state only while the socket is down, and reads what it missed when back', async () => {
     renderPage();
