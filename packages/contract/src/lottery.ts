@@ -340,6 +340,11 @@ export const PlayerLotteryBetsQuerySchema = z.strictObject({
   game: AnyLotteryGameIdSchema.optional().describe('Absent: every game'),
   room: AnyLotteryRoomIdSchema.optional().describe("One room (of the game's, when a game is given)"),
   status: WingoBetStatusSchema.optional(),
+  date: pgText()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD')
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+05:30`)) && new Date(Date.parse(`${d}T00:00:00+05:30`) + 19_800_000).toISOString().slice(0, 10) === d, 'Not a calendar date')
+    .optional()
+    .describe('Bets placed on this day (India Standard Time, as the app shows times)'),
   limit: z.coerce.number().int().min(1).max(50).default(20),
   before: WingoBetIdSchema.optional().describe('nextCursor of the previous page'),
 });

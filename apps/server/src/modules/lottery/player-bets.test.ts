@@ -98,6 +98,10 @@ it("lists the player's bets of every game newest first, by game, room and status
   expect((await list(me.client, 'game=5d')).items.map((b) => b.id)).toEqual([placed[4], placed[2]]);
   expect((await list(me.client, 'game=wingo&room=1m')).items.map((b) => b.id)).toEqual([placed[0]]);
   expect((await list(me.client, 'game=wingo&room=30s')).items).toEqual([]);
+  // The day the bets were placed, in India Standard Time (10:01 UTC is 15:31 IST on the 23rd).
+  expect((await list(me.client, 'date=2026-11-23&limit=50')).items.map((b) => b.id)).toEqual(all.items.map((b) => b.id));
+  expect((await list(me.client, 'date=2026-11-22')).items).toEqual([]);
+  expect((await list(me.client, 'date=2026-11-24')).items).toEqual([]);
   expect((await list(me.client, 'status=pending')).items.map((b) => b.id)).toEqual([placed[5]]);
   const won = (await list(me.client, 'status=won')).items;
   const lost = (await list(me.client, 'status=lost')).items;
@@ -136,7 +140,7 @@ it('checks who is calling first, then the query: bad input is VALIDATION_FAILED 
   const unauth = await t.app.inject({ method: 'GET', url: `${LAZY_API_PATHS.lottery_all_my_bets}?game=nope` });
   expect(unauth.statusCode).toBe(401);
   const me = await fundedPlayer();
-  for (const q of ['game=nope', 'status=maybe', 'room=2m', 'limit=0', 'limit=51', 'before=x', 'extra=1']) {
+  for (const q of ['game=nope', 'status=maybe', 'room=2m', 'limit=0', 'limit=51', 'before=x', 'extra=1', 'date=2026-02-30', 'date=23-11-2026']) {
     const res = await me.client.call('GET', `${LAZY_API_PATHS.lottery_all_my_bets}?${q}`);
     expect(res.statusCode, q).toBe(400);
     expect(res.json().error.code, q).toBe('VALIDATION_FAILED');
@@ -177,4 +181,18 @@ it('reads a bounded number of bets per page for a won/lost filter, and says wher
   const second = await list(me.client, `status=won&before=${first.nextCursor}`);
   expect(second).toEqual({ items: [], nextCursor: null });
   expect((await list(me.client, 'status=lost&limit=50')).items).toHaveLength(50);
+});
+
+it('takes a date as a day in India Standard Time', async () => {
+  const me = await fundedPlayer();
+  const { rows } = await t.db.query<{ id: number }>(`SELECT id FROM lottery_rounds WHERE game = 'k3' AND status = 'settled' ORDER BY id LIMIT 1`);
+  // 18:29:59 UTC is 23:59:59 IST on the 23rd; 18:30 UTC is midnight IST, the 24th.
+  await t.db.query(
+    `INSERT INTO lottery_bets (id, round_id, room_id, player_id, idempotency_key, selection, amount_minor, quantity, multiplier, total_minor, fee_minor, contract_minor, shard, placed_at, game)
+     VALUES ('bet_day0000023', $1, '1m', $2, 'day-23', 'big', 100, 1, 1, 100, 2, 98, 0, '2026-11-23T18:29:59.999Z', 'k3'),
+            ('bet_day0000024', $1, '1m', $2, 'day-24', 'big', 100, 1, 1, 100, 2, 98, 0, '2026-11-23T18:30:00.000Z', 'k3')`,
+    [rows[0]!.id, me.playerId],
+  );
+  expect((await list(me.client, 'date=2026-11-23')).items.map((b) => b.id)).toEqual(['bet_day0000023']);
+  expect((await list(me.client, 'date=2026-11-24')).items.map((b) => b.id)).toEqual(['bet_day0000024']);
 });

@@ -35,7 +35,7 @@ const ROUND_STATES: Record<NonNullable<PlayerLotteryBetsQuery['status']>, string
 async function selectRows(
   q: Queryable,
   playerId: number,
-  filter: { game: string | null; room: string | null; roundStates: string[] | null },
+  filter: { game: string | null; room: string | null; roundStates: string[] | null; from: Date | null; to: Date | null },
   beforeSeq: number | null,
   limit: number,
 ): Promise<Row[]> {
@@ -43,8 +43,9 @@ async function selectRows(
     `${SELECT}
       WHERE b.player_id = $1 AND ($2::text IS NULL OR b.game = $2) AND ($3::text IS NULL OR b.room_id = $3)
         AND ($4::bigint IS NULL OR b.seq < $4) AND ($5::text[] IS NULL OR r.status = ANY($5::text[]))
+        AND ($7::timestamptz IS NULL OR (b.placed_at >= $7 AND b.placed_at < $8))
       ORDER BY b.seq DESC LIMIT $6`,
-    [playerId, filter.game, filter.room, beforeSeq, filter.roundStates, limit],
+    [playerId, filter.game, filter.room, beforeSeq, filter.roundStates, limit, filter.from, filter.to],
   );
   return rows;
 }
@@ -64,7 +65,10 @@ export function createPlayerBets({ db }: { db: Db }) {
         if (rows[0] === undefined) return { items: [], nextCursor: null };
         beforeSeq = Number(rows[0].seq);
       }
-      const filter = { game: query.game ?? null, room: query.room ?? null, roundStates: query.status ? ROUND_STATES[query.status] : null };
+      // A day is India Standard Time's (UTC+05:30, no daylight saving), as the app shows times.
+      const from = query.date ? new Date(`${query.date}T00:00:00+05:30`) : null;
+      const to = from ? new Date(from.getTime() + 86_400_000) : null;
+      const filter = { game: query.game ?? null, room: query.room ?? null, roundStates: query.status ? ROUND_STATES[query.status] : null, from, to };
       if (query.status !== 'won' && query.status !== 'lost') {
         const rows = await selectRows(db, playerId, filter, beforeSeq, query.limit + 1);
         const page = rows.slice(0, query.limit);

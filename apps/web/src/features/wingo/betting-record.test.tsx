@@ -97,6 +97,11 @@ describe('full game history', () => {
     expect(screen.getByText('Trx Win · Big · ₹1.00')).toBeTruthy();
     const last = api.callsTo('GET', MY_BETS).at(-1)!.url.searchParams;
     expect([last.get('status'), last.get('game'), last.get('room')]).toEqual(['won', null, null]);
+
+    // A day: sent as is (the server reads it in India Standard Time).
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-11-23' } });
+    await waitFor(() => expect(api.callsTo('GET', MY_BETS).at(-1)!.url.searchParams.get('date')).toBe('2026-11-23'));
+    expect(api.callsTo('GET', MY_BETS).at(-1)!.url.searchParams.get('status')).toBe('won');
   });
 
   it('reads the bets again when the shared bet-history counter is bumped', async () => {

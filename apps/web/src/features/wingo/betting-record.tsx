@@ -35,6 +35,8 @@ export interface RecordFilter {
   game: AnyLotteryGameId | 'all';
   room: string | 'all';
   status: WingoBetStatus | 'all';
+  /** A day (YYYY-MM-DD, India Standard Time), or '' for every day. */
+  date: string;
 }
 
 export const RECORD_KEY = 'lottery-my-bets';
@@ -45,8 +47,9 @@ export function allMyBetsResource(filter: RecordFilter): InfiniteSpec<PlayerLott
   if (filter.game !== 'all') params.game = filter.game;
   if (filter.room !== 'all') params.room = filter.room;
   if (filter.status !== 'all') params.status = filter.status;
+  if (filter.date !== '') params.date = filter.date;
   return {
-    key: `${RECORD_KEY}:${filter.game}:${filter.room}:${filter.status}`,
+    key: `${RECORD_KEY}:${filter.game}:${filter.room}:${filter.status}:${filter.date}`,
     staleMs: 5_000,
     fetchPage: async (before, signal) => {
       const search = new URLSearchParams(before ? { ...params, before } : params);
@@ -126,7 +129,7 @@ function RecordItem({ bet }: { bet: PlayerLotteryBet }) {
 
 /**
  * The full game history (/home/AllLotteryGames/BettingRecordWin): the player's bets of every
- * lottery game (decision 362), filtered on the server by game, room and status, each with its
+ * lottery game (decision 362), filtered on the server by game, room, status and day, each with its
  * result details and a link to verify its round in its game.
  */
 export function BettingRecordPage() {
@@ -134,7 +137,8 @@ export function BettingRecordPage() {
   const gameId = useId();
   const roomId = useId();
   const statusId = useId();
-  const [filter, setFilter] = useState<RecordFilter>({ game: 'all', room: 'all', status: 'all' });
+  const dateId = useId();
+  const [filter, setFilter] = useState<RecordFilter>({ game: 'all', room: 'all', status: 'all', date: '' });
   const spec = allMyBetsResource(filter);
   const bets = useInfiniteResource(spec);
   useRefreshKeyEffect('betHistory', () => void refetchResource(spec.key));
@@ -178,6 +182,8 @@ export function BettingRecordPage() {
             </option>
           ))}
         </select>
+        <label htmlFor={dateId}>{t('record.date')}</label>
+        <input id={dateId} type="date" value={filter.date} onChange={(e) => setFilter({ ...filter, date: e.target.value })} />
       </form>
       <ListState loading={bets.loading} error={!!bets.error && items.length === 0} empty={false} retry={bets.retry} />
       {!bets.loading && !bets.error && items.length === 0 && !bets.hasMore && <p className="wingo-muted">{t('record.none')}</p>}

@@ -121,6 +121,7 @@ export const enWingo = {
   'record.placedAt': 'Placed {time}',
   'record.verify': 'Verify',
   'record.none': 'No bets match these filters.',
+  'record.date': 'Date',
   'record.game': 'Game',
   'record.line': '{game} · {selection} · {total}',
   'verify.title': 'Verify a round',

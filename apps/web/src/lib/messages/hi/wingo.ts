@@ -119,6 +119,7 @@ export const hiWingo: Translation<typeof enWingo> = {
   'record.placedAt': '{time} को लगाई',
   'record.verify': 'जाँचें',
   'record.none': 'इन फ़िल्टर से कोई बेट नहीं मिली।',
+  'record.date': 'तारीख',
   'record.game': 'गेम',
   'record.line': '{game}: {selection} पर {total}',
   'verify.title': 'राउंड जाँचें',
