@@ -4,7 +4,8 @@ import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
 
 // K3 and 5D (docs/games.md) in a real Chromium against the real server: a new player bets on both
 // games in the same 1-minute round, sees the balance move by exactly the stakes, then by exactly
-// what the rule tables pay once the round is drawn, and verifies the K3 round in the browser.
+// what the rule tables pay once the round is drawn, and verifies the K3 round in the browser; the
+// full game history lists both bets with their games (decision 362).
 
 test.setTimeout(240_000);
 
@@ -115,4 +116,20 @@ test('a K3 and a 5D bet in the same 1-minute round: exact balance, the results, 
   await expect(steps.filter({ hasText: 'The values follow from HMAC-SHA256' })).toContainText('passed');
   // Against the commitment the bet receipt carried.
   expect(new URL(page.url()).searchParams.get('final')).toMatch(/^[0-9a-f]{64}$/);
+
+  // The full game history: both bets, each with its game and result; the game filter narrows it,
+  // and a row's verify link opens its own game's verify screen.
+  await page.goto('/home/AllLotteryGames/BettingRecordWin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Game history' })).toBeVisible();
+  const k3Row = page.getByRole('listitem').filter({ hasText: 'K3 · Big · ₹10.00' });
+  const fivedRow = page.getByRole('listitem').filter({ hasText: '5D · A Big · ₹10.00' });
+  await expect(k3Row).toContainText(`Period ${period}`);
+  await expect(k3Row).toContainText(k3Won > 0 ? `Won ${rupees(k3Won)}` : 'Lost');
+  await expect(fivedRow).toContainText(fivedWon > 0 ? `Won ${rupees(fivedWon)}` : 'Lost');
+  await page.getByLabel('Game').selectOption('5d');
+  await expect(k3Row).toHaveCount(0);
+  await expect(fivedRow).toHaveCount(1);
+  await fivedRow.getByRole('link', { name: `Verify round ${period}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify a round' })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('game')).toBe('5d');
 });

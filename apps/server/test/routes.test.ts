@@ -1,10 +1,10 @@
-import { API_PATHS, SERVER_PATHS } from '@colorplay/contract';
+import { API_PATHS, LAZY_API_PATHS, SERVER_PATHS } from '@colorplay/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 
 /**
  * The contract is the only source of paths (docs/architecture.md, "Modules"): every route the server registers
- * is listed in API_PATHS or SERVER_PATHS (decision 313), so the web app, the e2e tests and the docs can name it from there. The
+ * is listed in API_PATHS, LAZY_API_PATHS (decision 360) or SERVER_PATHS (decision 313), so the web app, the e2e tests and the docs can name it from there. The
  * test app turns every sandbox channel, the docs and the metrics on, so their routes are checked
  * too. The interactive docs UI registers its own pages under `SERVER_PATHS.api_docs`.
  */
@@ -45,7 +45,7 @@ describe('registered routes', () => {
     );
     expect(routes.length).toBeGreaterThan(30);
 
-    const known = new Set<string>([...Object.values(API_PATHS), ...Object.values(SERVER_PATHS)]);
+    const known = new Set<string>([...Object.values(API_PATHS), ...Object.values(LAZY_API_PATHS), ...Object.values(SERVER_PATHS)]);
     // A listed template with a `:name` segment covers the concrete paths registered for it
     // (one vendor wallet API per provider: `/api/vendor-wallet/:provider/debit`).
     const templates = [...known]

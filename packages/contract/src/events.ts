@@ -44,6 +44,8 @@ export const DOMAIN_EVENT_SCHEMAS = {
     /** The result in the game's shape (K3 dice, 5D digits; Wingo [digit]); null for a void. */
     outcome: z.array(z.number().int()).nullable().optional(),
     drawnAtMs: z.number().int(),
+    /** Trx Win: the TRON block the result was read from (the live socket passes it on; absent for the other games). */
+    block: z.object({ number: z.number().int(), id: z.string(), timestampMs: z.number().int() }).nullable().optional(),
   }),
   /**
    * The players of a settled or voided round, up to ROUND_PLAYERS_PER_EVENT of them per event

@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './health';
 export * from './paths';
+export * from './lazy-paths';
 export * from './envelope';
 export * from './auth';
 export { LOGIN_TOKEN_STORAGE_KEY } from './storage';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdempotencyKeySchema } from './wallet';
 import { pgText } from './text';
-import { WingoBetIdSchema, WingoBetLimitsSchema, WingoChainSchema, WingoCommitmentSchema, WingoPeriodSchema } from './wingo';
+import { WINGO_ROOM_IDS, WingoBetIdSchema, WingoBetLimitsSchema, WingoBetStatusSchema, WingoChainSchema, WingoCommitmentSchema, WingoPeriodSchema } from './wingo';
 
 /**
  * The other lottery games over HTTP (decision 332): one set of routes for every game on
@@ -282,3 +282,77 @@ export type LotteryTrxFairness = z.infer<typeof LotteryTrxFairnessSchema>;
 /** The fairness record of a round of any generic game, by its outcome's source. */
 export const LotteryFairnessSchema = z.discriminatedUnion('source', [LotteryChainFairnessSchema, LotteryTrxFairnessSchema]).meta({ id: 'LotteryFairness' });
 export type LotteryFairness = z.infer<typeof LotteryFairnessSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// WebSocket of a generic game (`API_PATHS.lottery_live`, decision 360): Wingo's protocol with the
+// game's shapes, and a room subscription: results come for the subscribed room only. As Wingo's,
+// no token in the URL: `auth` first for the player's own settlements and balance.
+
+export const LotteryClientMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('auth'), accessToken: pgText().min(1).max(4096) }),
+  z.strictObject({ type: z.literal('ping'), clientTimeMs: z.number().int().optional() }),
+  /** The room whose results the socket wants (one at a time; a new one replaces it). */
+  z.strictObject({ type: z.literal('subscribe'), room: LotteryRoomIdSchema }),
+]);
+export type LotteryClientMessage = z.infer<typeof LotteryClientMessageSchema>;
+
+export const LotteryServerMessageSchema = z.discriminatedUnion('type', [
+  /** Sent on connect and about every second: each room's current round of the game and the server time. */
+  z.object({ type: z.literal('clock'), serverTimeMs: z.number().int(), rounds: z.array(LotteryRoundClockSchema) }),
+  z.object({ type: z.literal('subscribed'), room: LotteryRoomIdSchema }),
+  /** A round of the subscribed room was drawn (or voided). */
+  z.object({ type: z.literal('result'), result: LotteryResultSchema }),
+  /** The authenticated player's balance changed. */
+  z.object({ type: z.literal('balance'), balanceMinor: z.number().int(), reason: z.string() }),
+  /** The authenticated player's bets in a round of the game (any room) were settled (won, lost or refunded). */
+  z.object({
+    type: z.literal('betsSettled'),
+    game: LotteryGameIdSchema,
+    roomId: LotteryRoomIdSchema,
+    period: z.string(),
+    bets: z.number().int(),
+    payoutMinor: z.number().int().describe('Winnings plus refunds credited for the round'),
+    balanceMinor: z.number().int(),
+  }),
+  z.object({ type: z.literal('authenticated'), playerId: z.number().int() }),
+  z.object({ type: z.literal('pong'), serverTimeMs: z.number().int(), clientTimeMs: z.number().int().optional() }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+]);
+export type LotteryServerMessage = z.infer<typeof LotteryServerMessageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// A player's bets of every lottery game (`API_PATHS.lottery_all_my_bets`, decision 362): the full
+// game history and the operator's player lookup.
+
+/** Every lottery game, Wingo included. */
+export const ALL_LOTTERY_GAMES = ['wingo', ...LOTTERY_ROUTE_GAMES] as const;
+export const AnyLotteryGameIdSchema = z.enum(ALL_LOTTERY_GAMES);
+export type AnyLotteryGameId = z.infer<typeof AnyLotteryGameIdSchema>;
+/** Every room id of every game (Wingo 30s-5m, the others 1m-10m). */
+export const ALL_LOTTERY_ROOM_IDS = [...new Set([...WINGO_ROOM_IDS, ...LOTTERY_ROOM_IDS])] as ['30s', '1m', '3m', '5m', '10m'];
+export const AnyLotteryRoomIdSchema = z.enum(ALL_LOTTERY_ROOM_IDS);
+
+/** A bet of any game in the generic shape (a Wingo bet's outcome is its one digit). */
+export const PlayerLotteryBetSchema = LotteryBetSchema.extend({ game: AnyLotteryGameIdSchema, roomId: AnyLotteryRoomIdSchema }).meta({ id: 'PlayerLotteryBet' });
+export type PlayerLotteryBet = z.infer<typeof PlayerLotteryBetSchema>;
+
+export const PlayerLotteryBetsQuerySchema = z.strictObject({
+  game: AnyLotteryGameIdSchema.optional().describe('Absent: every game'),
+  room: AnyLotteryRoomIdSchema.optional().describe("One room (of the game's, when a game is given)"),
+  status: WingoBetStatusSchema.optional(),
+  date: pgText()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD')
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+05:30`)) && new Date(Date.parse(`${d}T00:00:00+05:30`) + 19_800_000).toISOString().slice(0, 10) === d, 'Not a calendar date')
+    .optional()
+    .describe('Bets placed on this day (India Standard Time, as the app shows times)'),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  before: WingoBetIdSchema.optional().describe('nextCursor of the previous page'),
+});
+export type PlayerLotteryBetsQuery = z.infer<typeof PlayerLotteryBetsQuerySchema>;
+
+/**
+ * A page of bets, newest first. With a won/lost filter a page may hold fewer than `limit` bets
+ * while `nextCursor` is not null (the server reads a bounded number of bets per page).
+ */
+export const PlayerLotteryBetsPageSchema = z.object({ items: z.array(PlayerLotteryBetSchema), nextCursor: z.string().nullable() }).meta({ id: 'PlayerLotteryBetsPage' });
+export type PlayerLotteryBetsPage = z.infer<typeof PlayerLotteryBetsPageSchema>;

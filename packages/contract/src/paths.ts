@@ -6,7 +6,8 @@
  * API_PATHS holds what the player app and the console call; SERVER_PATHS what only other
  * machines call (gateways' webhooks, vendors' wallet calls, sandboxes' own pages, health and
  * metrics, the API docs). The split keeps the second list out of the player app's bundle
- * (decision 313).
+ * (decision 313). LAZY_API_PATHS (lazy-paths.ts) holds what the apps call only from lazy chunks,
+ * so `/` does not carry those strings either (decision 360).
  */
 export const API_PATHS = {
   login: '/api/login',

@@ -1,5 +1,7 @@
-import type { AdminLedgerPage, AdminLimitHits, AdminPlayer, AdminPlayerSafety, DepositsPage, KycStatus, KycSubmission, WingoBetsPage, WithdrawalsPage } from '@colorplay/contract';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { AdminLedgerPage, AdminLimitHits, AdminPlayer, AdminPlayerSafety, AnyLotteryGameId, DepositsPage, KycStatus, KycSubmission, PlayerLotteryBetsPage, WithdrawalsPage } from '@colorplay/contract';
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
+import { ALL_LOTTERY_GAMES } from '@colorplay/contract';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Tabs } from '../components/ui/tabs';
 import { ApiError } from '../lib/api-client';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
@@ -158,17 +160,71 @@ function KycTab({ playerId }: { playerId: number }) {
   return <p>{t('admin.players.kycStatus', { status: kyc.data.status.status })}</p>;
 }
 
+/** The player's bets of every lottery game (decision 363): one row each with its game, newest first. */
 function BetsTab({ playerId }: { playerId: number }) {
-  const list = useLoad((signal) => adminApi.get<WingoBetsPage>(fillPath(API_PATHS.admin_player_bets, { playerId }), signal), String(playerId));
-  if (list.error) return <LoadError error={list.error} retry={list.reload} />;
+  const gameId = useId();
+  const [game, setGame] = useState<AnyLotteryGameId | 'all'>('all');
+  const [pages, setPages] = useState<PlayerLotteryBetsPage[]>([]);
+  const base = fillPath(LAZY_API_PATHS.admin_player_lottery_bets, { playerId });
+  const url = (before?: string) => `${base}?${new URLSearchParams({ ...(game === 'all' ? {} : { game }), ...(before ? { before } : {}) }).toString()}`;
+  const first = useLoad(async (signal) => {
+    const page = await adminApi.get<PlayerLotteryBetsPage>(url(), signal);
+    setPages([page]);
+    return page;
+  }, `${base}:${game}`);
+  const last = pages.at(-1);
+  const more = last?.nextCursor ? async () => setPages([...pages, await adminApi.get<PlayerLotteryBetsPage>(url(last.nextCursor!))]) : undefined;
+  const items = pages.flatMap((p) => p.items);
   return (
-    <Rows
-      rows={list.data?.items.map((b) => (
-        <li key={b.id}>
-          {t('admin.players.betRow', { date: formatDateTimeIst(b.placedAtMs), period: b.period, selection: b.selection, amount: formatMoneyMinor(b.totalMinor), status: b.status })}
-        </li>
-      ))}
-    />
+    <>
+      <label htmlFor={gameId}>{t('admin.players.bets.game')}</label>{' '}
+      <select id={gameId} value={game} onChange={(e) => setGame(e.target.value as AnyLotteryGameId | 'all')}>
+        <option value="all">{t('admin.players.bets.allGames')}</option>
+        {ALL_LOTTERY_GAMES.map((g) => (
+          <option key={g} value={g}>
+            {t(`admin.game.${g}`)}
+          </option>
+        ))}
+      </select>
+      {first.error ? (
+        <LoadError error={first.error} retry={first.reload} />
+      ) : first.loading ? (
+        <p>{t('admin.loading')}</p>
+      ) : items.length === 0 ? (
+        <p>{t('admin.players.none')}</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              {(['placed', 'game', 'room', 'period', 'selection', 'amount', 'status', 'payout'] as const).map((c) => (
+                <th key={c} scope="col">
+                  {t(`admin.players.bets.col.${c}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((b) => (
+              <tr key={b.id}>
+                <td>{formatDateTimeIst(b.placedAtMs)}</td>
+                <td>{t(`admin.game.${b.game}`)}</td>
+                <td>{b.roomId}</td>
+                <td>{b.period}</td>
+                <td>{b.selection}</td>
+                <td>{formatMoneyMinor(b.totalMinor)}</td>
+                <td>{b.outcome ? t('admin.players.bets.statusWith', { status: b.status, outcome: b.outcome.join(' ') }) : b.status}</td>
+                <td>{formatMoneyMinor(b.payoutMinor)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {more && (
+        <button type="button" onClick={more}>
+          {t('admin.players.more')}
+        </button>
+      )}
+    </>
   );
 }
 

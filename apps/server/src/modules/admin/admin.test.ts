@@ -1,4 +1,4 @@
-import { API_PATHS, type OperatorRole } from '@colorplay/contract';
+import { API_PATHS, LAZY_API_PATHS, type OperatorRole } from '@colorplay/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { OperatorClient } from '../../../test/helpers/operator-client';
@@ -203,7 +203,7 @@ describe('operator sessions', () => {
 });
 
 /** Every console route with the action it needs; a route missing here fails the coverage check. */
-const ROUTES: Array<{ name: keyof typeof API_PATHS; method: 'GET' | 'POST'; url: () => string; body?: () => unknown; action: AdminAction }> = [
+const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS; method: 'GET' | 'POST'; url: () => string; body?: () => unknown; action: AdminAction }> = [
   { name: 'admin_me', method: 'GET', url: () => '/api/admin/me', action: 'session.read' },
   { name: 'admin_deposits_review', method: 'GET', url: () => '/api/admin/deposits/review', action: 'deposits.read' },
   { name: 'admin_deposit_decide', method: 'POST', url: () => '/api/admin/deposits/dep_doesnotexist/review', body: () => ({ decision: 'reject', note: 'role check' }), action: 'deposits.review' },
@@ -215,6 +215,7 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS; method: 'GET' | 'POST'; url:
   { name: 'admin_player_ledger', method: 'GET', url: () => `/api/admin/players/${playerId}/ledger`, action: 'players.read' },
   { name: 'admin_player_deposits', method: 'GET', url: () => `/api/admin/players/${playerId}/deposits`, action: 'deposits.read' },
   { name: 'admin_player_bets', method: 'GET', url: () => `/api/admin/players/${playerId}/bets`, action: 'players.read' },
+  { name: 'admin_player_lottery_bets', method: 'GET', url: () => `/api/admin/players/${playerId}/lottery-bets`, action: 'players.read' },
   { name: 'admin_player_withdrawals', method: 'GET', url: () => `/api/admin/players/${playerId}/withdrawals`, action: 'withdrawals.read' },
   { name: 'admin_player_kyc', method: 'GET', url: () => `/api/admin/players/${playerId}/kyc`, action: 'kyc.read' },
   { name: 'admin_player_safety', method: 'GET', url: () => `/api/admin/players/${playerId}/safety`, action: 'players.read' },
@@ -241,7 +242,7 @@ const UNGUARDED = new Set(['admin_login', 'admin_logout', 'admin_password', 'adm
 
 describe('roles on every console route', () => {
   it('lists every /api/admin path', () => {
-    const adminPaths = Object.entries(API_PATHS).filter(([name]) => name.startsWith('admin_')).map(([name]) => name);
+    const adminPaths = Object.entries({ ...API_PATHS, ...LAZY_API_PATHS }).filter(([name]) => name.startsWith('admin_')).map(([name]) => name);
     expect(adminPaths.filter((n) => !UNGUARDED.has(n) && !ROUTES.some((r) => r.name === n))).toEqual([]);
   });
 

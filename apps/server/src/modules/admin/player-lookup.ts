@@ -1,4 +1,4 @@
-import type { AdminLedgerPage, AdminLedgerQuery, AdminPlayer, DepositsQuery, MyWingoBetsQuery, WithdrawalsQuery } from '@colorplay/contract';
+import type { AdminLedgerPage, AdminLedgerQuery, AdminPlayer, DepositsQuery, MyWingoBetsQuery, PlayerLotteryBetsQuery, WithdrawalsQuery } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { DepositsService } from '../deposits';
@@ -14,7 +14,7 @@ export type PlayerLookupDeps = {
   deposits: DepositsService;
   withdrawals: () => WithdrawalsService;
   kyc: () => KycService;
-  lottery: Pick<LotteryService, 'myBets'>;
+  lottery: Pick<LotteryService, 'myBets' | 'playerBets'>;
   /** Responsible gambling (decision 210): the console reads a player's controls; it can change none. */
   safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals'>;
 };
@@ -92,6 +92,12 @@ export function createPlayerLookup({ db, deposits, withdrawals, kyc, lottery, sa
     async playerBets(playerId: number, query: MyWingoBetsQuery) {
       await playerOrThrow(playerId);
       return lottery.myBets(playerId, query);
+    },
+
+    /** The player's bets of every lottery game (decision 363). */
+    async playerLotteryBets(playerId: number, query: PlayerLotteryBetsQuery) {
+      await playerOrThrow(playerId);
+      return lottery.playerBets(playerId, query);
     },
 
     async playerWithdrawals(playerId: number, query: WithdrawalsQuery) {

@@ -6,6 +6,7 @@ import {
   AdminPlayerSafetySchema,
   AdminPlayerSchema,
   API_PATHS,
+  LAZY_API_PATHS,
   dataEnvelope,
   DepositsPageSchema,
   DepositsQuerySchema,
@@ -14,6 +15,8 @@ import {
   MyWingoBetsQuerySchema,
   PlayerIdParamsSchema,
   PlayerLookupQuerySchema,
+  PlayerLotteryBetsPageSchema,
+  PlayerLotteryBetsQuerySchema,
   WingoBetsPageSchema,
   WithdrawalsPageSchema,
   WithdrawalsQuerySchema,
@@ -60,6 +63,15 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
       schema: { ...doc, params: PlayerIdParamsSchema, querystring: MyWingoBetsQuerySchema, response: { 200: dataEnvelope(WingoBetsPageSchema), ...errors } },
     },
     async (request) => ({ data: await admin.playerBets(request.params.playerId, request.query) }),
+  );
+
+  app.get(
+    LAZY_API_PATHS.admin_player_lottery_bets,
+    {
+      ...guard('players.read'),
+      schema: { ...doc, params: PlayerIdParamsSchema, querystring: PlayerLotteryBetsQuerySchema, response: { 200: dataEnvelope(PlayerLotteryBetsPageSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.playerLotteryBets(request.params.playerId, request.query) }),
   );
 
   app.get(

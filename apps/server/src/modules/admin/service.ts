@@ -33,7 +33,7 @@ export type AdminDeps = {
   /** The USDT channel when it is on; off, its review queue is empty and decisions find nothing. */
   usdt: UsdtDepositsService | undefined;
   /** A player's bets, for the player lookup. */
-  lottery: Pick<LotteryService, 'myBets'>;
+  lottery: Pick<LotteryService, 'myBets' | 'playerBets'>;
   /** Responsible gambling (decision 210): the console reads a player's controls; it can change none. */
   safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals'>;
 };

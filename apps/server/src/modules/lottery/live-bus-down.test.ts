@@ -1,4 +1,4 @@
-import { API_PATHS } from '@colorplay/contract';
+import { LAZY_API_PATHS, API_PATHS } from '@colorplay/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
@@ -42,8 +42,8 @@ afterAll(async () => {
 });
 
 /** Opens a socket; resolves with its first message (or null) and how it closed, if it did within `ms`. */
-function connect(ms = 1_500) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}${API_PATHS.wingo_live}`);
+function connect(ms = 1_500, path: string = API_PATHS.wingo_live) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`);
   const firstMessage = new Promise<string | null>((resolve) => {
     ws.once('message', (raw) => resolve(String(raw)));
     ws.once('close', () => resolve(null));
@@ -68,6 +68,22 @@ it('closes open sockets with 1013 when the bus goes down, refuses new ones while
 
   setBus(true);
   const after = connect(500);
+  expect(JSON.parse((await after.firstMessage)!).type).toBe('clock');
+  expect(await after.closed).toBeNull();
+  after.ws.close();
+});
+
+it('does the same for the other games’ sockets (decision 360)', async () => {
+  const k3 = LAZY_API_PATHS.lottery_live.replace(':game', 'k3');
+  const before = connect(1_500, k3);
+  expect(JSON.parse((await before.firstMessage)!).type).toBe('clock');
+  setBus(false);
+  expect(await before.closed).toBe(LIVE_PAUSED_CLOSE_CODE);
+  const whileDown = connect(1_500, k3);
+  expect(await whileDown.closed).toBe(LIVE_PAUSED_CLOSE_CODE);
+  expect(await whileDown.firstMessage).toBeNull();
+  setBus(true);
+  const after = connect(500, k3);
   expect(JSON.parse((await after.firstMessage)!).type).toBe('clock');
   expect(await after.closed).toBeNull();
   after.ws.close();

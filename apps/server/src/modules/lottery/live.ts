@@ -1,10 +1,28 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { API_PATHS, WingoClientMessageSchema, type DomainEvent, type WingoRoomId, type WingoServerMessage } from '@colorplay/contract';
+import {
+  API_PATHS,
+  LAZY_API_PATHS,
+  LOTTERY_ROUTE_GAMES,
+  LotteryClientMessageSchema,
+  LotteryGameParamsSchema,
+  WingoClientMessageSchema,
+  type DomainEvent,
+  type LotteryGameId,
+  type LotteryResult,
+  type LotteryRoomId,
+  type LotteryRoundClock,
+  type LotteryServerMessage,
+  type WingoRoomId,
+  type WingoServerMessage,
+} from '@colorplay/contract';
+import { roundAt } from '@colorplay/lottery';
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Bus } from '../../events';
-import { wingoResultFace } from './rules';
+import { ENGINE_GAMES, engineGame } from './games';
+import { roomClock, wingoResultFace } from './rules';
 import type { LotteryService } from './service';
+import { summaryOf } from './views';
 
 export type LotteryLiveOptions = {
   lottery: LotteryService;
@@ -19,8 +37,17 @@ export type LotteryLiveOptions = {
   clockEveryMs?: number;
 };
 
-/** Whom a socket is signed in as, if anyone: the player and the session of the token it sent. */
-type SocketState = { playerId: number | null; sessionId: string | null };
+/**
+ * A socket: its game ('wingo' on Wingo's path, else the `:game` of the generic path), the room
+ * whose results it wants (generic games; Wingo's sockets hear every room), and whom it is signed
+ * in as, if anyone: the player and the session of the token it sent.
+ */
+type SocketState = { game: string; room: string | null; playerId: number | null; sessionId: string | null };
+
+const WINGO = 'wingo';
+
+/** The generic games this node runs (the route admits LOTTERY_ROUTE_GAMES; one the engine does not run yet is refused). */
+const servedGame = (game: string): game is LotteryGameId => game !== WINGO && (LOTTERY_ROUTE_GAMES as readonly string[]).includes(game) && ENGINE_GAMES.has(game);
 
 /** Largest client message accepted; the only real one is an access token. */
 const MAX_MESSAGE_BYTES = 8 * 1024;
@@ -33,25 +60,44 @@ const MAX_MESSAGE_BYTES = 8 * 1024;
 export const LIVE_PAUSED_CLOSE_CODE = 1013;
 
 /**
- * The Wingo socket: the room clock every second with the server time (clients correct their
+ * The lottery sockets (decision 360). Wingo's socket every second with the server time (clients correct their
  * countdown with it), every draw result, and the authenticated player's settlements and balance.
  * The token comes in the first message, never in the URL (URLs end up in logs). Results and
  * settlements arrive through the bus, so with REDIS_URL a socket on any node hears every node's
  * draws. Everything here is also available over HTTP (the screen's fallback when the socket is down).
+ *
+ * The other games (K3, 5D, Trx Win) have one path each, `/api/lottery/:game/live`, on the same
+ * machinery (sockets, sign-in, revocation, the bus-down close): Wingo's protocol with the game's
+ * shapes, plus a room subscription, so a socket hears the results of the room its page shows and
+ * its player's settlements in the game; the clock carries the game's rooms.
  */
 export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, { lottery, bus, authenticate, clockEveryMs = 1_000 }) => {
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   const sockets = new Map<WebSocket, SocketState>();
+  /** Sockets of each game, and of each generic game's room (`game:room`): a message is sent to its own listeners only. */
+  const byGame = new Map<string, Set<WebSocket>>();
+  const byRoom = new Map<string, Set<WebSocket>>();
+  const join = (index: Map<string, Set<WebSocket>>, key: string, socket: WebSocket) => {
+    let set = index.get(key);
+    if (!set) index.set(key, (set = new Set()));
+    set.add(socket);
+  };
+  const leave = (index: Map<string, Set<WebSocket>>, key: string, socket: WebSocket) => {
+    const set = index.get(key);
+    set?.delete(socket);
+    if (set?.size === 0) index.delete(key);
+  };
 
   // Sockets of each authenticated player, so a settlement reaches its player without a scan of
   // every socket (a round settles thousands of players; a node holds thousands of sockets).
   const byPlayer = new Map<number, Set<WebSocket>>();
 
-  const send = (socket: WebSocket, message: WingoServerMessage) => {
+  type ServerMessage = WingoServerMessage | LotteryServerMessage;
+  const send = (socket: WebSocket, message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
   /** One message to many sockets: serialised once, not once per socket. */
-  const broadcast = (targets: Iterable<WebSocket>, message: WingoServerMessage) => {
+  const broadcast = (targets: Iterable<WebSocket>, message: ServerMessage) => {
     const text = JSON.stringify(message);
     for (const socket of targets) if (socket.readyState === socket.OPEN) socket.send(text);
   };
@@ -66,6 +112,27 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
     state.sessionId = null;
   };
 
+  /** A player's settlement in a round, to that player's sockets of the round's game. */
+  function settled(mine: Set<WebSocket>, game: string, roomId: string, period: string, bets: number, payoutMinor: number, balanceMinor: number) {
+    const targets = [...mine].filter((socket) => sockets.get(socket)?.game === game);
+    if (targets.length === 0) return;
+    if (game === WINGO) {
+      broadcast(targets, { type: 'betsSettled', roomId: roomId as WingoRoomId, period, bets, payoutMinor, balanceMinor });
+    } else if (servedGame(game)) {
+      broadcast(targets, { type: 'betsSettled', game, roomId: roomId as LotteryRoomId, period, bets, payoutMinor, balanceMinor });
+    } else {
+      return;
+    }
+    broadcast(targets, { type: 'balance', balanceMinor, reason: 'lottery_settlement' });
+  }
+
+  /** A generic game's clock: each of its rooms' current round, and the server time. */
+  const clockOf = (game: string): LotteryServerMessage => {
+    const nowMs = lottery.now().getTime();
+    return { type: 'clock', serverTimeMs: nowMs, rounds: engineGame(game).rooms.map((room) => roomClock(room, roundAt(room, nowMs), nowMs) as LotteryRoundClock) };
+  };
+  const clockMessage = (game: string): ServerMessage => (game === WINGO ? { type: 'clock', ...lottery.clocks() } : clockOf(game));
+
   const unsubscribe = bus.subscribe((event: DomainEvent) => {
     if (event.name === 'RoundDrawn' && event.payload.game === 'wingo') {
       const p = event.payload;
@@ -74,23 +141,34 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
         type: 'result',
         result: { roomId: p.roomId as WingoRoomId, period: p.period, status: p.status, digit: p.digit, colours: face.colours, size: face.size, drawnAtMs: p.drawnAtMs },
       };
-      broadcast(sockets.keys(), message);
-    } else if (event.name === 'RoundPlayersSettled' && event.payload.game === 'wingo') {
+      broadcast(byGame.get(WINGO) ?? [], message);
+    } else if (event.name === 'RoundDrawn' && servedGame(event.payload.game)) {
       const p = event.payload;
-      const roomId = p.roomId as WingoRoomId;
+      const listeners = byRoom.get(`${p.game}:${p.roomId}`);
+      if (!listeners) return;
+      const outcome = p.status === 'voided' ? null : (p.outcome ?? null);
+      const result: LotteryResult = {
+        game: p.game as LotteryGameId,
+        roomId: p.roomId as LotteryRoomId,
+        period: p.period,
+        status: p.status,
+        outcome,
+        summary: summaryOf(engineGame(p.game), outcome),
+        drawnAtMs: p.drawnAtMs,
+        block: outcome === null ? null : (p.block ?? null),
+      };
+      broadcast(listeners, { type: 'result', result });
+    } else if (event.name === 'RoundPlayersSettled') {
+      const p = event.payload;
       for (let i = 0; i < p.playerIds.length; i++) {
         const mine = byPlayer.get(p.playerIds[i]!);
         if (!mine) continue;
-        const balanceMinor = p.balancesMinor[i]!;
-        broadcast(mine, { type: 'betsSettled', roomId, period: p.period, bets: p.bets[i]!, payoutMinor: p.payoutsMinor[i]!, balanceMinor });
-        broadcast(mine, { type: 'balance', balanceMinor, reason: 'lottery_settlement' });
+        settled(mine, p.game, p.roomId, p.period, p.bets[i]!, p.payoutsMinor[i]!, p.balancesMinor[i]!);
       }
-    } else if (event.name === 'BetsSettled' && event.payload.game === 'wingo') {
+    } else if (event.name === 'BetsSettled') {
       const p = event.payload;
       const mine = byPlayer.get(p.playerId);
-      if (!mine) return;
-      broadcast(mine, { type: 'betsSettled', roomId: p.roomId as WingoRoomId, period: p.period, bets: p.bets, payoutMinor: p.payoutMinor, balanceMinor: p.balanceMinor });
-      broadcast(mine, { type: 'balance', balanceMinor: p.balanceMinor, reason: 'lottery_settlement' });
+      if (mine) settled(mine, p.game, p.roomId, p.period, p.bets, p.payoutMinor, p.balanceMinor);
     } else if (event.name === 'SessionsRevoked') {
       // A socket signed in with a session that has ended (logout, password reset, a reused
       // refresh token) stops hearing the player's settlements and balance the moment the event
@@ -106,8 +184,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
   });
 
   const timer = setInterval(() => {
-    if (sockets.size === 0) return;
-    broadcast(sockets.keys(), { type: 'clock', ...lottery.clocks() });
+    for (const [game, listeners] of byGame) broadcast(listeners, clockMessage(game));
   }, clockEveryMs);
   timer.unref();
 
@@ -124,18 +201,23 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
     for (const socket of sockets.keys()) socket.close(1001, 'server shutting down');
   });
 
-  app.get(API_PATHS.wingo_live, { websocket: true, schema: { hide: true } }, (socket) => {
+  /** Serves one socket of a game: the clock at once, then its messages (sign-in, ping, a generic game's room). */
+  function serve(socket: WebSocket, game: string) {
     if (!busUp()) {
       socket.close(LIVE_PAUSED_CLOSE_CODE, 'live updates paused');
       return;
     }
-    const state: SocketState = { playerId: null, sessionId: null };
+    const state: SocketState = { game, room: null, playerId: null, sessionId: null };
     sockets.set(socket, state);
-    send(socket, { type: 'clock', ...lottery.clocks() });
+    join(byGame, game, socket);
+    send(socket, clockMessage(game));
     socket.on('close', () => {
       signOut(socket, state);
+      if (state.room !== null) leave(byRoom, `${game}:${state.room}`, socket);
+      leave(byGame, game, socket);
       sockets.delete(socket);
     });
+    const schema = game === WINGO ? WingoClientMessageSchema : LotteryClientMessageSchema;
     socket.on('message', (raw: Buffer) => {
       let parsed: unknown;
       try {
@@ -144,13 +226,20 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
         send(socket, { type: 'error', code: 'MALFORMED_JSON', message: 'Messages are JSON objects' });
         return;
       }
-      const message = WingoClientMessageSchema.safeParse(parsed);
+      const message = schema.safeParse(parsed);
       if (!message.success) {
         send(socket, { type: 'error', code: 'VALIDATION_FAILED', message: 'Unknown or malformed message' });
         return;
       }
       if (message.data.type === 'ping') {
-        send(socket, { type: 'pong', serverTimeMs: lottery.clocks().serverTimeMs, ...(message.data.clientTimeMs !== undefined ? { clientTimeMs: message.data.clientTimeMs } : {}) });
+        send(socket, { type: 'pong', serverTimeMs: lottery.now().getTime(), ...(message.data.clientTimeMs !== undefined ? { clientTimeMs: message.data.clientTimeMs } : {}) });
+        return;
+      }
+      if (message.data.type === 'subscribe') {
+        if (state.room !== null) leave(byRoom, `${game}:${state.room}`, socket);
+        state.room = message.data.room;
+        join(byRoom, `${game}:${state.room}`, socket);
+        send(socket, { type: 'subscribed', room: message.data.room });
         return;
       }
       authenticate(`Bearer ${message.data.accessToken}`).then(
@@ -167,5 +256,18 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
         () => send(socket, { type: 'error', code: 'UNAUTHORIZED', message: 'The access token is not valid' }),
       );
     });
+  }
+
+  app.get(API_PATHS.wingo_live, { websocket: true, schema: { hide: true } }, (socket) => serve(socket, WINGO));
+
+  // Wingo's static path above wins over `:game`; the params schema admits only the generic games.
+  app.get(LAZY_API_PATHS.lottery_live, { websocket: true, schema: { hide: true, params: LotteryGameParamsSchema } }, (socket, request) => {
+    const { game } = request.params as { game: string };
+    if (!servedGame(game)) {
+      // A game of the contract this node's engine does not run (yet).
+      socket.close(1008, 'no such game');
+      return;
+    }
+    serve(socket, game);
   });
 };

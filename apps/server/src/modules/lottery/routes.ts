@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  LAZY_API_PATHS,
   dataEnvelope,
   ErrorResponseSchema,
   LotteryBetsPageSchema,
@@ -19,6 +20,8 @@ import {
   MyWingoBetsQuerySchema,
   PlaceWingoBetInputSchema,
   PlaceWingoBetResultSchema,
+  PlayerLotteryBetsPageSchema,
+  PlayerLotteryBetsQuerySchema,
   WingoBetsPageSchema,
   WingoChainSchema,
   WingoFairnessQuerySchema,
@@ -102,6 +105,23 @@ export const lotteryRoutes: FastifyPluginAsyncZod<LotteryRoutesOptions> = async 
     API_PATHS.wingo_my_bets,
     { preHandler: requireAuth, schema: { ...authed, querystring: MyWingoBetsQuerySchema, response: { 200: dataEnvelope(WingoBetsPageSchema), ...errors } } },
     async (request) => ({ data: await lottery.myBets(request.auth.playerId, request.query) }),
+  );
+
+  // The player's bets of every game (decision 362): the full game history. Authentication first,
+  // then the query's validation (an unknown game, room or status is VALIDATION_FAILED).
+  app.get(
+    LAZY_API_PATHS.lottery_all_my_bets,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['lottery'],
+        security: [{ bearer: [] }],
+        description: 'The player’s bets of every lottery game, newest first, by game, room and status.',
+        querystring: PlayerLotteryBetsQuerySchema,
+        response: { 200: dataEnvelope(PlayerLotteryBetsPageSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await lottery.playerBets(request.auth.playerId, request.query) }),
   );
 
   // The other games (K3, 5D): the same reads and bets for any game on the engine, by `:game`.

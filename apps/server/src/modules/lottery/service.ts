@@ -12,6 +12,7 @@ import { createDraw, type TrxBlockSource } from './draw';
 import { createRoundEngine, type RoundEngine } from './engine';
 import { ENGINE_GAMES, engineGame, hasChains, roomOfGame, WINGO_ENGINE_GAME } from './games';
 import { createPlacement } from './placement';
+import { createPlayerBets } from './player-bets';
 import { createQueries } from './queries';
 import { DEFAULT_LOTTERY_SETTINGS, type LotterySettings } from './rules';
 import { createSettlement } from './settle';
@@ -122,6 +123,8 @@ export function createLotteryService(deps: LotteryDeps) {
     /** The engine's clock (the bet route stamps each request's arrival with it). */
     now: (): Date => clock.now(),
     ...createQueries({ db, clock, limits, chains, chainsOf, tronNetwork: deps.tron ? (deps.tron.kind === 'sandbox' ? 'sandbox' : 'tron') : null }),
+    /** A player's bets of every game (the full game history, the operator's lookup). */
+    ...createPlayerBets({ db }),
 
     /** Start check (decision 183): throws ChainSecretMismatch when LOTTERY_CHAIN_SECRET cannot open a chain in use. */
     async assertChainsOpen(): Promise<void> {

@@ -1,12 +1,13 @@
-import { API_PATHS } from '@colorplay/contract/paths';
+import type { PlayerLotteryBet } from '@colorplay/contract';
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithRouter, signInForTests } from '../../test/render';
-import { makeBet, stubWingoApi } from '../../test/fake-wingo-api';
+import { stubWingoApi } from '../../test/fake-wingo-api';
 import { BettingRecordPage } from './betting-record';
 import { useWingo, WingoProvider } from './wingo-context';
 
-const MY_BETS = API_PATHS.wingo_my_bets;
+const MY_BETS = LAZY_API_PATHS.lottery_all_my_bets;
 
 function Bump() {
   const { incrementBetHistoryRefreshKey } = useWingo();
@@ -17,33 +18,90 @@ function Bump() {
   );
 }
 
+const bet = (o: Partial<PlayerLotteryBet>): PlayerLotteryBet => ({
+  id: 'bet_test000001',
+  game: 'wingo',
+  roomId: '30s',
+  period: '202611230300010',
+  selection: 'green',
+  amountMinor: 100,
+  quantity: 1,
+  multiplier: 1,
+  totalMinor: 100,
+  feeMinor: 2,
+  contractMinor: 98,
+  status: 'pending',
+  payoutMinor: 0,
+  outcome: null,
+  placedAtMs: 1_790_000_000_000,
+  settledAtMs: null,
+  commitment: { chainId: 1, finalHash: 'ab'.repeat(32), roundIndex: 1, beaconRound: 1000 },
+  locksAtMs: 1_790_000_000_000,
+  ...o,
+});
+
 describe('full game history', () => {
   beforeEach(() => signInForTests());
 
-  it('lists the bets with result details, filters by room and status, and links each round to its verification', async () => {
-    const won = makeBet({ id: 'bet_won00001', period: '202611230300010', status: 'won', payoutMinor: 196, resultDigit: 3 });
-    const lost = makeBet({ id: 'bet_lost0001', period: '202611230300011', selection: 'big', status: 'lost', resultDigit: 2 });
-    const api = stubWingoApi({ [`GET ${MY_BETS}`]: () => ({ body: { data: { items: [won, lost], nextCursor: null } } }) });
+  it('lists the bets of every game with their game, selection, result and a verify link of their game, and filters on the server', async () => {
+    const wingoWon = bet({ id: 'bet_won00001', status: 'won', payoutMinor: 196, outcome: [3] });
+    const k3Lost = bet({ id: 'bet_k3lost01', game: 'k3', roomId: '1m', period: '202611230600011', selection: 'pair:11-2', status: 'lost', outcome: [6, 5, 4], commitment: { chainId: 2, finalHash: 'cd'.repeat(32), roundIndex: 7, beaconRound: 9 } });
+    const fivedPending = bet({ id: 'bet_5dpend01', game: '5d', roomId: '3m', period: '202611231800012', selection: 'A:big', status: 'pending' });
+    const trxWon = bet({ id: 'bet_trxwon01', game: 'trx', roomId: '1m', period: '202611230600013', selection: 'big', status: 'won', payoutMinor: 196, outcome: [7], commitment: null });
+    const api = stubWingoApi({
+      [`GET ${MY_BETS}`]: ({ url }) => {
+        const game = url.searchParams.get('game');
+        const status = url.searchParams.get('status');
+        const items = [wingoWon, k3Lost, fivedPending, trxWon].filter((b) => (!game || b.game === game) && (!status || b.status === status));
+        return { body: { data: { items, nextCursor: null } } };
+      },
+    });
     renderWithRouter(
       <WingoProvider>
         <BettingRecordPage />
       </WingoProvider>,
     );
-    expect(await screen.findByText('Won ₹1.96')).toBeTruthy();
+    expect(await screen.findByText('Win Go · Green · ₹1.00')).toBeTruthy();
+    expect(screen.getByText('K3 · Two same 1 1 and 2 · ₹1.00')).toBeTruthy();
+    expect(screen.getByText('5D · A Big · ₹1.00')).toBeTruthy();
+    expect(screen.getByText('Trx Win · Big · ₹1.00')).toBeTruthy();
+    expect(screen.getAllByText('Won ₹1.96')).toHaveLength(2);
     expect(screen.getByText('Lost', { selector: 'span' })).toBeTruthy();
-    expect(screen.getByText('Amount ₹1.00 x 1 x1 = ₹1.00; fee ₹0.02; result 3')).toBeTruthy();
+    expect(screen.getByText('Waiting for the draw')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Dice 6 5 4' })).toBeTruthy();
+    expect(screen.getByText('Amount ₹1.00 x 1 x1 = ₹1.00; fee ₹0.02; result 6 5 4')).toBeTruthy();
+    // Each verify link opens its own game's verify screen with the bet's commitment; a pending bet has none.
     expect(screen.getByRole('link', { name: 'Verify round 202611230300010' }).getAttribute('href')).toBe(
-      // The bet receipt's commitment travels with the link: the screen checks the round against it.
       `/home/AllLotteryGames/Verify?room=30s&period=202611230300010&final=${'ab'.repeat(32)}&k=1`,
     );
+    expect(screen.getByRole('link', { name: 'Verify round 202611230600011' }).getAttribute('href')).toBe(
+      `/home/AllLotteryGames/VerifyGame?game=k3&period=202611230600011&final=${'cd'.repeat(32)}&k=7`,
+    );
+    expect(screen.getByRole('link', { name: 'Verify round 202611230600013' }).getAttribute('href')).toBe('/home/AllLotteryGames/VerifyGame?game=trx&period=202611230600013');
+    expect(screen.queryByRole('link', { name: 'Verify round 202611231800012' })).toBeNull();
+    expect(api.callsTo('GET', MY_BETS)[0]!.url.searchParams.get('game')).toBeNull();
 
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'lost' } });
-    expect(screen.queryByText('Won ₹1.96')).toBeNull();
-    expect(screen.getByText('Lost', { selector: 'span' })).toBeTruthy();
+    // No room filter until a game is chosen; then that game's rooms.
+    expect(screen.queryByLabelText('Room')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Game'), { target: { value: 'k3' } });
+    await waitFor(() => expect(screen.queryByText('Win Go · Green · ₹1.00')).toBeNull());
+    expect(screen.getByText('K3 · Two same 1 1 and 2 · ₹1.00')).toBeTruthy();
+    const roomSelect = screen.getByLabelText('Room');
+    expect(within(roomSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'K3 1 Min', 'K3 3 Min', 'K3 5 Min', 'K3 10 Min']);
+    fireEvent.change(roomSelect, { target: { value: '3m' } });
+    await waitFor(() => expect(api.callsTo('GET', MY_BETS).some((c) => c.url.searchParams.get('room') === '3m' && c.url.searchParams.get('game') === 'k3')).toBe(true));
 
-    fireEvent.change(screen.getByLabelText('Room'), { target: { value: '1m' } });
-    await waitFor(() => expect(api.callsTo('GET', MY_BETS).some((c) => c.url.searchParams.get('room') === '1m')).toBe(true));
-    expect(api.callsTo('GET', MY_BETS)[0]!.url.searchParams.get('room')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Game'), { target: { value: 'all' } });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'won' } });
+    await waitFor(() => expect(screen.queryByText('K3 · Two same 1 1 and 2 · ₹1.00')).toBeNull());
+    expect(screen.getByText('Trx Win · Big · ₹1.00')).toBeTruthy();
+    const last = api.callsTo('GET', MY_BETS).at(-1)!.url.searchParams;
+    expect([last.get('status'), last.get('game'), last.get('room')]).toEqual(['won', null, null]);
+
+    // A day: sent as is (the server reads it in India Standard Time).
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-11-23' } });
+    await waitFor(() => expect(api.callsTo('GET', MY_BETS).at(-1)!.url.searchParams.get('date')).toBe('2026-11-23'));
+    expect(api.callsTo('GET', MY_BETS).at(-1)!.url.searchParams.get('status')).toBe('won');
   });
 
   it('reads the bets again when the shared bet-history counter is bumped', async () => {

@@ -1,4 +1,14 @@
-import { WingoServerMessageSchema, type WingoClientMessage, type WingoServerMessage } from '@colorplay/contract';
+import {
+  LotteryServerMessageSchema,
+  WingoServerMessageSchema,
+  type LotteryClientMessage,
+  type LotteryGameId,
+  type LotteryRoomId,
+  type LotteryServerMessage,
+  type WingoClientMessage,
+  type WingoServerMessage,
+} from '@colorplay/contract';
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { API_PATHS } from '@colorplay/contract/paths';
 
 /**
@@ -8,6 +18,10 @@ import { API_PATHS } from '@colorplay/contract/paths';
  * sends a clock about every second, so silence means a dead connection the browser has not
  * noticed yet. While the status is not 'open' the screen polls the HTTP endpoints instead.
  * The socket and timers are injected so the logic is tested without a network.
+ *
+ * The same client serves the other games' sockets (decision 361): `parse` reads their messages,
+ * and `subscribe` names the room whose results the socket should carry (sent again on every
+ * reconnect, after `auth`).
  */
 
 export type LiveStatus = 'connecting' | 'open' | 'down';
@@ -28,10 +42,12 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
-export interface LiveOptions {
+export interface LiveOptions<M = WingoServerMessage> {
   url: string;
   getToken: () => string | null;
-  onMessage: (message: WingoServerMessage) => void;
+  onMessage: (message: M) => void;
+  /** Reads a server message (Wingo's by default); null for one it does not know (ignored). */
+  parse?: (data: unknown) => M | null;
   onStatus: (status: LiveStatus) => void;
   createSocket?: (url: string) => SocketLike;
   timers?: Timers;
@@ -58,8 +74,12 @@ export function liveUrl(apiBaseUrl: string): string {
   return apiBaseUrl.replace(/^http/, 'ws') + API_PATHS.wingo_live;
 }
 
-/** A message from the server, or null when it is not one the contract knows (ignored). */
-export function parseServerMessage(data: unknown): WingoServerMessage | null {
+/** The socket URL of a generic game (K3, 5D, Trx Win). */
+export function lotteryLiveUrl(apiBaseUrl: string, game: LotteryGameId): string {
+  return apiBaseUrl.replace(/^http/, 'ws') + LAZY_API_PATHS.lottery_live.replace(':game', game);
+}
+
+function parseWith<M>(schema: { safeParse(json: unknown): { success: true; data: M } | { success: false } }, data: unknown): M | null {
   if (typeof data !== 'string') return null;
   let json: unknown;
   try {
@@ -67,14 +87,25 @@ export function parseServerMessage(data: unknown): WingoServerMessage | null {
   } catch {
     return null;
   }
-  const parsed = WingoServerMessageSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   return parsed.success ? parsed.data : null;
+}
+
+/** A message from the server, or null when it is not one the contract knows (ignored). */
+export function parseServerMessage(data: unknown): WingoServerMessage | null {
+  return parseWith(WingoServerMessageSchema, data);
+}
+
+/** A message of a generic game's socket, or null. */
+export function parseLotteryMessage(data: unknown): LotteryServerMessage | null {
+  return parseWith(LotteryServerMessageSchema, data);
 }
 
 const OPEN = 1;
 
-export class WingoLive {
+export class LiveSocket<M = WingoServerMessage> {
   private socket: SocketLike | null = null;
+  private room: LotteryRoomId | null = null;
   private attempt = 0;
   private reconnectTimer: unknown = null;
   private silenceTimer: unknown = null;
@@ -83,7 +114,7 @@ export class WingoLive {
   private readonly timers: Timers;
   private readonly createSocket: (url: string) => SocketLike;
 
-  constructor(private readonly options: LiveOptions) {
+  constructor(private readonly options: LiveOptions<M>) {
     this.timers = options.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
   }
@@ -108,13 +139,19 @@ export class WingoLive {
     if (token && this.socket?.readyState === OPEN) this.send({ type: 'auth', accessToken: token });
   }
 
+  /** The room whose results this socket should carry (generic games); sent now if open, and after every reconnect. */
+  subscribe(room: LotteryRoomId): void {
+    this.room = room;
+    if (this.socket?.readyState === OPEN) this.send({ type: 'subscribe', room });
+  }
+
   private setStatus(status: LiveStatus): void {
     if (status === this.status) return;
     this.status = status;
     this.options.onStatus(status);
   }
 
-  private send(message: WingoClientMessage): void {
+  private send(message: WingoClientMessage | LotteryClientMessage): void {
     this.socket?.send(JSON.stringify(message));
   }
 
@@ -130,10 +167,11 @@ export class WingoLive {
     this.socket = socket;
     socket.onopen = () => {
       this.authenticate();
+      if (this.room !== null) this.send({ type: 'subscribe', room: this.room });
       this.watchSilence();
     };
     socket.onmessage = (event) => {
-      const message = parseServerMessage(event.data);
+      const message = this.options.parse ? this.options.parse(event.data) : (parseServerMessage(event.data) as M | null);
       if (!message) return;
       // The connection counts as up once the server has spoken, not merely once TCP is open.
       this.attempt = 0;
@@ -183,3 +221,6 @@ export class WingoLive {
     }, delayMs);
   }
 }
+
+/** Wingo's name for the client (its tests and hook). */
+export { LiveSocket as WingoLive };

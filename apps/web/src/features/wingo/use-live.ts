@@ -1,9 +1,9 @@
-import type { WingoRoomId, WingoRoundClock, WingoServerMessage } from '@colorplay/contract';
+import type { LotteryRoomId, WingoRoomId, WingoRoundClock, WingoServerMessage } from '@colorplay/contract';
 import { useEffect, useRef, useState } from 'react';
 import { env } from '../../config/env';
 import { noteServerTime } from '../../lib/server-clock';
 import { readStoredToken, useSession } from '../../lib/session';
-import { liveUrl, WingoLive, type LiveStatus } from './live';
+import { liveUrl, LiveSocket, type LiveStatus } from './live';
 
 export interface Live {
   status: LiveStatus;
@@ -11,32 +11,43 @@ export interface Live {
   clocks: Partial<Record<WingoRoomId, WingoRoundClock>>;
 }
 
+/** What every socket's clock message carries. */
+type ClockMessage<C> = { type: 'clock'; serverTimeMs: number; rounds: C[] };
+
 /**
- * One Wingo socket for the page while it is shown. `onMessage` sees every message (results,
- * balance changes, settled bets); clocks are kept here.
+ * One socket for the page while it is shown (Wingo's, or a generic game's: decision 361).
+ * `onMessage` sees every message; the clocks are kept here and correct the server clock. `room`
+ * is the room whose results the socket carries (generic games); a new one is sent on the open socket.
  */
-export function useWingoLive(onMessage: (message: WingoServerMessage) => void): Live {
+export function useLiveSocket<M extends { type: string }, C extends { roomId: string }>(
+  url: string,
+  parse: ((data: unknown) => M | null) | undefined,
+  onMessage: (message: M) => void,
+  room?: LotteryRoomId,
+): { status: LiveStatus; clocks: Partial<Record<string, C>> } {
   // Without WebSocket support the page polls from the start.
   const [status, setStatus] = useState<LiveStatus>(() => (typeof WebSocket === 'undefined' ? 'down' : 'connecting'));
-  const [clocks, setClocks] = useState<Live['clocks']>({});
+  const [clocks, setClocks] = useState<Partial<Record<string, C>>>({});
   const handler = useRef(onMessage);
   useEffect(() => {
     handler.current = onMessage;
   });
   const { token } = useSession();
-  const live = useRef<WingoLive | null>(null);
+  const live = useRef<LiveSocket<M> | null>(null);
 
   useEffect(() => {
     if (typeof WebSocket === 'undefined') return;
-    const connection = new WingoLive({
-      url: liveUrl(env.apiBaseUrl),
+    const connection = new LiveSocket<M>({
+      url,
       getToken: readStoredToken,
       onStatus: setStatus,
+      ...(parse ? { parse } : {}),
       onMessage: (message) => {
         if (message.type === 'clock') {
+          const clock = message as unknown as ClockMessage<C>;
           const receivedAtMs = Date.now();
-          noteServerTime(message.serverTimeMs, receivedAtMs, receivedAtMs);
-          setClocks(Object.fromEntries(message.rounds.map((round) => [round.roomId, round])));
+          noteServerTime(clock.serverTimeMs, receivedAtMs, receivedAtMs);
+          setClocks(Object.fromEntries(clock.rounds.map((round) => [round.roomId, round])));
         }
         handler.current(message);
       },
@@ -47,7 +58,13 @@ export function useWingoLive(onMessage: (message: WingoServerMessage) => void): 
       connection.stop();
       live.current = null;
     };
-  }, []);
+  }, [url, parse]);
+
+  // The room shown (declared after the socket's effect, so it runs after it on mount): the socket
+  // carries its results from now on, and names it again after each reconnect.
+  useEffect(() => {
+    if (room !== undefined) live.current?.subscribe(room);
+  }, [room]);
 
   // A new token (login, refresh) is sent on the open socket so balance pushes keep coming.
   useEffect(() => {
@@ -55,4 +72,12 @@ export function useWingoLive(onMessage: (message: WingoServerMessage) => void): 
   }, [token]);
 
   return { status, clocks };
+}
+
+/**
+ * One Wingo socket for the page while it is shown. `onMessage` sees every message (results,
+ * balance changes, settled bets); clocks are kept here.
+ */
+export function useWingoLive(onMessage: (message: WingoServerMessage) => void): Live {
+  return useLiveSocket<WingoServerMessage, WingoRoundClock>(liveUrl(env.apiBaseUrl), undefined, onMessage) as Live;
 }

@@ -27,10 +27,10 @@ import { OutcomeValues, summaryText } from './outcome';
 import { LotteryChart, LotteryHistory, LotteryMyBets } from './records';
 import { LotteryResultPopup } from './result-popup';
 import { LotteryRules } from './rules';
-import { lotteryRoundView, rememberLotteryRoom, storedLotteryRoom, useLotterySettlements } from './round';
+import { lotteryRoundView, rememberLotteryRoom, storedLotteryRoom, useLotteryLiveSync, useLotterySettlements } from './round';
 import { selectionLabelOf } from './selection';
 
-/** How often the room's state is read: these games have no push channel yet (decision 346). */
+/** How often the room's state is read while the game's socket is down (decision 361; it pushes otherwise). */
 export const LOTTERY_POLL_MS = 2_000;
 
 /** The latest result of the room: the dice or digits with the sum, size and parity. */
@@ -62,7 +62,9 @@ export function LotteryGamePage({ game }: { game: LotteryGameId }) {
   const [sheetId, setSheetId] = useState(0);
   const title = t(`lg.title.${game}`);
 
-  const state = useResource(lotteryStateResource(game, room), { pollMs: LOTTERY_POLL_MS });
+  const live = useLotteryLiveSync(game, room);
+  const isLive = live.status === 'open';
+  const state = useResource(lotteryStateResource(game, room), { pollMs: isLive ? null : LOTTERY_POLL_MS });
   const betting = state.data?.betting;
   const amountPresetsMinor = betting?.amountPresetsMinor ?? WINGO_BET_OPTIONS.amountPresetsMinor;
   const multipliers = betting?.multipliers ?? WINGO_BET_OPTIONS.multipliers;
@@ -70,9 +72,10 @@ export function LotteryGamePage({ game }: { game: LotteryGameId }) {
   const maxQuantity = betting?.limits.maxQuantity ?? WINGO_DEFAULT_LIMITS.maxQuantity;
 
   const now = useServerNow(250);
-  const clock = state.data?.game === game && state.data.round.roomId === room ? state.data.round : null;
+  const liveClock = isLive ? (live.clocks[room] ?? null) : null;
+  const clock = liveClock ?? (state.data?.game === game && state.data.round.roomId === room ? state.data.round : null);
   const round = lotteryRoundView(room, clock, now);
-  const { popup, closePopup, onPlaced, forgetAll } = useLotterySettlements(game, room, round.period);
+  const { popup, closePopup, onPlaced, forgetAll } = useLotterySettlements(game, room, round.period, isLive);
   useCountdownBeeps(round.period, round.secondsLeft);
 
   const rooms: RoomSet<LotteryRoomId> = useMemo(

@@ -1,4 +1,5 @@
-import type { LotteryBet, LotteryGameId, LotteryResult, LotteryRoomId } from '@colorplay/contract';
+import type { LotteryBet, LotteryGameId, LotteryResult, LotteryRoomId, LotteryTrend } from '@colorplay/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoneyMinor } from '../../../lib/format';
 import { type Translate, useI18n } from '../../../lib/i18n';
@@ -64,7 +65,111 @@ export function LotteryHistory({ game, room }: { game: LotteryGameId; room: Lott
   );
 }
 
-/** The chart: how often each value came at each position over the last rounds, and the sums' sizes and parities. */
+/** How many of the latest results the trend lines draw (as Wingo's chart: one screen of them). */
+export const LOTTERY_TREND_ROWS = 20;
+const CELL = 24;
+const LABEL = 44;
+
+/** One charted value per round: K3's sum, or the chosen 5D position's digit. */
+export interface TrendPoint {
+  period: string;
+  value: number;
+}
+
+/** The charted values of a trend, oldest first: K3's sums, 5D's digits at a position (0 = A). */
+export function trendPoints(game: LotteryGameId, trend: LotteryTrend, position: number): TrendPoint[] {
+  return trend.results.map((r) => ({ period: r.period, value: game === 'k3' ? r.summary.sum : (r.outcome[position] ?? 0) }));
+}
+
+/**
+ * Wingo's trend lines (records.tsx TrendLines) for any value range: one row per result, newest on
+ * top, the values as columns, the drawn one as a ball (big values red, small green), joined by a
+ * line. Decorative: the same values are in the table beside it, which assistive technology reads.
+ */
+export function ValueTrendLines({ points, min, max, bigFrom }: { points: readonly TrendPoint[]; min: number; max: number; bigFrom: number }) {
+  const rows = points.slice(-LOTTERY_TREND_ROWS).reverse();
+  const values = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  const width = LABEL + values.length * CELL;
+  const height = rows.length * CELL;
+  const cx = (value: number) => LABEL + (value - min) * CELL + CELL / 2;
+  const cy = (row: number) => row * CELL + CELL / 2;
+  return (
+    <svg className="wingo-trend lg-trend" viewBox={`0 0 ${width} ${height}`} aria-hidden="true" focusable="false">
+      {rows.map((r, i) => (
+        <g key={r.period}>
+          {i % 2 === 0 && <rect className="wingo-trend__band" x="0" y={i * CELL} width={width} height={CELL} />}
+          <text className="wingo-trend__period" x={LABEL - 6} y={cy(i)}>
+            {r.period.slice(-4)}
+          </text>
+          {values
+            .filter((v) => v !== r.value)
+            .map((v) => (
+              <text key={v} className="wingo-trend__digit" x={cx(v)} y={cy(i)}>
+                {v}
+              </text>
+            ))}
+        </g>
+      ))}
+      {rows.length > 1 && <polyline className="wingo-trend__line" points={rows.map((r, i) => `${cx(r.value)},${cy(i)}`).join(' ')} />}
+      {rows.map((r, i) => (
+        <g key={r.period} className={`wingo-trend__ball wingo-trend__ball--${r.value >= bigFrom ? 'red' : 'green'}`}>
+          <circle cx={cx(r.value)} cy={cy(i)} r={CELL / 2 - 2} />
+          <text x={cx(r.value)} y={cy(i)}>
+            {r.value}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+/** The trend lines of the room: K3's sum per round, or 5D's digit at the chosen position, with the values as a table. */
+function LotteryTrendLines({ game, trend }: { game: LotteryGameId; trend: LotteryTrend }) {
+  const { t } = useI18n();
+  const [position, setPosition] = useState(0);
+  const points = trendPoints(game, trend, position);
+  const shown = points.slice(-LOTTERY_TREND_ROWS).reverse();
+  const letter = String.fromCharCode(65 + position);
+  const caption = game === 'k3' ? t('lg.chart.trendSum', { count: shown.length }) : t('lg.chart.trendDigit', { position: letter, count: shown.length });
+  const range = game === 'k3' ? { min: 3, max: 18, bigFrom: 11 } : { min: 0, max: 9, bigFrom: 5 };
+  return (
+    <div className="lg-trend-lines">
+      {game !== 'k3' && (
+        <div className="lg-positions" role="group" aria-label={t('lg.chart.trendPick')}>
+          {trend.positionFrequency.map((_, p) => (
+            <button key={p} type="button" className="button button--ghost" aria-pressed={p === position} onClick={() => setPosition(p)}>
+              {String.fromCharCode(65 + p)}
+            </button>
+          ))}
+        </div>
+      )}
+      <h3 className="wingo-subtitle">{caption}</h3>
+      <ValueTrendLines points={points} {...range} />
+      <table className="visually-hidden">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('lg.col.period')}</th>
+            <th scope="col">{game === 'k3' ? t('lg.col.sum') : t('lg.chart.digit')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((p) => (
+            <tr key={p.period}>
+              <td>{p.period}</td>
+              <td>{p.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The chart: trend lines of the latest rounds (K3's sum, 5D's digit at a position), then how
+ * often each value came at each position, and the sums' sizes and parities.
+ */
 export function LotteryChart({ game, room }: { game: LotteryGameId; room: LotteryRoomId }) {
   const { t } = useI18n();
   const trend = useResource(lotteryTrendResource(game, room));
@@ -74,6 +179,8 @@ export function LotteryChart({ game, room }: { game: LotteryGameId; room: Lotter
   const values = (data.positionFrequency[0] ?? []).map((_, i) => i + min);
   return (
     <div className="lg-chart">
+      {/* Trx Win charts its digit as Wingo does; its screen has its own chart. */}
+      {(game === 'k3' || game === '5d') && <LotteryTrendLines game={game} trend={data} />}
       <p>{t('lg.chart.title', { rounds: data.rounds })}</p>
       <div className="lg-chart__scroll">
         <table className="wingo-table lg-table">

@@ -1,10 +1,14 @@
-import type { LotteryBet, LotteryGameId, LotteryRoomId, LotteryRoundClock, PlaceLotteryBetResult } from '@colorplay/contract';
+import type { Balance, LotteryBet, LotteryGameId, LotteryRoomId, LotteryRoundClock, LotteryServerMessage, PlaceLotteryBetResult } from '@colorplay/contract';
 import { LOTTERY_ROOM_IDS } from '@colorplay/contract';
 import { MINUTE_ROOMS, roundAt } from '@colorplay/lottery';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { env } from '../../../config/env';
+import { applyBalance, BALANCE_KEY } from '../../../lib/balance';
 import { useInfiniteResource } from '../../../lib/infinite-resource';
-import { refetchResource } from '../../../lib/resource';
+import { getResourceData, invalidateResources, keyMatches, refetchResource } from '../../../lib/resource';
+import { lotteryLiveUrl, parseLotteryMessage, type LiveStatus } from '../live';
 import type { RoundView } from '../round-clock';
+import { useLiveSocket } from '../use-live';
 import { useRefreshKeyEffect } from '../use-refresh';
 import { useWingo } from '../wingo-context';
 import { lotteryKey, lotteryMyBetsResource } from './api';
@@ -64,27 +68,79 @@ export function lotterySettled(period: string, bets: readonly LotteryBet[]): Lot
   return { period, outcome: mine[0]!.outcome, payoutMinor, result };
 }
 
-/** How often My history is read while a bet of this visit awaits its result (no socket for these games). */
+/** How often My history is read while a bet of this visit awaits its result and the socket is down. */
 const PENDING_POLL_MS = 3_000;
+
+/** Reads a room's results again: its history and chart. */
+export function refreshLotteryRound(game: LotteryGameId, room: LotteryRoomId): void {
+  invalidateResources(keyMatches(lotteryKey(game, 'history', room), lotteryKey(game, 'trend', room)));
+}
+
+/**
+ * The game's socket (decision 361: Wingo's live client on `/api/lottery/:game/live`), applied to
+ * the screen: the room shown is subscribed, its results refresh its history and chart, balance
+ * pushes and settlements update the balance and My history; after a drop, what was missed is read
+ * again. While the status is not 'open' the screen polls instead (the caller's choice).
+ */
+export function useLotteryLiveSync(game: LotteryGameId, room: LotteryRoomId): { status: LiveStatus; clocks: Partial<Record<string, LotteryRoundClock>> } {
+  const { incrementBetHistoryRefreshKey, incrementBalanceRefreshKey } = useWingo();
+  const roomRef = useRef(room);
+  useEffect(() => {
+    roomRef.current = room;
+  }, [room]);
+  const onMessage = useCallback(
+    (message: LotteryServerMessage) => {
+      if (message.type === 'result') {
+        refreshLotteryRound(game, message.result.roomId);
+      } else if (message.type === 'balance' || message.type === 'betsSettled') {
+        const currency = getResourceData<Balance>(BALANCE_KEY)?.currency ?? 'INR';
+        applyBalance({ balanceMinor: message.balanceMinor, currency });
+        if (message.type === 'betsSettled') incrementBetHistoryRefreshKey();
+      }
+    },
+    [game, incrementBetHistoryRefreshKey],
+  );
+  const live = useLiveSocket<LotteryServerMessage, LotteryRoundClock>(lotteryLiveUrl(env.apiBaseUrl, game), parseLotteryMessage, onMessage, room);
+
+  // Live again after a drop: results, settlements and balance pushes sent meanwhile were missed.
+  const wasLive = useRef(false);
+  const dropped = useRef(false);
+  useEffect(() => {
+    if (live.status !== 'open') {
+      if (wasLive.current) dropped.current = true;
+      return;
+    }
+    wasLive.current = true;
+    if (!dropped.current) return;
+    dropped.current = false;
+    refreshLotteryRound(game, roomRef.current);
+    incrementBetHistoryRefreshKey();
+    incrementBalanceRefreshKey();
+  }, [live.status, game, incrementBetHistoryRefreshKey, incrementBalanceRefreshKey]);
+  return live;
+}
 
 /**
  * The bets this visit placed in the room shown, followed until they settle (Wingo's
  * use-settlements.ts, for the generic routes): the first settled period is the result popup.
+ * With the socket open (`live`), results and settlements arrive as pushes; otherwise a new period
+ * reads the history again and bets awaiting their result are polled.
  */
-export function useLotterySettlements(game: LotteryGameId, room: LotteryRoomId, period: string) {
+export function useLotterySettlements(game: LotteryGameId, room: LotteryRoomId, period: string, live = false) {
   const { incrementBetHistoryRefreshKey, incrementBalanceRefreshKey } = useWingo();
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
   const myKey = lotteryKey(game, 'my-bets', room);
   const historyKey = lotteryKey(game, 'history', room);
 
-  // A new period means the last one is being drawn: read the history again.
+  // A new period means the last one is being drawn: read the history again (the socket pushes it when open).
   const lastPeriod = useRef(period);
   useEffect(() => {
     if (lastPeriod.current === period) return;
     lastPeriod.current = period;
+    if (live) return;
     void refetchResource(historyKey);
     void refetchResource(lotteryKey(game, 'trend', room));
-  }, [period, historyKey, game, room]);
+  }, [period, historyKey, game, room, live]);
 
   const myBets = useInfiniteResource(lotteryMyBetsResource(game, room));
   const myItems = myBets.pages.flatMap((p) => p.items);
@@ -92,13 +148,13 @@ export function useLotterySettlements(game: LotteryGameId, room: LotteryRoomId, 
   const popup = [...pending].map((p) => lotterySettled(p, myItems)).find((r) => r !== null) ?? null;
   const waiting = [...pending].some((p) => lotterySettled(p, myItems) === null);
   useEffect(() => {
-    if (!waiting) return;
+    if (!waiting || live) return;
     const timer = setInterval(() => {
       void refetchResource(myKey);
       void refetchResource(historyKey);
     }, PENDING_POLL_MS);
     return () => clearInterval(timer);
-  }, [waiting, myKey, historyKey]);
+  }, [waiting, myKey, historyKey, live]);
   // A settled round moved money: read the balance again.
   const settledPeriod = popup?.period ?? null;
   useEffect(() => {

@@ -1,0 +1,13 @@
+/**
+ * Paths the player app and the console call only from their lazy chunks (decision 360): in a
+ * module of their own, so the bundle of `/` (which holds API_PATHS) does not carry them. The
+ * server registers them like API_PATHS; apps/server/test/routes.test.ts knows all three lists.
+ */
+export const LAZY_API_PATHS = {
+  /** WebSocket of a generic game: its rooms' clock, the subscribed room's results, the player's settlements (decision 360). */
+  lottery_live: '/api/lottery/:game/live',
+  /** The player's bets of every lottery game (Wingo included), by game, room and status (decision 362). */
+  lottery_all_my_bets: '/api/lottery/my-bets',
+  /** The console: a player's bets of every lottery game (the lookup's bets tab; decision 363). */
+  admin_player_lottery_bets: '/api/admin/players/:playerId/lottery-bets',
+} as const;
