@@ -53,7 +53,12 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
   ): Promise<void> {
     const game = engineGame(round.game);
     const digit = outcome === null ? null : digitColumnOf(game, outcome);
-    await events.record(tx, 'RoundDrawn', { game: game.id, roomId: round.room_id, period: round.period, status, digit, outcome, drawnAtMs: (round.drawn_at ?? now).getTime() });
+    // A Trx Win result names its block, as the history does (the socket passes it on).
+    const block = outcome !== null && game.source.kind === 'tron' ? ((await repo.selectTrxBlockFacts(tx, [round.id])).get(round.id) ?? null) : undefined;
+    await events.record(tx, 'RoundDrawn', {
+      game: game.id, roomId: round.room_id, period: round.period, status, digit, outcome, drawnAtMs: (round.drawn_at ?? now).getTime(),
+      ...(block === undefined ? {} : { block }),
+    });
     const unknown = players.map((p) => accountCodes.playerMain(p.playerId)).filter((c) => !knownBalances.has(c));
     const balances = new Map([...knownBalances, ...(await getBalances(tx, unknown))]);
     // A few rows per round whatever its size (decision 312): the outbox delivers each event in a

@@ -159,6 +159,12 @@ describe('Trx Win on the engine', () => {
       summary: { sum: d, size: d >= 5 ? 'big' : 'small', parity: d % 2 ? 'odd' : 'even' },
       block: { number: Number(stored[0]!.block_number), id: stored[0]!.block_id, timestampMs: round.locksAtMs + 2_000 },
     });
+    // The live sockets' result names the same block (the RoundDrawn event carries it).
+    const { rows: drawnEvents } = await t.db.query<{ block: unknown }>(
+      "SELECT payload->'block' AS block FROM domain_events WHERE name = 'RoundDrawn' AND payload->>'game' = 'trx' AND payload->>'period' = $1",
+      [round.period],
+    );
+    expect(drawnEvents.map((e) => e.block)).toEqual([{ number: Number(stored[0]!.block_number), id: stored[0]!.block_id, timestampMs: round.locksAtMs + 2_000 }]);
     const state2 = (await t.app.inject({ method: 'GET', url: `${path(API_PATHS.lottery_state)}?room=1m` })).json().data;
     expect(state2.lastResult).toMatchObject({ period: round.period, block: { id: stored[0]!.block_id } });
     // Settling or drawing again changes nothing.
