@@ -34,3 +34,16 @@ export { verifyRound, type BeaconProof, type RoundProof, type VerifyCheck, type 
 export { hmacSha256, sha256 } from './web-crypto';
 export { deriveDrawValues, drawSpecOfGame, GAME_DRAWS, valuesBound, valuesFromFirstMac, valuesFromMacs, type DrawSpec, type ValuesDerivation } from './values';
 export { verifyGameRound, type GameRoundProof, type GameVerifyCheck, type GameVerifyFailure, type GameVerifyResult } from './verify-game';
+export {
+  encodeTronRawData,
+  tronBlockIdOfRaw,
+  tronHeaderHashHex,
+  trxReadOfId,
+  verifyTrxRound,
+  TRON_RAW_FIELDS,
+  type TronBlockHeaderFields as TronBlockHeader,
+  type TronRawDataFields,
+  type TrxRead,
+  type TrxVerifyInput,
+  type TrxVerifyResult,
+} from './tron';

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { TRON_BLOCK_ID_BYTES, TRON_BLOCK_NUMBER_BYTES, tronBlockNumberOfId } from '@colorplay/lottery';
+import { encodeTronRawData, tronBlockIdOfRaw } from '@colorplay/fair';
+import { tronBlockNumberOfId } from '@colorplay/lottery';
 import { z } from 'zod';
 
 /**
@@ -45,50 +45,14 @@ export type TronBlockJson = z.infer<typeof TronBlockJsonSchema>;
 /** What the engine needs of a block: its height, id, parent's id and timestamp (ms). */
 export type TronBlock = { number: number; blockId: string; parentHash: string; timestamp: number };
 
-// --- protobuf, as much as BlockHeader.raw needs (proto3: zero and empty fields are left out) ---
-
-function varint(value: number | bigint, out: number[]): void {
-  let v = BigInt(value);
-  while (v >= 0x80n) {
-    out.push(Number(v & 0x7fn) | 0x80);
-    v >>= 7n;
-  }
-  out.push(Number(v));
-}
-function intField(field: number, value: number | undefined, out: number[]): void {
-  if (!value) return;
-  varint(field << 3, out);
-  varint(value, out);
-}
-function bytesField(field: number, hex: string | undefined, out: number[]): void {
-  if (!hex) return;
-  varint((field << 3) | 2, out);
-  varint(hex.length / 2, out);
-  for (let i = 0; i < hex.length; i += 2) out.push(parseInt(hex.slice(i, i + 2), 16));
-}
-
-/** protocol.BlockHeader.raw's bytes, fields in number order as java-tron writes them. */
-export function encodeRawData(raw: TronRawData): Uint8Array {
-  const out: number[] = [];
-  intField(1, raw.timestamp, out);
-  bytesField(2, raw.txTrieRoot, out);
-  bytesField(3, raw.parentHash, out);
-  intField(7, raw.number, out);
-  intField(8, raw.witness_id, out);
-  bytesField(9, raw.witness_address, out);
-  intField(10, raw.version, out);
-  bytesField(11, raw.accountStateRoot, out);
-  return Uint8Array.from(out);
-}
+/**
+ * protocol.BlockHeader.raw's bytes and the id rule live in @colorplay/fair (the browser verifier
+ * runs them too): one implementation, decision 350.
+ */
+export const encodeRawData = (raw: TronRawData): Uint8Array => encodeTronRawData(raw);
 
 /** The id a header must have: number (8 bytes, big-endian) || SHA-256(raw)[8..32], as hex. */
-export function tronBlockIdOf(raw: TronRawData): string {
-  const hash = createHash('sha256').update(encodeRawData(raw)).digest();
-  const id = Buffer.alloc(TRON_BLOCK_ID_BYTES);
-  id.writeBigUInt64BE(BigInt(raw.number), 0);
-  hash.copy(id, TRON_BLOCK_NUMBER_BYTES, TRON_BLOCK_NUMBER_BYTES);
-  return id.toString('hex');
-}
+export const tronBlockIdOf = (raw: TronRawData): string => tronBlockIdOfRaw(raw);
 
 export const hexToBytes = (hex: string): Uint8Array => Uint8Array.from(Buffer.from(hex, 'hex'));
 
