@@ -1,4 +1,4 @@
-import type { LotteryChainFairness, LotteryFairness, LotteryGameId } from '@colorplay/contract';
+import type { LotteryChainFairness, LotteryGameId } from '@colorplay/contract';
 import { LotteryGameIdSchema } from '@colorplay/contract';
 import type { GameVerifyResult, verifyGameRound } from '@colorplay/fair';
 import { useEffect, useMemo, useState } from 'react';
