@@ -67,10 +67,11 @@ export function LotteryChart({ game, room }: { game: LotteryGameId; room: Lotter
   const trend = useResource(lotteryTrendResource(game, room));
   const data = trend.data;
   if (!data || data.rounds === 0) return <ListState loading={trend.loading} error={!!trend.error} empty={!data || data.rounds === 0} retry={trend.reload} />;
-  const { min, column } = lotteryGameView(game).chart;
+  const { min, column, Trend } = lotteryGameView(game).chart;
   const values = (data.positionFrequency[0] ?? []).map((_, i) => i + min);
   return (
     <div className="lg-chart">
+      {Trend && <Trend results={data.results} />}
       <p>{t('lg.chart.title', { rounds: data.rounds })}</p>
       <div className="lg-chart__scroll">
         <table className="wingo-table lg-table">

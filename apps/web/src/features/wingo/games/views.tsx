@@ -1,10 +1,10 @@
-import type { LotteryGameId, LotteryResult, LotterySummary } from '@colorplay/contract';
+import type { LotteryGameId, LotteryResult, LotterySummary, LotteryTrend } from '@colorplay/contract';
 import { isWingoDigit, K3_ODDS, K3_SUM_ODDS, wingoOutcome } from '@colorplay/lottery';
 import type { ComponentType, ReactNode } from 'react';
 import { type Translate, useI18n } from '../../../lib/i18n';
 import { ballLabel } from '../balls';
 import { BetBoard } from '../bet-board';
-import { ColourDots } from '../records';
+import { ColourDots, TrendLines } from '../records';
 import { WingoPayoutRules } from '../rules';
 import { FivedBoard } from './fived-board';
 import './i18n';
@@ -44,8 +44,8 @@ export interface LotteryGameView {
   popupLine: (outcome: readonly number[], t: Translate) => string;
   /** The game history's columns after the period. */
   historyColumns: readonly HistoryColumn[];
-  /** The chart's first value and the heading of each position's column. */
-  chart: { min: number; column: (position: number, t: Translate) => string };
+  /** The chart's first value, the heading of each position's column, and a trend drawing above the table. */
+  chart: { min: number; column: (position: number, t: Translate) => string; Trend?: ComponentType<{ results: LotteryTrend['results'] }> };
   /** The rules that are the game's own (the round, total and fee lines are common). */
   Rules: ComponentType;
   /** The closing line of the rules: how a result can be checked. */
@@ -138,6 +138,11 @@ const TRX_HISTORY: HistoryColumn[] = [
   },
 ];
 
+/** Wingo's trend lines over the digits (oldest first, as the trend answer lists them). */
+function TrxTrend({ results }: { results: LotteryTrend['results'] }) {
+  return <TrendLines digits={results.map((r) => ({ period: r.period, digit: r.outcome[0] ?? 0 }))} />;
+}
+
 function TrxRules() {
   const { t } = useI18n();
   return (
@@ -176,7 +181,7 @@ export const LOTTERY_GAME_VIEWS: Record<LotteryGameId, LotteryGameView> = {
     summaryLine: (outcome, _summary, t) => ballLabel(outcome[0] ?? -1, t),
     popupLine: (outcome, t) => ballLabel(outcome[0] ?? -1, t),
     historyColumns: TRX_HISTORY,
-    chart: { min: 0, column: (_p, t) => t('wingo.chart.frequency') },
+    chart: { min: 0, column: (_p, t) => t('wingo.chart.frequency'), Trend: TrxTrend },
     Rules: TrxRules,
     fairRule: (t) => t('lg.rules.trx.fair'),
   },
