@@ -16,7 +16,7 @@ import './wingo-records.css';
 /** Game history, chart and bet lists of the Wingo screens. */
 
 /** A result's colours as dots (the split 0 and 5 show two), named for screen readers. */
-export function ColourDots({ colours }: { colours: readonly string[] }) {
+function ColourDots({ colours }: { colours: readonly string[] }) {
   const { t } = useI18n();
   if (colours.length === 0) return <>—</>;
   return (

@@ -4,7 +4,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { type Translate, useI18n } from '../../../lib/i18n';
 import { ballLabel } from '../balls';
 import { BetBoard } from '../bet-board';
-import { ColourDots, TrendLines } from '../records';
+import { TrendLines } from '../records';
 import { WingoPayoutRules } from '../rules';
 import { FivedBoard } from './fived-board';
 import './i18n';
@@ -104,6 +104,7 @@ export function shortBlockId(id: string): string {
 
 const digitOf = (r: LotteryResult) => (r.outcome && isWingoDigit(r.outcome[0]!) ? r.outcome[0]! : null);
 
+// No colour column: the ball is drawn in its colours and named with them, and a fifth column would not fit 320 px.
 const TRX_HISTORY: HistoryColumn[] = [
   { head: (t) => t('wingo.col.number'), cell: (r, t) => (r.outcome ? <OutcomeValues game="trx" outcome={r.outcome} size="sm" /> : t('wingo.voided')) },
   {
@@ -113,13 +114,6 @@ const TRX_HISTORY: HistoryColumn[] = [
       if (digit === null) return '—';
       const size = wingoOutcome(digit).size;
       return <span className={`wingo-size-text wingo-size-text--${size}`}>{size === 'big' ? t('wingo.sel.big') : t('wingo.sel.small')}</span>;
-    },
-  },
-  {
-    head: (t) => t('wingo.col.colour'),
-    cell: (r) => {
-      const digit = digitOf(r);
-      return <ColourDots colours={digit === null ? [] : wingoOutcome(digit).colours} />;
     },
   },
   {
