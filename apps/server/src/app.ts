@@ -245,6 +245,11 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
           timeoutMs: config.lotteryBeacon.timeoutMs,
           onRefused: (detail) => app.log.error(detail, 'drand answer refused'),
         }));
+  // Trx Win's TRON blocks (decision 340): a full node in production; the sandbox chain otherwise,
+  // read over HTTP at this server's own /sandbox/tron routes, which exist only in sandbox mode.
+  const tron = createTronService({ db, clock, config: config.tron, self: app });
+  if (tron.sandbox) await app.register(sandboxTronRoutes, { chain: tron.sandbox });
+  app.decorate('tron', tron);
   const lottery = createLotteryService({
     db,
     clock,
@@ -252,17 +257,14 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     log: app.log,
     chainSecret: config.secrets.lotteryChain,
     beacon: beaconSource,
+    // Trx Win's rounds are drawn from the deciding TRON block (decision 351).
+    tron: { kind: config.tron.kind, decideDraw: (round) => tron.decideDraw(round) },
     safety,
     ...(lotterySettings ? { settings: lotterySettings } : {}),
   });
   await app.register(lotteryRoutes, { lottery, requireAuth });
   await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate });
   app.decorate('lottery', lottery);
-  // Trx Win's TRON blocks (decision 340): a full node in production; the sandbox chain otherwise,
-  // read over HTTP at this server's own /sandbox/tron routes, which exist only in sandbox mode.
-  const tron = createTronService({ db, clock, config: config.tron, self: app });
-  if (tron.sandbox) await app.register(sandboxTronRoutes, { chain: tron.sandbox });
-  app.decorate('tron', tron);
 
   // Withdrawals, KYC and payouts (docs/payments.md). The configured payout channel chooses the adapter;
   // the sandbox's page exists only with it. KYC documents stay outside the database: a local

@@ -4,6 +4,7 @@ import { generateChain } from './chain';
 import { deriveDigit, REJECTION_BOUND, type Derivation } from './derive';
 import { verifyRound, type RoundProof } from './verify';
 import { verifyGameRound, type GameRoundProof } from './verify-game';
+import { verifyTrxRound, type TronBlockHeaderFields } from './tron';
 
 // The CLI is Node-only (its tests and `npm run fair`); reading a file is its only I/O.
 const readText = async (file: string) => (await import('node:fs/promises')).readFile(file, 'utf8');
@@ -20,7 +21,7 @@ export const USAGE = `Usage:
                [--beacon-randomness <hex>] [--lock-ms <ms> --beacon-genesis-ms <ms> --beacon-period-ms <ms> --beacon-margin-ms <ms>]]
   fair verify --game k3|5d --outcome <v,v,...> --final <hex> --link <hex> --period <period> [--previous <hex>] [--round <k>]
               --beacon-key <hex> --beacon-round <r> --beacon-signature <hex> [--lock-ms ... as above]
-  fair verify --json <file>                  (the fairness endpoint's answer, saved; checked offline; any game)
+  fair verify --json <file>                  (the fairness endpoint's answer, saved; checked offline; any game, Trx Win included)
   fair derive --link <hex> --period <period>
   fair chain  --seed <hex> --length <n>      (n <= 1000; prints the final hash and every link)
 See docs/fairness.md for the scheme.`;
@@ -111,6 +112,35 @@ export function proofFromFairness(raw: Record<string, unknown>): RoundProof {
   return proof;
 }
 
+/**
+ * A Trx Win record (`source: "tron"`) verified offline from its two headers (verifyTrxRound):
+ * each check printed, then the digit and where it was read. A record without its blocks (not drawn
+ * yet, or voided) cannot be verified: exit 1, saying why.
+ */
+function printTrxVerification(f: Record<string, unknown>, print: (line: string) => void): number {
+  const period = String(f.period);
+  if (!f.block || !f.parent) {
+    print(`NOT VERIFIED: period ${period} has no deciding block in this record (status ${String(f.status)}${f.void ? `, voided: ${String((f.void as Record<string, unknown>).reason)}` : ''})`);
+    return 1;
+  }
+  const block = f.block as TronBlockHeaderFields;
+  const outcome = Array.isArray(f.outcome) ? (f.outcome as number[]) : undefined;
+  const r = verifyTrxRound({ locksAtMs: Number(f.locksAtMs), block, parent: f.parent as TronBlockHeaderFields, ...(outcome ? { outcome } : {}) });
+  const line = (ok: boolean, name: string, detail: string) => print(`[${ok ? 'ok' : 'FAIL'}] ${name}: ${detail}`);
+  line(r.checks.blockId, 'block id', 'number (8 bytes) || last 24 bytes of SHA-256(protobuf BlockHeader.raw)');
+  line(r.checks.parentId, 'parent id', 'the same rule on the parent');
+  line(r.checks.linked, 'linked', "block number = parent's + 1 and parentHash = the parent's id");
+  line(r.checks.timing, 'deciding block', `parent timestamp <= lock ${String(f.locksAtMs)} < block timestamp`);
+  line(r.checks.digit, 'digit', outcome ? `published outcome [${outcome.join(',')}], read ${r.digit ?? '?'}` : `read ${r.digit ?? '?'}`);
+  if (r.read) print(`  id's last 24 bytes = ${r.read.hashHex}; character ${r.read.charIndex} from the left${r.read.fallback ? ' (all letters: the fallback)' : ''}`);
+  if (!r.ok) {
+    print(`NOT VERIFIED: ${r.reason}`);
+    return 1;
+  }
+  print(`VERIFIED: trx period ${period} drew ${r.digit} from TRON block ${block.raw_data.number}`);
+  return 0;
+}
+
 export async function runFairCli(argv: string[], print: (line: string) => void): Promise<number> {
   const [command, ...rest] = argv;
   let values: Record<string, string | boolean | undefined>;
@@ -181,6 +211,8 @@ export async function runFairCli(argv: string[], print: (line: string) => void):
     let gameProof: GameRoundProof | null;
     try {
       const raw = JSON.parse(await readText(str('json')!)) as Record<string, unknown>;
+      const record = (raw.data ?? raw) as Record<string, unknown>;
+      if (record.source === 'tron') return printTrxVerification(record, print);
       gameProof = gameProofFromFairness(raw);
       proof = proofFromFairness(raw);
     } catch (e) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createHash, createHmac } from 'node:crypto';
 import { API_PATHS } from '@colorplay/contract';
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
@@ -71,6 +72,8 @@ const clock = fakeClock(new Date(START));
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ clock, lottery: { chainLength: 400, checkpointEvery: 32, chainRenewBeforeRounds: 20 } });
+  // The sandbox TRON chain starts with the server (Trx Win's rounds are drawn from it below).
+  await t.app.tron.sandbox!.produce();
 });
 afterAll(async () => {
   await t.app.close();
@@ -113,4 +116,119 @@ describe('a verifier written from docs/fairness.md alone', () => {
       }
     }
   }, 240_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Trx Win, from docs/fairness.md "Trx Win" alone: the protobuf header encoding, the id rule, the
+// deciding-block rule and the digit rule, written here with node:crypto.
+
+type TronHeader = { blockID: string; raw_data: Record<string, number | string> };
+
+function varint(value: number): Buffer {
+  const out: number[] = [];
+  let v = BigInt(value);
+  while (v >= 0x80n) {
+    out.push(Number(v & 0x7fn) | 0x80);
+    v >>= 7n;
+  }
+  out.push(Number(v));
+  return Buffer.from(out);
+}
+
+/** The table of rule 2: field, protobuf number, varint or bytes; zero and empty fields left out. */
+function docEncode(raw: Record<string, number | string>): Buffer {
+  const fields: Array<[string, number, 'varint' | 'bytes']> = [
+    ['timestamp', 1, 'varint'],
+    ['txTrieRoot', 2, 'bytes'],
+    ['parentHash', 3, 'bytes'],
+    ['number', 7, 'varint'],
+    ['witness_id', 8, 'varint'],
+    ['witness_address', 9, 'bytes'],
+    ['version', 10, 'varint'],
+    ['accountStateRoot', 11, 'bytes'],
+  ];
+  const parts: Buffer[] = [];
+  for (const [name, field, type] of fields) {
+    const v = raw[name];
+    if (v === undefined || v === 0 || v === '') continue;
+    if (type === 'varint') parts.push(varint(field << 3), varint(Number(v)));
+    else parts.push(varint((field << 3) | 2), varint(String(v).length / 2), Buffer.from(String(v), 'hex'));
+  }
+  return Buffer.concat(parts);
+}
+
+const docId = (raw: Record<string, number | string>) => {
+  const n = Buffer.alloc(8);
+  n.writeBigUInt64BE(BigInt(raw.number!));
+  return Buffer.concat([n, sha256(docEncode(raw)).subarray(8)]).toString('hex');
+};
+
+function docDigit(blockId: string): number {
+  const tail = blockId.slice(16);
+  for (let i = tail.length - 1; i >= 0; i--) if (/[0-9]/.test(tail[i]!)) return Number(tail[i]);
+  return Number.parseInt(tail.at(-1)!, 16) - 10;
+}
+
+function docTrxVerify(locksAtMs: number, block: TronHeader, parent: TronHeader): { digit: number; why: string[] } {
+  const why: string[] = [];
+  if (docId(block.raw_data) !== block.blockID) why.push('block id');
+  if (docId(parent.raw_data) !== parent.blockID) why.push('parent id');
+  if (Number(block.raw_data.number) !== Number(parent.raw_data.number) + 1 || block.raw_data.parentHash !== parent.blockID) why.push('link');
+  if (!(Number(parent.raw_data.timestamp) <= locksAtMs && Number(block.raw_data.timestamp) > locksAtMs)) why.push('deciding block');
+  return { digit: docDigit(block.blockID), why };
+}
+
+describe("a Trx Win verifier written from docs/fairness.md's \"Trx Win\" alone", () => {
+  const doc = readFileSync(new URL('../../../../../docs/fairness.md', import.meta.url), 'utf8');
+  const row = (label: string): [string, string] => {
+    const m = new RegExp(`^\\| ${label} \\| ([^|]+) \\| ([^|]+) \\|$`, 'm').exec(doc);
+    if (!m) throw new Error(`docs/fairness.md has no Trx row "${label}"`);
+    return [m[1]!.trim(), m[2]!.trim()];
+  };
+
+  it('recomputes the worked values the document states: encoding, hash, ids, the deciding block and the digit', () => {
+    const header = (i: 0 | 1): TronHeader => ({
+      blockID: row('blockID')[i],
+      raw_data: {
+        number: Number(row('number')[i]),
+        timestamp: Number(row('timestamp')[i]),
+        txTrieRoot: row('txTrieRoot')[i],
+        parentHash: row('parentHash')[i],
+        witness_address: row('witness_address')[i],
+        version: Number(row('version')[i]),
+      },
+    });
+    const [parent, block] = [header(0), header(1)];
+    for (const [i, h] of [parent, block].entries()) {
+      expect(docEncode(h.raw_data).toString('hex')).toBe(row('encoded header')[i]);
+      expect(sha256(docEncode(h.raw_data)).toString('hex')).toBe(row('SHA-256 of the encoded header')[i]);
+    }
+    const lock = Number(/for\s+a round locking at (\d+)/.exec(doc)![1]);
+    const v = docTrxVerify(lock, block, parent);
+    expect(v.why).toEqual([]);
+    expect(v.digit).toBe(Number(row('digit')[1]));
+    // The lock one slot later names the next block: this pair no longer decides it.
+    expect(docTrxVerify(lock + 3_000, block, parent).why).toEqual(['deciding block']);
+  });
+
+  it('agrees with the server on a drawn Trx Win round, and catches a tampered header', async () => {
+    const room = { roundMs: 60_000 };
+    const nextDraw = () => Math.ceil((clock.now().getTime() + 1) / room.roundMs) * room.roundMs;
+    // Two minutes: a round opened and drawn after the chain started.
+    for (let i = 0; i < 2; i++) {
+      clock.advance(nextDraw() - clock.now().getTime());
+      await t.app.tron.sandbox!.produce();
+      await t.app.lottery.tick();
+    }
+    const { rows } = await t.db.query<{ period: string }>("SELECT period FROM lottery_rounds WHERE game = 'trx' AND room_id = '1m' AND status = 'settled'");
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      const f = (await t.app.inject({ method: 'GET', url: `${API_PATHS.lottery_fairness.replace(':game', 'trx')}?period=${r.period}` })).json().data;
+      const v = docTrxVerify(f.locksAtMs, f.block, f.parent);
+      expect(v.why, r.period).toEqual([]);
+      expect([v.digit]).toEqual(f.outcome);
+      const moved = { ...f.block, raw_data: { ...f.block.raw_data, timestamp: f.block.raw_data.timestamp + 1 } };
+      expect(docTrxVerify(f.locksAtMs, moved, f.parent).why).toContain('block id');
+    }
+  });
 });

@@ -1,4 +1,5 @@
-import { checkBeaconValue, type BeaconValue } from '@colorplay/fair';
+import { checkBeaconValue, verifyTrxRound, type BeaconValue, type TronBlockHeader } from '@colorplay/fair';
+import { isTrxDecidingBlock } from '@colorplay/lottery';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../lib/clock';
@@ -9,6 +10,15 @@ import * as repo from './repo';
 import { decideDraw, type LotterySettings } from './rules';
 import { digitColumnOf, engineGame, type EngineGame } from './games';
 import type { Settlement } from './settle';
+import type { TronBlock, TrxDrawVerdict } from '../tron';
+
+/** Trx Win's block source as the draw uses it (modules/tron's service: `app.tron`). */
+export type TrxBlockSource = {
+  /** sandbox or fullnode: the fairness record's `network`. */
+  readonly kind: 'sandbox' | 'fullnode';
+  /** The engine's rule for a round whose draw time has come (decision 342): draw, wait or void. */
+  decideDraw(round: { locksAtMs: number; drawsAtMs: number }): Promise<TrxDrawVerdict>;
+};
 
 export type DrawDeps = {
   db: Db;
@@ -20,13 +30,18 @@ export type DrawDeps = {
   beacon: BeaconSource;
   /** A round that cannot be drawn is voided in the draw's transaction (settle.ts). */
   voidRound: Settlement['voidRound'];
+  /** Trx Win's TRON blocks; without it no game with a 'tron' source runs (service.ts). */
+  tron?: TrxBlockSource | undefined;
 };
+
+/** A block as a node printed its header (what the round stores and publishes), or null without its header. */
+export const headerOfBlock = (b: TronBlock): TronBlockHeader | null => (b.raw ? { blockID: b.blockId, raw_data: { ...b.raw } } : null);
 
 /**
  * The fair draw (docs/fairness.md): a round's result from its chain link, the game tag, its
  * period and its beacon value, and nothing else; or its void when that cannot be had.
  */
-export function createDraw({ db, clock, log, settings, chainsOf, beacon: source, voidRound }: DrawDeps) {
+export function createDraw({ db, clock, log, settings, chainsOf, beacon: source, voidRound, tron }: DrawDeps) {
   /**
    * The verified beacon value of a round of a scheme-2 chain: from the table, else from the
    * source, checked against the chain's published key before it is stored. Null when it is not
@@ -56,8 +71,60 @@ export function createDraw({ db, clock, log, settings, chainsOf, beacon: source,
    * game's rule table from the fair HMAC stream (games.ts). Trx Win's TRON block source will add
    * its branch here.
    */
-  const outcomeOf = (game: EngineGame, chain: repo.ChainRow, round: repo.RoundRow, link: string, beacon: BeaconValue | null): number[] =>
-    game.source.outcomeOf(chain.scheme, link, round.period, chain.scheme === 2 ? beacon!.randomness : null);
+  const outcomeOf = (game: EngineGame, chain: repo.ChainRow, round: repo.RoundRow, link: string, beacon: BeaconValue | null): number[] => {
+    if (game.source.kind !== 'fair') throw new Error(`${game.id} is not drawn from a chain`);
+    return game.source.outcomeOf(chain.scheme, link, round.period, chain.scheme === 2 ? beacon!.randomness : null);
+  };
+
+  /**
+   * A Trx Win round (docs/fairness.md "Trx Win"): the TRON source decides outside the transaction
+   * (a slow node must not hold the round's lock), then the transaction draws it from the deciding
+   * block, or leaves it waiting, or voids it after the give-up time. Nobody chooses the result:
+   * the block is the one the lock time names, and the pair is checked again here (both ids are
+   * their headers' hashes, they link, the parent is at or before the lock and the block after it)
+   * with the same verifier players run, before anything is written.
+   */
+  async function drawTron(before: repo.RoundRow, game: EngineGame): Promise<'drawn' | 'voided' | 'waiting' | 'skipped'> {
+    if (game.source.kind !== 'tron') throw new Error(`${game.id} is not drawn from TRON blocks`);
+    if (!tron) return 'waiting';
+    const locksAtMs = before.locks_at.getTime();
+    const verdict = await tron.decideDraw({ locksAtMs, drawsAtMs: before.draws_at.getTime() });
+    if (verdict.kind === 'wait') {
+      if (verdict.reason !== 'not_produced') log.warn({ period: before.period, room: before.room_id, reason: verdict.reason, detail: verdict.detail }, 'Trx Win round waits for its TRON block');
+      return 'waiting';
+    }
+    let drawn: { block: TronBlockHeader; parent: TronBlockHeader; outcome: number[] } | null = null;
+    if (verdict.kind === 'draw') {
+      const block = headerOfBlock(verdict.block);
+      const parent = headerOfBlock(verdict.parent);
+      const checked = block && parent ? verifyTrxRound({ locksAtMs, block, parent }) : null;
+      const deciding = isTrxDecidingBlock({ number: verdict.block.number, timestampMs: verdict.block.timestamp }, { number: verdict.parent.number, timestampMs: verdict.parent.timestamp }, locksAtMs);
+      if (!block || !parent || !checked?.ok || !deciding) {
+        log.error({ period: before.period, room: before.room_id, reason: checked?.reason ?? 'a block came without its header' }, 'TRON block refused at the draw: the round waits');
+        return 'waiting';
+      }
+      const outcome = game.source.outcomeOfBlockId(block.blockID);
+      if (outcome.length !== 1 || outcome[0] !== checked.digit) throw new Error('the rule table and the verifier read different digits');
+      drawn = { block, parent, outcome };
+    }
+    return withTransaction(db, async (tx) => {
+      // Waits for the bets in flight on this round to commit (they hold the lock shared).
+      await repo.holdRoundForDraw(tx, before.id);
+      const round = await repo.selectRoundById(tx, before.id, 'FOR UPDATE');
+      if (!round || (round.status !== 'open' && round.status !== 'locked')) return 'skipped';
+      const now = clock.now();
+      if (!drawn) {
+        log.warn({ period: round.period, room: round.room_id, detail: verdict.kind === 'void' ? verdict.detail : undefined }, 'Trx Win round voided: no TRON block for the give-up time');
+        // No would-be outcome: the block was never had (anyone can name it from the lock time).
+        await voidRound(tx, round, null, now, { reason: 'tron_unavailable', wouldOutcome: null });
+        return 'voided';
+      }
+      // The block pair first: the round guard refuses a drawn Trx Win round without it (022).
+      await repo.insertTrxBlocks(tx, round.id, drawn.block, drawn.parent, now);
+      await repo.markDrawn(tx, round.id, digitColumnOf(game, drawn.outcome), null, now, drawn.outcome);
+      return 'drawn';
+    });
+  }
 
   return {
     /**
@@ -71,8 +138,9 @@ export function createDraw({ db, clock, log, settings, chainsOf, beacon: source,
       const before = await repo.selectRoundById(db, roundId);
       if (!before || (before.status !== 'open' && before.status !== 'locked')) return 'skipped';
       const game = engineGame(before.game);
+      if (game.source.kind === 'tron') return drawTron(before, game);
       const chains = chainsOf(game.id);
-      const chain = (await repo.selectChain(db, before.chain_id))!;
+      const chain = (await repo.selectChain(db, before.chain_id!))!;
       // Fetched outside the transaction: a slow beacon must not hold the round's lock.
       const beacon = chain.scheme === 2 && before.beacon_round !== null ? await beaconValueOf(chain, before.beacon_round) : null;
       return withTransaction(db, async (tx) => {
@@ -81,7 +149,7 @@ export function createDraw({ db, clock, log, settings, chainsOf, beacon: source,
         const round = await repo.selectRoundById(tx, roundId, 'FOR UPDATE');
         if (!round || (round.status !== 'open' && round.status !== 'locked')) return 'skipped';
         const now = clock.now();
-        const link = await chains.linkOf(tx, chain, round.round_index);
+        const link = await chains.linkOf(tx, chain, round.round_index!);
         const known = knownLink(link);
         const decision = decideDraw(
           { drawsAtMs: round.draws_at.getTime() },

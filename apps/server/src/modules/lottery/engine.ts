@@ -13,9 +13,9 @@ export type RoundEngineDeps = {
   clock: Clock;
   log: FastifyBaseLogger;
   settings: LotterySettings;
-  /** The game this engine runs, and its chains. */
+  /** The game this engine runs, and its chains (null for a game whose outcome is a TRON block: no chains). */
   game: EngineGame;
-  chains: Chains;
+  chains: Chains | null;
   drawRound: (roundId: number) => Promise<'drawn' | 'voided' | 'waiting' | 'skipped'>;
   settleRound: (roundId: number) => Promise<'settled' | 'skipped'>;
   /** Waits (bounded) for this node's bets that arrived before the round's lock (placement.ts). */
@@ -44,11 +44,30 @@ export function createRoundEngine({ db, clock, log, settings, game, chains, draw
     return accountsReady;
   }
 
-  /** The row of a round, created when its chain covers it; false when no chain does (yet). */
+  /**
+   * The row of a round, created when its chain covers it; false when no chain does (yet). A game
+   * without chains (Trx Win: its lock time names its TRON block) creates its rounds without one.
+   */
   async function ensureRound(room: Room, ordinal: number, roomChains: repo.ChainRow[], nowMs: number): Promise<boolean> {
+    const r = roundByOrdinal(room, ordinal);
+    if (!chains) {
+      await repo.insertRoundIfAbsent(db, {
+        game: GAME,
+        roomId: room.id,
+        ordinal,
+        period: r.period,
+        chainId: null,
+        roundIndex: null,
+        opensAt: new Date(r.opensAtMs),
+        locksAt: new Date(r.locksAtMs),
+        drawsAt: new Date(r.drawsAtMs),
+        status: nowMs < r.locksAtMs ? 'open' : 'locked',
+        beaconRound: null,
+      });
+      return true;
+    }
     const chain = chains.chainFor(roomChains, ordinal);
     if (!chain) return false;
-    const r = roundByOrdinal(room, ordinal);
     await repo.insertRoundIfAbsent(db, {
       game: GAME,
       roomId: room.id,
@@ -71,10 +90,10 @@ export function createRoundEngine({ db, clock, log, settings, game, chains, draw
     for (const room of ROOMS) {
       try {
         const nowMs = clock.now().getTime();
-        const roomChains = await chains.ensureChains(room, nowMs);
+        const roomChains = chains ? await chains.ensureChains(room, nowMs) : [];
         let drewAny = false;
         for (const pending of await repo.selectPendingRoundIds(db, GAME, room.id, new Date(nowMs))) {
-          // A round waiting for its beacon value holds back the rounds after it, so results
+          // A round waiting for its beacon value (or TRON block) holds back the rounds after it, so results
           // are always published in period order. The draw first waits for this node's bets
           // that arrived before the lock (decision 201).
           if (pending.status !== 'drawn') {
@@ -88,7 +107,7 @@ export function createRoundEngine({ db, clock, log, settings, game, chains, draw
         await repo.lockRounds(db, GAME, room.id, clock.now());
         const now = clock.now().getTime();
         // A void above may have retired a chain: read the chains again before opening a round on one.
-        await ensureRound(room, roundAt(room, now).ordinal, drewAny ? await chains.ensureChains(room, now) : roomChains, now);
+        await ensureRound(room, roundAt(room, now).ordinal, drewAny && chains ? await chains.ensureChains(room, now) : roomChains, now);
       } catch (err) {
         log.error({ err, game: GAME, room: room.id }, 'lottery round engine failed for a room');
       }

@@ -1,4 +1,4 @@
-import { API_PATHS, LOTTERY_ROOM_IDS, LOTTERY_CHAIN_GAMES, LOTTERY_ROUTE_GAMES, type LotteryChainFairness } from '@colorplay/contract';
+import { API_PATHS, LOTTERY_ROOM_IDS, LOTTERY_ROUTE_GAMES, type LotteryChainFairness } from '@colorplay/contract';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,13 +7,13 @@ import { GAME_DRAWS, valuesFromMacs, verifyGameRound } from '@colorplay/fair';
 import { deriveDrawDigitSync } from '@colorplay/fair/node';
 // The CLI's entry as `npm run fair -- verify` runs it (the package exports no CLI path).
 import { gameProofFromFairness, runFairCli } from '../../../../../packages/fair/src/cli-core';
-import { FIVED, K3, roundAt, settleBet, type AnyLotteryGame, type Room } from '@colorplay/lottery';
+import { FIVED, K3, roundAt, type AnyLotteryGame, type Room } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
-import { PlayerClient } from '../../../test/helpers/player-client';
+import { expectedPayoutOf, lotteryGameKit } from '../../../test/helpers/lottery-games';
 import { asOwner } from '../../../test/helpers/test-db';
 import { fakeClock } from '../../lib/clock';
-import { accountCodes, checkInvariants, ensureAccount, getBalance, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
+import { checkInvariants, getBalance, HOUSE_ACCOUNTS } from '../ledger';
 import { createSandboxBeacon } from './beacon-source';
 import { ENGINE_GAMES, FIVED_ENGINE_GAME, K3_ENGINE_GAME, WINGO_ENGINE_GAME } from './games';
 import * as repo from './repo';
@@ -28,8 +28,7 @@ import { drawnDigit } from './wingo';
 const START = Date.parse('2026-11-23T10:00:00.000Z');
 const clock = fakeClock(new Date(START));
 let t: TestApp;
-let phoneSeq = 0;
-let keySeq = 0;
+const { player, bet, roundRow } = lotteryGameKit(() => t);
 
 const now = () => clock.now().getTime();
 const setTime = (ms: number) => clock.advance(ms - now());
@@ -49,26 +48,6 @@ afterEach(async () => {
   expect(await checkInvariants(t.db)).toEqual([]);
 });
 
-async function player(fundMinor: number) {
-  const client = new PlayerClient(t.app, `198.51.100.${(phoneSeq % 200) + 1}`);
-  phoneSeq += 1;
-  const res = await client.register(`97765${String(12_000 + phoneSeq).padStart(5, '0')}`);
-  expect(res.statusCode).toBe(200);
-  const playerId = Number(JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString()).sub);
-  const code = accountCodes.playerMain(playerId);
-  await ensureAccount(t.db, { code, kind: 'player', owner: playerId });
-  await ensureAccount(t.db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
-  await postTransfer(t.db, {
-    idempotencyKey: `test-fund:${playerId}:${Math.random()}`,
-    kind: 'deposit',
-    entries: [
-      { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -fundMinor },
-      { accountCode: code, amountMinor: fundMinor },
-    ],
-  });
-  return { client, playerId, balance: () => getBalance(t.db, code) };
-}
-
 /** Moves the clock to the opening of the game's next 1 min round and runs the engine. */
 async function nextRound(game: GameId) {
   setTime(roundAt(roomOf(game), now()).drawsAtMs);
@@ -79,26 +58,6 @@ async function nextRound(game: GameId) {
 async function drawAndSettle(game: GameId) {
   setTime(roundAt(roomOf(game), now()).drawsAtMs);
   await t.app.lottery.tick();
-}
-
-const bet = (c: PlayerClient, game: GameId, period: string, selection: string, extra: Record<string, unknown> = {}) =>
-  c.call('POST', path(API_PATHS.lottery_place_bet, game), {
-    room: '1m',
-    period,
-    selection,
-    amountMinor: 100,
-    quantity: 1,
-    multiplier: 1,
-    idempotencyKey: `g-key-${++keySeq}-${Math.random().toString(36).slice(2, 8)}`,
-    ...extra,
-  });
-
-async function roundRow(game: GameId, period: string) {
-  const { rows } = await t.db.query<{ id: number; status: string; outcome: number[] | null; digit: number | null }>(
-    'SELECT id, status, outcome, digit FROM lottery_rounds WHERE game = $1 AND period = $2',
-    [game, period],
-  );
-  return rows[0]!;
 }
 
 /**
@@ -124,17 +83,13 @@ function docOutcome(f: LotteryChainFairness): number[] {
 }
 
 /** What the rule table pays a list of selections (each bet: 100 x quantity, 2 % fee) against an outcome. */
-function expectedPayout(game: GameId, bets: ReadonlyArray<{ selection: string; contractMinor: number }>, outcome: readonly number[]): number {
-  const rules = GAMES[game];
-  const decoded = rules.decode(outcome)!;
-  return bets.reduce((sum, b) => sum + settleBet(rules, b, decoded).payoutMinor, 0);
-}
+const expectedPayout = (game: GameId, bets: ReadonlyArray<{ selection: string; contractMinor: number }>, outcome: readonly number[]): number => expectedPayoutOf(GAMES[game], bets, outcome);
 
 describe('the game registry', () => {
-  it('runs Wingo, K3 and 5D, with room ids unique within each game and the contract listing the same rooms', () => {
-    expect([...ENGINE_GAMES.keys()]).toEqual(['wingo', 'k3', '5d']);
+  it('runs Wingo, K3, 5D and Trx Win, with room ids unique within each game and the contract listing the same rooms', () => {
+    expect([...ENGINE_GAMES.keys()]).toEqual(['wingo', 'k3', '5d', 'trx']);
     for (const g of ENGINE_GAMES.values()) expect(new Set(g.rooms.map((r) => r.id)).size).toBe(g.rooms.length);
-    for (const id of LOTTERY_CHAIN_GAMES) expect(ENGINE_GAMES.get(id)!.rooms.map((r) => r.id)).toEqual([...LOTTERY_ROOM_IDS]);
+    for (const id of LOTTERY_ROUTE_GAMES) expect(ENGINE_GAMES.get(id)!.rooms.map((r) => r.id)).toEqual([...LOTTERY_ROOM_IDS]);
     expect(K3_ENGINE_GAME.rooms.every((r) => r.roundMs >= 60_000)).toBe(true);
   });
 

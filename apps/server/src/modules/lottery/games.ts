@@ -1,6 +1,6 @@
 import { drawMessage, hexToBytes, periodBytes } from '@colorplay/fair';
 import { hmacSha256Sync } from '@colorplay/fair/node';
-import { FIVED, K3, WINGO_GAME, type AnyLotteryGame, type Room } from '@colorplay/lottery';
+import { FIVED, K3, TRX_WIN, WINGO_GAME, type AnyLotteryGame, type Room } from '@colorplay/lottery';
 import { accountCodes } from '../ledger';
 import { payoutTable } from './rules';
 
@@ -19,11 +19,18 @@ export interface EngineGame {
 }
 
 /**
- * Where a round's outcome comes from (the seam for Trx Win's TRON block source, which adds its
- * own kind here and its branch in draw.ts). Today every game is 'fair': the round's chain link,
- * game tag, period and beacon value (docs/fairness.md), read by the game's outcomeFromBytes.
+ * Where a round's outcome comes from: 'fair', the round's chain link, game tag, period and beacon
+ * value (docs/fairness.md), read by the game's outcomeFromBytes; or 'tron', the id of the first
+ * TRON block after the round's lock time (Trx Win, docs/fairness.md "Trx Win"; its branch in
+ * draw.ts). A 'tron' game has no chains: its rounds are created without one.
  */
-export type OutcomeSource = FairOutcomeSource;
+export type OutcomeSource = FairOutcomeSource | TronOutcomeSource;
+
+export interface TronOutcomeSource {
+  readonly kind: 'tron';
+  /** The outcome (encoded) a deciding block's id gives, read by the game's rule table. */
+  outcomeOfBlockId(blockIdHex: string): number[];
+}
 
 export interface FairOutcomeSource {
   readonly kind: 'fair';
@@ -70,7 +77,24 @@ export function fairSource(gameId: string, rules: AnyLotteryGame): FairOutcomeSo
   };
 }
 
-function fairGame(rules: AnyLotteryGame): EngineGame {
+/** The TRON source of a game: the block id's bytes read by its rule table (Trx Win's trxDigit). */
+export function tronSource(rules: AnyLotteryGame): TronOutcomeSource {
+  return {
+    kind: 'tron',
+    outcomeOfBlockId(blockIdHex) {
+      const id = hexToBytes(blockIdHex);
+      if (!id || id.length !== 32) throw new Error('a TRON block id is 32 bytes');
+      const read = rules.outcomeFromBytes(id);
+      if (!read) throw new Error('the rule table read no outcome from a block id');
+      return rules.encode(read.outcome);
+    },
+  };
+}
+
+/** A game drawn from a fair chain (its source typed as such, so callers can use outcomeOf directly). */
+export type FairEngineGame = EngineGame & { readonly source: FairOutcomeSource };
+
+function fairGame(rules: AnyLotteryGame): FairEngineGame {
   return { id: rules.game, rules, rooms: Object.values(rules.rooms), source: fairSource(rules.game, rules) };
 }
 
@@ -78,11 +102,17 @@ function fairGame(rules: AnyLotteryGame): EngineGame {
 export const WINGO_ENGINE_GAME = fairGame(WINGO_GAME as unknown as AnyLotteryGame);
 export const K3_ENGINE_GAME = fairGame(K3 as unknown as AnyLotteryGame);
 export const FIVED_ENGINE_GAME = fairGame(FIVED as unknown as AnyLotteryGame);
+const TRX_RULES = TRX_WIN as unknown as AnyLotteryGame;
+/** Trx Win: Wingo's rule table, its digit read from the deciding TRON block's id (decision 351). */
+export const TRX_ENGINE_GAME: EngineGame = { id: TRX_RULES.game, rules: TRX_RULES, rooms: Object.values(TRX_RULES.rooms), source: tronSource(TRX_RULES) };
 
-/** Every game the engine runs, by tag. (Trx Win joins with its TRON block source.) */
+/** Every game the engine runs, by tag. */
 export const ENGINE_GAMES: ReadonlyMap<string, EngineGame> = new Map(
-  [WINGO_ENGINE_GAME, K3_ENGINE_GAME, FIVED_ENGINE_GAME].map((g) => [g.id, g]),
+  [WINGO_ENGINE_GAME, K3_ENGINE_GAME, FIVED_ENGINE_GAME, TRX_ENGINE_GAME].map((g) => [g.id, g]),
 );
+
+/** True when the game's rounds are drawn from a fair chain (and so have chains). */
+export const hasChains = (game: EngineGame): boolean => game.source.kind === 'fair';
 
 /** The game of a tag, or throws (tags come from our own rows and validated routes). */
 export function engineGame(id: string): EngineGame {

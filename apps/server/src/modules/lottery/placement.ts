@@ -34,8 +34,8 @@ function betIdOf(playerId: number, key: string): string {
   return `bet_${createHash('sha256').update(`${playerId}:${key}`).digest('base64url').slice(0, 24)}`;
 }
 
-/** A placed bet of any game, with the commitment of its round. */
-export type PlacedBet = { bet: GameBetView & { commitment: WingoCommitment }; balanceMinor: number };
+/** A placed bet of any game, with the commitment of its round (null for Trx Win: no chain). */
+export type PlacedBet = { bet: GameBetView & { commitment: WingoCommitment | null }; balanceMinor: number };
 
 /**
  * Bet placement: what needs no lock is checked here, then the bet joins the set-based group
@@ -44,7 +44,7 @@ export type PlacedBet = { bet: GameBetView & { commitment: WingoCommitment }; ba
 export function createPlacement(deps: PlacementDeps) {
   const { db, clock, log, settings, limits, engineOf } = deps;
   // Round commitments (chain, final hash, k, beacon round) by round id: bet receipts carry them.
-  const commitments = new Map<number, WingoCommitment>();
+  const commitments = new Map<number, WingoCommitment | null>();
   // Round rows known to exist (room:ordinal -> id): the bet path skips that lookup after the
   // first bet. Bounded: cleared when it grows large. (A missing player account is made by the
   // bet batch itself, bet-batch.ts.)
@@ -65,9 +65,9 @@ export function createPlacement(deps: PlacementDeps) {
   });
 
   /** The commitment a bet on this round is placed under (read once per round, outside the bet transaction). */
-  async function roundCommitment(roundId: number): Promise<WingoCommitment> {
+  async function roundCommitment(roundId: number): Promise<WingoCommitment | null> {
     let c = commitments.get(roundId);
-    if (!c) {
+    if (c === undefined) {
       c = commitmentOf((await repo.selectRoundCommitment(db, roundId))!);
       if (commitments.size > 256) commitments.clear();
       commitments.set(roundId, c);

@@ -6,9 +6,11 @@ import type {
   LotteryFairness,
   LotteryHistoryPage,
   LotteryHistoryQuery,
+  LotteryResult,
   LotteryRoomState,
   LotteryRoundClock,
   LotteryTrend,
+  LotteryTrxFairness,
   MyLotteryBetsQuery,
   MyWingoBetsQuery,
   WingoBetsPage,
@@ -21,6 +23,7 @@ import type {
   WingoRoundClock,
   WingoTrend,
 } from '@colorplay/contract';
+import { trxReadOfId } from '@colorplay/fair';
 import { roundAt, roundOfPeriod, WINGO_BET_OPTIONS, type BetLimits, type Room } from '@colorplay/lottery';
 import type { Db } from '../../db/db';
 import { AppError } from '../../errors';
@@ -28,11 +31,19 @@ import type { Clock } from '../../lib/clock';
 import { knownLink, type Chains } from './chains';
 import * as repo from './repo';
 import { roomClock, trendStatistics } from './rules';
-import { engineGame, roomOfGame, type EngineGame } from './games';
+import { engineGame, hasChains, roomOfGame, type EngineGame } from './games';
 import { beaconOfChain, commitmentOf, gameBetOf, summaryOf, toBet, toChain, toLotteryResult, toResult } from './views';
 import { GAME, roomOf, ROOMS } from './wingo';
 
-export type QueriesDeps = { db: Db; clock: Clock; limits: BetLimits; chains: Chains; chainsOf: (game: string) => Chains };
+export type QueriesDeps = {
+  db: Db;
+  clock: Clock;
+  limits: BetLimits;
+  chains: Chains;
+  chainsOf: (game: string) => Chains;
+  /** Trx Win's published network: 'sandbox' (the local sandbox chain) or 'tron'; null when it does not run. */
+  tronNetwork: 'sandbox' | 'tron' | null;
+};
 
 /** A game's room, or VALIDATION_FAILED (the routes' schemas let only the game's rooms through). */
 function gameRoom(game: EngineGame, roomId: string): Room {
@@ -71,7 +82,44 @@ export function drawSpecOf(game: EngineGame): { count: number; min: number; max:
  * What players and the verifier read: room clocks and state, chains, a player's bets, results
  * history, the trend, and a drawn round's fairness record. Nothing here writes.
  */
-export function createQueries({ db, clock, limits, chains, chainsOf }: QueriesDeps) {
+export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork }: QueriesDeps) {
+  /** Rounds as the generic routes show them, each Trx Win round with its deciding block. */
+  async function lotteryResults(game: EngineGame, rows: repo.RoundRow[]): Promise<LotteryResult[]> {
+    const blocks = hasChains(game) ? new Map() : await repo.selectTrxBlockFacts(db, rows.map((r) => r.id));
+    return rows.map((r) => toLotteryResult(r, blocks.get(r.id) ?? null));
+  }
+
+  /**
+   * A Trx Win round's fairness record (docs/fairness.md "Trx Win"): its lock time (the commitment,
+   * published from the round's opening), and once drawn its deciding block and parent as a node
+   * printed them, where the digit was read, and for a void its audit.
+   */
+  async function trxFairness(game: EngineGame, period: string): Promise<LotteryTrxFairness> {
+    const round = await repo.selectRoundByPeriod(db, game.id, period);
+    if (!round) throw new AppError('ROUND_NOT_FOUND', `No round ${period}`);
+    const blocks = round.status === 'drawn' || round.status === 'settled' ? await repo.selectTrxBlocks(db, round.id) : undefined;
+    const audit = round.status === 'voided' ? await repo.selectVoidAudit(db, round.id) : undefined;
+    const outcome = round.status === 'drawn' || round.status === 'settled' ? round.outcome : null;
+    const read = blocks ? trxReadOfId(blocks.block_id) : null;
+    return {
+      source: 'tron',
+      game: 'trx',
+      roomId: round.room_id as LotteryTrxFairness['roomId'],
+      period: round.period,
+      status: round.status,
+      network: tronNetwork ?? 'tron',
+      locksAtMs: round.locks_at.getTime(),
+      drawsAtMs: round.draws_at.getTime(),
+      drawnAtMs: round.drawn_at ? round.drawn_at.getTime() : null,
+      block: blocks ? (blocks.block_header as LotteryTrxFairness['block']) : null,
+      parent: blocks ? (blocks.parent_header as LotteryTrxFairness['parent']) : null,
+      read: read ? { hashHex: read.hashHex, charIndex: read.charIndex, fallback: read.fallback } : null,
+      outcome,
+      summary: summaryOf(game, outcome),
+      void: audit ? { reason: 'tron_unavailable', bets: audit.bets, stakesMinor: audit.stakes_minor } : null,
+    };
+  }
+
   function clockOf(room: Room, nowMs: number): WingoRoundClock {
     return roomClock(room, roundAt(room, nowMs), nowMs) as WingoRoundClock;
   }
@@ -145,10 +193,11 @@ export function createQueries({ db, clock, limits, chains, chainsOf }: QueriesDe
       if (round.status === 'open' || round.status === 'locked') {
         throw new AppError('ROUND_NOT_DRAWN', 'The link of a round is revealed only after its draw');
       }
-      const chain = (await repo.selectChain(db, round.chain_id))!;
+      // Wingo's rounds always have a chain.
+      const chain = (await repo.selectChain(db, round.chain_id!))!;
       let previousLink: string | null = null;
-      if (round.round_index > 1 && round.link !== null) {
-        const prev = await chains.linkOf(db, chain, round.round_index - 1);
+      if (round.round_index! > 1 && round.link !== null) {
+        const prev = await chains.linkOf(db, chain, round.round_index! - 1);
         previousLink = knownLink(prev);
       }
       const chainBeacon = beaconOfChain(chain);
@@ -161,7 +210,7 @@ export function createQueries({ db, clock, limits, chains, chainsOf }: QueriesDe
         chainId: chain.id,
         finalHash: chain.final_hash,
         chainLength: chain.length,
-        roundIndex: round.round_index,
+        roundIndex: round.round_index!,
         link: round.link,
         previousLink,
         digit: round.status === 'voided' ? null : round.digit,
@@ -194,15 +243,16 @@ export function createQueries({ db, clock, limits, chains, chainsOf }: QueriesDe
       const nowMs = clock.now().getTime();
       const current = roundAt(room, nowMs);
       const [last] = await repo.selectHistory(db, game.id, room.id, null, 1);
-      const roomChains = await repo.selectChains(db, game.id, room.id);
-      const chain = chainsOf(game.id).chainFor(roomChains, current.ordinal) ?? chainsOf(game.id).chainFor(roomChains, current.ordinal + 1) ?? null;
+      // Trx Win has no chain: its rounds are decided by TRON blocks.
+      const roomChains = hasChains(game) ? await repo.selectChains(db, game.id, room.id) : [];
+      const chain = hasChains(game) ? (chainsOf(game.id).chainFor(roomChains, current.ordinal) ?? chainsOf(game.id).chainFor(roomChains, current.ordinal + 1) ?? null) : null;
       const options = game.rules.betOptions;
       return {
         game: game.id as LotteryRoomState['game'],
         serverTimeMs: nowMs,
         round: roomClock(room, current, nowMs) as LotteryRoundClock,
-        lastResult: last ? toLotteryResult(last) : null,
-        source: 'chain',
+        lastResult: last ? (await lotteryResults(game, [last]))[0]! : null,
+        source: hasChains(game) ? 'chain' : 'tron',
         chain: chain ? (toChain(chain) as LotteryChain) : null,
         betting: {
           selections: [...game.rules.selections],
@@ -216,7 +266,10 @@ export function createQueries({ db, clock, limits, chains, chainsOf }: QueriesDe
 
     async gameChains(gameId: string, roomId: string): Promise<LotteryChain[]> {
       const game = engineGame(gameId);
-      return (await repo.selectChains(db, game.id, gameRoom(game, roomId).id)).map((c) => toChain(c) as LotteryChain);
+      const room = gameRoom(game, roomId);
+      // Trx Win publishes no chains (its commitment is each round's lock time).
+      if (!hasChains(game)) return [];
+      return (await repo.selectChains(db, game.id, room.id)).map((c) => toChain(c) as LotteryChain);
     },
 
     async gameHistory(gameId: string, query: LotteryHistoryQuery): Promise<LotteryHistoryPage> {
@@ -230,7 +283,7 @@ export function createQueries({ db, clock, limits, chains, chainsOf }: QueriesDe
       }
       const rows = await repo.selectHistory(db, game.id, room.id, beforeOrdinal, query.limit + 1);
       const page = rows.slice(0, query.limit);
-      return { items: page.map(toLotteryResult), nextCursor: rows.length > query.limit ? page[page.length - 1]!.period : null };
+      return { items: await lotteryResults(game, page), nextCursor: rows.length > query.limit ? page[page.length - 1]!.period : null };
     },
 
     async gameTrend(gameId: string, roomId: string, count: number): Promise<LotteryTrend> {
@@ -271,17 +324,21 @@ export function createQueries({ db, clock, limits, chains, chainsOf }: QueriesDe
       };
     },
 
-    /** A drawn K3 or 5D round's fairness record: what `npm run fair -- verify` and the verify screen take. */
+    /**
+     * A round's fairness record: what `npm run fair -- verify` and the verify screen take. K3 and
+     * 5D once drawn; Trx Win from its opening (its lock time is its commitment).
+     */
     async gameFairness(gameId: string, period: string): Promise<LotteryFairness> {
       const game = engineGame(gameId);
+      if (!hasChains(game)) return trxFairness(game, period);
       const round = await repo.selectRoundByPeriod(db, game.id, period);
       if (!round) throw new AppError('ROUND_NOT_FOUND', `No round ${period}`);
       if (round.status === 'open' || round.status === 'locked') {
         throw new AppError('ROUND_NOT_DRAWN', 'The link of a round is revealed only after its draw');
       }
-      const chain = (await repo.selectChain(db, round.chain_id))!;
+      const chain = (await repo.selectChain(db, round.chain_id!))!;
       let previousLink: string | null = null;
-      if (round.round_index > 1 && round.link !== null) previousLink = knownLink(await chainsOf(game.id).linkOf(db, chain, round.round_index - 1));
+      if (round.round_index! > 1 && round.link !== null) previousLink = knownLink(await chainsOf(game.id).linkOf(db, chain, round.round_index! - 1));
       const chainBeacon = beaconOfChain(chain);
       const value = chainBeacon && round.beacon_round !== null ? await repo.selectBeaconValue(db, chainBeacon.publicKey, round.beacon_round) : undefined;
       const audit = round.status === 'voided' ? await repo.selectVoidAudit(db, round.id) : undefined;
@@ -295,7 +352,7 @@ export function createQueries({ db, clock, limits, chains, chainsOf }: QueriesDe
         chainId: chain.id,
         finalHash: chain.final_hash,
         chainLength: chain.length,
-        roundIndex: round.round_index,
+        roundIndex: round.round_index!,
         link: round.link,
         previousLink,
         outcome,

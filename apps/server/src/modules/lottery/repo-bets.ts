@@ -30,9 +30,10 @@ export type BetWithRoundRow = BetRow & {
   digit: number | null;
   drawn_at: Date | null;
   settled_at: Date | null;
-  chain_id: number;
-  final_hash: string;
-  round_index: number;
+  /** Null for a Trx Win bet (its round has no chain). */
+  chain_id: number | null;
+  final_hash: string | null;
+  round_index: number | null;
   beacon_round: number | null;
   outcome: number[] | null;
   locks_at: Date;
@@ -44,7 +45,7 @@ const BET_COLUMNS =
 
 const BET_WITH_ROUND = `SELECT ${BET_COLUMNS}, r.period, r.status AS round_status, r.digit, r.drawn_at, r.settled_at,
        r.chain_id, c.final_hash, r.round_index, r.beacon_round, r.outcome, r.locks_at
-  FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id JOIN lottery_chains c ON c.id = r.chain_id`;
+  FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id LEFT JOIN lottery_chains c ON c.id = r.chain_id`;
 
 export async function selectBetByKey(q: Queryable, playerId: number, key: string): Promise<BetWithRoundRow | undefined> {
   const { rows } = await q.query<BetWithRoundRow>(`${BET_WITH_ROUND} WHERE b.player_id = $1 AND b.idempotency_key = $2`, [playerId, key]);

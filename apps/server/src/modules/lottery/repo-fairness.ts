@@ -1,3 +1,4 @@
+import type { TronBlockHeader } from '@colorplay/fair';
 import type { Queryable } from '../../db/db';
 
 /** lottery_beacon_values and lottery_void_audits: the public evidence of draws (beacon values) and of voids. */
@@ -31,3 +32,37 @@ export async function selectVoidAudit(q: Queryable, roundId: number): Promise<Vo
   return rows[0];
 }
 
+
+/** A TRON block header as a full node prints it (the contract's TronBlockHeader). */
+export type TronHeaderJson = TronBlockHeader;
+
+/** lottery_trx_blocks: a drawn Trx Win round's deciding block and its parent, written once by its draw. */
+export type TrxBlocksRow = { round_id: number; block_number: number; block_id: string; block_timestamp_ms: number; block_header: TronHeaderJson; parent_header: TronHeaderJson };
+
+/** Stored in the draw's transaction before the round is marked drawn (the round guard requires it; 022). */
+export async function insertTrxBlocks(q: Queryable, roundId: number, block: TronHeaderJson, parent: TronHeaderJson, now: Date): Promise<void> {
+  await q.query(
+    `INSERT INTO lottery_trx_blocks (round_id, block_number, block_id, block_timestamp_ms, block_header, parent_header, created_at)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)`,
+    [roundId, block.raw_data.number, block.blockID, block.raw_data.timestamp, JSON.stringify(block), JSON.stringify(parent), now],
+  );
+}
+
+export async function selectTrxBlocks(q: Queryable, roundId: number): Promise<TrxBlocksRow | undefined> {
+  const { rows } = await q.query<TrxBlocksRow>(
+    'SELECT round_id, block_number, block_id, block_timestamp_ms, block_header, parent_header FROM lottery_trx_blocks WHERE round_id = $1',
+    [roundId],
+  );
+  const r = rows[0];
+  return r && { ...r, block_number: Number(r.block_number), block_timestamp_ms: Number(r.block_timestamp_ms) };
+}
+
+/** The deciding blocks of many rounds (history pages): number, id and timestamp by round id. */
+export async function selectTrxBlockFacts(q: Queryable, roundIds: readonly number[]): Promise<Map<number, { number: number; id: string; timestampMs: number }>> {
+  if (roundIds.length === 0) return new Map();
+  const { rows } = await q.query<{ round_id: number; block_number: number; block_id: string; block_timestamp_ms: number }>(
+    'SELECT round_id, block_number, block_id, block_timestamp_ms FROM lottery_trx_blocks WHERE round_id = ANY($1::bigint[])',
+    [roundIds],
+  );
+  return new Map(rows.map((r) => [Number(r.round_id), { number: Number(r.block_number), id: r.block_id, timestampMs: Number(r.block_timestamp_ms) }]));
+}

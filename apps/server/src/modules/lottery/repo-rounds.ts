@@ -8,8 +8,9 @@ export type RoundRow = {
   room_id: string;
   ordinal: number;
   period: string;
-  chain_id: number;
-  round_index: number;
+  /** Null exactly for Trx Win (its result comes from a TRON block, not a chain). */
+  chain_id: number | null;
+  round_index: number | null;
   opens_at: Date;
   locks_at: Date;
   draws_at: Date;
@@ -27,7 +28,7 @@ const ROUND_COLUMNS = 'id, game, room_id, ordinal, period, chain_id, round_index
 
 export async function insertRoundIfAbsent(
   q: Queryable,
-  r: { game: string; roomId: string; ordinal: number; period: string; chainId: number; roundIndex: number; opensAt: Date; locksAt: Date; drawsAt: Date; status: 'open' | 'locked'; beaconRound: number | null },
+  r: { game: string; roomId: string; ordinal: number; period: string; chainId: number | null; roundIndex: number | null; opensAt: Date; locksAt: Date; drawsAt: Date; status: 'open' | 'locked'; beaconRound: number | null },
 ): Promise<void> {
   await q.query(
     `INSERT INTO lottery_rounds (game, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, beacon_round)
@@ -71,7 +72,7 @@ export async function selectPendingRoundIds(q: Queryable, game: string, roomId: 
  * The only statement that writes a result: the draw (the trigger refuses any later change). The
  * outcome in the game's shape; digit is Wingo's own column (null for the other games).
  */
-export async function markDrawn(q: Queryable, id: number, digit: number | null, link: string, now: Date, outcome: readonly number[]): Promise<void> {
+export async function markDrawn(q: Queryable, id: number, digit: number | null, link: string | null, now: Date, outcome: readonly number[]): Promise<void> {
   await q.query(`UPDATE lottery_rounds SET status = 'drawn', digit = $2, link = $3, drawn_at = $4, outcome = $5::smallint[] WHERE id = $1`, [id, digit, link, now, outcome]);
 }
 
@@ -112,10 +113,15 @@ export async function selectRecentOutcomes(q: Queryable, game: string, roomId: s
   return rows.reverse();
 }
 
-/** The commitment of a round: its chain, final hash, k and beacon round (bet receipts carry it). */
-export async function selectRoundCommitment(q: Queryable, roundId: number): Promise<{ chain_id: number; final_hash: string; round_index: number; beacon_round: number | null } | undefined> {
-  const { rows } = await q.query<{ chain_id: number; final_hash: string; round_index: number; beacon_round: number | null }>(
-    'SELECT r.chain_id, c.final_hash, r.round_index, r.beacon_round FROM lottery_rounds r JOIN lottery_chains c ON c.id = r.chain_id WHERE r.id = $1',
+/**
+ * The commitment of a round: its chain, final hash, k and beacon round (bet receipts carry it);
+ * all null for a Trx Win round (no chain: its lock time is its commitment).
+ */
+export type RoundCommitmentRow = { chain_id: number | null; final_hash: string | null; round_index: number | null; beacon_round: number | null };
+
+export async function selectRoundCommitment(q: Queryable, roundId: number): Promise<RoundCommitmentRow | undefined> {
+  const { rows } = await q.query<RoundCommitmentRow>(
+    'SELECT r.chain_id, c.final_hash, r.round_index, r.beacon_round FROM lottery_rounds r LEFT JOIN lottery_chains c ON c.id = r.chain_id WHERE r.id = $1',
     [roundId],
   );
   return rows[0];

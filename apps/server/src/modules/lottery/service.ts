@@ -8,9 +8,9 @@ import type { SafetyService } from '../safety';
 import type { BeaconSource } from './beacon-source';
 import type { CheckBets, QueuedBet } from './bet-batch';
 import { createChains, type Chains } from './chains';
-import { createDraw } from './draw';
+import { createDraw, type TrxBlockSource } from './draw';
 import { createRoundEngine, type RoundEngine } from './engine';
-import { ENGINE_GAMES, engineGame, roomOfGame, WINGO_ENGINE_GAME } from './games';
+import { ENGINE_GAMES, engineGame, hasChains, roomOfGame, WINGO_ENGINE_GAME } from './games';
 import { createPlacement } from './placement';
 import { createQueries } from './queries';
 import { DEFAULT_LOTTERY_SETTINGS, type LotterySettings } from './rules';
@@ -27,6 +27,11 @@ export type LotteryDeps = {
   chainSecret: string;
   /** Where beacon values come from (decision 180): the sandbox beacon or drand over HTTP. */
   beacon: BeaconSource;
+  /**
+   * Trx Win's TRON blocks (modules/tron, decision 340). Without it Trx Win does not run here (a
+   * service built for one game's tests); the app always passes it.
+   */
+  tron?: TrxBlockSource;
   /**
    * Responsible gambling (decision 210): breaks, exclusion, stake and loss limits, checked once per
    * bet batch in its transaction (`checkStakes`, before the ledger locks the players' accounts).
@@ -46,7 +51,7 @@ export type LotteryDeps = {
  * The lottery (docs/architecture.md), put together from parts that each do one job: the chains
  * (chains.ts), the round engine (engine.ts) with the fair draw (draw.ts) and settlement
  * (settle.ts), bet placement (placement.ts) over the group commit (bet-batch.ts), and the
- * reads (queries.ts). The games it runs are in games.ts (Wingo, K3, 5D); Wingo's own shapes are in
+ * reads (queries.ts). The games it runs are in games.ts (Wingo, K3, 5D, Trx Win); Wingo's own shapes are in
  * wingo.ts and views.ts.
  */
 export function createLotteryService(deps: LotteryDeps) {
@@ -55,18 +60,25 @@ export function createLotteryService(deps: LotteryDeps) {
   const limits = deps.limits ?? WINGO_DEFAULT_LIMITS;
   // Every game's chains and round engine (games.ts); the draw, settlement and bet placement are
   // shared and take the game from the round or the route.
+  // The games this service runs: every one, except a TRON-sourced game (Trx Win) when no TRON
+  // source was given. Only chain-sourced games have chains.
+  const games = [...ENGINE_GAMES.values()].filter((g) => g.source.kind !== 'tron' || deps.tron);
   const chainsByGame = new Map<string, Chains>(
-    [...ENGINE_GAMES.keys()].map((game) => [game, createChains({ db, clock, log, chainSecret: deps.chainSecret, settings, beacon: deps.beacon, game })]),
+    games.filter(hasChains).map((g) => [g.id, createChains({ db, clock, log, chainSecret: deps.chainSecret, settings, beacon: deps.beacon, game: g.id })]),
   );
-  const chainsOf = (game: string): Chains => chainsByGame.get(engineGame(game).id)!;
+  const chainsOf = (game: string): Chains => {
+    const chains = chainsByGame.get(engineGame(game).id);
+    if (!chains) throw new Error(`${game} has no chains`);
+    return chains;
+  };
   const chains = chainsOf(GAME);
   const settlement = createSettlement({ db, clock, events, settings, ...(deps.beforeSettleCommit ? { beforeSettleCommit: deps.beforeSettleCommit } : {}) });
-  const { drawRound } = createDraw({ db, clock, log, settings, chainsOf, beacon: deps.beacon, voidRound: settlement.voidRound });
+  const { drawRound } = createDraw({ db, clock, log, settings, chainsOf, beacon: deps.beacon, voidRound: settlement.voidRound, tron: deps.tron });
   const { settleRound } = settlement;
   const engines = new Map<string, RoundEngine>(
-    [...ENGINE_GAMES.values()].map((game) => [
+    games.map((game) => [
       game.id,
-      createRoundEngine({ db, clock, log, settings, game, chains: chainsOf(game.id), drawRound, settleRound, waitForInTimeBets: (roundId) => placement.waitForInTimeBets(roundId) }),
+      createRoundEngine({ db, clock, log, settings, game, chains: hasChains(game) ? chainsOf(game.id) : null, drawRound, settleRound, waitForInTimeBets: (roundId) => placement.waitForInTimeBets(roundId) }),
     ]),
   );
   const placement = createPlacement({
@@ -76,7 +88,11 @@ export function createLotteryService(deps: LotteryDeps) {
     settings,
     limits,
     safety: deps.safety,
-    engineOf: (game) => engines.get(engineGame(game).id)!,
+    engineOf: (game) => {
+      const engine = engines.get(engineGame(game).id);
+      if (!engine) throw new Error(`${game} does not run here (no TRON source)`);
+      return engine;
+    },
     ...(deps.checkBets ? { checkBets: deps.checkBets } : {}),
     ...(deps.beforeBatchCommit ? { beforeBatchCommit: deps.beforeBatchCommit } : {}),
   });
@@ -92,9 +108,10 @@ export function createLotteryService(deps: LotteryDeps) {
     /** A Wingo bet, in Wingo's shapes. */
     async placeBet(playerId: number, input: PlaceWingoBetInput, receivedAt?: Date): Promise<PlaceWingoBetResult> {
       const placed = await placement.placeBet(playerId, WINGO_ENGINE_GAME, input, receivedAt);
-      return { bet: { ...wingoBetOfView(placed.bet), commitment: placed.bet.commitment }, balanceMinor: placed.balanceMinor };
+      // Wingo's rounds always have a chain.
+      return { bet: { ...wingoBetOfView(placed.bet), commitment: placed.bet.commitment! }, balanceMinor: placed.balanceMinor };
     },
-    /** A bet in any game of the generic routes (K3, 5D). */
+    /** A bet in any game of the generic routes (K3, 5D, Trx Win). */
     async placeGameBet(playerId: number, game: string, input: PlaceLotteryBetInput, receivedAt?: Date): Promise<PlaceLotteryBetResult> {
       const engineG = engineGame(game);
       const placed = await placement.placeBet(playerId, engineG, input, receivedAt);
@@ -104,7 +121,7 @@ export function createLotteryService(deps: LotteryDeps) {
     },
     /** The engine's clock (the bet route stamps each request's arrival with it). */
     now: (): Date => clock.now(),
-    ...createQueries({ db, clock, limits, chains, chainsOf }),
+    ...createQueries({ db, clock, limits, chains, chainsOf, tronNetwork: deps.tron ? (deps.tron.kind === 'sandbox' ? 'sandbox' : 'tron') : null }),
 
     /** Start check (decision 183): throws ChainSecretMismatch when LOTTERY_CHAIN_SECRET cannot open a chain in use. */
     async assertChainsOpen(): Promise<void> {
@@ -117,7 +134,7 @@ export function createLotteryService(deps: LotteryDeps) {
      */
     async retireChains(reason: string) {
       const out: Array<{ chainId: number; roomId: string; fromPeriod: string; game?: string }> = [];
-      for (const game of ENGINE_GAMES.values()) {
+      for (const game of games.filter(hasChains)) {
         const retired = await chainsOf(game.id).retireAll(game.rooms, reason);
         out.push(...(game.id === GAME ? retired : retired.map((r) => ({ ...r, game: game.id }))));
       }

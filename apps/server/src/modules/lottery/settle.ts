@@ -7,7 +7,7 @@ import * as repo from './repo';
 import { payoutShardOf, type LotterySettings } from './rules';
 import { digitColumnOf, engineGame, payoutTableOf, stakeAccountOf, voidTableOf } from './games';
 
-export type VoidReason = 'link_lost' | 'beacon_unavailable' | 'chain_retired';
+export type VoidReason = 'link_lost' | 'beacon_unavailable' | 'chain_retired' | 'tron_unavailable';
 
 export type SettlementDeps = {
   db: Db;

@@ -19,12 +19,11 @@ export function toResult(r: repo.RoundRow): WingoResult {
   };
 }
 
-export const commitmentOf = (c: { chain_id: number; final_hash: string; round_index: number; beacon_round: number | null }): WingoCommitment => ({
-  chainId: c.chain_id,
-  finalHash: c.final_hash,
-  roundIndex: c.round_index,
-  beaconRound: c.beacon_round,
-});
+/** A round's chain commitment; null for a Trx Win round (no chain: its lock time names its block). */
+export const commitmentOf = (c: { chain_id: number | null; final_hash: string | null; round_index: number | null; beacon_round: number | null }): WingoCommitment | null =>
+  c.chain_id === null || c.final_hash === null || c.round_index === null
+    ? null
+    : { chainId: c.chain_id, finalHash: c.final_hash, roundIndex: c.round_index, beaconRound: c.beacon_round };
 
 /** A stored bet as the contract shows it, without its commitment (a bet batch's answer). */
 export function betOf(b: repo.BetWithRoundRow): Omit<WingoBet, 'commitment'> {
@@ -52,7 +51,8 @@ export function betOf(b: repo.BetWithRoundRow): Omit<WingoBet, 'commitment'> {
 }
 
 export function toBet(b: repo.BetWithRoundRow): WingoBet {
-  return { ...betOf(b), commitment: commitmentOf(b) };
+  // Wingo's rounds always have a chain.
+  return { ...betOf(b), commitment: commitmentOf(b)! };
 }
 
 export const beaconOfChain = (c: repo.ChainRow) =>
@@ -160,10 +160,16 @@ export function summaryOf(game: EngineGame, outcome: readonly number[] | null): 
     const s = fivedSummary(decoded as FivedDigits);
     return { sum: s.sum, size: s.sumSize, parity: s.sumParity };
   }
+  if (game.id === 'trx') {
+    // Wingo's split of its one digit: 5-9 big, 0-4 small (the sum is the digit).
+    const digit = decoded as number;
+    return { sum: digit, size: digit >= 5 ? 'big' : 'small', parity: digit % 2 === 1 ? 'odd' : 'even' };
+  }
   return null;
 }
 
-export function toLotteryResult(r: repo.RoundRow): LotteryResult {
+/** A round as the generic routes show it; `block` is its deciding TRON block (Trx Win, once drawn). */
+export function toLotteryResult(r: repo.RoundRow, block: LotteryResult['block'] = null): LotteryResult {
   const game = engineGame(r.game);
   const outcome = r.status === 'voided' ? null : r.outcome;
   return {
@@ -174,6 +180,6 @@ export function toLotteryResult(r: repo.RoundRow): LotteryResult {
     outcome,
     summary: summaryOf(game, outcome),
     drawnAtMs: r.drawn_at!.getTime(),
-    block: null,
+    block: r.status === 'voided' ? null : block,
   };
 }

@@ -50,7 +50,7 @@ describe('TRON block id', () => {
       expect(tronBlockIdOf(block.block_header.raw_data)).toBe(block.blockID);
       expect(checkTronBlock(block)).toEqual({
         ok: true,
-        block: { number: block.block_header.raw_data.number, blockId: block.blockID, parentHash: block.block_header.raw_data.parentHash, timestamp: block.block_header.raw_data.timestamp },
+        block: { number: block.block_header.raw_data.number, blockId: block.blockID, parentHash: block.block_header.raw_data.parentHash, timestamp: block.block_header.raw_data.timestamp, raw: block.block_header.raw_data },
       });
     }
     // The encoding itself, field by field (timestamp 1, txTrieRoot 2, parentHash 3, number 7, witness 9, version 10).

@@ -42,8 +42,12 @@ export const TronBlockJsonSchema = z.object({
 });
 export type TronBlockJson = z.infer<typeof TronBlockJsonSchema>;
 
-/** What the engine needs of a block: its height, id, parent's id and timestamp (ms). */
-export type TronBlock = { number: number; blockId: string; parentHash: string; timestamp: number };
+/**
+ * What the engine needs of a block: its height, id, parent's id and timestamp (ms), and the header
+ * it was checked from (`raw`, set for every block a node answered): a drawn Trx Win round
+ * publishes its deciding block's and its parent's headers so anyone can recompute their ids.
+ */
+export type TronBlock = { number: number; blockId: string; parentHash: string; timestamp: number; raw?: TronRawData };
 
 /**
  * protocol.BlockHeader.raw's bytes and the id rule live in @colorplay/fair (the browser verifier
@@ -74,7 +78,7 @@ export function checkTronBlock(json: unknown): BlockCheck {
   const idNumber = tronBlockNumberOfId(hexToBytes(blockID));
   if (idNumber !== raw.number) return { ok: false, reason: `block id carries number ${idNumber}, the header says ${raw.number}` };
   if (tronBlockIdOf(raw) !== blockID) return { ok: false, reason: `block ${raw.number}: the id is not the hash of its header` };
-  return { ok: true, block: { number: raw.number, blockId: blockID, parentHash: raw.parentHash, timestamp: raw.timestamp } };
+  return { ok: true, block: { number: raw.number, blockId: blockID, parentHash: raw.parentHash, timestamp: raw.timestamp, raw } };
 }
 
 /** True when `block` is the child of `parent`: the next height and the parent's id as its parentHash. */
