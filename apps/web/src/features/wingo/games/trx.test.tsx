@@ -146,6 +146,30 @@ describe('Trx Win page', () => {
     expect(within(mine).getByRole('link', { name: `Verify round ${PERIOD}` }).getAttribute('href')).toBe(`/home/AllLotteryGames/VerifyGame?game=trx&period=${PERIOD}`);
   });
 
+  it('draws the chart as Wingo’s trend lines over the digits, with how often each came', async () => {
+    vi.useFakeTimers({ now: nowMs, toFake: ['Date'] });
+    const results = [3, 7, 0].map((d, i) => ({ period: `20261123070000${i}`, outcome: [d], summary: { sum: d, size: d >= 5 ? 'big' : 'small', parity: d % 2 ? 'odd' : 'even' } }));
+    const positionFrequency = [Array.from({ length: 10 }, (_, d) => (d === 3 || d === 7 || d === 0 ? 1 : 0))];
+    stubWingoApi({
+      [`GET ${API_PATHS.get_balance}`]: () => ({ body: { data: { balanceMinor: 0, currency: 'INR' } } }),
+      ['GET /api/lottery/trx/state']: () => ({ body: { data: state } }),
+      ['GET /api/lottery/trx/history']: () => ({ body: EMPTY_PAGE }),
+      ['GET /api/lottery/trx/trend']: () => ({ body: { data: { game: 'trx', roomId: '1m', rounds: 3, results, positionFrequency, big: 1, small: 2, odd: 2, even: 1 } } }),
+    });
+    renderWithRouter(
+      <ToastProvider>
+        <WingoProvider>
+          <LotteryGamePage game="trx" />
+        </WingoProvider>
+      </ToastProvider>,
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: 'Chart' }));
+    // Newest first, as Wingo's chart reads.
+    expect(await screen.findByRole('img', { name: 'Trend chart of the last 3 results, newest first: 0, 7, 3' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Frequency' })).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: '7' }).nextElementSibling!.textContent).toBe('1');
+  });
+
   it('states the Trx Win rules: the deciding block, the digit rule, and Wingo’s payouts and fee', async () => {
     vi.useFakeTimers({ now: nowMs, toFake: ['Date'] });
     stubWingoApi({
