@@ -71,7 +71,7 @@ test('a Trx Win bet in the 1-minute room: exact balance, the result from its blo
 
   // The game history names the block the digit was read from.
   const row = page.getByRole('tabpanel').getByRole('row').filter({ hasText: period });
-  await expect(row.getByLabel(/^Block \d+, hash ending [0-9a-f]{8}$/)).toBeVisible({ timeout: 15_000 });
+  await expect(row.getByText(/^Block \d+, hash ending [0-9a-f]{8}$/)).toHaveCount(1, { timeout: 15_000 });
 
   // My history: the bet, settled exactly by the rule table, with its verify link.
   await page.getByRole('tab', { name: 'My history' }).click();

@@ -127,7 +127,7 @@ describe('Trx Win page', () => {
     // The history names the block the digit was read from.
     const history = screen.getByRole('tabpanel');
     expect(within(history).getByRole('columnheader', { name: 'Block' })).toBeTruthy();
-    expect(within(history).getByLabelText(`Block ${BLOCK.raw_data.number}, hash ending ${BLOCK.blockID.slice(-8)}`)).toBeTruthy();
+    expect(within(history).getByText(`Block ${BLOCK.raw_data.number}, hash ending ${BLOCK.blockID.slice(-8)}`)).toBeTruthy();
     expect(within(history).getByRole('link', { name: `Verify round ${PERIOD}` }).getAttribute('href')).toBe(`/home/AllLotteryGames/VerifyGame?game=trx&period=${PERIOD}`);
 
     // A multiplier chip and Green: the bet goes to Trx Win's route with them.

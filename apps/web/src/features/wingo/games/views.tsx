@@ -120,7 +120,8 @@ const TRX_HISTORY: HistoryColumn[] = [
     head: (t) => t('lg.col.block'),
     cell: (r, t) =>
       r.block ? (
-        <span className="lg-block" aria-label={t('lg.trx.blockLabel', { number: r.block.number, hash: r.block.id.slice(-8) })}>
+        <span className="lg-block">
+          <span className="visually-hidden">{t('lg.trx.blockLabel', { number: r.block.number, hash: r.block.id.slice(-8) })}</span>
           <span aria-hidden="true">{r.block.number}</span>
           <span className="lg-block__hash" aria-hidden="true">
             {shortBlockId(r.block.id)}
