@@ -68,8 +68,7 @@ export function createDraw({ db, clock, log, settings, chainsOf, beacon: source,
 
   /**
    * The outcome of a round from its link (and beacon value on a scheme-2 chain), read by its
-   * game's rule table from the fair HMAC stream (games.ts). Trx Win's TRON block source will add
-   * its branch here.
+   * game's rule table from the fair HMAC stream (games.ts). Trx Win's branch is drawTron below.
    */
   const outcomeOf = (game: EngineGame, chain: repo.ChainRow, round: repo.RoundRow, link: string, beacon: BeaconValue | null): number[] => {
     if (game.source.kind !== 'fair') throw new Error(`${game.id} is not drawn from a chain`);

@@ -51,6 +51,11 @@ export function createRoundEngine({ db, clock, log, settings, game, chains, draw
   async function ensureRound(room: Room, ordinal: number, roomChains: repo.ChainRow[], nowMs: number): Promise<boolean> {
     const r = roundByOrdinal(room, ordinal);
     if (!chains) {
+      // A round first seen after its lock (the server was down, or starts, in the lock window)
+      // is not created: it can have no bets, and its deciding block may predate the block
+      // source (a sandbox chain starting now), which would hold the room's results behind it
+      // for the give-up time. Its period is skipped, as every period is while the server is down.
+      if (nowMs >= r.locksAtMs) return false;
       await repo.insertRoundIfAbsent(db, {
         game: GAME,
         roomId: room.id,
@@ -61,7 +66,7 @@ export function createRoundEngine({ db, clock, log, settings, game, chains, draw
         opensAt: new Date(r.opensAtMs),
         locksAt: new Date(r.locksAtMs),
         drawsAt: new Date(r.drawsAtMs),
-        status: nowMs < r.locksAtMs ? 'open' : 'locked',
+        status: 'open',
         beaconRound: null,
       });
       return true;

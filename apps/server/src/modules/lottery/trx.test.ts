@@ -305,7 +305,7 @@ describe('Trx Win on the engine', () => {
     const [ra, rb] = [await roundRow('trx', a.period), await roundRow('trx', b.period)];
     expect([ra.status, rb.status]).toEqual(['settled', 'settled']);
     const { rows: order } = await t.db.query<{ period: string }>(
-      "SELECT payload->>'period' AS period FROM domain_events WHERE name = 'RoundDrawn' AND payload->>'game' = 'trx' AND payload->>'period' IN ($1, $2) ORDER BY id",
+      "SELECT payload->>'period' AS period FROM domain_events WHERE name = 'RoundDrawn' AND payload->>'game' = 'trx' AND payload->>'period' IN ($1, $2) ORDER BY seq",
       [a.period, b.period],
     );
     expect(order.map((r) => r.period)).toEqual([a.period, b.period]);
@@ -370,6 +370,19 @@ describe('Trx Win on the engine', () => {
       expect(rows[0]!.n).toBe(0);
     }
     await t.app.lottery.tick();
+    expect((await roundRow('trx', round.period)).status).toBe('settled');
+  });
+
+  it('does not open a round first seen after its lock (a start in the lock window): the next one opens and is drawn', async () => {
+    const skipped = roundAt(ROOM, roundAt(ROOM, now()).drawsAtMs);
+    setTime(skipped.locksAtMs + 1_000);
+    await produce();
+    await t.app.lottery.tick();
+    const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM lottery_rounds WHERE game = 'trx' AND period = $1", [skipped.period]);
+    expect(rows[0]!.n).toBe(0);
+    const round = await nextRound();
+    expect((await roundRow('trx', round.period)).status).toBe('open');
+    await drawAndSettle();
     expect((await roundRow('trx', round.period)).status).toBe('settled');
   });
 
