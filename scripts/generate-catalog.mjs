@@ -99,12 +99,12 @@ const fishing = fishNames.map((title, i) => {
   return { id, kind: 'game', title, vendorCode: null, engine: null, rtpBasisPoints: null, gameUid: '', clickable: false, image: `/games/fishing/${id}.svg`, hue: (190 + i * 9) % 360 };
 });
 
-// Lottery: four info cards with the spec's texts; Win Go, K3 and 5D lead to their screens (decision 345).
+// Lottery: four info cards with the spec's texts; each leads to its game's screen (decisions 345, 355).
 const lottery = [
   { id: 'lottery-wingo', title: 'Win Go', description: 'Guess Number\nGreen/Red/Violet to win', href: '/home/AllLotteryGames/Wingo', hue: 140 },
   { id: 'lottery-k3', title: 'K3', description: 'Guess Number\nBig/Small/Odd/Even', href: '/home/AllLotteryGames/K3', hue: 20 },
   { id: 'lottery-5d', title: '5D', description: 'Guess Number\nBig/Small/Odd/Even', href: '/home/AllLotteryGames/5D', hue: 260 },
-  { id: 'lottery-trxwin', title: 'Trx Win', description: 'Guess Number\nGreen/Red/Violet to win', href: null, hue: 0 },
+  { id: 'lottery-trxwin', title: 'Trx Win', description: 'Guess Number\nGreen/Red/Violet to win', href: '/home/AllLotteryGames/TrxWin', hue: 0 },
 ].map((c) => ({ ...c, kind: 'info', vendorCode: null, engine: null, rtpBasisPoints: null, gameUid: '', clickable: c.href !== null, image: `/games/lottery/${c.id}.svg` }));
 
 // Sports and rummy: vendor tiles that do nothing on tap.

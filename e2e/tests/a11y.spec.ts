@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { skipSplash } from './support/accounts';
 import { signInAsDemoOperator } from './support/admin';
-import { GUEST_ROUTES, PLAYER_ROUTES } from './support/routes';
+import { GUEST_ROUTES, PLAYER_ROUTES, trxVerifyRoute } from './support/routes';
 import { rechargeThroughSandbox, signInAsNewPlayer, startRecharge } from './support/wallet';
 
 // axe-core (pinned, decision 223) on every route and dialog state at 360 px, in English and in
@@ -59,7 +59,7 @@ for (const locale of ['en', 'hi'] as const) {
     await signInAsNewPlayer(page);
     await useLocale(page, locale);
     const found: string[] = [];
-    for (const path of PLAYER_ROUTES) {
+    for (const path of [...PLAYER_ROUTES, await trxVerifyRoute(page)]) {
       await page.goto(path);
       await settle(page);
       found.push(...(await axeViolations(page)).map((v) => `${path}: ${v}`));
@@ -102,6 +102,26 @@ for (const locale of ['en', 'hi'] as const) {
     await page.keyboard.press('Escape');
     // Focus returns to the opener when a dialog closes.
     await expect(green).toBeFocused();
+
+    // Trx Win's rules (its own text) and bet sheet (Wingo's board on the generic page).
+    await page.goto('/home/AllLotteryGames/TrxWin');
+    await settle(page);
+    const trxRules = page.getByRole('button', { name: locale === 'en' ? 'Rules' : 'नियम' });
+    await trxRules.click();
+    await settled(page.getByRole('dialog'));
+    found.push(...(await axeViolations(page)).map((v) => `Trx Win rules dialog: ${v}`));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    const trxGreen = page.getByRole('button', { name: locale === 'en' ? 'Green' : 'हरा' });
+    await expect(async () => {
+      const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
+      expect(Number(/(\d+) (?:seconds? left|सेकंड बाकी)/.exec(label)?.[1] ?? '0')).toBeGreaterThanOrEqual(15);
+    }).toPass({ timeout: 70_000, intervals: [500] });
+    await trxGreen.click();
+    await settled(page.getByRole('dialog'));
+    found.push(...(await axeViolations(page)).map((v) => `Trx Win bet sheet: ${v}`));
+    await page.keyboard.press('Escape');
+    await expect(trxGreen).toBeFocused();
     expect(found).toEqual([]);
   });
 }

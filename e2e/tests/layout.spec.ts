@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { skipSplash } from './support/accounts';
+import { trxVerifyRoute } from './support/routes';
 import { signInAsNewPlayer, startRecharge } from './support/wallet';
 
 // docs/design-system.md, "Checked by the tests". Every route a guest or a player can open, at the
@@ -56,6 +57,7 @@ const PLAYER_ROUTES = [
   '/home/AllLotteryGames/Verify',
   '/home/AllLotteryGames/K3',
   '/home/AllLotteryGames/5D',
+  '/home/AllLotteryGames/TrxWin',
   '/home/AllLotteryGames/VerifyGame',
 ];
 
@@ -281,11 +283,13 @@ for (const locale of ['en', 'hi'] as const) {
     // The order pages are made before the locale changes: the helpers find English names.
     const upiOrder = `/wallet/Payment?orderId=${await startRecharge(page, { preset: '₹100.00' })}`;
     const usdtOrder = await startUsdtRecharge(page);
+    const trxVerify = await trxVerifyRoute(page);
     await useLocale(page, locale);
     mkdirSync(SCREENS, { recursive: true });
     const findings: Findings = { overflow: [], tapTargets: [], clipped: [] };
-    for (const route of [...PLAYER_ROUTES, upiOrder, usdtOrder]) {
-      const screen = route === upiOrder ? '/wallet/Payment-upi-order' : route === usdtOrder ? '/wallet/Payment-usdt-order' : route;
+    for (const route of [...PLAYER_ROUTES, upiOrder, usdtOrder, trxVerify]) {
+      const screen =
+        route === upiOrder ? '/wallet/Payment-upi-order' : route === usdtOrder ? '/wallet/Payment-usdt-order' : route === trxVerify ? '/home/AllLotteryGames/VerifyGame-trx' : route;
       for (const width of widths) {
         const shoot = locale === 'hi' || width === 360;
         await checkRoute(page, route, width, findings, shoot ? screenName(screen, true, locale) : undefined);

@@ -38,9 +38,9 @@ test('All Games shows the spec’s counts in every category', async ({ page }) =
   await expect(panel.getByRole('heading', { level: 2, name: 'Lottery' })).toBeVisible();
   await expect(tilesOf(panel)).toHaveCount(4);
   await expect(panel.getByRole('button')).toHaveCount(0);
-  // Decision 261, 345: Trx Win says Coming soon; Win Go, K3 and 5D are links to their screens.
-  await expect(panel.getByText('Coming soon')).toHaveCount(1);
-  await expect(panel.getByRole('link')).toHaveCount(3);
+  // Decisions 261, 345, 355: Win Go, K3, 5D and Trx Win are links to their screens.
+  await expect(panel.getByText('Coming soon')).toHaveCount(0);
+  await expect(panel.getByRole('link')).toHaveCount(4);
 
   await choose('Casino');
   for (const vendor of ['EVO Video', 'MG Video']) await expect(tilesOf(panel.getByRole('region', { name: vendor }))).toHaveCount(6);

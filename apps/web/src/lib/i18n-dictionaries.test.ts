@@ -39,7 +39,7 @@ const AREAS: [string, Dict, Dict][] = [
 const SAME_IN_HINDI = new Set([
   'brand.name', 'page.windowTitle', 'account.uid', 'wingo.title', 'wingo.multiplier', 'wingo.bet.summary', 'wingo.bet.noResult', 'wingo.ball',
   'deposit.channel.upi', 'deposit.channel.usdt', 'history.utr', 'payment.payeeWhat', 'methods.kind.upi', 'methods.kind.usdt',
-  'lg.title.k3', 'lg.title.5d', 'lg.sel.position', 'lg.bet.line', 'lg.sides',
+  'lg.title.k3', 'lg.title.5d', 'lg.title.trx', 'lg.sel.position', 'lg.bet.line', 'lg.sides',
   'methods.vpa', 'methods.ifsc', 'kyc.pan', 'withdraw.feeFixed', 'withdraw.feeBps', 'withdraw.feeBoth',
 ]);
 

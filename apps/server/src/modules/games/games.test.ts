@@ -97,10 +97,10 @@ describe('catalog', () => {
     const lottery = (await tiles('category=lottery')).items;
     expect(lottery.map((c) => [c.title, c.description, c.href])).toEqual([
       ['Win Go', 'Guess Number\nGreen/Red/Violet to win', '/home/AllLotteryGames/Wingo'],
-      // K3 and 5D open their screens (decision 345); Trx Win is "Coming soon" until its screen exists.
+      // K3, 5D and Trx Win open their screens (decisions 345, 355).
       ['K3', 'Guess Number\nBig/Small/Odd/Even', '/home/AllLotteryGames/K3'],
       ['5D', 'Guess Number\nBig/Small/Odd/Even', '/home/AllLotteryGames/5D'],
-      ['Trx Win', 'Guess Number\nGreen/Red/Violet to win', null],
+      ['Trx Win', 'Guess Number\nGreen/Red/Violet to win', '/home/AllLotteryGames/TrxWin'],
     ]);
     expect((await tiles('category=sport')).items.map((c) => [c.title, c.kind, c.clickable])).toEqual(
       ['Cricket', 'CMD', 'Saba', 'IM', 'AG'].map((n) => [n, 'vendor', false]),

@@ -10,17 +10,18 @@ import { LotteryVerifyPage } from '../../features/wingo/games/verify-page';
 const NotFoundRoute = lazy(() => import('./not-found'));
 /** The fairness checker, from the Wingo verify screen's chunk (see routes/wingo-verify.tsx). */
 const loadChecker = () => import('./wingo-verify').then((m) => m.verifyGameRound);
+const loadTrxChecker = () => import('./wingo-verify').then((m) => m.verifyTrxRound);
 
 /**
- * /home/AllLotteryGames/:game (decision 345): K3 (/K3), 5D (/5D) or their verify screen
+ * /home/AllLotteryGames/:game (decisions 345, 355): K3 (/K3), 5D (/5D), Trx Win (/TrxWin) or their verify screen
  * (/VerifyGame?game=&period=), under the lottery layout's shared context; any other segment is
  * the not-found page, as it was before this route existed.
  */
 export default function LotteryGamesRoute() {
   const screen = lotteryScreenOf(useParams().game);
   // The key gives each game a fresh page (room, sheet and popup state are per game).
-  if (screen === 'k3' || screen === '5d') return <LotteryGamePage key={screen} game={screen} />;
-  if (screen === 'verify') return <LotteryVerifyPage loadChecker={loadChecker} />;
+  if (screen === 'k3' || screen === '5d' || screen === 'trx') return <LotteryGamePage key={screen} game={screen} />;
+  if (screen === 'verify') return <LotteryVerifyPage loadChecker={loadChecker} loadTrxChecker={loadTrxChecker} />;
   return (
     <Suspense fallback={<RouteLoading />}>
       <NotFoundRoute />

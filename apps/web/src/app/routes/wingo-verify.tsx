@@ -8,4 +8,4 @@ export default function WingoVerifyRoute() {
 
 // K3's and 5D's verify screen loads the game checker from this chunk, where the fairness code
 // already is, rather than split it into a chunk of its own (decision 345).
-export { verifyGameRound } from '@colorplay/fair';
+export { verifyGameRound, verifyTrxRound } from '@colorplay/fair';

@@ -17,7 +17,7 @@ export interface GameTileViewProps {
 /**
  * One tile of the lobby. A clickable game is a button that launches (or says it is under
  * maintenance); an info card with an address (Win Go) is a link, on home and in All Games alike;
- * fishing, sports and rummy tiles and the lottery card without a game yet (Trx Win) are
+ * fishing, sports and rummy tiles (and any lottery card without a game yet) are
  * not interactive at all: no control is announced, no press effect, and a visible "Coming soon"
  * says why a tap does nothing (decision 261). The image is decorative (the title is printed beside
  * it, so alt is empty) and lazy, with its size set so nothing shifts.

@@ -53,7 +53,7 @@ describe('All Games', () => {
     }
   });
 
-  it('Lottery: a heading, Win Go, K3 and 5D links to their screens, Trx Win marked Coming soon (issue 22, decision 345)', async () => {
+  it('Lottery: a heading, Win Go, K3, 5D and Trx Win links to their screens, none Coming soon (issue 22, decisions 345, 355)', async () => {
     stubGamesApi();
     renderApp('/home/AllGames?tab=1');
     const content = await panel();
@@ -65,8 +65,9 @@ describe('All Games', () => {
       ['Win Go', '/home/AllLotteryGames/Wingo'],
       ['K3', '/home/AllLotteryGames/K3'],
       ['5D', '/home/AllLotteryGames/5D'],
+      ['Trx Win', '/home/AllLotteryGames/TrxWin'],
     ]);
-    expect(within(content).getAllByText('Coming soon')).toHaveLength(1);
+    expect(within(content).queryAllByText('Coming soon')).toHaveLength(0);
     for (const name of ['Win Go', 'K3', '5D', 'Trx Win']) expect(within(content).getByText(name)).toBeTruthy();
     expect(within(content).getAllByText(/Green\/Red\/Violet to win/)).toHaveLength(2);
   });

@@ -12,6 +12,20 @@ function pays(selection: WingoSelection, digit: WingoDigit): string {
   return r ? ratioText(r) : '0';
 }
 
+/** What each selection pays (Wingo's, and Trx Win's, which has the same table). */
+export function WingoPayoutRules() {
+  const { t } = useI18n();
+  return (
+    <ul>
+      <li>{t('wingo.rules.green', { x: pays('green', 1), x5: pays('green', 5) })}</li>
+      <li>{t('wingo.rules.red', { x: pays('red', 2), x0: pays('red', 0) })}</li>
+      <li>{t('wingo.rules.violet', { x: pays('violet', 0) })}</li>
+      <li>{t('wingo.rules.number', { x: pays('7', 7) })}</li>
+      <li>{t('wingo.rules.size', { x: pays('big', 9) })}</li>
+    </ul>
+  );
+}
+
 /** The rules text, every figure taken from `@colorplay/lottery`'s Wingo table. */
 export function RulesText({ room, roundSeconds, feeBasisPoints }: { room: WingoRoomId; roundSeconds: number; feeBasisPoints: number }) {
   const { t } = useI18n();
@@ -21,13 +35,7 @@ export function RulesText({ room, roundSeconds, feeBasisPoints }: { room: WingoR
       <p>{t('wingo.rules.round', { room: t(`wingo.room.${room}`), seconds: roundSeconds })}</p>
       <p>{t('wingo.rules.total')}</p>
       <p>{t('wingo.rules.fee', { fee: `${feeBasisPoints / 100} %`, contract: hundred.contractMinor })}</p>
-      <ul>
-        <li>{t('wingo.rules.green', { x: pays('green', 1), x5: pays('green', 5) })}</li>
-        <li>{t('wingo.rules.red', { x: pays('red', 2), x0: pays('red', 0) })}</li>
-        <li>{t('wingo.rules.violet', { x: pays('violet', 0) })}</li>
-        <li>{t('wingo.rules.number', { x: pays('7', 7) })}</li>
-        <li>{t('wingo.rules.size', { x: pays('big', 9) })}</li>
-      </ul>
+      <WingoPayoutRules />
       <p>{t('wingo.rules.fair')}</p>
     </div>
   );

@@ -1,5 +1,5 @@
 /**
- * K3's and 5D's strings (decision 345): like Wingo's (decision 120), they load only with the
+ * K3's, 5D's and Trx Win's strings (decisions 345, 355): like Wingo's (decision 120), they load only with the
  * lottery chunks, never with `/`. Wingo's own keys (balance, bet sheet, errors) are reused as they are.
  */
 export const enLotteryGames = {
@@ -80,4 +80,36 @@ export const enLotteryGames = {
   'lg.verify.wrongOutcome': 'the result does not follow from the link and period.',
   'lg.verify.claimed': 'Published result',
   'lg.verify.back': 'Back to {game}',
+  'lg.col.block': 'Block',
+  'lg.trx.blockLabel': 'Block {number}, hash ending {hash}',
+  'lg.rules.trx.block': 'The result is read from a TRON block: the deciding block is the first block produced after the round locks (betting closes in its last 5 s), so its hash does not exist while bets are taken.',
+  'lg.rules.trx.digit': 'The number is the last 0-9 character of the block hash’s last 24 bytes (48 hex characters read from the right). Its colours, Big/Small and every payout are Win Go’s:',
+  'lg.rules.trx.fair': 'Every result can be checked: the block is public, and each round can be verified in your browser from the block’s header.',
+  'lg.trx.network': 'Network',
+  'lg.trx.network.tron': 'TRON (read from a full node)',
+  'lg.trx.network.sandbox': 'Local sandbox chain in TRON’s block format (not on TRON’s explorers)',
+  'lg.trx.lock': 'Betting closed at',
+  'lg.trx.block': 'Deciding block',
+  'lg.trx.parent': 'Its parent block',
+  'lg.trx.blockLine': 'No. {number}, produced {time}',
+  'lg.trx.blockHash': 'Block hash (id)',
+  'lg.trx.parentHash': 'Parent hash',
+  'lg.trx.witness': 'Producer (witness address)',
+  'lg.trx.txTrieRoot': 'Transactions root',
+  'lg.trx.read': 'Last 24 bytes of the hash, digit marked',
+  'lg.trx.fallback': '(no 0-9 character: the last one’s value minus 10)',
+  'lg.trx.step.blockId': 'Block {number}: its id is its number and the SHA-256 of its header',
+  'lg.trx.step.parentId': 'Parent block {number}: its id is its number and the SHA-256 of its header',
+  'lg.trx.step.linked': 'Block {number} is the child of block {parent} (next height, parent hash = its id)',
+  'lg.trx.step.timing': 'The parent was produced at or before the lock ({parentTime} ≤ {lock}) and the block after it ({blockTime}): it is the deciding block',
+  'lg.trx.step.digit': 'The number read from the block hash is {digit}, the published result',
+  'lg.trx.failure.blockId': 'the deciding block’s id is not the hash of its header.',
+  'lg.trx.failure.parentId': 'the parent block’s id is not the hash of its header.',
+  'lg.trx.failure.linked': 'the two blocks are not parent and child.',
+  'lg.trx.failure.timing': 'this block is not the first one after the lock time.',
+  'lg.trx.failure.digit': 'the published result is not the number read from the block hash.',
+  'lg.trx.notYet': 'Betting closes at {lock}. The deciding block is the first TRON block after that moment and has not been produced yet: come back after the draw.',
+  'lg.trx.voided': 'This round was voided and every stake refunded: {reason}',
+  'lg.trx.void.tron_unavailable': 'the TRON blocks could not be read in time.',
+  'lg.trx.explorer': 'Block {number} on Tronscan',
 } as const;

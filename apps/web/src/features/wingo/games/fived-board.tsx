@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { LockedOverlay } from '../locked-overlay';
 import './i18n';
-import type { GameBoardProps } from './k3-board';
 import { FIVED_POSITIONS, fivedSelectionLabel, payoutText } from './selection';
 import './lottery-games.css';
+import type { GameBoardProps } from './views';
 
 const WHERE = [...FIVED_POSITIONS, 'sum'] as const;
 type Where = (typeof WHERE)[number];
@@ -16,7 +16,7 @@ const DIGITS = Array.from({ length: 10 }, (_, d) => String(d));
  * Big / Small / Odd / Even and, for a position, its digit 0-9. Each choice is a button named as
  * it reads ("A 7", "Sum Big").
  */
-export function FivedBoard({ locked, secondsLeft, onChoose }: GameBoardProps) {
+export function FivedBoard({ locked, secondsLeft, onChoose }: Pick<GameBoardProps, 'locked' | 'secondsLeft' | 'onChoose'>) {
   const { t } = useI18n();
   const [where, setWhere] = useState<Where>('A');
   const choice = (id: string, body: string, className = '') => (

@@ -19,23 +19,23 @@ import { VoiceToggle } from '../voice-toggle';
 import '../wingo.css';
 import '../wingo-round.css';
 import { lotteryHistoryResource, lotteryPlaceBet, lotteryStateResource } from './api';
-import { FivedBoard } from './fived-board';
 import './i18n';
-import { K3Board } from './k3-board';
 import './lottery-games.css';
-import { OutcomeValues, summaryText } from './outcome';
+import { OutcomeValues } from './outcome';
 import { LotteryChart, LotteryHistory, LotteryMyBets } from './records';
 import { LotteryResultPopup } from './result-popup';
 import { LotteryRules } from './rules';
 import { lotteryRoundView, rememberLotteryRoom, storedLotteryRoom, useLotteryLiveSync, useLotterySettlements } from './round';
 import { selectionLabelOf } from './selection';
+import { lotteryGameView } from './views';
 
 /** How often the room's state is read while the game's socket is down (decision 361; it pushes otherwise). */
 export const LOTTERY_POLL_MS = 2_000;
 
-/** The latest result of the room: the dice or digits with the sum, size and parity. */
+/** The latest result of the room: the dice or digits with the sum, size and parity (Trx Win: the ball, its colours and size). */
 function LatestResult({ game, room }: { game: LotteryGameId; room: LotteryRoomId }) {
   const { t } = useI18n();
+  const view = lotteryGameView(game);
   const history = useInfiniteResource(lotteryHistoryResource(game, room));
   const last = history.pages[0]?.items[0];
   return (
@@ -44,7 +44,7 @@ function LatestResult({ game, room }: { game: LotteryGameId; room: LotteryRoomId
       {last?.outcome && last.summary ? (
         <>
           <OutcomeValues game={game} outcome={last.outcome} />
-          <p className="lg-latest__summary">{summaryText(last.summary, t)}</p>
+          <p className="lg-latest__summary">{view.summaryLine(last.outcome, last.summary, t)}</p>
         </>
       ) : (
         <p className="wingo-strip__empty">—</p>
@@ -53,11 +53,12 @@ function LatestResult({ game, room }: { game: LotteryGameId; room: LotteryRoomId
   );
 }
 
-/** The K3 or 5D screen (/home/AllLotteryGames/K3, /5D): Wingo's layout with the game's board. */
+/** The K3, 5D or Trx Win screen (/home/AllLotteryGames/K3, /5D, /TrxWin): Wingo's layout with the game's board (views.tsx). */
 export function LotteryGamePage({ game }: { game: LotteryGameId }) {
   const { t } = useI18n();
   const [room, setRoom] = useState<LotteryRoomId>(() => storedLotteryRoom(game));
   const [selection, setSelection] = useState<string | null>(null);
+  const [multiplier, setMultiplier] = useState(1);
   const [tab, setTab] = useState(0);
   const [sheetId, setSheetId] = useState(0);
   const title = t(`lg.title.${game}`);
@@ -96,7 +97,7 @@ export function LotteryGamePage({ game }: { game: LotteryGameId }) {
     setSheetId((n) => n + 1);
     setSelection(id);
   };
-  const Board = game === 'k3' ? K3Board : FivedBoard;
+  const { Board } = lotteryGameView(game);
 
   return (
     <main className={`page wingo lg-page lg-page--${game}`} onPointerDown={unlockAudio} onKeyDown={unlockAudio}>
@@ -121,7 +122,14 @@ export function LotteryGamePage({ game }: { game: LotteryGameId }) {
         </div>
         <LatestResult game={game} room={room} />
       </section>
-      <Board locked={round.locked} secondsLeft={round.secondsLeft} onChoose={choose} />
+      <Board
+        locked={round.locked}
+        secondsLeft={round.secondsLeft}
+        onChoose={choose}
+        multipliers={multipliers}
+        multiplier={multiplier}
+        onMultiplier={setMultiplier}
+      />
       <Tabs
         label={t('wingo.tabs')}
         selectedIndex={tab}
@@ -141,7 +149,7 @@ export function LotteryGamePage({ game }: { game: LotteryGameId }) {
         selection={selection}
         selectionText={selection ? selectionLabelOf(game, selection, t) : undefined}
         place={place}
-        multiplier={1}
+        multiplier={multiplier}
         amountPresetsMinor={amountPresetsMinor}
         multipliers={multipliers}
         feeBasisPoints={feeBasisPoints}

@@ -6,6 +6,7 @@ import './i18n';
 import { DieFace } from './outcome';
 import { k3SelectionLabel, payoutText } from './selection';
 import './lottery-games.css';
+import type { GameBoardProps } from './views';
 
 const FACES = [1, 2, 3, 4, 5, 6] as const;
 const SUMS = Array.from({ length: 16 }, (_, i) => i + 3);
@@ -14,20 +15,12 @@ const pairsOf = <T,>(list: readonly T[]) => list.flatMap((a, i) => list.slice(i 
 const DIFF2 = pairsOf(FACES);
 const DIFF3 = FACES.flatMap((a) => FACES.filter((b) => b > a).flatMap((b) => FACES.filter((c) => c > b).map((c) => [a, b, c] as const)));
 
-export interface GameBoardProps {
-  /** Betting is closed for the round's last seconds: the selections are disabled under a countdown. */
-  locked: boolean;
-  secondsLeft: number;
-  /** A selection id of the rule table was tapped: the bet sheet opens for it. */
-  onChoose: (selection: string) => void;
-}
-
 /**
  * The K3 board (decision 347): the bet types in the four tabs players of these apps know (Total,
  * 2 same, 3 same, Different). Each choice is a button named as it reads ("Sum 10", "Two same 1 1
  * and 2", "Three same 6 6 6"), drawn with dice faces and its published multiple.
  */
-export function K3Board({ locked, secondsLeft, onChoose }: GameBoardProps) {
+export function K3Board({ locked, secondsLeft, onChoose }: Pick<GameBoardProps, 'locked' | 'secondsLeft' | 'onChoose'>) {
   const { t } = useI18n();
   const [tab, setTab] = useState(0);
   const choice = (id: string, body: React.ReactNode, className = '') => (

@@ -2,7 +2,7 @@ import type { LotteryGameId } from '@colorplay/contract';
 import { paths } from '../../../config/paths';
 
 /**
- * The addresses of the K3 and 5D screens (decision 345): one route pattern in config/paths.ts,
+ * The addresses of the K3, 5D and Trx Win screens (decisions 345, 355): one route pattern in config/paths.ts,
  * `/home/AllLotteryGames/:game`, whose segment is one of these. They live here, not in the paths
  * object, because that object ships with `/` and its JS budget is full.
  */
@@ -28,6 +28,7 @@ export function lotteryScreenOf(segment: string | undefined): LotteryGameId | 'v
   const s = (segment ?? '').toLowerCase();
   if (s === 'k3') return 'k3';
   if (s === '5d') return '5d';
+  if (s === 'trxwin') return 'trx';
   if (s === 'verifygame') return 'verify';
   return null;
 }

@@ -1,5 +1,6 @@
 import type { LotteryGameId, LotterySummary } from '@colorplay/contract';
 import { useI18n, type Translate } from '../../../lib/i18n';
+import { ResultBall } from '../balls';
 import './i18n';
 import './lottery-games.css';
 
@@ -25,9 +26,13 @@ export function DieFace({ value, size = 'md' }: { value: number; size?: 'sm' | '
   );
 }
 
-/** A drawn outcome: K3's three dice or 5D's five digits, named for screen readers as one image. */
+/**
+ * A drawn outcome: K3's three dice, 5D's five digits, or Trx Win's digit as Wingo's coloured ball
+ * (its colours from Wingo's rule table), named for screen readers as one image.
+ */
 export function OutcomeValues({ game, outcome, size = 'md' }: { game: LotteryGameId; outcome: readonly number[]; size?: 'sm' | 'md' | 'lg' }) {
   const { t } = useI18n();
+  if (game === 'trx') return <ResultBall digit={outcome[0] ?? null} size={size} />;
   const values = outcome.join(' ');
   return (
     <span className={`outcome outcome--${size}`} role="img" aria-label={game === 'k3' ? t('lg.dice', { values }) : t('lg.digits', { values })}>

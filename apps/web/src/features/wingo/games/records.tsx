@@ -12,14 +12,16 @@ import './i18n';
 import { lotteryVerifyHref } from './links';
 import { OutcomeValues, summaryText } from './outcome';
 import { selectionLabelOf } from './selection';
+import { lotteryGameView } from './views';
 
-/** K3's and 5D's game history, chart and the player's bets (Wingo's list states and table styles). */
+/** K3's, 5D's and Trx Win's game history, chart and the player's bets (Wingo's list states and table styles). */
 
 
 export function LotteryHistory({ game, room }: { game: LotteryGameId; room: LotteryRoomId }) {
   const { t } = useI18n();
   const history = useInfiniteResource(lotteryHistoryResource(game, room));
   const items: LotteryResult[] = history.pages.flatMap((p) => p.items);
+  const columns = lotteryGameView(game).historyColumns;
   return (
     <div>
       <ListState loading={history.loading} error={!!history.error && items.length === 0} empty={items.length === 0} retry={history.retry} />
@@ -28,8 +30,11 @@ export function LotteryHistory({ game, room }: { game: LotteryGameId; room: Lott
           <thead>
             <tr>
               <th scope="col">{t('lg.col.period')}</th>
-              <th scope="col">{t('lg.col.result')}</th>
-              <th scope="col">{t('lg.col.sum')}</th>
+              {columns.map((c, i) => (
+                <th key={i} scope="col">
+                  {c.head(t)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -40,17 +45,9 @@ export function LotteryHistory({ game, room }: { game: LotteryGameId; room: Lott
                     {r.period}
                   </Link>
                 </td>
-                <td>{r.outcome ? <OutcomeValues game={game} outcome={r.outcome} size="sm" /> : t('wingo.voided')}</td>
-                <td>
-                  {r.summary ? (
-                    <>
-                      <strong>{r.summary.sum}</strong>
-                      <span className="lg-table__sides">{t('lg.sides', { size: t(`lg.sel.${r.summary.size}`), parity: t(`lg.sel.${r.summary.parity}`) })}</span>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
+                {columns.map((c, i) => (
+                  <td key={i}>{c.cell(r, t)}</td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -175,12 +172,12 @@ export function LotteryChart({ game, room }: { game: LotteryGameId; room: Lotter
   const trend = useResource(lotteryTrendResource(game, room));
   const data = trend.data;
   if (!data || data.rounds === 0) return <ListState loading={trend.loading} error={!!trend.error} empty={!data || data.rounds === 0} retry={trend.reload} />;
-  const min = game === 'k3' ? 1 : 0;
+  const { min, column, Trend } = lotteryGameView(game).chart;
   const values = (data.positionFrequency[0] ?? []).map((_, i) => i + min);
   return (
     <div className="lg-chart">
-      {/* Trx Win charts its digit as Wingo does; its screen has its own chart. */}
-      {(game === 'k3' || game === '5d') && <LotteryTrendLines game={game} trend={data} />}
+      {/* K3 and 5D: their sums or a position's digit as lines; Trx Win: its digit as Wingo's chart draws it. */}
+      {game === 'k3' || game === '5d' ? <LotteryTrendLines game={game} trend={data} /> : Trend && <Trend results={data.results} />}
       <p>{t('lg.chart.title', { rounds: data.rounds })}</p>
       <div className="lg-chart__scroll">
         <table className="wingo-table lg-table">
@@ -189,7 +186,7 @@ export function LotteryChart({ game, room }: { game: LotteryGameId; room: Lotter
               <th scope="col">{t('lg.chart.value')}</th>
               {data.positionFrequency.map((_, p) => (
                 <th key={p} scope="col">
-                  {game === 'k3' ? t('lg.chart.die', { n: p + 1 }) : t('lg.chart.position', { position: String.fromCharCode(65 + p) })}
+                  {column(p, t)}
                 </th>
               ))}
             </tr>

@@ -8,9 +8,10 @@ import '../wingo-result.css';
 import './i18n';
 import { OutcomeValues } from './outcome';
 import type { LotterySettled } from './round';
+import { lotteryGameView } from './views';
 
 /**
- * The result of a K3/5D round the player bet in, as Wingo's popup: won, lost or refunded, the
+ * The result of a K3/5D/Trx Win round the player bet in, as Wingo's popup: won, lost or refunded, the
  * outcome drawn as dice or digits, closing by itself unless the player holds it.
  */
 export function LotteryResultPopup({ game, result, onClose }: { game: LotteryGameId; result: LotterySettled | null; onClose: () => void }) {
@@ -29,7 +30,6 @@ export function LotteryResultPopup({ game, result, onClose }: { game: LotteryGam
   }, [period, held]);
   const title =
     result?.result === 'won' ? t('wingo.result.winTitle') : result?.result === 'refunded' ? t('wingo.result.refundTitle') : t('wingo.result.loseTitle');
-  const sum = result?.outcome ? result.outcome.reduce((a, b) => a + b, 0) : null;
   return (
     <Popup open={result !== null} onClose={onClose} labelledBy="lg-result-title" className={`wingo-result wingo-result--${result?.result ?? 'lost'}`}>
       {result && (
@@ -39,7 +39,7 @@ export function LotteryResultPopup({ game, result, onClose }: { game: LotteryGam
           </h2>
           {result.outcome && <OutcomeValues game={game} outcome={result.outcome} size="lg" />}
           <p>{t('lg.result.line', { period: result.period })}</p>
-          {sum !== null && <p className="wingo-result__outcome">{t('lg.sel.sum', { sum })}</p>}
+          {result.outcome && <p className="wingo-result__outcome">{lotteryGameView(game).popupLine(result.outcome, t)}</p>}
           {result.payoutMinor > 0 && <p className="wingo-result__amount">{t('wingo.result.bonus', { amount: formatMoneyMinor(result.payoutMinor) })}</p>}
           <button type="button" className="button button--primary" onClick={onClose}>
             {t('wingo.result.close')}

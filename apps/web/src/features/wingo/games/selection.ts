@@ -1,10 +1,11 @@
-import type { LotteryGameId } from '@colorplay/contract';
+import type { LotteryGameId, WingoSelectionCode } from '@colorplay/contract';
 import { FIVED_POSITIONS, fivedPayoutRatio, K3_ODDS, K3_SUM_ODDS, ratioText } from '@colorplay/lottery';
 import type { Translate } from '../../../lib/i18n';
+import { selectionLabel as wingoSelectionLabel } from '../selection';
 import './i18n';
 
 /**
- * How a K3 or 5D selection id of the rule tables (packages/lottery k3.ts, fived.ts) is named on
+ * How a K3, 5D or Trx Win selection id of the rule tables (packages/lottery k3.ts, fived.ts) is named on
  * screen and read aloud: "Sum 10", "Two same 1 1 and 2", "Three different 1 2 3", "A 7", "Sum Big".
  */
 
@@ -32,7 +33,14 @@ export function fivedSelectionLabel(id: string, t: Translate): string {
   return t('lg.sel.position', { position, choice: isSide(choice) ? sideText(choice, t) : choice });
 }
 
-export const selectionLabelOf = (game: LotteryGameId, id: string, t: Translate) => (game === 'k3' ? k3SelectionLabel(id, t) : fivedSelectionLabel(id, t));
+/** Each game's namer; Trx Win's selections are Wingo's and read as Wingo's ("Green", "Number 7", "Big"). */
+const SELECTION_LABELS: Record<LotteryGameId, (id: string, t: Translate) => string> = {
+  k3: k3SelectionLabel,
+  '5d': fivedSelectionLabel,
+  trx: (id, t) => wingoSelectionLabel(id as WingoSelectionCode, t),
+};
+
+export const selectionLabelOf = (game: LotteryGameId, id: string, t: Translate) => SELECTION_LABELS[game](id, t);
 
 /** The published multiple a selection pays, as text ("7.68", "9"), read from the rule tables. */
 export function payoutText(game: LotteryGameId, id: string): string {

@@ -14,6 +14,7 @@ import { lotteryFairnessResource, lotteryFairnessUrl } from './api';
 import './i18n';
 import { lotteryGameHref } from './links';
 import { OutcomeValues } from './outcome';
+import { type LoadTrxChecker, TrxVerification } from './verify-trx';
 
 /**
  * Recomputes a K3 or 5D round in this browser with `@colorplay/fair` (decision 348), as the Wingo
@@ -123,8 +124,8 @@ function Verification({ data, loadChecker, receipt }: { data: LotteryChainFairne
   );
 }
 
-/** /home/AllLotteryGames/VerifyGame?game=k3|5d&period=.. */
-export function LotteryVerifyPage({ loadChecker }: { loadChecker: LoadChecker }) {
+/** /home/AllLotteryGames/VerifyGame?game=k3|5d|trx&period=.. */
+export function LotteryVerifyPage({ loadChecker, loadTrxChecker }: { loadChecker: LoadChecker; loadTrxChecker: LoadTrxChecker }) {
   const { t } = useI18n();
   const [params] = useSearchParams();
   const parsedGame = LotteryGameIdSchema.safeParse(params.get('game'));
@@ -136,7 +137,7 @@ export function LotteryVerifyPage({ loadChecker }: { loadChecker: LoadChecker })
   const k = params.get('k');
   const receipt = useMemo(() => (final && k && /^\d+$/.test(k) ? { finalHash: final, roundIndex: Number(k) } : undefined), [final, k]);
   const back = lotteryGameHref(game ?? 'k3');
-  const gameName = t(game === '5d' ? 'lg.title.5d' : 'lg.title.k3');
+  const gameName = t(`lg.title.${game ?? 'k3'}`);
   return (
     <main className="page wingo">
       <TopBar title={t('verify.title')} backTo={back} />
@@ -148,6 +149,8 @@ export function LotteryVerifyPage({ loadChecker }: { loadChecker: LoadChecker })
             <p>{t('verify.room', { room: gameName, period })}</p>
             {fairness.data?.source === 'chain' ? (
               <Verification key={fairness.data.period} data={fairness.data} loadChecker={loadChecker} receipt={receipt} />
+            ) : fairness.data?.source === 'tron' ? (
+              <TrxVerification key={fairness.data.period} data={fairness.data} loadChecker={loadTrxChecker} />
             ) : (
               <ListState loading={fairness.loading || fairness.fetching} error={!!fairness.error} empty={false} retry={fairness.reload} />
             )}
