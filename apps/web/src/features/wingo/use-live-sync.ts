@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { applyBalance, BALANCE_KEY } from '../../lib/balance';
 import { getResourceData, invalidateResources, keyMatches } from '../../lib/resource';
 import { WINGO_KEYS } from './api';
-import { useWingoLive } from './use-live';
+import { useResyncAfterDrop, useWingoLive } from './use-live';
 import { useWingo } from './wingo-context';
 
 /** Reads a room's results again: its history and trend chart. */
@@ -39,23 +39,11 @@ export function useWingoLiveSync(room: WingoRoomId) {
   );
   const live = useWingoLive(onMessage);
 
-  // Live again after a drop (its node stopped, or paused it while Redis was down): results,
-  // settlements and balance pushes sent meanwhile were missed, so read them again now instead
-  // of waiting for the next round.
-  const wasLive = useRef(false);
-  const dropped = useRef(false);
-  useEffect(() => {
-    if (live.status !== 'open') {
-      if (wasLive.current) dropped.current = true;
-      return;
-    }
-    wasLive.current = true;
-    if (!dropped.current) return;
-    dropped.current = false;
+  useResyncAfterDrop(live.status, () => {
     refreshRound(roomRef.current);
     incrementBetHistoryRefreshKey();
     incrementBalanceRefreshKey();
-  }, [live.status, incrementBetHistoryRefreshKey, incrementBalanceRefreshKey]);
+  });
 
   return live;
 }

@@ -81,3 +81,29 @@ export function useLiveSocket<M extends { type: string }, C extends { roomId: st
 export function useWingoLive(onMessage: (message: WingoServerMessage) => void): Live {
   return useLiveSocket<WingoServerMessage, WingoRoundClock>(liveUrl(env.apiBaseUrl), undefined, onMessage) as Live;
 }
+
+/**
+ * Calls `resync` when a socket that was open comes back after a drop (its node stopped, or
+ * paused it while Redis was down): the results, settlements and balance pushed meanwhile were
+ * missed, so the page reads them again now instead of waiting for the next round. Not on the
+ * first open: the page has just read everything.
+ */
+export function useResyncAfterDrop(status: LiveStatus, resync: () => void): void {
+  const wasLive = useRef(false);
+  const dropped = useRef(false);
+  const latest = useRef(resync);
+  // The newest callback (effects run in order, so the one below sees it).
+  useEffect(() => {
+    latest.current = resync;
+  });
+  useEffect(() => {
+    if (status !== 'open') {
+      if (wasLive.current) dropped.current = true;
+      return;
+    }
+    wasLive.current = true;
+    if (!dropped.current) return;
+    dropped.current = false;
+    latest.current();
+  }, [status]);
+}

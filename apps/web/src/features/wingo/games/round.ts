@@ -8,7 +8,7 @@ import { useInfiniteResource } from '../../../lib/infinite-resource';
 import { getResourceData, invalidateResources, keyMatches, refetchResource } from '../../../lib/resource';
 import { lotteryLiveUrl, parseLotteryMessage, type LiveStatus } from '../live';
 import type { RoundView } from '../round-clock';
-import { useLiveSocket } from '../use-live';
+import { useLiveSocket, useResyncAfterDrop } from '../use-live';
 import { useRefreshKeyEffect } from '../use-refresh';
 import { useWingo } from '../wingo-context';
 import { lotteryKey, lotteryMyBetsResource } from './api';
@@ -102,21 +102,11 @@ export function useLotteryLiveSync(game: LotteryGameId, room: LotteryRoomId): { 
   );
   const live = useLiveSocket<LotteryServerMessage, LotteryRoundClock>(lotteryLiveUrl(env.apiBaseUrl, game), parseLotteryMessage, onMessage, room);
 
-  // Live again after a drop: results, settlements and balance pushes sent meanwhile were missed.
-  const wasLive = useRef(false);
-  const dropped = useRef(false);
-  useEffect(() => {
-    if (live.status !== 'open') {
-      if (wasLive.current) dropped.current = true;
-      return;
-    }
-    wasLive.current = true;
-    if (!dropped.current) return;
-    dropped.current = false;
+  useResyncAfterDrop(live.status, () => {
     refreshLotteryRound(game, roomRef.current);
     incrementBetHistoryRefreshKey();
     incrementBalanceRefreshKey();
-  }, [live.status, game, incrementBetHistoryRefreshKey, incrementBalanceRefreshKey]);
+  });
   return live;
 }
 
