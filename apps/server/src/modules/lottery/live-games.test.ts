@@ -3,9 +3,9 @@ import { K3, roundAt, settleBet, type AnyLotteryGame } from '@colorplay/lottery'
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
-import { PlayerClient } from '../../../test/helpers/player-client';
+import { lotteryGameKit } from '../../../test/helpers/lottery-games';
+import type { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
-import { accountCodes, ensureAccount, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
 
 // Decision 360: K3, 5D and Trx Win push over `/api/lottery/:game/live`, on Wingo's socket
 // machinery: the game's rooms' clock, the subscribed room's results, the player's own settlements.
@@ -16,7 +16,6 @@ const K3_RULES = K3 as unknown as AnyLotteryGame;
 const ROOM_1M = K3_RULES.rooms['1m']!;
 let t: TestApp;
 let port: number;
-let phone = 0;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock, lottery: { chainLength: 50, checkpointEvery: 8, chainRenewBeforeRounds: 5 } });
@@ -28,23 +27,9 @@ afterAll(async () => {
   await t.app.close();
 });
 
-async function fundedPlayer() {
-  const client = new PlayerClient(t.app);
-  expect((await client.register(`98765${String(43_000 + ++phone)}`)).statusCode).toBe(200);
-  const playerId = Number(JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString()).sub);
-  const code = accountCodes.playerMain(playerId);
-  await ensureAccount(t.db, { code, kind: 'player', owner: playerId });
-  await ensureAccount(t.db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
-  await postTransfer(t.db, {
-    idempotencyKey: `live-games-fund-${playerId}`,
-    kind: 'deposit',
-    entries: [
-      { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -10_000 },
-      { accountCode: code, amountMinor: 10_000 },
-    ],
-  });
-  return { client, playerId };
-}
+/** A registered player with ₹100 on the main wallet (the lottery games' test kit). */
+const kit = lotteryGameKit(() => t);
+const fundedPlayer = () => kit.player(10_000);
 
 /** Opens a socket on a path and collects its messages (parsed with `parse`); `next` waits for one of a type. */
 async function open<M extends { type: string }>(path: string, parse: (json: unknown) => M) {

@@ -2,10 +2,11 @@ import { API_PATHS, LAZY_API_PATHS, PlayerLotteryBetsPageSchema, type PlayerLott
 import { roundAt, WINGO_ROOMS, type AnyLotteryGame, FIVED, K3 } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import { lotteryGameKit } from '../../../test/helpers/lottery-games';
 import { OperatorClient } from '../../../test/helpers/operator-client';
-import { PlayerClient } from '../../../test/helpers/player-client';
+import type { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
-import { accountCodes, checkInvariants, ensureAccount, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
+import { checkInvariants } from '../ledger';
 import { SCAN_LIMIT } from './player-bets';
 
 // Decision 362: one list of a player's bets across every lottery game (the full game history),
@@ -15,7 +16,6 @@ import { SCAN_LIMIT } from './player-bets';
 const clock = fakeClock(new Date('2026-11-23T10:00:00.000Z'));
 const ROOM = { wingo: WINGO_ROOMS['1m'], k3: (K3 as unknown as AnyLotteryGame).rooms['1m']!, '5d': (FIVED as unknown as AnyLotteryGame).rooms['1m']! };
 let t: TestApp;
-let phone = 0;
 let key = 0;
 
 beforeAll(async () => {
@@ -32,23 +32,9 @@ afterEach(async () => {
   expect(await checkInvariants(t.db)).toEqual([]);
 });
 
-async function fundedPlayer() {
-  const client = new PlayerClient(t.app, `198.51.100.${++phone}`);
-  expect((await client.register(`98712${String(10_000 + phone)}`)).statusCode).toBe(200);
-  const playerId = Number(JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString()).sub);
-  const code = accountCodes.playerMain(playerId);
-  await ensureAccount(t.db, { code, kind: 'player', owner: playerId });
-  await ensureAccount(t.db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
-  await postTransfer(t.db, {
-    idempotencyKey: `player-bets-fund-${playerId}`,
-    kind: 'deposit',
-    entries: [
-      { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -100_000 },
-      { accountCode: code, amountMinor: 100_000 },
-    ],
-  });
-  return { client, playerId };
-}
+/** A registered player with ₹1,000 on the main wallet (the lottery games' test kit). */
+const kit = lotteryGameKit(() => t);
+const fundedPlayer = () => kit.player(100_000);
 
 const period = (game: keyof typeof ROOM) => roundAt(ROOM[game], clock.now().getTime()).period;
 function bet(c: PlayerClient, game: keyof typeof ROOM, selection: string) {
