@@ -11,7 +11,6 @@ import {
 } from '@colorplay/contract';
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { formatDateTimeIst, formatMoneyMinor } from '../../lib/format';
@@ -25,7 +24,7 @@ import { lotteryVerifyHref } from './games/links';
 import { OutcomeValues } from './games/outcome';
 import { selectionLabelOf } from './games/selection';
 import './i18n';
-import { ListState } from './records';
+import { BetDetails, betStatusText, ListState } from './records';
 import { selectionLabel } from './selection';
 import { useRefreshKeyEffect } from './use-refresh';
 import './wingo.css';
@@ -72,14 +71,6 @@ function betSelection(bet: PlayerLotteryBet, t: Translate): string {
   return isDigitGame(bet.game) ? selectionLabel(bet.selection as WingoSelectionCode, t) : selectionLabelOf(bet.game, bet.selection, t);
 }
 
-function statusText(bet: PlayerLotteryBet, t: Translate): string {
-  const payout = formatMoneyMinor(bet.payoutMinor);
-  if (bet.status === 'won') return t('wingo.bet.status.won', { payout });
-  if (bet.status === 'refunded') return t('wingo.bet.status.refunded', { payout });
-  if (bet.status === 'lost') return t('wingo.bet.status.lost');
-  return t('wingo.bet.status.pending');
-}
-
 /** The verify screen of the bet's round, in its game, with the commitment its receipt carries. */
 export function verifyHrefOf(bet: PlayerLotteryBet): string {
   if (bet.game === 'wingo') {
@@ -99,7 +90,7 @@ function RecordItem({ bet }: { bet: PlayerLotteryBet }) {
         <span className="bet-item__status">
           {bet.outcome &&
             (isDigitGame(bet.game) ? <ResultBall digit={bet.outcome[0] ?? null} size="sm" /> : <OutcomeValues game={bet.game} outcome={bet.outcome} size="sm" />)}
-          <span>{statusText(bet, t)}</span>
+          <span>{betStatusText(bet, t)}</span>
         </span>
       </div>
       <div className="bet-item__meta">
@@ -108,21 +99,7 @@ function RecordItem({ bet }: { bet: PlayerLotteryBet }) {
         </span>
         <span>{t('record.placedAt', { time: formatDateTimeIst(bet.placedAtMs) })}</span>
       </div>
-      <p className="bet-item__details">
-        {t('wingo.bet.details', {
-          amount: formatMoneyMinor(bet.amountMinor),
-          quantity: bet.quantity,
-          multiplier: bet.multiplier,
-          total: formatMoneyMinor(bet.totalMinor),
-          fee: formatMoneyMinor(bet.feeMinor),
-          result: bet.outcome ? bet.outcome.join(' ') : t('wingo.bet.noResult'),
-        })}
-      </p>
-      {bet.status !== 'pending' && (
-        <Link className="bet-item__verify" to={verifyHrefOf(bet)} aria-label={t('wingo.verify', { period: bet.period })}>
-          {t('record.verify')}
-        </Link>
-      )}
+      <BetDetails bet={bet} result={bet.outcome ? bet.outcome.join(' ') : null} verifyHref={verifyHrefOf(bet)} />
     </li>
   );
 }

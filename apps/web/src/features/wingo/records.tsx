@@ -205,12 +205,41 @@ export function TrendChart({ room }: { room: WingoRoomId }) {
   );
 }
 
-export function betStatusText(bet: WingoBet, t: Translate): string {
+export function betStatusText(bet: Pick<WingoBet, 'status' | 'payoutMinor'>, t: Translate): string {
   const payout = formatMoneyMinor(bet.payoutMinor);
   if (bet.status === 'won') return t('wingo.bet.status.won', { payout });
   if (bet.status === 'refunded') return t('wingo.bet.status.refunded', { payout });
   if (bet.status === 'lost') return t('wingo.bet.status.lost');
   return t('wingo.bet.status.pending');
+}
+
+type BetFigures = Pick<WingoBet, 'amountMinor' | 'quantity' | 'multiplier' | 'totalMinor' | 'feeMinor' | 'status' | 'period'>;
+
+/**
+ * The lower half of a bet's line in every game's records: amount, quantity, multiplier, total,
+ * fee and result, then the link to verify its round once it is decided.
+ */
+export function BetDetails({ bet, result, verifyHref }: { bet: BetFigures; result: string | number | null; verifyHref: string }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <p className="bet-item__details">
+        {t('wingo.bet.details', {
+          amount: formatMoneyMinor(bet.amountMinor),
+          quantity: bet.quantity,
+          multiplier: bet.multiplier,
+          total: formatMoneyMinor(bet.totalMinor),
+          fee: formatMoneyMinor(bet.feeMinor),
+          result: result ?? t('wingo.bet.noResult'),
+        })}
+      </p>
+      {bet.status !== 'pending' && (
+        <Link className="bet-item__verify" to={verifyHref} aria-label={t('wingo.verify', { period: bet.period })}>
+          {t('record.verify')}
+        </Link>
+      )}
+    </>
+  );
 }
 
 /** One bet with its result details and a link to verify its round. */
@@ -231,25 +260,11 @@ export function BetItem({ bet, showTime = false }: { bet: WingoBet; showTime?: b
         </span>
         {showTime && <span>{t('record.placedAt', { time: formatDateTimeIst(bet.placedAtMs) })}</span>}
       </div>
-      <p className="bet-item__details">
-        {t('wingo.bet.details', {
-          amount: formatMoneyMinor(bet.amountMinor),
-          quantity: bet.quantity,
-          multiplier: bet.multiplier,
-          total: formatMoneyMinor(bet.totalMinor),
-          fee: formatMoneyMinor(bet.feeMinor),
-          result: bet.resultDigit ?? t('wingo.bet.noResult'),
-        })}
-      </p>
-      {bet.status !== 'pending' && (
-        <Link
-          className="bet-item__verify"
-          to={paths.wingoVerify.getHref({ room: bet.roomId, period: bet.period, final: bet.commitment.finalHash, k: String(bet.commitment.roundIndex) })}
-          aria-label={t('wingo.verify', { period: bet.period })}
-        >
-          {t('record.verify')}
-        </Link>
-      )}
+      <BetDetails
+        bet={bet}
+        result={bet.resultDigit}
+        verifyHref={paths.wingoVerify.getHref({ room: bet.roomId, period: bet.period, final: bet.commitment.finalHash, k: String(bet.commitment.roundIndex) })}
+      />
     </li>
   );
 }

@@ -5,7 +5,7 @@ import { formatMoneyMinor } from '../../../lib/format';
 import { type Translate, useI18n } from '../../../lib/i18n';
 import { useInfiniteResource } from '../../../lib/infinite-resource';
 import { useResource } from '../../../lib/resource';
-import { ListState } from '../records';
+import { BetDetails, ListState } from '../records';
 import '../wingo-records.css';
 import { lotteryHistoryResource, lotteryMyBetsResource, lotteryTrendResource } from './api';
 import './i18n';
@@ -239,21 +239,7 @@ export function LotteryMyBets({ game, room }: { game: LotteryGameId; room: Lotte
                   {t('lg.col.period')} {bet.period}
                 </span>
               </div>
-              <p className="bet-item__details">
-                {t('wingo.bet.details', {
-                  amount: formatMoneyMinor(bet.amountMinor),
-                  quantity: bet.quantity,
-                  multiplier: bet.multiplier,
-                  total: formatMoneyMinor(bet.totalMinor),
-                  fee: formatMoneyMinor(bet.feeMinor),
-                  result: bet.outcome ? bet.outcome.join(' ') : t('wingo.bet.noResult'),
-                })}
-              </p>
-              {bet.status !== 'pending' && (
-                <Link className="bet-item__verify" to={lotteryVerifyHref(game, bet.period, bet.commitment)} aria-label={t('wingo.verify', { period: bet.period })}>
-                  {t('record.verify')}
-                </Link>
-              )}
+              <BetDetails bet={bet} result={bet.outcome ? bet.outcome.join(' ') : null} verifyHref={lotteryVerifyHref(game, bet.period, bet.commitment)} />
             </li>
           ))}
         </ul>
