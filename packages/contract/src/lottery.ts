@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdempotencyKeySchema } from './wallet';
 import { pgText } from './text';
-import { WINGO_ROOM_IDS, WingoBetIdSchema, WingoBetLimitsSchema, WingoBetStatusSchema, WingoChainSchema, WingoCommitmentSchema, WingoPeriodSchema } from './wingo';
+import { LIVE_SESSION_MESSAGES, WINGO_ROOM_IDS, WingoBetIdSchema, WingoBetLimitsSchema, WingoBetStatusSchema, WingoChainSchema, WingoCommitmentSchema, WingoPeriodSchema } from './wingo';
 
 /**
  * The other lottery games over HTTP (decision 332): one set of routes for every game on
@@ -302,8 +302,6 @@ export const LotteryServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribed'), room: LotteryRoomIdSchema }),
   /** A round of the subscribed room was drawn (or voided). */
   z.object({ type: z.literal('result'), result: LotteryResultSchema }),
-  /** The authenticated player's balance changed. */
-  z.object({ type: z.literal('balance'), balanceMinor: z.number().int(), reason: z.string() }),
   /** The authenticated player's bets in a round of the game (any room) were settled (won, lost or refunded). */
   z.object({
     type: z.literal('betsSettled'),
@@ -314,9 +312,7 @@ export const LotteryServerMessageSchema = z.discriminatedUnion('type', [
     payoutMinor: z.number().int().describe('Winnings plus refunds credited for the round'),
     balanceMinor: z.number().int(),
   }),
-  z.object({ type: z.literal('authenticated'), playerId: z.number().int() }),
-  z.object({ type: z.literal('pong'), serverTimeMs: z.number().int(), clientTimeMs: z.number().int().optional() }),
-  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  ...LIVE_SESSION_MESSAGES,
 ]);
 export type LotteryServerMessage = z.infer<typeof LotteryServerMessageSchema>;
 

@@ -272,13 +272,23 @@ export const WingoClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type WingoClientMessage = z.infer<typeof WingoClientMessageSchema>;
 
+/**
+ * The messages every lottery socket sends besides its game's clock, results and settlements
+ * (Wingo's here, the other games' in lottery.ts): the session's and the connection's.
+ */
+export const LIVE_SESSION_MESSAGES = [
+  /** The authenticated player's balance changed (bet placed, won, refunded, deposit...). */
+  z.object({ type: z.literal('balance'), balanceMinor: z.number().int(), reason: z.string() }),
+  z.object({ type: z.literal('authenticated'), playerId: z.number().int() }),
+  z.object({ type: z.literal('pong'), serverTimeMs: z.number().int(), clientTimeMs: z.number().int().optional() }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+] as const;
+
 export const WingoServerMessageSchema = z.discriminatedUnion('type', [
   /** Sent on connect and about every second: every room's current round and the server time. */
   z.object({ type: z.literal('clock'), serverTimeMs: z.number().int(), rounds: z.array(WingoRoundClockSchema) }),
   /** A round was drawn (or voided). */
   z.object({ type: z.literal('result'), result: WingoResultSchema }),
-  /** The authenticated player's balance changed (bet placed, won, refunded, deposit...). */
-  z.object({ type: z.literal('balance'), balanceMinor: z.number().int(), reason: z.string() }),
   /** The authenticated player's bets in a round were settled (won, lost or refunded). */
   z.object({
     type: z.literal('betsSettled'),
@@ -288,8 +298,6 @@ export const WingoServerMessageSchema = z.discriminatedUnion('type', [
     payoutMinor: z.number().int().describe('Winnings plus refunds credited for the round'),
     balanceMinor: z.number().int(),
   }),
-  z.object({ type: z.literal('authenticated'), playerId: z.number().int() }),
-  z.object({ type: z.literal('pong'), serverTimeMs: z.number().int(), clientTimeMs: z.number().int().optional() }),
-  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  ...LIVE_SESSION_MESSAGES,
 ]);
 export type WingoServerMessage = z.infer<typeof WingoServerMessageSchema>;
