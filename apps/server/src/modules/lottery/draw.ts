@@ -1,5 +1,4 @@
 import { checkBeaconValue, verifyTrxRound, type BeaconValue, type TronBlockHeader } from '@colorplay/fair';
-import { isTrxDecidingBlock } from '@colorplay/lottery';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../lib/clock';
@@ -96,9 +95,9 @@ export function createDraw({ db, clock, log, settings, chainsOf, beacon: source,
     if (verdict.kind === 'draw') {
       const block = headerOfBlock(verdict.block);
       const parent = headerOfBlock(verdict.parent);
+      // The verifier's checks include the deciding-block rule (linked, parent at or before the lock, block after it).
       const checked = block && parent ? verifyTrxRound({ locksAtMs, block, parent }) : null;
-      const deciding = isTrxDecidingBlock({ number: verdict.block.number, timestampMs: verdict.block.timestamp }, { number: verdict.parent.number, timestampMs: verdict.parent.timestamp }, locksAtMs);
-      if (!block || !parent || !checked?.ok || !deciding) {
+      if (!block || !parent || !checked?.ok) {
         log.error({ period: before.period, room: before.room_id, reason: checked?.reason ?? 'a block came without its header' }, 'TRON block refused at the draw: the round waits');
         return 'waiting';
       }
