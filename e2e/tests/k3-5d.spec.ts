@@ -1,6 +1,7 @@
 import { fivedPayoutRatio, k3PayoutRatio, payoutMinor, priceBet, type FivedDigits, type K3Dice } from '@colorplay/lottery';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
+import { rupees, waitForOpenRound } from './support/round';
 
 // K3 and 5D (docs/games.md) in a real Chromium against the real server: a new player bets on both
 // games in the same 1-minute round, sees the balance move by exactly the stakes, then by exactly
@@ -8,20 +9,6 @@ import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
 // full game history lists both bets with their games (decision 362).
 
 test.setTimeout(240_000);
-
-/** ₹ and two decimals, Indian grouping, as the app shows money. */
-function rupees(minor: number): string {
-  return `₹${(minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-/** Waits until the shown round has at least `seconds` left to bet. */
-async function waitForOpenRound(page: Page, seconds: number): Promise<void> {
-  await expect(async () => {
-    const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
-    const left = Number(/(\d+) seconds left/.exec(label)?.[1] ?? '0');
-    expect(left).toBeGreaterThanOrEqual(seconds);
-  }).toPass({ timeout: 70_000, intervals: [500] });
-}
 
 /** The values an outcome image names: "Dice 1 2 3" / "Digits 0 4 9 1 2". */
 async function valuesOf(scope: Locator, name: RegExp): Promise<number[]> {

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAsDemoOperator } from './support/admin';
 import { signInAsNewPlayer, startRecharge } from './support/wallet';
+import { waitForOpenRound } from './support/round';
 
 // Responsible gambling (decisions 210-213) end to end in a real Chromium against the real server: a player sets a ₹500 daily
 // deposit limit; a ₹600 recharge is refused with the remaining amount shown; a ₹400 one
@@ -13,15 +14,6 @@ test.setTimeout(300_000);
 /** A 1x1 PNG: the server checks a document's type by its magic bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const BREAK_TEXT = /You are taking a break: bets, deposits and games are closed/;
-
-/** Waits until the shown round has at least `seconds` left to bet (not in its locked tail). */
-async function waitForOpenRound(page: Page, seconds: number): Promise<void> {
-  await expect(async () => {
-    const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
-    const left = Number(/(\d+) seconds left/.exec(label)?.[1] ?? '0');
-    expect(left).toBeGreaterThanOrEqual(seconds);
-  }).toPass({ timeout: 40_000, intervals: [500] });
-}
 
 /** Opens a bet on Big or Small for ₹10 × quantity and confirms it; returns the sheet. */
 async function betOn(page: Page, selection: 'Big' | 'Small', quantity: number) {
@@ -85,7 +77,7 @@ test('a daily deposit limit refuses ₹600 with ₹500 left, takes ₹400; a 24-
     }).toPass({ timeout: 75_000, intervals: [1_000] });
     await page.goto('/home/AllLotteryGames/Wingo');
     await expect(page.getByText(/^Session \d+:\d\d$/)).toBeVisible();
-    await waitForOpenRound(page, 18);
+    await waitForOpenRound(page, 18, 40_000);
     await expect(await betOn(page, 'Big', 20)).toBeHidden();
     await expect(await betOn(page, 'Small', 20)).toBeHidden();
     const popup = page.getByRole('dialog', { name: /Congratulations|Sorry, no win this time/ });
@@ -125,7 +117,7 @@ test('a daily deposit limit refuses ₹600 with ₹500 left, takes ₹400; a 24-
 
   await test.step('a bet is refused', async () => {
     await page.goto('/home/AllLotteryGames/Wingo');
-    await waitForOpenRound(page, 10);
+    await waitForOpenRound(page, 10, 40_000);
     const sheet = await betOn(page, 'Big', 1);
     await expect(sheet.getByText(BREAK_TEXT)).toBeVisible();
   });

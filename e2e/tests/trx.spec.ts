@@ -1,6 +1,7 @@
 import { payoutMinor, priceBet, wingoPayoutRatio, type WingoDigit } from '@colorplay/lottery';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
+import { rupees, waitForOpenRound } from './support/round';
 
 // Trx Win (docs/games.md "Trx Win") in a real Chromium against the real server and its sandbox
 // TRON chain: a new player opens Trx Win from the lobby, bets Big in the 1-minute room, sees the
@@ -8,20 +9,6 @@ import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
 // from the deciding block, and verifies the round in the browser from the two block headers.
 
 test.setTimeout(240_000);
-
-/** ₹ and two decimals, Indian grouping, as the app shows money. */
-function rupees(minor: number): string {
-  return `₹${(minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-/** Waits until the shown round has at least `seconds` left to bet. */
-async function waitForOpenRound(page: Page, seconds: number): Promise<void> {
-  await expect(async () => {
-    const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
-    const left = Number(/(\d+) seconds left/.exec(label)?.[1] ?? '0');
-    expect(left).toBeGreaterThanOrEqual(seconds);
-  }).toPass({ timeout: 70_000, intervals: [500] });
-}
 
 test('a Trx Win bet in the 1-minute room: exact balance, the result from its block, and the verify screen', async ({ page }) => {
   await signInAsNewPlayer(page);

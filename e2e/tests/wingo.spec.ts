@@ -1,27 +1,13 @@
 import { priceBet, payoutMinor, WINGO, type WingoDigit } from '@colorplay/lottery';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
+import { rupees, waitForOpenRound } from './support/round';
 
 // Wingo (docs/games.md) in a real Chromium against the real server: a bet in the 30 s room, seen in
 // My history, its result arriving on the page, the balance moving by exactly what the rule table
 // pays, and the round verified in the browser.
 
 test.setTimeout(180_000);
-
-/** ₹ and two decimals, Indian grouping, as the app shows money. */
-function rupees(minor: number): string {
-  return `₹${(minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-
-/** Waits until the shown round has at least `seconds` left to bet (not in its locked tail). */
-async function waitForOpenRound(page: Page, seconds: number): Promise<void> {
-  await expect(async () => {
-    const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
-    const left = Number(/(\d+) seconds left/.exec(label)?.[1] ?? '0');
-    expect(left).toBeGreaterThanOrEqual(seconds);
-  }).toPass({ timeout: 40_000, intervals: [500] });
-}
 
 test('bet in the 30 s room: My history, the result, the exact balance change, and the verify screen', async ({ page }) => {
   await signInAsNewPlayer(page);
@@ -45,7 +31,7 @@ test('bet in the 30 s room: My history, the result, the exact balance change, an
   // The live socket is up: the server has spoken on it (else the page would be polling).
   await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 10_000 });
 
-  await waitForOpenRound(page, 10);
+  await waitForOpenRound(page, 10, 40_000);
   await page.getByRole('button', { name: 'Green' }).click();
   const sheet = page.getByRole('dialog', { name: 'Bet on Green' });
   await sheet.getByRole('button', { name: '₹10.00' }).click();

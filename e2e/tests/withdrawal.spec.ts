@@ -2,6 +2,7 @@ import { payoutMinor, priceBet, WINGO, type WingoDigit } from '@colorplay/lotter
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAsDemoOperator } from './support/admin';
 import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
+import { rupees, waitForOpenRound } from './support/round';
 
 // Withdrawals (docs/payments.md) end to end in a real Chromium against the real server: a new player recharges ₹500
 // through the UPI sandbox, plays in Wingo until the wagering lock clears, has their identity
@@ -17,26 +18,12 @@ import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
 
 test.setTimeout(300_000);
 
-/** ₹ and two decimals, Indian grouping, as the app shows money. */
-function rupees(minor: number): string {
-  return `₹${(minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
 /** A 1x1 PNG: the server checks a document's type by its magic bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const BET_AMOUNT_BUTTON = '₹10.00';
 /** The e2e server's wagering factor (playwright.config.ts). */
 const WAGERING_FACTOR = 0.5;
-
-/** Waits until the shown round has at least `seconds` left to bet (not in its locked tail). */
-async function waitForOpenRound(page: Page, seconds: number): Promise<void> {
-  await expect(async () => {
-    const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
-    const left = Number(/(\d+) seconds left/.exec(label)?.[1] ?? '0');
-    expect(left).toBeGreaterThanOrEqual(seconds);
-  }).toPass({ timeout: 40_000, intervals: [500] });
-}
 
 type Side = 'Big' | 'Small';
 type Stake = { side: Side; quantity: number };
@@ -71,7 +58,7 @@ async function playRound(page: Page, balanceMinor: number, stakes: Stake[]): Pro
   await page.goto('/home/AllLotteryGames/Wingo');
   const balance = page.getByRole('region', { name: 'Wallet balance' });
   await expect(balance).toContainText(rupees(balanceMinor));
-  await waitForOpenRound(page, 18);
+  await waitForOpenRound(page, 18, 40_000);
   for (const stake of stakes) await placeBet(page, stake);
   const stakedMinor = stakes.reduce((sum, s) => sum + stakeMinor(s), 0);
   await expect(balance).toContainText(rupees(balanceMinor - stakedMinor));
