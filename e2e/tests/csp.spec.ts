@@ -43,8 +43,9 @@ test('recharge through the sandbox UPI page (QR code, linked stylesheet, form po
   await expect(page.getByRole('img', { name: /^QR code to pay ₹500\.00/ })).toBeVisible();
   await page.getByRole('link', { name: 'Pay in sandbox UPI app' }).click();
   await expect(page.getByRole('heading', { name: 'Sandbox UPI' })).toBeVisible();
-  // The stylesheet is a served file, so the policy lets it apply.
-  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(238, 242, 247)');
+  // The stylesheet is a served file, so the policy lets it apply. Polled: the heading is in the
+  // DOM (and has a box) before the linked stylesheet has arrived on a loaded machine.
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(238, 242, 247)');
   await page.getByRole('button', { name: 'Pay ₹500.00' }).click();
   await expect(page.getByText('Recharge successful: ₹500.00 was added to your wallet.')).toBeVisible();
   expect(violations).toEqual([]);
