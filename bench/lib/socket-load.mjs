@@ -1,6 +1,6 @@
 /**
  * Many Wingo sockets (bench/wingo.ts, decision 203), in their own process: opens `sockets`
- * connections to the live endpoint, tells the parent (IPC) once they are all open, then for
+ * connections to the live endpoint, each subscribed to `room` (every room without it), tells the parent (IPC) once they are all open, then for
  * `durationMs` records, for every result message, the time from the round's draw (`drawnAtMs`,
  * the server's clock, which is this machine's) to its arrival here. Prints per round the count
  * and p50/p99/max of that delay as JSON.
@@ -16,6 +16,8 @@ const byRound = new Map();
 let opened = 0;
 let failed = 0;
 let clockMessages = 0;
+/** Result messages as they came: arrival time, then the raw message. */
+const received = [];
 const sockets = [];
 
 function open() {
@@ -23,6 +25,8 @@ function open() {
     const ws = new WebSocket(job.url, { perMessageDeflate: false });
     ws.on('open', () => {
       opened += 1;
+      // Each client follows one room, as the Wingo page does (decision 365): its results only.
+      if (job.room) ws.send(JSON.stringify({ type: 'subscribe', room: job.room }));
       resolve();
     });
     ws.on('error', () => {
@@ -30,17 +34,15 @@ function open() {
       resolve();
     });
     ws.on('message', (raw) => {
-      const text = raw.toString();
-      // Cheap pre-check: only result messages are parsed.
-      if (!text.startsWith('{"type":"result"')) {
-        clockMessages += 1;
+      // The arrival time first; the message is read after the observation, so this process's
+      // own work per message (10,000 arrive at once) adds as little as it can to the next one's delay.
+      const at = epochNow();
+      // Cheap pre-check on the first bytes ({"type":"result"... or "clock"...); others are not counted.
+      if (raw[9] !== 114 || raw[10] !== 101 || raw[11] !== 115) {
+        if (raw[9] === 99) clockMessages += 1;
         return;
       }
-      const m = JSON.parse(text);
-      const key = `${m.result.roomId}:${m.result.period}`;
-      let list = byRound.get(key);
-      if (!list) byRound.set(key, (list = []));
-      list.push(epochNow() - m.result.drawnAtMs);
+      received.push(at, raw);
     });
     sockets.push(ws);
   });
@@ -54,6 +56,14 @@ async function main() {
   }
   process.send?.({ connected: opened, failed });
   await new Promise((r) => setTimeout(r, job.durationMs));
+  for (let i = 0; i < received.length; i += 2) {
+    const m = JSON.parse(received[i + 1].toString());
+    if (m.type !== 'result') continue;
+    const key = `${m.result.roomId}:${m.result.period}`;
+    let list = byRound.get(key);
+    if (!list) byRound.set(key, (list = []));
+    list.push(received[i] - m.result.drawnAtMs);
+  }
   const rounds = [...byRound].map(([key, list]) => {
     const sorted = list.sort((a, b) => a - b);
     return { round: key, clients: sorted.length, p50Ms: pct(sorted, 50), p99Ms: pct(sorted, 99), maxMs: pct(sorted, 100) };

@@ -9,6 +9,9 @@ import type { loadConfig } from '../../apps/server/src/config';
 import { openPostgres } from '../../apps/server/src/db/db';
 import { round2, runLoader } from './common';
 
+/** The room every client follows. */
+const ROOM = '30s';
+
 type RoundDelays = { round: string; clients: number; p50Ms: number; p99Ms: number; maxMs: number };
 
 export async function socketScenario(dbUrl: string, makeConfig: (env: Record<string, string>) => ReturnType<typeof loadConfig>, sockets: number) {
@@ -27,7 +30,9 @@ export async function socketScenario(dbUrl: string, makeConfig: (env: Record<str
   let cpu: { userMs: number; systemMs: number; overMs: number; rssPerConnectionBytes: number; heapPerConnectionBytes: number } | undefined;
   const out = await runLoader<{ opened: number; failed: number; clockMessages: number; rounds: RoundDelays[] }>(
     'socket-load.mjs',
-    { url: wsUrl, sockets, durationMs: observeMs },
+    // Every client in the 30 s room: each of its draws goes to all of them (the heaviest fan-out a
+    // draw can have), and the 1 min room's draws, at the same second every other time, to none.
+    { url: wsUrl, sockets, durationMs: observeMs, room: ROOM },
     (m) => {
       const connected = m as { connected: number };
       const after = process.memoryUsage();
@@ -47,9 +52,10 @@ export async function socketScenario(dbUrl: string, makeConfig: (env: Record<str
     },
   );
   await app.close();
-  const thirty = out.rounds.filter((r) => r.round.startsWith('30s:'));
+  const thirty = out.rounds.filter((r) => r.round.startsWith(`${ROOM}:`));
   return {
     sockets,
+    room: ROOM,
     opened: out.opened,
     failed: out.failed,
     clockMessagesReceived: out.clockMessages,

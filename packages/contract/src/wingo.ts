@@ -265,10 +265,13 @@ export type WingoFairness = z.infer<typeof WingoFairnessSchema>;
 // ---------------------------------------------------------------------------------------------
 // WebSocket (`API_PATHS.wingo_live`). No token in the URL: the client sends `auth` first if it
 // wants its balance changes; without it the socket still carries the clock and the results.
+// Results: of the room the socket subscribed to, or of every room until it subscribes (decision 365).
 
 export const WingoClientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('auth'), accessToken: pgText().min(1).max(4096) }),
   z.strictObject({ type: z.literal('ping'), clientTimeMs: z.number().int().optional() }),
+  /** The room whose results the socket wants (one at a time; a new one replaces it). */
+  z.strictObject({ type: z.literal('subscribe'), room: WingoRoomIdSchema }),
 ]);
 export type WingoClientMessage = z.infer<typeof WingoClientMessageSchema>;
 
@@ -287,7 +290,8 @@ export const LIVE_SESSION_MESSAGES = [
 export const WingoServerMessageSchema = z.discriminatedUnion('type', [
   /** Sent on connect and about every second: every room's current round and the server time. */
   z.object({ type: z.literal('clock'), serverTimeMs: z.number().int(), rounds: z.array(WingoRoundClockSchema) }),
-  /** A round was drawn (or voided). */
+  z.object({ type: z.literal('subscribed'), room: WingoRoomIdSchema }),
+  /** A round of the subscribed room (of any room before a subscription) was drawn (or voided). */
   z.object({ type: z.literal('result'), result: WingoResultSchema }),
   /** The authenticated player's bets in a round were settled (won, lost or refunded). */
   z.object({

@@ -151,3 +151,39 @@ it('signs a socket in from the session cache, and a revoked session’s socket s
   expect((await inbox.next('error')).code).toBe('UNAUTHORIZED');
   ws.close();
 });
+
+it('sends a subscribed Wingo socket its room’s results only, and a socket that has not subscribed every room’s', async () => {
+  const open = async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${API_PATHS.wingo_live}`);
+    const inbox = listen(ws);
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    await inbox.next('clock');
+    return { ws, inbox };
+  };
+  const thirty = await open();
+  const everyRoom = await open();
+  thirty.ws.send(JSON.stringify({ type: 'subscribe', room: '30s' }));
+  expect(await thirty.inbox.next('subscribed')).toEqual({ type: 'subscribed', room: '30s' });
+  // A room another game has (10m) is not Wingo's: refused, and the subscription stays.
+  thirty.ws.send(JSON.stringify({ type: 'subscribe', room: '10m' }));
+  expect((await thirty.inbox.next('error')).code).toBe('VALIDATION_FAILED');
+
+  const drawn = (roomId: string, period: string) => busEvent('RoundDrawn', { game: 'wingo', roomId, period, status: 'settled', digit: 4, drawnAtMs: 1 });
+  await t.app.events.bus.publish(drawn('1m', '20261123100010001'));
+  await t.app.events.bus.publish(drawn('30s', '20261123100000003'));
+  // Bus delivery is in order: the 30 s result arriving means the 1 min one went out before it.
+  expect((await thirty.inbox.next('result')).result).toMatchObject({ roomId: '30s', period: '20261123100000003' });
+  expect(thirty.inbox.seen.filter((m) => m.type === 'result')).toEqual([]);
+  expect((await everyRoom.inbox.next('result')).result.roomId).toBe('1m');
+  expect((await everyRoom.inbox.next('result')).result.roomId).toBe('30s');
+
+  // A new subscription replaces the old one.
+  thirty.ws.send(JSON.stringify({ type: 'subscribe', room: '1m' }));
+  await thirty.inbox.next('subscribed');
+  await t.app.events.bus.publish(drawn('30s', '20261123100000004'));
+  await t.app.events.bus.publish(drawn('1m', '20261123100010002'));
+  expect((await thirty.inbox.next('result')).result).toMatchObject({ roomId: '1m', period: '20261123100010002' });
+  expect(thirty.inbox.seen.filter((m) => m.type === 'result')).toEqual([]);
+  thirty.ws.close();
+  everyRoom.ws.close();
+});

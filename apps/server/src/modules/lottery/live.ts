@@ -39,15 +39,20 @@ export type LotteryLiveOptions = {
 
 /**
  * A socket: its game ('wingo' on Wingo's path, else the `:game` of the generic path), the room
- * whose results it wants (generic games; Wingo's sockets hear every room), and whom it is signed
- * in as, if anyone: the player and the session of the token it sent.
+ * whose results it wants (a Wingo socket that has not subscribed hears every room: decision 365),
+ * and whom it is signed in as, if anyone: the player and the session of the token it sent.
  */
 type SocketState = { game: string; room: string | null; playerId: number | null; sessionId: string | null };
 
 const WINGO = 'wingo';
+/** The room key of the Wingo sockets that have not subscribed to one room. */
+const EVERY_ROOM = '*';
 
 /** The generic games this node runs (the route admits LOTTERY_ROUTE_GAMES; one the engine does not run yet is refused). */
 const servedGame = (game: string): game is LotteryGameId => game !== WINGO && (LOTTERY_ROUTE_GAMES as readonly string[]).includes(game) && ENGINE_GAMES.has(game);
+
+/** Sockets sent the clock per event-loop turn (about 10 ms of sends on the bench machine). */
+const CLOCK_SLICE = 1_000;
 
 /** Largest client message accepted; the only real one is an access token. */
 const MAX_MESSAGE_BYTES = 8 * 1024;
@@ -96,10 +101,20 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
   const send = (socket: WebSocket, message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
-  /** One message to many sockets: serialised once, not once per socket. */
-  const broadcast = (targets: Iterable<WebSocket>, message: ServerMessage) => {
-    const text = JSON.stringify(message);
-    for (const socket of targets) if (socket.readyState === socket.OPEN) socket.send(text);
+  /**
+   * One message to many sockets: serialised and encoded once, not once per socket (a draw goes
+   * to thousands of sockets in one loop, and each send is a system call already).
+   */
+  const broadcast = (targets: Iterable<WebSocket>, message: ServerMessage, slice = Number.POSITIVE_INFINITY) => {
+    const bytes = Buffer.from(JSON.stringify(message));
+    const list = [...targets];
+    // With a slice size, one slice per event-loop turn: what comes meanwhile waits for a slice only.
+    const sendFrom = (from: number) => {
+      const to = Math.min(list.length, from + slice);
+      for (let i = from; i < to; i++) if (list[i]!.readyState === list[i]!.OPEN) list[i]!.send(bytes, { binary: false });
+      if (to < list.length) setImmediate(sendFrom, to);
+    };
+    sendFrom(0);
   };
 
   /** Forgets whom a socket was signed in as (it stays open for the public messages). */
@@ -141,7 +156,9 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
         type: 'result',
         result: { roomId: p.roomId as WingoRoomId, period: p.period, status: p.status, digit: p.digit, colours: face.colours, size: face.size, drawnAtMs: p.drawnAtMs },
       };
-      broadcast(byGame.get(WINGO) ?? [], message);
+      // The room's subscribers, and the Wingo sockets that have not subscribed (they hear every room).
+      broadcast(byRoom.get(`${WINGO}:${p.roomId}`) ?? [], message);
+      broadcast(byRoom.get(`${WINGO}:${EVERY_ROOM}`) ?? [], message);
     } else if (event.name === 'RoundDrawn' && servedGame(event.payload.game)) {
       const p = event.payload;
       const listeners = byRoom.get(`${p.game}:${p.roomId}`);
@@ -183,8 +200,10 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
     }
   });
 
+  // The clock goes out in slices: a result (or a bet's answer) that comes meanwhile waits for
+  // one slice, not for every socket of the node. Results go out in one loop (sooner to all).
   const timer = setInterval(() => {
-    for (const [game, listeners] of byGame) broadcast(listeners, clockMessage(game));
+    for (const [game, listeners] of byGame) broadcast(listeners, clockMessage(game), CLOCK_SLICE);
   }, clockEveryMs);
   timer.unref();
 
@@ -207,9 +226,11 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
       socket.close(LIVE_PAUSED_CLOSE_CODE, 'live updates paused');
       return;
     }
-    const state: SocketState = { game, room: null, playerId: null, sessionId: null };
+    // A Wingo socket hears every room until it subscribes to one; a generic game's, none.
+    const state: SocketState = { game, room: game === WINGO ? EVERY_ROOM : null, playerId: null, sessionId: null };
     sockets.set(socket, state);
     join(byGame, game, socket);
+    if (state.room !== null) join(byRoom, `${game}:${state.room}`, socket);
     send(socket, clockMessage(game));
     socket.on('close', () => {
       signOut(socket, state);

@@ -4,6 +4,7 @@ import {
   type LotteryClientMessage,
   type LotteryGameId,
   type LotteryRoomId,
+  type WingoRoomId,
   type LotteryServerMessage,
   type WingoClientMessage,
   type WingoServerMessage,
@@ -19,9 +20,9 @@ import { API_PATHS } from '@colorplay/contract/paths';
  * noticed yet. While the status is not 'open' the screen polls the HTTP endpoints instead.
  * The socket and timers are injected so the logic is tested without a network.
  *
- * The same client serves the other games' sockets (decision 361): `parse` reads their messages,
- * and `subscribe` names the room whose results the socket should carry (sent again on every
- * reconnect, after `auth`).
+ * The same client serves the other games' sockets (decision 361): `parse` reads their messages.
+ * `subscribe` names the room whose results the socket should carry (sent again on every
+ * reconnect, after `auth`), on every game's socket, Wingo's included (decision 365).
  */
 
 export type LiveStatus = 'connecting' | 'open' | 'down';
@@ -105,7 +106,7 @@ const OPEN = 1;
 
 export class LiveSocket<M = WingoServerMessage> {
   private socket: SocketLike | null = null;
-  private room: LotteryRoomId | null = null;
+  private room: LotteryRoomId | WingoRoomId | null = null;
   private attempt = 0;
   private reconnectTimer: unknown = null;
   private silenceTimer: unknown = null;
@@ -139,8 +140,8 @@ export class LiveSocket<M = WingoServerMessage> {
     if (token && this.socket?.readyState === OPEN) this.send({ type: 'auth', accessToken: token });
   }
 
-  /** The room whose results this socket should carry (generic games); sent now if open, and after every reconnect. */
-  subscribe(room: LotteryRoomId): void {
+  /** The room whose results this socket should carry; sent now if open, and after every reconnect. */
+  subscribe(room: LotteryRoomId | WingoRoomId): void {
     this.room = room;
     if (this.socket?.readyState === OPEN) this.send({ type: 'subscribe', room });
   }

@@ -12,7 +12,7 @@ export function refreshRound(roomId: WingoRoomId): void {
 }
 
 /**
- * The Wingo socket, applied to the screen: results refresh the room's lists, balance pushes
+ * The Wingo socket, applied to the screen: the shown room's results refresh its lists, balance pushes
  * update the balance, settlements refresh My history; after a drop, what was missed is read again.
  */
 export function useWingoLiveSync(room: WingoRoomId) {
@@ -37,7 +37,9 @@ export function useWingoLiveSync(room: WingoRoomId) {
     },
     [incrementBetHistoryRefreshKey],
   );
-  const live = useWingoLive(onMessage);
+  // The shown room's results only (decision 365): a room shown again is read again by
+  // useSettlements, whose period changes with the room.
+  const live = useWingoLive(room, onMessage);
 
   useResyncAfterDrop(live.status, () => {
     refreshRound(roomRef.current);

@@ -17,13 +17,13 @@ type ClockMessage<C> = { type: 'clock'; serverTimeMs: number; rounds: C[] };
 /**
  * One socket for the page while it is shown (Wingo's, or a generic game's: decision 361).
  * `onMessage` sees every message; the clocks are kept here and correct the server clock. `room`
- * is the room whose results the socket carries (generic games); a new one is sent on the open socket.
+ * is the room whose results the socket carries; a new one is sent on the open socket.
  */
 export function useLiveSocket<M extends { type: string }, C extends { roomId: string }>(
   url: string,
   parse: ((data: unknown) => M | null) | undefined,
   onMessage: (message: M) => void,
-  room?: LotteryRoomId,
+  room?: LotteryRoomId | WingoRoomId,
 ): { status: LiveStatus; clocks: Partial<Record<string, C>> } {
   // Without WebSocket support the page polls from the start.
   const [status, setStatus] = useState<LiveStatus>(() => (typeof WebSocket === 'undefined' ? 'down' : 'connecting'));
@@ -75,11 +75,11 @@ export function useLiveSocket<M extends { type: string }, C extends { roomId: st
 }
 
 /**
- * One Wingo socket for the page while it is shown. `onMessage` sees every message (results,
- * balance changes, settled bets); clocks are kept here.
+ * One Wingo socket for the page while it is shown, carrying the results of the room shown.
+ * `onMessage` sees every message (results, balance changes, settled bets); clocks are kept here.
  */
-export function useWingoLive(onMessage: (message: WingoServerMessage) => void): Live {
-  return useLiveSocket<WingoServerMessage, WingoRoundClock>(liveUrl(env.apiBaseUrl), undefined, onMessage) as Live;
+export function useWingoLive(room: WingoRoomId, onMessage: (message: WingoServerMessage) => void): Live {
+  return useLiveSocket<WingoServerMessage, WingoRoundClock>(liveUrl(env.apiBaseUrl), undefined, onMessage, room) as Live;
 }
 
 /**

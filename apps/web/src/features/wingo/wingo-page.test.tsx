@@ -344,7 +344,11 @@ describe('Wingo page over the live socket', () => {
       socket.readyState = 1;
       socket.onopen?.({});
     });
-    expect(socket.sent.map((m) => JSON.parse(m) as unknown)).toEqual([{ type: 'auth', accessToken: 'live-token' }]);
+    // Signed in, and subscribed to the room shown (its results only: decision 365).
+    expect(socket.sent.map((m) => JSON.parse(m) as unknown)).toEqual([
+      { type: 'auth', accessToken: 'live-token' },
+      { type: 'subscribe', room: '30s' },
+    ]);
     expect(screen.queryByText('Live')).toBeNull();
     const round = roundAt(WINGO_ROOMS['30s'], timeBeforeDraw(20));
     act(() => {
@@ -413,5 +417,61 @@ describe('Wingo page over the live socket', () => {
       expect(calls.balance).toBeGreaterThan(before.balance!);
     });
     expect(await screen.findByText('₹610.00')).toBeTruthy();
+  });
+});
+
+describe('Wingo page switching rooms over the live socket', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('subscribes the socket to the room shown, and reads a room shown again (its draws were not pushed meanwhile)', async () => {
+    vi.useFakeTimers({ now: timeBeforeDraw(20), toFake: ['Date'] });
+    const sent: string[] = [];
+    class Socket {
+      readyState = 0;
+      onopen: ((e: unknown) => void) | null = null;
+      onmessage: ((e: { data: unknown }) => void) | null = null;
+      onclose: ((e: unknown) => void) | null = null;
+      onerror: ((e: unknown) => void) | null = null;
+      static last: Socket | undefined;
+      constructor() {
+        Socket.last = this;
+      }
+      send(data: string) {
+        sent.push(data);
+      }
+      close() {
+        this.readyState = 3;
+      }
+    }
+    signInForTests('live-token');
+    vi.stubGlobal('WebSocket', Socket);
+    const historyReads: string[] = [];
+    stubWingoApi({
+      [`GET ${BALANCE}`]: () => ({ body: { data: { balanceMinor: 50_000, currency: 'INR' } } }),
+      [`GET ${STATE}`]: () => ({ body: { data: roomState(timeBeforeDraw(20)) } }),
+      [`GET /api/lottery/wingo/history`]: (call) => (historyReads.push(call.url.searchParams.get('room') ?? ''), { body: EMPTY_PAGE }),
+      [`GET /api/lottery/wingo/trend`]: () => ({ body: { data: { rounds: [] } } }),
+      [`GET ${MY_BETS}`]: () => ({ body: EMPTY_PAGE }),
+    });
+    renderPage();
+    await screen.findByText('₹500.00');
+    act(() => {
+      Socket.last!.readyState = 1;
+      Socket.last!.onopen?.({});
+    });
+    const subscriptions = () => sent.map((m) => JSON.parse(m) as { type: string; room?: string }).filter((m) => m.type === 'subscribe').map((m) => m.room);
+    expect(subscriptions()).toEqual(['30s']);
+    await waitFor(() => expect(historyReads).toContain('30s'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Win Go 1 Min' }));
+    expect(subscriptions()).toEqual(['30s', '1m']);
+    await waitFor(() => expect(historyReads).toContain('1m'));
+    const before = historyReads.filter((r) => r === '30s').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Win Go 30s' }));
+    expect(subscriptions()).toEqual(['30s', '1m', '30s']);
+    await waitFor(() => expect(historyReads.filter((r) => r === '30s').length).toBeGreaterThan(before));
   });
 });
