@@ -99,6 +99,17 @@ describe('createAccessTokens', () => {
     expect(await tokens.verify(token, expiresAt)).toBeNull();
   });
 
+  it('refuses a changed copy of a token it has verified before (the cache is by the exact text: decision 366)', async () => {
+    const { token } = await tokens.sign({ playerId: 43, sessionId: 'ses_def' }, now);
+    expect(await tokens.verify(token, now)).toEqual({ playerId: 43, sessionId: 'ses_def' });
+    const [header, body, signature] = token.split('.') as [string, string, string];
+    const otherBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString('utf8')), sub: '44' })).toString('base64url');
+    const flip = (s: string) => s.slice(0, -2) + (s.at(-2) === 'A' ? 'B' : 'A') + s.slice(-1);
+    expect(await tokens.verify(`${header}.${otherBody}.${signature}`, now)).toBeNull();
+    expect(await tokens.verify(`${header}.${body}.${flip(signature)}`, now)).toBeNull();
+    expect(await tokens.verify(token, now)).toEqual({ playerId: 43, sessionId: 'ses_def' });
+  });
+
   it('refuses a token signed with another secret', async () => {
     const other = createAccessTokens('another-token-secret-0123456789abcdef01');
     const { token } = await other.sign({ playerId: 42, sessionId: 'ses_abc' }, now);

@@ -15,6 +15,8 @@ const SUBJECT = /^[1-9][0-9]{0,15}$/;
 // Session ids are `ses_` and base64url (lib/ids.ts); anything else, a NUL byte included, never
 // reaches the database.
 const SESSION_ID = /^ses_[A-Za-z0-9_-]{1,64}$/;
+/** Verified tokens kept per process (a few hundred bytes each). */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 /**
  * Signs and verifies short-lived HS256 access tokens.
@@ -28,6 +30,14 @@ const SESSION_ID = /^ses_[A-Za-z0-9_-]{1,64}$/;
 export function createAccessTokens(secret: string) {
   const rawKey = new TextEncoder().encode(secret);
   const key = createSecretKey(Buffer.from(rawKey));
+  /**
+   * Tokens this process has verified, by their exact text (decision 366): a player's requests
+   * repeat one token for its whole life, and the signature check and claim parsing were a tenth
+   * of an authenticated read. Only a token whose every byte was verified under this process's key
+   * is here; its time bounds are checked again on every use; the oldest goes first when full.
+   * Whether its session is still open is the session cache's question, asked on every request.
+   */
+  const verified = new Map<string, { claims: AccessClaims; exp: number; nbf: number | undefined }>();
   return {
     async sign(claims: AccessClaims, now: Date): Promise<{ token: string; expiresAt: Date }> {
       const iat = Math.floor(now.getTime() / 1000);
@@ -43,11 +53,23 @@ export function createAccessTokens(secret: string) {
     },
     /** The claims, or null for any invalid, expired or foreign token. */
     async verify(token: string, now: Date): Promise<AccessClaims | null> {
-      return verifySync(token, now);
+      const known = verified.get(token);
+      if (known) {
+        const nowSeconds = Math.floor(now.getTime() / 1000);
+        if (known.exp > nowSeconds && (known.nbf === undefined || known.nbf <= nowSeconds)) return known.claims;
+        verified.delete(token);
+        return null;
+      }
+      const checked = verifySync(token, now);
+      if (!checked) return null;
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+      Object.freeze(checked.claims);
+      verified.set(token, checked);
+      return checked.claims;
     },
   };
 
-  function verifySync(token: string, now: Date): AccessClaims | null {
+  function verifySync(token: string, now: Date): { claims: AccessClaims; exp: number; nbf: number | undefined } | null {
     if (token.length > MAX_TOKEN_CHARS) return null;
     const parts = token.split('.');
     if (parts.length !== 3) return null;
@@ -76,7 +98,7 @@ export function createAccessTokens(secret: string) {
     if (typeof sid !== 'string' || !SESSION_ID.test(sid)) return null;
     const playerId = Number(sub);
     if (!Number.isSafeInteger(playerId)) return null;
-    return { playerId, sessionId: sid };
+    return { claims: { playerId, sessionId: sid }, exp, nbf: nbf as number | undefined };
   }
 }
 export type AccessTokens = ReturnType<typeof createAccessTokens>;

@@ -25,6 +25,7 @@ export {
   findTransferById,
   findTransferByKey,
   getAccount,
+  getAccountBalance,
   getBalance,
   listAccountsOfOwner,
   listEntries,

@@ -64,6 +64,12 @@ export async function selectAccount(q: Queryable, code: string): Promise<Account
   return rows[0];
 }
 
+/** An account's balance and currency only: the hot read (decision 366), no other column to decode. */
+export async function selectAccountBalance(q: Queryable, code: string): Promise<Pick<AccountRow, 'balance_minor' | 'currency'> | undefined> {
+  const { rows } = await q.query<Pick<AccountRow, 'balance_minor' | 'currency'>>('SELECT balance_minor, currency FROM ledger_accounts WHERE code = $1', [code]);
+  return rows[0];
+}
+
 export async function selectAccountsOfOwner(q: Queryable, owner: string): Promise<AccountRow[]> {
   const { rows } = await q.query<AccountRow>(
     `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE owner = $1 ORDER BY id`,

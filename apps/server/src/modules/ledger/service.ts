@@ -15,6 +15,7 @@ import {
   insertTransferIfKeyFree,
   lockAccounts,
   selectAccount,
+  selectAccountBalance,
   selectAccountsOfOwner,
   selectEntriesOfTransfer,
   selectHistory,
@@ -173,6 +174,12 @@ export async function ensureAccount(q: Queryable, input: EnsureAccountInput): Pr
 export async function getAccount(q: Queryable, code: string): Promise<LedgerAccount | null> {
   const row = await selectAccount(q, code);
   return row ? toAccount(row) : null;
+}
+
+/** The account's balance and currency, or null when there is no such account (the balance read's one query). */
+export async function getAccountBalance(q: Queryable, code: string): Promise<{ balanceMinor: number; currency: string } | null> {
+  const row = await selectAccountBalance(q, code);
+  return row ? { balanceMinor: row.balance_minor, currency: row.currency } : null;
 }
 
 /** Every account a player owns (main wallet and per-vendor purses), oldest first. */

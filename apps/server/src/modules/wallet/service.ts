@@ -1,6 +1,6 @@
 import type { Wallet } from '@colorplay/contract';
 import type { Db } from '../../db/db';
-import { accountCodes, ensureAccount, findTransferByKey, getAccount, listAccountsOfOwner, postTransfer } from '../ledger';
+import { accountCodes, ensureAccount, findTransferByKey, getAccount, getAccountBalance, listAccountsOfOwner, postTransfer } from '../ledger';
 
 /** The player's purses as the wallet page shows them; read from the ledger, never cached. */
 export function createWalletService({ db, currency }: { db: Db; currency: string }) {
@@ -22,7 +22,7 @@ export function createWalletService({ db, currency }: { db: Db; currency: string
 
   return {
     async balance(playerId: number) {
-      const main = await getAccount(db, accountCodes.playerMain(playerId));
+      const main = await getAccountBalance(db, accountCodes.playerMain(playerId));
       return { balanceMinor: main?.balanceMinor ?? 0, currency: main?.currency ?? currency };
     },
 
