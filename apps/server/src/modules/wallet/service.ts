@@ -1,10 +1,10 @@
 import type { Wallet } from '@colorplay/contract';
-import type { Db } from '../../db/db';
-import { accountCodes, ensureAccount, findTransferByKey, getAccount, getAccountBalance, listAccountsOfOwner, postTransfer } from '../ledger';
+import type { Db, Queryable } from '../../db/db';
+import { accountCodes, ensureAccount, findTransferByKey, getAccountBalance, listAccountsOfOwner, postTransfer } from '../ledger';
 
 /** The player's purses as the wallet page shows them; read from the ledger, never cached. */
 export function createWalletService({ db, currency }: { db: Db; currency: string }) {
-  async function wallet(q: Db | Parameters<typeof getAccount>[0], playerId: number): Promise<Wallet> {
+  async function wallet(q: Db | Queryable, playerId: number): Promise<Wallet> {
     const accounts = await listAccountsOfOwner(q, String(playerId));
     const mainCode = accountCodes.playerMain(playerId);
     const vendorPrefix = `player:${playerId}:vendor:`;
