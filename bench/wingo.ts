@@ -94,7 +94,7 @@ async function main() {
   const state = (await (await fetch(`${base}/api/lottery/wingo/state?room=30s`)).json()) as { data: { chain: { firstPeriod: string } } };
   const firstPeriod = state.data.chain.firstPeriod;
   phase('closedLoopBets');
-  const closedLoop = await closedLoopScenario(app, base, tokens, firstPeriod, s.seconds);
+  const closedLoop = await closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db));
 
   // The authenticated read against /healthz (decision 307's goal: at least 30 %), with the request
   // log at info (production's level) and at warn.

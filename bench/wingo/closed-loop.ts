@@ -6,10 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { percentile, round2, runLoader } from './common';
 import { roundWithLead } from './players';
 
-export async function closedLoopScenario(app: FastifyInstance, base: string, tokens: string[], firstPeriod: string, seconds: number) {
+export async function closedLoopScenario(app: FastifyInstance, base: string, tokens: string[], firstPeriod: string, seconds: number, databaseCpuMs: () => Promise<number | undefined>) {
   const current = await roundWithLead(firstPeriod, (seconds + 2) * 1000);
   await app.lottery.tick();
-  const load = await runLoader<{ samplesMs: number[]; wallMs: number; statuses: Record<string, number> }>('bet-load.mjs', {
+  const cpuBefore = process.cpuUsage();
+  const dbBefore = await databaseCpuMs();
+  const load = await runLoader<{ samplesMs: number[]; wallMs: number; statuses: Record<string, number>; sent: number; cpuUs: number }>('bet-load.mjs', {
     base,
     path: '/api/lottery/wingo/bets',
     tokens,
@@ -19,6 +21,8 @@ export async function closedLoopScenario(app: FastifyInstance, base: string, tok
     durationMs: seconds * 1000,
     runId: Date.now(),
   });
+  const cpu = process.cpuUsage(cpuBefore);
+  const dbAfter = await databaseCpuMs();
   const sorted = [...load.samplesMs].sort((a, b) => a - b);
   const ok = load.statuses['200'] ?? 0;
   return {
@@ -30,5 +34,12 @@ export async function closedLoopScenario(app: FastifyInstance, base: string, tok
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
     maxMs: percentile(sorted, 100),
+    // Where a bet's CPU goes (warm-up included): this process (the server), the database's
+    // backends, the load process. Two cores give 2,000,000 µs a second to share between them.
+    cpuUsPerBet: {
+      server: round2((cpu.user + cpu.system) / load.sent),
+      database: dbBefore !== undefined && dbAfter !== undefined ? round2(((dbAfter - dbBefore) * 1000) / load.sent) : null,
+      loader: round2(load.cpuUs / load.sent),
+    },
   };
 }
