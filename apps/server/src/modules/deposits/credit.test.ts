@@ -53,7 +53,8 @@ const transfersOf = async (reference: string) =>
     [reference],
   )).rows;
 const eventsOf = async (orderId: string) =>
-  (await db.query<{ name: string; payload: Record<string, unknown> }>(`SELECT name, payload FROM domain_events WHERE payload->>'orderId' = $1`, [orderId])).rows;
+  // In the order they were recorded (a heap scan's order is not: a reused slot comes first).
+  (await db.query<{ name: string; payload: Record<string, unknown> }>(`SELECT name, payload FROM domain_events WHERE payload->>'orderId' = $1 ORDER BY seq`, [orderId])).rows;
 
 describe('creditDeposit', () => {
   it("moves a UPI order's amount from house:deposits to the player under the order's key, and announces it", async () => {
