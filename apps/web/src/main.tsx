@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { AppRoutes, createRoutes } from './app/router';
+import { AppRoutes, createRoutes, lottery } from './app/router';
 import { setLocale, storedLocale } from './lib/i18n';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { startSession } from './lib/session';
@@ -39,9 +39,13 @@ if (isAdminPath(location.pathname)) {
       </BrowserRouter>
     </AppProviders>
   );
-  void (locale && locale !== 'en' ? setLocale(locale).catch(() => undefined) : Promise.resolve()).then(() =>
+  // A cold load of a lottery page (Wingo...) asks for its code and data now, beside the session
+  // and config, not after the first render; that render waits for the code, so the page appears
+  // at once instead of "Loading…" that React then keeps up at least 300 ms (decision 370).
+  const lotteryCode = /^\/home\/AllLotteryGames\//i.test(location.pathname) && (import('./app/lottery-preload-start'), lottery().catch(() => 0));
+  void Promise.all([locale && locale !== 'en' && setLocale(locale).catch(() => undefined), lotteryCode]).then(() =>
     // StrictMode's checks run in development only; in a production build it is an empty wrapper
     // whose bytes count against the budget of `/`.
-    createRoot(container).render(import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app),
+    startTransition(() => createRoot(container).render(import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app)),
   );
 }
