@@ -64,9 +64,8 @@ test('a cold visit to Wingo shows the page itself, with no "Loading…" status f
   await page.addInitScript(() => {
     const seen = window as unknown as { __loadingStatusSeen?: boolean };
     new MutationObserver(() => {
-      for (const status of document.querySelectorAll('[role="status"]')) {
-        if (status.textContent?.includes('Loading…')) seen.__loadingStatusSeen = true;
-      }
+      const statuses = Array.from(document.querySelectorAll('[role="status"]'));
+      if (statuses.some((status) => status.textContent?.includes('Loading…'))) seen.__loadingStatusSeen = true;
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
 
