@@ -55,3 +55,22 @@ test('a cold visit to Wingo asks for its code, session, config and data all at o
   await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /\d+ seconds left/);
   await expect(page.getByRole('region', { name: 'Wallet balance' })).toContainText('₹0.00');
 });
+
+// Decision 370: on a cold visit the first render waits for the page's code (fetched at boot), so
+// the page appears directly. Before, "Loading…" came first and React kept it up at least 300 ms
+// after the code had arrived. Watched from the document's start: no loading status, ever.
+test('a cold visit to Wingo shows the page itself, with no "Loading…" status first', async ({ page }) => {
+  await signInAsNewPlayer(page);
+  await page.addInitScript(() => {
+    const seen = window as unknown as { __loadingStatusSeen?: boolean };
+    new MutationObserver(() => {
+      const statuses = Array.from(document.querySelectorAll('[role="status"]'));
+      if (statuses.some((status) => status.textContent?.includes('Loading…'))) seen.__loadingStatusSeen = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+
+  await page.goto('/home/AllLotteryGames/Wingo');
+  await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /\d+ seconds left/);
+  await expect(page.getByRole('region', { name: 'Wallet balance' })).toContainText('₹0.00');
+  expect(await page.evaluate(() => (window as unknown as { __loadingStatusSeen?: boolean }).__loadingStatusSeen ?? false)).toBe(false);
+});

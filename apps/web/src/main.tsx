@@ -1,11 +1,11 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { AppRoutes, createRoutes } from './app/router';
+import { AppRoutes, createRoutes, lottery } from './app/router';
 import { setLocale, storedLocale } from './lib/i18n';
 import { loadRuntimeConfig } from './lib/runtime-config';
-import { startSession } from './lib/session';
+import { readStoredToken, startSession } from './lib/session';
 import './app/global.css';
 
 // index.html has it; without it createRoot throws its own clear error.
@@ -39,9 +39,16 @@ if (isAdminPath(location.pathname)) {
       </BrowserRouter>
     </AppProviders>
   );
-  void (locale && locale !== 'en' ? setLocale(locale).catch(() => undefined) : Promise.resolve()).then(() =>
+  // A logged-in player's cold load of a lottery page (the layout's prefix in config/paths.ts)
+  // asks for its code and data now, beside the session and config, not after the first render.
+  // That render waits for the code and is a transition, so it finds the code resolved and shows
+  // the page, not "Loading…" that React would then keep up at least 300 ms (decision 370).
+  // A logged-out visitor goes to login without waiting for it.
+  const lotteryCode =
+    readStoredToken() && /^\/home\/AllLotteryGames\//i.test(location.pathname) && (import('./app/lottery-preload-start'), lottery().catch(() => 0));
+  void Promise.all([locale && locale !== 'en' && setLocale(locale).catch(() => undefined), lotteryCode]).then(() =>
     // StrictMode's checks run in development only; in a production build it is an empty wrapper
     // whose bytes count against the budget of `/`.
-    createRoot(container).render(import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app),
+    startTransition(() => createRoot(container).render(import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app)),
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdempotencyKeySchema } from './wallet';
 import { pgText } from './text';
+import { LOTTERY_ROOM_IDS, LOTTERY_ROUTE_GAMES } from './lottery-constants';
 import { LIVE_SESSION_MESSAGES, WINGO_ROOM_IDS, WingoBetIdSchema, WingoBetLimitsSchema, WingoBetStatusSchema, WingoChainSchema, WingoCommitmentSchema, WingoPeriodSchema } from './wingo';
 
 /**
@@ -11,8 +12,8 @@ import { LIVE_SESSION_MESSAGES, WINGO_ROOM_IDS, WingoBetIdSchema, WingoBetLimits
  * rule tables' ids so the contract stays dependency-free; a server test checks they agree.
  */
 
-/** Games served by the generic routes: K3 and 5D on fair chains, Trx Win on TRON blocks. */
-export const LOTTERY_ROUTE_GAMES = ['k3', '5d', 'trx'] as const;
+/** Games served by the generic routes: K3 and 5D on fair chains, Trx Win on TRON blocks (lottery-constants.ts, without zod). */
+export { LOTTERY_ROUTE_GAMES };
 /** The games whose outcome comes from a fair chain and beacon (docs/fairness.md); Trx Win's comes from a TRON block. */
 export const LOTTERY_CHAIN_GAMES = ['k3', '5d'] as const;
 export const LotteryChainGameIdSchema = z.enum(LOTTERY_CHAIN_GAMES);
@@ -20,8 +21,8 @@ export const LotteryGameIdSchema = z.enum(LOTTERY_ROUTE_GAMES);
 export type LotteryGameId = z.infer<typeof LotteryGameIdSchema>;
 export const LotteryGameParamsSchema = z.strictObject({ game: LotteryGameIdSchema });
 
-/** The rooms of K3, 5D and Trx Win: 1, 3, 5 and 10 minutes. */
-export const LOTTERY_ROOM_IDS = ['1m', '3m', '5m', '10m'] as const;
+/** The rooms of K3, 5D and Trx Win: 1, 3, 5 and 10 minutes (lottery-constants.ts, without zod). */
+export { LOTTERY_ROOM_IDS };
 export const LotteryRoomIdSchema = z.enum(LOTTERY_ROOM_IDS);
 export type LotteryRoomId = z.infer<typeof LotteryRoomIdSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdempotencyKeySchema } from './wallet';
 import { pgText } from './text';
+import { WINGO_ROOM_IDS } from './lottery-constants';
 
 /**
  * Wingo over HTTP and WebSocket (docs/games.md, docs/fairness.md). The rule table itself lives in
@@ -12,8 +13,8 @@ import { pgText } from './text';
  * countdown with `serverTimeMs`; money is integer minor units (paise).
  */
 
-/** The four rooms: 30 s, 1 min, 3 min, 5 min. */
-export const WINGO_ROOM_IDS = ['30s', '1m', '3m', '5m'] as const;
+/** The four rooms: 30 s, 1 min, 3 min, 5 min (lottery-constants.ts, without zod). */
+export { WINGO_ROOM_IDS };
 export const WingoRoomIdSchema = z.enum(WINGO_ROOM_IDS);
 export type WingoRoomId = z.infer<typeof WingoRoomIdSchema>;
 

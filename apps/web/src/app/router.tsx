@@ -12,7 +12,14 @@ import { TabLayout } from './tab-layout';
  * components and sees the loading state again. Routes a logged-out player may not open sit under
  * RequireSession (decision 015).
  */
-const lottery = () => import('./routes/wingo');
+let lotteryCode: ReturnType<typeof loadLottery> | undefined;
+const loadLottery = () => import('./routes/wingo');
+/**
+ * The lottery pages' module, one promise for every caller. main.tsx fetches it before the first
+ * render on a cold load of a lottery page; that render (a transition) then finds the promise
+ * resolved and shows the page instead of "Loading…" (decision 370).
+ */
+export const lottery = () => (lotteryCode ??= loadLottery());
 
 export function createRoutes(): RouteObject[] {
   return [

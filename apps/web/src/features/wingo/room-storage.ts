@@ -1,5 +1,5 @@
 import type { WingoRoomId } from '@colorplay/contract';
-import { WINGO_ROOM_IDS } from '@colorplay/contract';
+import { WINGO_ROOM_IDS } from '@colorplay/contract/lottery-constants';
 
 /** Where the last room chosen is kept, so the next visit opens it again. */
 export const ROOM_STORAGE_KEY = 'colorplay.wingo.room';

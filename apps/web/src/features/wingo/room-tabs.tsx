@@ -1,5 +1,5 @@
 import type { WingoRoomId } from '@colorplay/contract';
-import { WINGO_ROOM_IDS } from '@colorplay/contract';
+import { WINGO_ROOM_IDS } from '@colorplay/contract/lottery-constants';
 import { Icon } from '../../components/ui/icon';
 import { useI18n } from '../../lib/i18n';
 import './i18n';

@@ -1,9 +1,9 @@
-import type { LotteryRoomId, WingoRoomId, WingoRoundClock, WingoServerMessage } from '@colorplay/contract';
+import type { LotteryGameId, LotteryRoomId, WingoRoomId, WingoRoundClock, WingoServerMessage } from '@colorplay/contract';
 import { useEffect, useRef, useState } from 'react';
 import { env } from '../../config/env';
 import { noteServerTime } from '../../lib/server-clock';
 import { readStoredToken, useSession } from '../../lib/session';
-import { liveUrl, LiveSocket, type LiveStatus } from './live';
+import type { LiveSocket, LiveStatus } from './live';
 
 export interface Live {
   status: LiveStatus;
@@ -15,13 +15,13 @@ export interface Live {
 type ClockMessage<C> = { type: 'clock'; serverTimeMs: number; rounds: C[] };
 
 /**
- * One socket for the page while it is shown (Wingo's, or a generic game's: decision 361).
- * `onMessage` sees every message; the clocks are kept here and correct the server clock. `room`
- * is the room whose results the socket carries; a new one is sent on the open socket.
+ * One socket for the page while it is shown (Wingo's when `game` is null, or a generic game's:
+ * decision 361). `onMessage` sees every message; the clocks are kept here and correct the server
+ * clock. `room` is the room whose results the socket carries (decision 365); a new one is sent
+ * on the open socket.
  */
 export function useLiveSocket<M extends { type: string }, C extends { roomId: string }>(
-  url: string,
-  parse: ((data: unknown) => M | null) | undefined,
+  game: LotteryGameId | null,
   onMessage: (message: M) => void,
   room?: LotteryRoomId | WingoRoomId,
 ): { status: LiveStatus; clocks: Partial<Record<string, C>> } {
@@ -34,31 +34,53 @@ export function useLiveSocket<M extends { type: string }, C extends { roomId: st
   });
   const { token } = useSession();
   const live = useRef<LiveSocket<M> | null>(null);
+  const roomRef = useRef(room);
+  useEffect(() => {
+    roomRef.current = room;
+  });
 
   useEffect(() => {
     if (typeof WebSocket === 'undefined') return;
-    const connection = new LiveSocket<M>({
-      url,
-      getToken: readStoredToken,
-      onStatus: setStatus,
-      ...(parse ? { parse } : {}),
-      onMessage: (message) => {
-        if (message.type === 'clock') {
-          const clock = message as unknown as ClockMessage<C>;
-          const receivedAtMs = Date.now();
-          noteServerTime(clock.serverTimeMs, receivedAtMs, receivedAtMs);
-          setClocks(Object.fromEntries(clock.rounds.map((round) => [round.roomId, round])));
-        }
-        handler.current(message);
+    let connection: LiveSocket<M> | null = null;
+    let ended = false;
+    // The socket's code comes with the contract's message schemas, and with them every schema of
+    // the contract and zod (about 40 KB gzip): a chunk of its own, fetched once the page has
+    // rendered, so a cold visit does not download and run it before the round panel can paint
+    // (decision 370). Meanwhile the page reads over HTTP, as it does whenever the socket is down.
+    import('./live').then(
+      (code) => {
+        if (ended) return;
+        connection = new code.LiveSocket<M>({
+          url: game === null ? code.liveUrl(env.apiBaseUrl) : code.lotteryLiveUrl(env.apiBaseUrl, game),
+          getToken: readStoredToken,
+          onStatus: setStatus,
+          ...(game === null ? {} : { parse: code.parseLotteryMessage as unknown as (data: unknown) => M | null }),
+          onMessage: (message) => {
+            if (message.type === 'clock') {
+              const clock = message as unknown as ClockMessage<C>;
+              const receivedAtMs = Date.now();
+              noteServerTime(clock.serverTimeMs, receivedAtMs, receivedAtMs);
+              setClocks(Object.fromEntries(clock.rounds.map((round) => [round.roomId, round])));
+            }
+            handler.current(message);
+          },
+        });
+        live.current = connection;
+        connection.start();
+        // The room chosen while the code loaded (the room effect below found no socket then).
+        if (roomRef.current !== undefined) connection.subscribe(roomRef.current);
       },
-    });
-    live.current = connection;
-    connection.start();
+      // The chunk could not load (offline, a deploy replaced it): the page polls, as with a socket down.
+      () => {
+        if (!ended) setStatus('down');
+      },
+    );
     return () => {
-      connection.stop();
+      ended = true;
+      connection?.stop();
       live.current = null;
     };
-  }, [url, parse]);
+  }, [game]);
 
   // The room shown (declared after the socket's effect, so it runs after it on mount): the socket
   // carries its results from now on, and names it again after each reconnect.
@@ -79,7 +101,7 @@ export function useLiveSocket<M extends { type: string }, C extends { roomId: st
  * `onMessage` sees every message (results, balance changes, settled bets); clocks are kept here.
  */
 export function useWingoLive(room: WingoRoomId, onMessage: (message: WingoServerMessage) => void): Live {
-  return useLiveSocket<WingoServerMessage, WingoRoundClock>(liveUrl(env.apiBaseUrl), undefined, onMessage, room) as Live;
+  return useLiveSocket<WingoServerMessage, WingoRoundClock>(null, onMessage, room) as Live;
 }
 
 /**

@@ -338,6 +338,8 @@ describe('Wingo page over the live socket', () => {
     stub(timeBeforeDraw(20));
     renderPage();
     await screen.findByText('₹500.00');
+    // The socket's code is a chunk of its own, loaded once the page has rendered (decision 370).
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
     const socket = FakeWebSocket.instances[0]!;
     expect(socket.url).toMatch(/^wss?:.*\/api\/lottery\/wingo\/live$/);
     act(() => {
@@ -387,6 +389,8 @@ describe('Wingo page over the live socket', () => {
       serverTimeMs: timeBeforeDraw(20),
       rounds: [{ roomId: '30s', period: round.period, phase: 'open', opensAtMs: round.opensAtMs, locksAtMs: round.locksAtMs, drawsAtMs: round.drawsAtMs }],
     });
+    // The socket's code is a chunk of its own, loaded once the page has rendered (decision 370).
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
     const first = FakeWebSocket.instances[0]!;
     act(() => {
       first.readyState = 1;
@@ -458,6 +462,8 @@ describe('Wingo page switching rooms over the live socket', () => {
     });
     renderPage();
     await screen.findByText('₹500.00');
+    // The socket's code loads after the first render (decision 370).
+    await waitFor(() => expect(Socket.last).toBeDefined());
     act(() => {
       Socket.last!.readyState = 1;
       Socket.last!.onopen?.({});

@@ -1,5 +1,5 @@
 import type { LotteryGameId, LotteryRoomId } from '@colorplay/contract';
-import { LOTTERY_ROOM_IDS } from '@colorplay/contract';
+import { LOTTERY_ROOM_IDS } from '@colorplay/contract/lottery-constants';
 import { WINGO_BET_OPTIONS, WINGO_DEFAULT_LIMITS } from '@colorplay/lottery';
 import { useMemo, useState } from 'react';
 import { Tabs } from '../../../components/ui/tabs';

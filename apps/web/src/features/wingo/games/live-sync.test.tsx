@@ -104,6 +104,8 @@ describe('K3 page over its live socket', () => {
     vi.useFakeTimers({ now: nowMs, toFake: ['Date'] });
     renderPage();
     await screen.findByText('₹500.00');
+    // The socket's code is a chunk of its own, loaded once the page has rendered (decision 370).
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
     const socket = FakeWebSocket.instances[0]!;
     expect(socket.url).toMatch(/^wss?:.*\/api\/lottery\/k3\/live$/);
     socket.open();
@@ -136,6 +138,8 @@ describe('K3 page over its live socket', () => {
   it('polls the room state only while the socket is down, and reads what it missed when back', async () => {
     renderPage();
     await screen.findByText('₹500.00');
+    // The socket's code is a chunk of its own, loaded once the page has rendered (decision 370).
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
     const socket = FakeWebSocket.instances[0]!;
     socket.open();
     socket.receive({ type: 'clock', serverTimeMs: Date.now(), rounds: [] });

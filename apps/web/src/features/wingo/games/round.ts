@@ -1,12 +1,11 @@
 import type { Balance, LotteryBet, LotteryGameId, LotteryRoomId, LotteryRoundClock, LotteryServerMessage, PlaceLotteryBetResult } from '@colorplay/contract';
-import { LOTTERY_ROOM_IDS } from '@colorplay/contract';
+import { LOTTERY_ROOM_IDS } from '@colorplay/contract/lottery-constants';
 import { MINUTE_ROOMS, roundAt } from '@colorplay/lottery';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { env } from '../../../config/env';
 import { applyBalance, BALANCE_KEY } from '../../../lib/balance';
 import { useInfiniteResource } from '../../../lib/infinite-resource';
 import { getResourceData, invalidateResources, keyMatches, refetchResource } from '../../../lib/resource';
-import { lotteryLiveUrl, parseLotteryMessage, type LiveStatus } from '../live';
+import type { LiveStatus } from '../live';
 import type { RoundView } from '../round-clock';
 import { useLiveSocket, useResyncAfterDrop } from '../use-live';
 import { useRefreshKeyEffect } from '../use-refresh';
@@ -100,7 +99,7 @@ export function useLotteryLiveSync(game: LotteryGameId, room: LotteryRoomId): { 
     },
     [game, incrementBetHistoryRefreshKey],
   );
-  const live = useLiveSocket<LotteryServerMessage, LotteryRoundClock>(lotteryLiveUrl(env.apiBaseUrl, game), parseLotteryMessage, onMessage, room);
+  const live = useLiveSocket<LotteryServerMessage, LotteryRoundClock>(game, onMessage, room);
 
   useResyncAfterDrop(live.status, () => {
     refreshLotteryRound(game, roomRef.current);

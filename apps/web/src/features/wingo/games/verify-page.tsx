@@ -1,5 +1,5 @@
 import type { LotteryChainFairness, LotteryGameId } from '@colorplay/contract';
-import { LotteryGameIdSchema } from '@colorplay/contract';
+import { LOTTERY_ROUTE_GAMES } from '@colorplay/contract/lottery-constants';
 import type { GameVerifyResult, verifyGameRound } from '@colorplay/fair';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -128,8 +128,9 @@ function Verification({ data, loadChecker, receipt }: { data: LotteryChainFairne
 export function LotteryVerifyPage({ loadChecker, loadTrxChecker }: { loadChecker: LoadChecker; loadTrxChecker: LoadTrxChecker }) {
   const { t } = useI18n();
   const [params] = useSearchParams();
-  const parsedGame = LotteryGameIdSchema.safeParse(params.get('game'));
-  const game: LotteryGameId | null = parsedGame.success ? parsedGame.data : null;
+  // The constant list, not the contract's schema: zod stays out of the lottery screens' chunk (decision 370).
+  const gameParam = params.get('game');
+  const game = LOTTERY_ROUTE_GAMES.find((id): id is LotteryGameId => id === gameParam) ?? null;
   const period = params.get('period');
   const valid = game !== null && period !== null && /^\d{15}$/.test(period);
   const fairness = useResource(valid ? lotteryFairnessResource(game, period) : null);
