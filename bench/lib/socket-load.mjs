@@ -1,6 +1,7 @@
 /**
  * Many Wingo sockets (bench/wingo.ts, decision 203), in their own process: opens `sockets`
- * connections to the live endpoint, each subscribed to `room` (every room without it), tells the parent (IPC) once they are all open, then for
+ * connections to the live endpoint, each subscribed to `room` (every room without it), tells the
+ * parent (IPC) once they are all open and the server has confirmed every subscription, then for
  * `durationMs` records, for every result message, the time from the round's draw (`drawnAtMs`,
  * the server's clock, which is this machine's) to its arrival here. Prints per round the count
  * and p50/p99/max of that delay as JSON.
@@ -26,8 +27,10 @@ function open() {
     ws.on('open', () => {
       opened += 1;
       // Each client follows one room, as the Wingo page does (decision 365): its results only.
+      // Ready once the server confirms it, so the measured rounds do not share the server with
+      // the tail of 10,000 subscriptions.
       if (job.room) ws.send(JSON.stringify({ type: 'subscribe', room: job.room }));
-      resolve();
+      else resolve();
     });
     ws.on('error', () => {
       failed += 1;
@@ -40,6 +43,7 @@ function open() {
       // Cheap pre-check on the first bytes ({"type":"result"... or "clock"...); others are not counted.
       if (raw[9] !== 114 || raw[10] !== 101 || raw[11] !== 115) {
         if (raw[9] === 99) clockMessages += 1;
+        else if (raw[9] === 115 && raw[10] === 117 && raw[11] === 98) resolve(); // "subscribed"
         return;
       }
       received.push(at, raw);
