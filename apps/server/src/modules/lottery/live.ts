@@ -157,8 +157,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
         result: { roomId: p.roomId as WingoRoomId, period: p.period, status: p.status, digit: p.digit, colours: face.colours, size: face.size, drawnAtMs: p.drawnAtMs },
       };
       // The room's subscribers, and the Wingo sockets that have not subscribed (they hear every room).
-      broadcast(byRoom.get(`${WINGO}:${p.roomId}`) ?? [], message);
-      broadcast(byRoom.get(`${WINGO}:${EVERY_ROOM}`) ?? [], message);
+      broadcast([...(byRoom.get(`${WINGO}:${p.roomId}`) ?? []), ...(byRoom.get(`${WINGO}:${EVERY_ROOM}`) ?? [])], message);
     } else if (event.name === 'RoundDrawn' && servedGame(event.payload.game)) {
       const p = event.payload;
       const listeners = byRoom.get(`${p.game}:${p.roomId}`);
