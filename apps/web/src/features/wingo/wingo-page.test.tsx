@@ -422,36 +422,9 @@ describe('Wingo page over the live socket', () => {
     });
     expect(await screen.findByText('₹610.00')).toBeTruthy();
   });
-});
-
-describe('Wingo page switching rooms over the live socket', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
 
   it('subscribes the socket to the room shown, and reads a room shown again (its draws were not pushed meanwhile)', async () => {
     vi.useFakeTimers({ now: timeBeforeDraw(20), toFake: ['Date'] });
-    const sent: string[] = [];
-    class Socket {
-      readyState = 0;
-      onopen: ((e: unknown) => void) | null = null;
-      onmessage: ((e: { data: unknown }) => void) | null = null;
-      onclose: ((e: unknown) => void) | null = null;
-      onerror: ((e: unknown) => void) | null = null;
-      static last: Socket | undefined;
-      constructor() {
-        Socket.last = this;
-      }
-      send(data: string) {
-        sent.push(data);
-      }
-      close() {
-        this.readyState = 3;
-      }
-    }
-    signInForTests('live-token');
-    vi.stubGlobal('WebSocket', Socket);
     const historyReads: string[] = [];
     stubWingoApi({
       [`GET ${BALANCE}`]: () => ({ body: { data: { balanceMinor: 50_000, currency: 'INR' } } }),
@@ -463,12 +436,13 @@ describe('Wingo page switching rooms over the live socket', () => {
     renderPage();
     await screen.findByText('₹500.00');
     // The socket's code loads after the first render (decision 370).
-    await waitFor(() => expect(Socket.last).toBeDefined());
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    const socket = FakeWebSocket.instances[0]!;
     act(() => {
-      Socket.last!.readyState = 1;
-      Socket.last!.onopen?.({});
+      socket.readyState = 1;
+      socket.onopen?.({});
     });
-    const subscriptions = () => sent.map((m) => JSON.parse(m) as { type: string; room?: string }).filter((m) => m.type === 'subscribe').map((m) => m.room);
+    const subscriptions = () => socket.sent.map((m) => JSON.parse(m) as { type: string; room?: string }).filter((m) => m.type === 'subscribe').map((m) => m.room);
     expect(subscriptions()).toEqual(['30s']);
     await waitFor(() => expect(historyReads).toContain('30s'));
 
