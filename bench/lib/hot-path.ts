@@ -46,8 +46,7 @@ export type HotStats = Stats & {
  * CPU per request much less.
  */
 async function load(job: LoadJob, databaseCpuMs: () => Promise<number | undefined>): Promise<HotStats> {
-  const cpuBefore = process.cpuUsage();
-  const dbBefore = await databaseCpuMs();
+  const cpuPer = await cpuMeter(databaseCpuMs);
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'load.mjs'), JSON.stringify(job)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -55,16 +54,33 @@ async function load(job: LoadJob, databaseCpuMs: () => Promise<number | undefine
   child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   if (code !== 0) throw new Error(`load generator exited with ${code}`);
-  const cpu = process.cpuUsage(cpuBefore);
-  const dbAfter = await databaseCpuMs();
   const r = JSON.parse(out) as LoadResult;
+  const cpu = await cpuPer(r.total);
   return {
     ...stats(r.samplesMs, r.wallMs),
     non2xx: r.non2xx,
-    serverCpuUsPerRequest: round((cpu.user + cpu.system) / r.total),
+    serverCpuUsPerRequest: cpu.serverUs,
     // Includes the load process's start-up; small next to thousands of requests.
     clientCpuUsPerRequest: round(r.cpuUs / r.total),
-    ...(dbBefore !== undefined && dbAfter !== undefined ? { databaseCpuUsPerRequest: round(((dbAfter - dbBefore) * 1000) / r.total) } : {}),
+    ...(cpu.databaseUs !== null ? { databaseCpuUsPerRequest: cpu.databaseUs } : {}),
+  };
+}
+
+/**
+ * Starts measuring the CPU of this (server) process and of the database's backends; the function
+ * it returns stops and gives each per request (µs) for `requests` requests (database null when
+ * its backends cannot be read).
+ */
+export async function cpuMeter(databaseCpuMs: () => Promise<number | undefined>) {
+  const cpuBefore = process.cpuUsage();
+  const dbBefore = await databaseCpuMs();
+  return async (requests: number) => {
+    const cpu = process.cpuUsage(cpuBefore);
+    const dbAfter = await databaseCpuMs();
+    return {
+      serverUs: round((cpu.user + cpu.system) / requests),
+      databaseUs: dbBefore !== undefined && dbAfter !== undefined ? round(((dbAfter - dbBefore) * 1000) / requests) : null,
+    };
   };
 }
 

@@ -3,14 +3,14 @@
  * separate load process (bench/lib/bet-load.mjs); bets per second and latency.
  */
 import type { FastifyInstance } from 'fastify';
+import { cpuMeter } from '../lib/hot-path';
 import { percentile, round2, runLoader } from './common';
 import { roundWithLead } from './players';
 
 export async function closedLoopScenario(app: FastifyInstance, base: string, tokens: string[], firstPeriod: string, seconds: number, databaseCpuMs: () => Promise<number | undefined>) {
   const current = await roundWithLead(firstPeriod, (seconds + 2) * 1000);
   await app.lottery.tick();
-  const cpuBefore = process.cpuUsage();
-  const dbBefore = await databaseCpuMs();
+  const cpuPer = await cpuMeter(databaseCpuMs);
   const load = await runLoader<{ samplesMs: number[]; wallMs: number; statuses: Record<string, number>; sent: number; cpuUs: number }>('bet-load.mjs', {
     base,
     path: '/api/lottery/wingo/bets',
@@ -21,8 +21,7 @@ export async function closedLoopScenario(app: FastifyInstance, base: string, tok
     durationMs: seconds * 1000,
     runId: Date.now(),
   });
-  const cpu = process.cpuUsage(cpuBefore);
-  const dbAfter = await databaseCpuMs();
+  const cpu = await cpuPer(load.sent);
   const sorted = [...load.samplesMs].sort((a, b) => a - b);
   const ok = load.statuses['200'] ?? 0;
   return {
@@ -37,8 +36,8 @@ export async function closedLoopScenario(app: FastifyInstance, base: string, tok
     // Where a bet's CPU goes (warm-up included): this process (the server), the database's
     // backends, the load process. Two cores give 2,000,000 µs a second to share between them.
     cpuUsPerBet: {
-      server: round2((cpu.user + cpu.system) / load.sent),
-      database: dbBefore !== undefined && dbAfter !== undefined ? round2(((dbAfter - dbBefore) * 1000) / load.sent) : null,
+      server: cpu.serverUs,
+      database: cpu.databaseUs,
       loader: round2(load.cpuUs / load.sent),
     },
   };
