@@ -82,8 +82,8 @@ export function useLiveSocket<M extends { type: string }, C extends { roomId: st
     };
   }, [game]);
 
-  // The room shown (declared after the socket's effect, so it runs after it on mount): the socket
-  // carries its results from now on, and names it again after each reconnect.
+  // The room shown: the socket carries its results from now on, and names it again after each
+  // reconnect. A socket still loading its code finds the room in roomRef when it starts.
   useEffect(() => {
     if (room !== undefined) live.current?.subscribe(room);
   }, [room]);
