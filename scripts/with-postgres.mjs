@@ -50,6 +50,8 @@ try {
     `-c listen_addresses=127.0.0.1`,
     `-k ${asRoot ? sockDir : base}`,
     '-c max_connections=200',
+    // More server settings for a profiling run (e.g. `-c shared_preload_libraries=pg_stat_statements`).
+    process.env.PG_EXTRA_OPTS ?? '',
   ].join(' ');
   await capture(...asPg('pg_ctl', ['-D', dataDir, '-o', opts, '-l', path.join(dataDir, 'server.log'), '-w', 'start']));
   started = true;

@@ -4,37 +4,13 @@
  * every bet a new idempotency key. Prints latencies and counts as JSON.
  */
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { jsonPost, rawConnection } from './raw-http.mjs';
 
 // The job comes in a file (bench/wingo/common.ts `runLoader`), as for the other Wingo loaders.
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const url = new URL(job.path, job.base);
-const agent = new http.Agent({ keepAlive: true, maxSockets: job.tokens.length });
 const SELECTIONS = ['green', 'red', 'violet', 'big', 'small', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
-
-function post(token, body) {
-  return new Promise((resolve, reject) => {
-    const data = JSON.stringify(body);
-    const req = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), authorization: `Bearer ${token}` },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
 async function main() {
   const samplesMs = [];
@@ -42,13 +18,19 @@ async function main() {
   let n = 0;
   const warmEnd = performance.now() + job.warmupMs;
   const end = warmEnd + job.durationMs;
+  // One keep-alive connection per player (raw-http.mjs: a lean client, so the load process takes
+  // as little as it can of the CPU the server and the database share with it).
+  const connections = job.tokens.map(() => rawConnection(url.hostname, Number(url.port)));
+  await Promise.all(connections.map((c) => c.ready));
   await Promise.all(
     job.tokens.map(async (token, p) => {
+      const connection = connections[p];
+      const headers = { authorization: `Bearer ${token}` };
       for (;;) {
         const t0 = performance.now();
         if (t0 >= end) return;
         n += 1;
-        const status = await post(token, {
+        const status = await connection.send(jsonPost(url.host, url.pathname, headers, {
           room: job.room,
           period: job.period,
           selection: SELECTIONS[n % SELECTIONS.length],
@@ -56,14 +38,14 @@ async function main() {
           quantity: 1,
           multiplier: 1,
           idempotencyKey: `bench-${job.runId}-${p}-${n}`,
-        });
+        }));
         if (t0 < warmEnd) continue;
         samplesMs.push(performance.now() - t0);
         statuses[status] = (statuses[status] ?? 0) + 1;
       }
     }),
   );
-  agent.destroy();
+  for (const c of connections) c.close();
   // Every request sent (the warm-up's too) and this process's CPU, for CPU per bet.
   const cpu = process.cpuUsage();
   return { samplesMs, wallMs: performance.now() - warmEnd, statuses, sent: n, cpuUs: cpu.user + cpu.system };

@@ -23,10 +23,16 @@ export interface Queryable {
 
 export type QueryResult<T> = { rows: T[]; rowCount: number };
 
+export type TransactionOptions = { readCommitted?: boolean };
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` in one database transaction; commits when it resolves, rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one database transaction; commits when it resolves, rolls back when it throws.
+   * `readCommitted` starts it at READ COMMITTED whatever the server's default (on PostgreSQL in
+   * the BEGIN itself: no extra round trip).
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * A connection of its own, outside the pool, for session state such as advisory locks held
    * between statements (src/jobs). PGlite has one session: every `openSession()` shares it, and
@@ -86,9 +92,12 @@ export async function openPglite(dataDir: string): Promise<Db> {
     kind: 'pglite',
     ...base,
     // PGlite has one connection; its transaction() holds it exclusively until fn settles.
-    async transaction(fn) {
+    async transaction(fn, options) {
       const hooks = commitHooks();
-      const result = await lite.transaction((tx) => fn({ ...wrap(tx), afterCommit: hooks.add }));
+      const result = await lite.transaction(async (tx) => {
+        if (options?.readCommitted) await tx.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
+        return fn({ ...wrap(tx), afterCommit: hooks.add });
+      });
       hooks.run();
       return result;
     },
@@ -138,7 +147,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
+    async transaction(fn, options) {
       const client = await pool.connect();
       // The pool listens for errors only on idle clients. A connection lost while checked out
       // and between two statements (the server restarting while `fn` awaits something else)
@@ -149,7 +158,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
       client.on('error', onLost);
       const hooks = commitHooks();
       try {
-        await client.query('BEGIN');
+        await client.query(options?.readCommitted ? 'BEGIN ISOLATION LEVEL READ COMMITTED' : 'BEGIN');
         const result = await fn({ ...wrap(client), afterCommit: hooks.add });
         await client.query('COMMIT');
         hooks.run();

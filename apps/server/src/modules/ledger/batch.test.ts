@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openTestDb } from '../../../test/helpers/test-db';
 import type { Db } from '../../db/db';
 import { HOUSE_ACCOUNTS } from './account-codes';
-import { postTransfers } from './batch';
+import { openTransferBatch, postTransfers } from './batch';
 import { checkInvariants } from './invariants';
 import { ensureHouse, ensurePlayer, failureOf, fund, resetLedger, snapshotLedger, move } from './ledger-test-helpers';
 import { getBalance, listEntries, postTransfer, withTransaction, type PostTransferInput } from './service';
@@ -26,6 +26,30 @@ afterEach(async () => {
   expect(await checkInvariants(db)).toEqual([]);
 });
 
+
+describe('openTransferBatch with keys checked by the caller', () => {
+  it('skips the key lookup, and the unique key still refuses a transfer that was posted before (nothing written)', async () => {
+    await withTransaction(db, (tx) => postTransfers(tx, [move('k:1', HOUSE_ACCOUNTS.adjustments, players[0]!, 10)]));
+    const before = await snapshotLedger(db);
+    // A caller that wrongly claims k:1 is new: the batch posts it, and the database refuses the write.
+    const wrong = withTransaction(db, async (tx) => {
+      const batch = await openTransferBatch(tx, [move('k:1', HOUSE_ACCOUNTS.adjustments, players[0]!, 10), move('k:2', HOUSE_ACCOUNTS.adjustments, players[1]!, 5)], {
+        keysCheckedByCaller: true,
+      });
+      expect([batch.post(0).status, batch.post(1).status]).toEqual(['posted', 'posted']);
+      await batch.write();
+    });
+    await expect(wrong).rejects.toMatchObject({ code: '23505' });
+    expect(await snapshotLedger(db)).toEqual(before);
+    // Right about new keys: posted as usual, with the running balances.
+    await withTransaction(db, async (tx) => {
+      const batch = await openTransferBatch(tx, [move('k:3', HOUSE_ACCOUNTS.adjustments, players[0]!, 5)], { keysCheckedByCaller: true });
+      expect(batch.post(0).status).toBe('posted');
+      await batch.write();
+    });
+    expect(await getBalance(db, players[0]!)).toBe(15);
+  });
+});
 
 describe('postTransfers (batch)', () => {
   it('posts many transfers touching the same accounts with correct running balances', async () => {

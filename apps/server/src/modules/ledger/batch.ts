@@ -43,7 +43,19 @@ export type TransferBatch = {
   write(): Promise<Map<string, number>>;
 };
 
-export async function openTransferBatch(tx: Queryable, inputs: readonly PostTransferInput[], options: { distinctKeys?: boolean } = {}): Promise<TransferBatch> {
+export type TransferBatchOptions = {
+  /** Refuse a batch in which one key appears twice (postTransfers: all or nothing). */
+  distinctKeys?: boolean;
+  /**
+   * The caller has read, after this batch's locks were granted, that none of these keys was ever
+   * posted: its own business rows commit with their transfers and it found none (the bet batch
+   * reads its bets by key in the same snapshot). The ledger's key lookup is then skipped; the
+   * keys' unique index still refuses a duplicate, failing the whole transaction.
+   */
+  keysCheckedByCaller?: boolean;
+};
+
+export async function openTransferBatch(tx: Queryable, inputs: readonly PostTransferInput[], options: TransferBatchOptions = {}): Promise<TransferBatch> {
   if (!tx.afterCommit) throw new LedgerMisuseError('INVALID_ARGUMENT', 'A transfer batch must run inside a transaction');
   if (inputs.length > MAX_BATCH_TRANSFERS) throw new LedgerMisuseError('INVALID_ARGUMENT', `A batch has at most ${MAX_BATCH_TRANSFERS} transfers`);
   const valid: ValidTransfer[] = inputs.map((t) => validateTransfer(t));
@@ -61,7 +73,7 @@ export async function openTransferBatch(tx: Queryable, inputs: readonly PostTran
   if (missing.length > 0) throw new LedgerMisuseError('ACCOUNT_NOT_FOUND', `No account ${missing.slice(0, 5).join(', ')}`, { accountCodes: missing.slice(0, 20) });
 
   // After the locks, like postTransfer: a concurrent run of the same keys has committed by now.
-  const { rows: existing } = keys.length === 0 ? { rows: [] } : await tx.query<{ idempotency_key: string; id: string; request_hash: string }>(
+  const { rows: existing } = keys.length === 0 || options.keysCheckedByCaller ? { rows: [] } : await tx.query<{ idempotency_key: string; id: string; request_hash: string }>(
     'SELECT idempotency_key, id, request_hash FROM ledger_transfers WHERE idempotency_key = ANY($1::text[])',
     [keys],
   );
@@ -144,30 +156,27 @@ export async function openTransferBatch(tx: Queryable, inputs: readonly PostTran
     if (written) throw new LedgerMisuseError('INVALID_ARGUMENT', 'This batch was already written');
     written = true;
     if (tIds.length > 0) {
-      // Every key was checked under the account locks, and a transfer with a new key can only be
-      // posted by a transaction that holds the same locks, so a plain INSERT cannot conflict.
-      await tx.query(
-        `INSERT INTO ledger_transfers (id, idempotency_key, request_hash, kind, reference, metadata)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])`,
-        [tIds, tKeys, tHashes, tKinds, tRefs, tMeta],
-      );
-      // Identity values follow the ORDER BY, so per account the entry ids keep the order in which
-      // the running balances were computed above (checkInvariants verifies exactly that).
-      await tx.query(
-        `INSERT INTO ledger_entries (transfer_id, account_id, amount_minor, balance_before_minor, balance_after_minor)
-         SELECT t, a, m, b, f FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])
-                WITH ORDINALITY AS e(t, a, m, b, f, n)
-          ORDER BY n`,
-        [eTransfer, eAccount, eAmount, eBefore, eAfter],
-      );
+      // One statement. Every key was checked under the account locks, and a transfer with a new
+      // key can only be posted by a transaction that holds the same locks, so a plain INSERT
+      // cannot conflict. Entry identity values follow the ORDER BY, so per account the entry ids
+      // keep the order in which the running balances were computed above (checkInvariants
+      // verifies exactly that). The entries' foreign keys are checked at the end of the
+      // statement, when the transfers of the first part are there.
       const changed = locked.filter((a) => balances.get(a.code) !== a.balance_minor);
-      if (changed.length > 0) {
-        await tx.query(
-          `UPDATE ledger_accounts AS a SET balance_minor = v.after_minor
-             FROM unnest($1::bigint[], $2::bigint[]) AS v(id, after_minor) WHERE a.id = v.id`,
-          [changed.map((a) => a.id), changed.map((a) => balances.get(a.code)!)],
-        );
-      }
+      await tx.query(
+        `WITH t AS (
+           INSERT INTO ledger_transfers (id, idempotency_key, request_hash, kind, reference, metadata)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
+         ), e AS (
+           INSERT INTO ledger_entries (transfer_id, account_id, amount_minor, balance_before_minor, balance_after_minor)
+           SELECT t, a, m, b, f FROM unnest($7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[])
+                  WITH ORDINALITY AS e(t, a, m, b, f, n)
+            ORDER BY n
+         )
+         UPDATE ledger_accounts AS a SET balance_minor = v.after_minor
+           FROM unnest($12::bigint[], $13::bigint[]) AS v(id, after_minor) WHERE a.id = v.id`,
+        [tIds, tKeys, tHashes, tKinds, tRefs, tMeta, eTransfer, eAccount, eAmount, eBefore, eAfter, changed.map((a) => a.id), changed.map((a) => balances.get(a.code)!)],
+      );
     }
     return balances;
   }

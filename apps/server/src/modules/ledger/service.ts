@@ -125,10 +125,7 @@ function isDb(q: Queryable): q is Db {
  * transaction committed, which REPEATABLE READ or SERIALIZABLE would refuse with an error.
  */
 export function withTransaction<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
-    return fn(tx);
-  });
+  return db.transaction(fn, { readCommitted: true });
 }
 
 /** Given the pool, opens a transaction; given a transaction, joins it (the caller's rollback wins). */

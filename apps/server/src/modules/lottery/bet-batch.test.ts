@@ -33,6 +33,14 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await checkInvariants(t.db)).toEqual([]);
+  // The round stakes the batch reads are the sums of the stored bets, for every (round, player).
+  const { rows } = await t.db.query(
+    `SELECT coalesce(b.round_id, s.round_id) AS round_id, coalesce(b.player_id, s.player_id) AS player_id, b.sum, s.staked_minor
+       FROM (SELECT round_id, player_id, sum(total_minor)::bigint AS sum FROM lottery_bets GROUP BY 1, 2) b
+       FULL JOIN lottery_round_stakes s ON s.round_id = b.round_id AND s.player_id = b.player_id
+      WHERE b.sum IS DISTINCT FROM s.staked_minor`,
+  );
+  expect(rows).toEqual([]);
 });
 
 function service(extra: Partial<LotteryDeps> = {}, windowMs = 150) {
@@ -143,6 +151,26 @@ describe('the bet batch', () => {
     expect(await limited.balance()).toBe(99_000);
     expect(await excluded.balance()).toBe(100_000);
     expect(await betsOf(excluded.playerId)).toEqual([]);
+  });
+
+  it('counts the bets of earlier batches toward the per-round limit, and keeps the round stakes only through bets', async () => {
+    const round = await nextRound();
+    const p = await player(100_000);
+    const lottery = service({ limits: { ...WINGO_DEFAULT_LIMITS, maxRoundMinor: 3_500 } }, 5);
+    // Three batches one after the other: each reads the stake so far from lottery_round_stakes.
+    for (let i = 0; i < 3; i++) expect(await codeOf(lottery.placeBet(p.playerId, input(round.period)))).toBe('ok');
+    expect(await codeOf(lottery.placeBet(p.playerId, input(round.period)))).toBe('ROUND_LIMIT_EXCEEDED');
+    // A smaller bet that still fits is accepted, and the next round starts from nothing.
+    expect(await codeOf(lottery.placeBet(p.playerId, input(round.period, { amountMinor: 100, quantity: 5 })))).toBe('ok');
+    expect(await p.balance()).toBe(100_000 - 3_500);
+    const next = await nextRound();
+    expect(await codeOf(lottery.placeBet(p.playerId, input(next.period, { quantity: 3 })))).toBe('ok');
+    // Nobody writes the sums but the bets' own insert: the app's role is refused a direct change.
+    const { rows } = await t.db.query<{ round_id: number }>('SELECT round_id FROM lottery_round_stakes WHERE player_id = $1 ORDER BY round_id LIMIT 1', [p.playerId]);
+    const roundId = rows[0]!.round_id;
+    await expect(t.db.query('UPDATE lottery_round_stakes SET staked_minor = 1 WHERE round_id = $1 AND player_id = $2', [roundId, p.playerId])).rejects.toThrow(/written only by the bets/);
+    await expect(t.db.query('DELETE FROM lottery_round_stakes WHERE round_id = $1 AND player_id = $2', [roundId, p.playerId])).rejects.toThrow(/written only by the bets/);
+    await expect(t.db.query('INSERT INTO lottery_round_stakes (round_id, player_id, staked_minor) VALUES ($1, $2, 1)', [roundId, ++playerSeq])).rejects.toThrow(/written only by the bets/);
   });
 
   it('refuses a player who never had an account for lack of funds, in the same batch as a good bet', async () => {

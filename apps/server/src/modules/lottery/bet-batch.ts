@@ -19,15 +19,15 @@ export type BetInput = { room: string; period: string; selection: string; amount
  * and a batch of them becomes a handful of statements whatever its size:
  *
  *   1. the batch's rounds held shared, in id order (the draw takes them exclusive);
- *   2. their status;
- *   3. every account of the batch locked once, in id order (ledger), and the ledger keys read;
- *   4. the bets already stored under the batch's idempotency keys and each (round, player)'s
- *      stake so far, in one statement;
- *   5. (before the account locks) the pre-check hook (`checkBets`, responsible gambling), same transaction;
- *   6. every bet decided in memory, in order, exactly as a lone bet would be: idempotency
+ *   2. the pre-check hook (`checkBets`, responsible gambling), same transaction;
+ *   3. every account of the batch locked once, in id order (ledger);
+ *   4. in one statement: the bets already stored under the batch's idempotency keys, each
+ *      (round, player)'s stake so far and the rounds' status;
+ *   5. every bet decided in memory, in order, exactly as a lone bet would be: idempotency
  *      (replay or conflict), round state, hook refusal, the per-round limit with the bets
  *      already accepted in this batch, then the funds check against the running balance;
- *   7. transfers, entries, balances (three statements, ledger) and bets (one statement).
+ *   6. transfers, entries and balances (one statement, ledger) and bets (one statement, which
+ *      also adds to the round stakes by trigger).
  *
  * A refusal is that bet's answer and changes nothing else. Arrival time decides (decision 201): a
  * bet is queued only when it arrived before its round's lock, and inside the batch it is
@@ -67,6 +67,12 @@ export type BetBatchDeps = {
   beforeBatchCommit?: (bets: readonly QueuedBet[]) => Promise<void>;
 };
 
+// The bets read by key below (after the account locks) answer whether a bet's transfer exists: a
+// bet and its transfer commit together, and the transfer's key is derived from the bet id, which
+// is derived from the player's key. So the ledger skips its own key lookup (a duplicate would
+// still be refused by the keys' unique index).
+const LEDGER_OPTIONS = { keysCheckedByCaller: true } as const;
+
 const refusalOf = (code: string, message: string) => new AppError(code === 'UNKNOWN_SELECTION' ? 'VALIDATION_FAILED' : (code as AppError['code']), message);
 
 function sameRequest(previous: repo.BetWithRoundRow | QueuedBet, game: EngineGame, input: BetInput): boolean {
@@ -104,7 +110,6 @@ const pendingBet = (q: QueuedBet): BatchBet => ({
 export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: readonly QueuedBet[], shard: number): Promise<BetOutcome[]> {
   const roundIds = [...new Set(bets.map((b) => b.roundId))].sort((a, b) => a - b);
   await repo.holdRoundsForBets(tx, roundIds);
-  const statuses = await repo.selectRoundStatuses(tx, roundIds);
 
   // The pre-check hook (responsible gambling) locks the players' controls rows: it runs before
   // the ledger locks their accounts, the order every money path takes (decision 212).
@@ -122,7 +127,7 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
   }));
   let ledger: TransferBatch;
   try {
-    ledger = await openTransferBatch(tx, transfers);
+    ledger = await openTransferBatch(tx, transfers, LEDGER_OPTIONS);
   } catch (err) {
     if (!isLedgerError(err, 'ACCOUNT_NOT_FOUND')) throw err;
     // Accounts are made lazily: a player who never had money has none yet. Made here, in the
@@ -130,15 +135,16 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
     for (const playerId of [...new Set(bets.map((b) => b.playerId))].sort((a, b) => a - b)) {
       await ensureAccount(tx, { code: accountCodes.playerMain(playerId), kind: 'player', owner: playerId });
     }
-    ledger = await openTransferBatch(tx, transfers);
+    ledger = await openTransferBatch(tx, transfers, LEDGER_OPTIONS);
   }
   const context = await repo.selectBatchContext(
     tx,
     { playerIds: bets.map((b) => b.playerId), keys: bets.map((b) => b.input.idempotencyKey) },
     { roundIds: bets.map((b) => b.roundId), playerIds: bets.map((b) => b.playerId) },
+    roundIds,
   );
   const stored = new Map(context.existing.map((r) => [`${r.player_id}:${r.idempotency_key}`, r]));
-  const staked = context.staked;
+  const { staked, statuses } = context;
 
   const accepted = new Map<string, { bet: QueuedBet; result: BatchBetResult }>();
   const rows: Array<Omit<repo.BetRow, 'seq'>> = [];

@@ -93,34 +93,41 @@ export async function feesByShard(q: Queryable, roundId: number): Promise<Array<
 }
 
 /**
- * In one statement, for a batch of bets (run after the players' accounts are locked, so a
- * racing batch's bets are committed and visible): the bets already stored under the batch's
- * idempotency keys, and what each (round, player) of the batch has staked so far.
+ * What a bet batch decides on, read in one statement after the batch's locks (its snapshot is
+ * taken after they were granted): the bets already stored under the batch's idempotency keys,
+ * each (round, player)'s stake so far (lottery_round_stakes, one row each: the database keeps it
+ * with every bet insert, migration 023) and the status of the batch's rounds.
  */
 export async function selectBatchContext(
   q: Queryable,
   keys: { playerIds: readonly number[]; keys: readonly string[] },
   stakes: { roundIds: readonly number[]; playerIds: readonly number[] },
-): Promise<{ existing: BetWithRoundRow[]; staked: Map<string, number> }> {
-  const { rows } = await q.query<BetWithRoundRow & { kind: 'bet' | 'staked'; staked: number | null }>(
+  roundIds: readonly number[],
+): Promise<{ existing: BetWithRoundRow[]; staked: Map<string, number>; statuses: Map<number, RoundRow['status']> }> {
+  const { rows } = await q.query<BetWithRoundRow & { kind: 'bet' | 'staked' | 'round'; staked: number | null }>(
     `SELECT 'bet' AS kind, NULL::bigint AS staked, ${BET_COLUMNS}, r.period, r.status AS round_status, r.digit, r.drawn_at, r.settled_at, r.outcome
        FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id
       WHERE (b.player_id, b.idempotency_key) IN (SELECT * FROM unnest($1::bigint[], $2::text[]))
      UNION ALL
-     SELECT 'staked', coalesce(sum(b.total_minor), 0)::bigint, NULL, NULL, b.round_id, NULL, b.player_id, NULL, NULL, NULL, NULL, NULL,
+     SELECT 'staked', s.staked_minor, NULL, NULL, s.round_id, NULL, s.player_id, NULL, NULL, NULL, NULL, NULL,
             NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-       FROM lottery_bets b
-      WHERE (b.round_id, b.player_id) IN (SELECT DISTINCT * FROM unnest($3::bigint[], $4::bigint[]))
-      GROUP BY b.round_id, b.player_id`,
-    [keys.playerIds, keys.keys, stakes.roundIds, stakes.playerIds],
+       FROM lottery_round_stakes s
+      WHERE (s.round_id, s.player_id) IN (SELECT * FROM unnest($3::bigint[], $4::bigint[]))
+     UNION ALL
+     SELECT 'round', NULL, NULL, NULL, r.id, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+            NULL, NULL, NULL, NULL, NULL, NULL, NULL, r.status, NULL, NULL, NULL, NULL
+       FROM lottery_rounds r WHERE r.id = ANY($5::bigint[])`,
+    [keys.playerIds, keys.keys, stakes.roundIds, stakes.playerIds, roundIds],
   );
   const existing: BetWithRoundRow[] = [];
   const staked = new Map<string, number>();
+  const statuses = new Map<number, RoundRow['status']>();
   for (const r of rows) {
     if (r.kind === 'staked') staked.set(`${r.round_id}:${r.player_id}`, Number(r.staked));
+    else if (r.kind === 'round') statuses.set(Number(r.round_id), r.round_status);
     else existing.push(r);
   }
-  return { existing, staked };
+  return { existing, staked, statuses };
 }
 
 /**

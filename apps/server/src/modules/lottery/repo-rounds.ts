@@ -142,18 +142,13 @@ export async function holdRoundForDraw(q: Queryable, roundId: number): Promise<v
 
 /**
  * The set-based bet batch (decision 200). The rounds of a batch are held shared in ascending id
- * order in one statement; their status is read in the next statement, whose snapshot is taken
- * after the locks were granted, so a draw that committed while the batch waited is seen.
+ * order in one statement; their status is read by a later statement (selectBatchContext), whose
+ * snapshot is taken after the locks were granted, so a draw that committed while the batch waited is seen.
  */
 export async function holdRoundsForBets(q: Queryable, roundIds: readonly number[]): Promise<void> {
   await q.query(
     'SELECT pg_advisory_xact_lock_shared($1::int, r::int) FROM (SELECT DISTINCT unnest($2::bigint[]) AS r ORDER BY 1) AS l',
     [ROUND_LOCK_NAMESPACE, roundIds],
   );
-}
-
-export async function selectRoundStatuses(q: Queryable, roundIds: readonly number[]): Promise<Map<number, RoundRow['status']>> {
-  const { rows } = await q.query<{ id: number; status: RoundRow['status'] }>('SELECT id, status FROM lottery_rounds WHERE id = ANY($1::bigint[])', [roundIds]);
-  return new Map(rows.map((r) => [Number(r.id), r.status]));
 }
 
