@@ -4,12 +4,13 @@
  * (bench/lib/burst-load.mjs), its latency measured from that moment.
  */
 import type { FastifyInstance } from 'fastify';
+import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Db } from '../../apps/server/src/db/db';
 import { percentile, round2, runLoader } from './common';
 import { bulkPlayers, roundWithLead } from './players';
 
-type BurstResult = [status: number, code: string | null, latencyMs: number, sentAfterLock: number];
+type BurstResult = [status: number, code: string | null, latencyMs: number, sentAfterLock: number, sentBeforeLockMs: number];
 
 export async function burstScenario(db: Db, app: FastifyInstance, base: string, tokenSecret: string, firstPeriod: string, players: number, betsPerPlayer: number, tag: number) {
   const tokens = await bulkPlayers(db, tokenSecret, players, tag);
@@ -34,6 +35,7 @@ export async function burstScenario(db: Db, app: FastifyInstance, base: string, 
     runId,
   });
   loopDelay.disable();
+  if (process.env.BENCH_BURST_DUMP) writeFileSync(`${process.env.BENCH_BURST_DUMP}-${players}x${betsPerPlayer}.json`, JSON.stringify(out.results));
   const cpu = process.cpuUsage(cpu0);
   const lat = out.results.map((r) => r[2]).sort((a, b) => a - b);
   const count = (f: (r: BurstResult) => boolean) => out.results.filter(f).length;
@@ -46,6 +48,9 @@ export async function burstScenario(db: Db, app: FastifyInstance, base: string, 
     accepted: count((r) => r[0] === 200),
     refusedByLock: count((r) => r[1] === 'ROUND_LOCKED'),
     refusedByLockButSentBeforeLock: count((r) => r[1] === 'ROUND_LOCKED' && r[3] === 0),
+    // How long before the lock each of those left the loader: a few ms is the way to the server
+    // (a first bet also opens its connection), and the server rightly saw it arrive after the lock.
+    refusedByLockSentBeforeLockMs: out.results.filter((r) => r[1] === 'ROUND_LOCKED' && r[3] === 0).map((r) => r[4]),
     sentAfterLockByLoaderLag: out.sentAfterLock,
     otherRefusals: Object.fromEntries(
       [...new Set(out.results.filter((r) => r[0] !== 200 && r[0] < 500 && r[0] > 0 && r[1] !== 'ROUND_LOCKED').map((r) => r[1]))].map((c) => [c, count((r) => r[1] === c)]),

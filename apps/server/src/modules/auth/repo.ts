@@ -139,13 +139,25 @@ export async function isSessionActive(q: Queryable, sessionId: string, playerId:
   return rows[0]?.ok === true;
 }
 
-/** Like isSessionActive, but answers with the session's absolute expiry (for the session cache), or null. */
-export async function selectOpenSessionExpiry(q: Queryable, sessionId: string, playerId: number, now: Date): Promise<Date | null> {
-  const { rows } = await q.query<{ expires_at: Date }>(
-    'SELECT expires_at FROM sessions WHERE id = $1 AND player_id = $2 AND revoked_at IS NULL AND expires_at > $3',
-    [sessionId, playerId, now],
+/**
+ * Like isSessionActive for many sessions in one statement (the session cache's coalesced misses):
+ * for each asked (session, player, time), by its index, the session's absolute expiry if it is
+ * open then, or null. The same session may be asked at two times.
+ */
+export async function selectOpenSessionExpiries(
+  q: Queryable,
+  asked: ReadonlyArray<{ sessionId: string; playerId: number; now: Date }>,
+): Promise<Array<Date | null>> {
+  const { rows } = await q.query<{ n: number; expires_at: Date }>(
+    `SELECT u.n, s.expires_at
+       FROM unnest($1::text[], $2::bigint[], $3::timestamptz[]) WITH ORDINALITY AS u(id, player_id, at, n)
+       JOIN sessions s ON s.id = u.id AND s.player_id = u.player_id
+      WHERE s.revoked_at IS NULL AND s.expires_at > u.at`,
+    [asked.map((a) => a.sessionId), asked.map((a) => a.playerId), asked.map((a) => a.now)],
   );
-  return rows[0]?.expires_at ?? null;
+  const out: Array<Date | null> = asked.map(() => null);
+  for (const r of rows) out[Number(r.n) - 1] = r.expires_at;
+  return out;
 }
 
 /** Failed logins per phone (table login_failures), shared by every node like the rate counters. */

@@ -20,10 +20,10 @@ import {
   recordLoginFailure,
   revokeAllSessions,
   revokeSession,
-  selectOpenSessionExpiry,
 } from './repo';
 import { LOGIN_FAILURE_MEMORY_SECONDS, loginDelaySeconds, RATE_RULES, REFRESH_GRACE_SECONDS } from './rules';
 import { createSessionCache } from './session-cache';
+import { createSessionLookup } from './session-lookup';
 import { hashRefreshToken, successorRefreshToken, type AccessClaims, type AccessTokens } from './tokens';
 
 export type AuthDeps = {
@@ -59,6 +59,7 @@ export function createAuthService(deps: AuthDeps) {
   const { db, clock, tokens, limiter, sms } = deps;
   const codes = createCodes({ db, clock, limiter, sms, secret: deps.secret, exposeSandboxHandle: deps.exposeSandboxHandle });
   const sessionCache = createSessionCache({ ttlMs: deps.sessionCacheTtlMs ?? 0 });
+  const sessionLookup = createSessionLookup(db);
   const evict = (p: { playerId: number; sessionId: string | null }) => (p.sessionId ? sessionCache.evictSession(p.sessionId) : sessionCache.evictPlayer(p.playerId));
   deps.bus?.subscribe((event) => {
     if (event.name === 'SessionsRevoked') evict(event.payload);
@@ -246,7 +247,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!claims) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
       if (sessionCache.get(claims.sessionId, claims.playerId, now.getTime())) return claims;
       const generation = sessionCache.generation();
-      const expiresAt = await selectOpenSessionExpiry(db, claims.sessionId, claims.playerId, now);
+      const expiresAt = await sessionLookup.openSessionExpiry(claims.sessionId, claims.playerId, now);
       if (!expiresAt) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
       sessionCache.set(claims.sessionId, claims.playerId, expiresAt.getTime(), generation);
       return claims;

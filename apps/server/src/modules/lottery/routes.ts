@@ -90,6 +90,9 @@ export const lotteryRoutes: FastifyPluginAsyncZod<LotteryRoutesOptions> = async 
       onRequest: async (request) => {
         betReceivedAt.set(request, lottery.now());
       },
+      // A bet's answer is a few hundred bytes, under the compression threshold: the hot path
+      // skips the compression plugin's per-request hooks (request bodies are still decompressed).
+      compress: false,
       preHandler: requireAuth,
       schema: {
         ...authed,
@@ -164,6 +167,7 @@ export const lotteryRoutes: FastifyPluginAsyncZod<LotteryRoutesOptions> = async 
       onRequest: async (request) => {
         betReceivedAt.set(request, lottery.now());
       },
+      compress: false,
       preHandler: requireAuth,
       schema: {
         ...gameAuthed,
