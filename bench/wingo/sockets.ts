@@ -56,9 +56,9 @@ export async function socketScenario(dbUrl: string, makeConfig: (env: Record<str
       }, 30_000);
     },
   );
-  // How many bets each observed round carried: its result is published with its settlement
-  // (RoundDrawn is recorded in the settling transaction), so a round the bursts filled settles
-  // its bets before its sockets hear of it.
+  // How many bets each observed round carried. Since decision 371 a result is published by its
+  // draw, before the settlement: a round the bursts filled reaches its sockets as fast as an
+  // empty one (before, its thousands of players were paid first).
   const { rows: counts } = await db.query<{ round: string; bets: number }>(
     `SELECT r.room_id || ':' || r.period AS round, count(b.id)::int AS bets
        FROM lottery_rounds r LEFT JOIN lottery_bets b ON b.round_id = r.id

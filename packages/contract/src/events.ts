@@ -34,12 +34,15 @@ export const DOMAIN_EVENT_SCHEMAS = {
    * of the player when `sessionId` is null. Every node evicts them from its session cache.
    */
   SessionsRevoked: z.object({ playerId: z.number().int().positive(), sessionId: z.string().nullable() }),
-  /** A lottery round was drawn and settled, or voided (every stake refunded). */
+  /**
+   * A lottery round was drawn (recorded by the draw, before its settlement pays: decision 371),
+   * or voided (every stake refunded). `settled` is what rounds drawn before that recorded.
+   */
   RoundDrawn: z.object({
     game: z.string(),
     roomId: z.string(),
     period: z.string(),
-    status: z.enum(['settled', 'voided']),
+    status: z.enum(['drawn', 'settled', 'voided']),
     digit: z.number().int().min(0).max(9).nullable(),
     /** The result in the game's shape (K3 dice, 5D digits; Wingo [digit]); null for a void. */
     outcome: z.array(z.number().int()).nullable().optional(),

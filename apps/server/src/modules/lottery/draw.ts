@@ -29,6 +29,8 @@ export type DrawDeps = {
   beacon: BeaconSource;
   /** A round that cannot be drawn is voided in the draw's transaction (settle.ts). */
   voidRound: Settlement['voidRound'];
+  /** A drawn round's result is announced in the draw's transaction (settle.ts). */
+  announceDraw: Settlement['announceDraw'];
   /** Trx Win's TRON blocks; without it no game with a 'tron' source runs (service.ts). */
   tron?: TrxBlockSource | undefined;
 };
@@ -40,7 +42,7 @@ export const headerOfBlock = (b: TronBlock): TronBlockHeader | null => (b.raw ? 
  * The fair draw (docs/fairness.md): a round's result from its chain link, the game tag, its
  * period and its beacon value, and nothing else; or its void when that cannot be had.
  */
-export function createDraw({ db, clock, log, settings, chainsOf, beacon: source, voidRound, tron }: DrawDeps) {
+export function createDraw({ db, clock, log, settings, chainsOf, beacon: source, voidRound, announceDraw, tron }: DrawDeps) {
   /**
    * The verified beacon value of a round of a scheme-2 chain: from the table, else from the
    * source, checked against the chain's published key before it is stored. Null when it is not
@@ -120,6 +122,7 @@ export function createDraw({ db, clock, log, settings, chainsOf, beacon: source,
       // The block pair first: the round guard refuses a drawn Trx Win round without it (022).
       await repo.insertTrxBlocks(tx, round.id, drawn.block, drawn.parent, now);
       await repo.markDrawn(tx, round.id, digitColumnOf(game, drawn.outcome), null, now, drawn.outcome);
+      await announceDraw(tx, round, drawn.outcome, now);
       return 'drawn';
     });
   }
@@ -170,6 +173,7 @@ export function createDraw({ db, clock, log, settings, chainsOf, beacon: source,
         }
         const outcome = outcomeOf(game, chain, round, known!, beacon);
         await repo.markDrawn(tx, round.id, digitColumnOf(game, outcome), known!, now, outcome);
+        await announceDraw(tx, round, outcome, now);
         return 'drawn';
       });
     },

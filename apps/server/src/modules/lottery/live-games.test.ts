@@ -98,7 +98,7 @@ it("pushes a K3 room's clock, the result of the subscribed room only, and each p
   let result = await a.next('result');
   // (A result of the round before, if it had a row, may come first.)
   while (result.result.period !== round.period) result = await a.next('result');
-  expect(result.result).toMatchObject({ game: 'k3', roomId: '1m', period: round.period, status: 'settled', block: null });
+  expect(result.result).toMatchObject({ game: 'k3', roomId: '1m', period: round.period, status: 'drawn', block: null });
   expect(result.result.outcome).toHaveLength(3);
   const sum = result.result.outcome!.reduce((s, v) => s + v, 0);
   expect(result.result.summary).toEqual({ sum, size: sum >= 11 ? 'big' : 'small', parity: sum % 2 === 1 ? 'odd' : 'even' });

@@ -103,6 +103,51 @@ it('delivers the clock, the draw result and the player’s settlement over a rea
   ws.close();
 });
 
+it('pushes a round\'s result as soon as it is drawn, before its settlement pays (decision 371)', async () => {
+  const client = new PlayerClient(t.app);
+  expect((await client.register('9876512346')).statusCode).toBe(200);
+  const playerId = Number(JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString()).sub);
+  const code = accountCodes.playerMain(playerId);
+  await ensureAccount(t.db, { code, kind: 'player', owner: playerId });
+  await postTransfer(t.db, {
+    idempotencyKey: 'live-fund-2',
+    kind: 'deposit',
+    entries: [
+      { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -10_000 },
+      { accountCode: code, amountMinor: 10_000 },
+    ],
+  });
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${API_PATHS.wingo_live}`);
+  const inbox = listen(ws);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  ws.send(JSON.stringify({ type: 'auth', accessToken: client.token }));
+  await inbox.next('authenticated');
+  ws.send(JSON.stringify({ type: 'subscribe', room: '30s' }));
+  await inbox.next('subscribed');
+
+  clock.advance(roundAt(ROOM, clock.now().getTime()).drawsAtMs - clock.now().getTime());
+  await t.app.lottery.tick();
+  const round = roundAt(ROOM, clock.now().getTime());
+  const bet = { room: '30s', period: round.period, selection: 'small', amountMinor: 1_000, quantity: 1, multiplier: 1, idempotencyKey: 'live-bet-0002' };
+  expect((await client.call('POST', API_PATHS.wingo_place_bet, bet)).statusCode).toBe(200);
+  clock.advance(round.drawsAtMs - clock.now().getTime());
+  // The draw alone: the round is drawn and not yet settled, and its result is already out.
+  const { rows } = await t.db.query<{ id: number }>("SELECT id FROM lottery_rounds WHERE game = 'wingo' AND room_id = '30s' AND period = $1", [round.period]);
+  expect(await t.app.lottery.drawRound(rows[0]!.id)).toBe('drawn');
+  let result = await inbox.next('result');
+  // (The round before, drawn by the tick above, may come first.)
+  while (result.result.period !== round.period) result = await inbox.next('result');
+  expect(result.result).toMatchObject({ period: round.period, status: 'drawn' });
+  expect(result.result.digit).not.toBeNull();
+  expect(inbox.seen.filter((m) => m.type === 'betsSettled')).toEqual([]);
+  // The settlement then brings the player's own news, and no second result.
+  expect(await t.app.lottery.settleRound(rows[0]!.id)).toBe('settled');
+  const settled = await inbox.next('betsSettled');
+  expect(settled).toMatchObject({ period: round.period, bets: 1 });
+  expect(inbox.seen.filter((m) => m.type === 'result' && m.result.period === round.period)).toEqual([]);
+  ws.close();
+});
+
 /** A bus event as the outbox dispatcher publishes it. */
 function busEvent<N extends 'BetsSettled' | 'RoundPlayersSettled' | 'RoundDrawn'>(name: N, payload: Extract<DomainEvent, { name: N }>['payload']): DomainEvent {
   return { id: `evt_live_${name}_${Math.random().toString(36).slice(2)}`, name, payload, occurredAt: clock.now().toISOString() } as DomainEvent;

@@ -74,7 +74,7 @@ export function createLotteryService(deps: LotteryDeps) {
   };
   const chains = chainsOf(GAME);
   const settlement = createSettlement({ db, clock, events, settings, ...(deps.beforeSettleCommit ? { beforeSettleCommit: deps.beforeSettleCommit } : {}) });
-  const { drawRound } = createDraw({ db, clock, log, settings, chainsOf, beacon: deps.beacon, voidRound: settlement.voidRound, tron: deps.tron });
+  const { drawRound } = createDraw({ db, clock, log, settings, chainsOf, beacon: deps.beacon, voidRound: settlement.voidRound, announceDraw: settlement.announceDraw, tron: deps.tron });
   const { settleRound } = settlement;
   const engines = new Map<string, RoundEngine>(
     games.map((game) => [

@@ -42,6 +42,18 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
     };
   }
 
+  /** The RoundDrawn event: what the live sockets push as the round's result. */
+  async function recordRoundDrawn(tx: Queryable, round: repo.RoundRow, status: 'drawn' | 'voided', outcome: number[] | null, drawnAt: Date): Promise<void> {
+    const game = engineGame(round.game);
+    const digit = outcome === null ? null : digitColumnOf(game, outcome);
+    // A Trx Win result names its block, as the history does (the socket passes it on).
+    const block = outcome !== null && game.source.kind === 'tron' ? ((await repo.selectTrxBlockFacts(tx, [round.id])).get(round.id) ?? null) : undefined;
+    await events.record(tx, 'RoundDrawn', {
+      game: game.id, roomId: round.room_id, period: round.period, status, digit, outcome, drawnAtMs: drawnAt.getTime(),
+      ...(block === undefined ? {} : { block }),
+    });
+  }
+
   async function recordSettlement(
     tx: Queryable,
     round: repo.RoundRow,
@@ -52,13 +64,8 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
     knownBalances: Map<string, number>,
   ): Promise<void> {
     const game = engineGame(round.game);
-    const digit = outcome === null ? null : digitColumnOf(game, outcome);
-    // A Trx Win result names its block, as the history does (the socket passes it on).
-    const block = outcome !== null && game.source.kind === 'tron' ? ((await repo.selectTrxBlockFacts(tx, [round.id])).get(round.id) ?? null) : undefined;
-    await events.record(tx, 'RoundDrawn', {
-      game: game.id, roomId: round.room_id, period: round.period, status, digit, outcome, drawnAtMs: (round.drawn_at ?? now).getTime(),
-      ...(block === undefined ? {} : { block }),
-    });
+    // A drawn round's result went out with its draw (announceDraw); a void is announced here.
+    if (status === 'voided') await recordRoundDrawn(tx, round, 'voided', null, round.drawn_at ?? now);
     const unknown = players.map((p) => accountCodes.playerMain(p.playerId)).filter((c) => !knownBalances.has(c));
     const balances = new Map([...knownBalances, ...(await getBalances(tx, unknown))]);
     // A few rows per round whatever its size (decision 312): the outbox delivers each event in a
@@ -80,6 +87,16 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
   }
 
   return {
+    /**
+     * Announces a round's result in the draw's transaction (decision 371): the result is final
+     * once drawn, so the sockets get it as soon as the draw commits, not after the settlement,
+     * which for a round of thousands of players takes a few hundred milliseconds more. The
+     * players' own news (payouts, balances) follows with the settlement.
+     */
+    announceDraw(tx: Queryable, round: repo.RoundRow, outcome: number[], drawnAt: Date): Promise<void> {
+      return recordRoundDrawn(tx, round, 'drawn', outcome, drawnAt);
+    },
+
     /**
      * Refunds every stake of the round in full (fee included), marks it voided and writes its
      * public audit record: why, what it would have drawn (when known), its stakes and what that
