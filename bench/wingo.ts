@@ -96,6 +96,10 @@ async function main() {
   const tokens = await registeredPlayers(app, db, s.playerCount);
   const state = (await (await fetch(`${base}/api/lottery/wingo/state?room=30s`)).json()) as { data: { chain: { firstPeriod: string } } };
   const firstPeriod = state.data.chain.firstPeriod;
+  // Each measured phase starts after a checkpoint: pgbench's and the set-up's WAL would otherwise
+  // trigger one at a moment that varies from run to run, and the full-page writes after it land
+  // in whichever phase is running (the database's CPU per bet moved by 2x between runs).
+  await db.query('CHECKPOINT');
   phase('closedLoopBets');
   const closedLoop = await closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db));
 
@@ -107,6 +111,7 @@ async function main() {
 
   const burstResults = [];
   for (const [i, [players, betsEach]] of s.bursts.entries()) {
+    await db.query('CHECKPOINT');
     phase(`burst${players}x${betsEach}`);
     burstResults.push(await burstScenario(db, app, base, config.secrets.token, firstPeriod, players, betsEach, 10 + i));
   }
