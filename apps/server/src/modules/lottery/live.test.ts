@@ -50,25 +50,36 @@ function listen(ws: WebSocket) {
   };
 }
 
-it('delivers the clock, the draw result and the player’s settlement over a real socket', async () => {
+/** A registered player with ₹100 in their main account. */
+async function fundedPlayer(phone: string) {
   const client = new PlayerClient(t.app);
-  expect((await client.register('9876512345')).statusCode).toBe(200);
+  expect((await client.register(phone)).statusCode).toBe(200);
   const playerId = Number(JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString()).sub);
   const code = accountCodes.playerMain(playerId);
   await ensureAccount(t.db, { code, kind: 'player', owner: playerId });
   await ensureAccount(t.db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
   await postTransfer(t.db, {
-    idempotencyKey: 'live-fund-1',
+    idempotencyKey: `live-fund-${phone}`,
     kind: 'deposit',
     entries: [
       { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -10_000 },
       { accountCode: code, amountMinor: 10_000 },
     ],
   });
+  return { client, playerId };
+}
 
+/** A Wingo socket, open, with its inbox. */
+async function openSocket() {
   const ws = new WebSocket(`ws://127.0.0.1:${port}${API_PATHS.wingo_live}`);
   const inbox = listen(ws);
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  return { ws, inbox };
+}
+
+it('delivers the clock, the draw result and the player’s settlement over a real socket', async () => {
+  const { client, playerId } = await fundedPlayer('9876512345');
+  const { ws, inbox } = await openSocket();
   const first = await inbox.next('clock');
   expect(first.serverTimeMs).toBe(clock.now().getTime());
   expect(first.rounds.map((r) => r.roomId)).toEqual(['30s', '1m', '3m', '5m']);
@@ -104,22 +115,8 @@ it('delivers the clock, the draw result and the player’s settlement over a rea
 });
 
 it('pushes a round\'s result as soon as it is drawn, before its settlement pays (decision 371)', async () => {
-  const client = new PlayerClient(t.app);
-  expect((await client.register('9876512346')).statusCode).toBe(200);
-  const playerId = Number(JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString()).sub);
-  const code = accountCodes.playerMain(playerId);
-  await ensureAccount(t.db, { code, kind: 'player', owner: playerId });
-  await postTransfer(t.db, {
-    idempotencyKey: 'live-fund-2',
-    kind: 'deposit',
-    entries: [
-      { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -10_000 },
-      { accountCode: code, amountMinor: 10_000 },
-    ],
-  });
-  const ws = new WebSocket(`ws://127.0.0.1:${port}${API_PATHS.wingo_live}`);
-  const inbox = listen(ws);
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const { client } = await fundedPlayer('9876512346');
+  const { ws, inbox } = await openSocket();
   ws.send(JSON.stringify({ type: 'auth', accessToken: client.token }));
   await inbox.next('authenticated');
   ws.send(JSON.stringify({ type: 'subscribe', room: '30s' }));
