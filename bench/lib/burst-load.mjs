@@ -80,7 +80,7 @@ async function main() {
               multiplier: 1,
               idempotencyKey: `burst-${job.runId}-${s.p}-${s.k}`,
             });
-            results.push({ ...r, latencyMs: epochNow() - s.at, sentLate: sentAt >= job.lockAtMs, sentBeforeLockMs: job.lockAtMs - sentAt });
+            results.push({ ...r, latencyMs: epochNow() - s.at, sentBeforeLockMs: job.lockAtMs - sentAt });
             resolve();
           }, Math.max(0, s.at - epochNow()));
         }),
@@ -93,7 +93,7 @@ async function main() {
 main().then(
   (out) => {
     // Compact: latencies and outcomes only.
-    process.stdout.write(JSON.stringify({ ...out, results: out.results.map((r) => [r.status, r.code, Math.round(r.latencyMs * 100) / 100, r.sentLate ? 1 : 0, Math.round(r.sentBeforeLockMs * 100) / 100]) }));
+    process.stdout.write(JSON.stringify({ ...out, results: out.results.map((r) => [r.status, r.code, Math.round(r.latencyMs * 100) / 100, Math.round(r.sentBeforeLockMs * 100) / 100]) }));
   },
   (err) => {
     process.stderr.write(`burst load failed: ${err?.stack ?? err}\n`);

@@ -10,7 +10,8 @@ import type { Db } from '../../apps/server/src/db/db';
 import { percentile, round2, runLoader } from './common';
 import { bulkPlayers, roundWithLead } from './players';
 
-type BurstResult = [status: number, code: string | null, latencyMs: number, sentAfterLock: number, sentBeforeLockMs: number];
+// sentBeforeLockMs <= 0: the request left the loader at or after the lock (the loader lagged).
+type BurstResult = [status: number, code: string | null, latencyMs: number, sentBeforeLockMs: number];
 
 export async function burstScenario(db: Db, app: FastifyInstance, base: string, tokenSecret: string, firstPeriod: string, players: number, betsPerPlayer: number, tag: number) {
   const tokens = await bulkPlayers(db, tokenSecret, players, tag);
@@ -39,6 +40,7 @@ export async function burstScenario(db: Db, app: FastifyInstance, base: string, 
   const cpu = process.cpuUsage(cpu0);
   const lat = out.results.map((r) => r[2]).sort((a, b) => a - b);
   const count = (f: (r: BurstResult) => boolean) => out.results.filter(f).length;
+  const refusedSentBeforeLock = out.results.filter((r) => r[1] === 'ROUND_LOCKED' && r[3] > 0);
   const stored = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM lottery_bets WHERE room_id = '30s' AND idempotency_key LIKE $1", [`burst-${runId}-%`])).rows[0]!.n;
   return {
     players,
@@ -47,10 +49,10 @@ export async function burstScenario(db: Db, app: FastifyInstance, base: string, 
     offeredPerSecond: round2(out.results.length / (windowMs / 1000)),
     accepted: count((r) => r[0] === 200),
     refusedByLock: count((r) => r[1] === 'ROUND_LOCKED'),
-    refusedByLockButSentBeforeLock: count((r) => r[1] === 'ROUND_LOCKED' && r[3] === 0),
+    refusedByLockButSentBeforeLock: refusedSentBeforeLock.length,
     // How long before the lock each of those left the loader: a few ms is the way to the server
     // (a first bet also opens its connection), and the server rightly saw it arrive after the lock.
-    refusedByLockSentBeforeLockMs: out.results.filter((r) => r[1] === 'ROUND_LOCKED' && r[3] === 0).map((r) => r[4]),
+    refusedByLockSentBeforeLockMs: refusedSentBeforeLock.map((r) => r[3]),
     sentAfterLockByLoaderLag: out.sentAfterLock,
     otherRefusals: Object.fromEntries(
       [...new Set(out.results.filter((r) => r[0] !== 200 && r[0] < 500 && r[0] > 0 && r[1] !== 'ROUND_LOCKED').map((r) => r[1]))].map((c) => [c, count((r) => r[1] === c)]),

@@ -141,7 +141,6 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
     tx,
     { playerIds: bets.map((b) => b.playerId), keys: bets.map((b) => b.input.idempotencyKey) },
     { roundIds: bets.map((b) => b.roundId), playerIds: bets.map((b) => b.playerId) },
-    roundIds,
   );
   const stored = new Map(context.existing.map((r) => [`${r.player_id}:${r.idempotency_key}`, r]));
   const { staked, statuses } = context;

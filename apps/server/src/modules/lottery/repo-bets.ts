@@ -96,13 +96,12 @@ export async function feesByShard(q: Queryable, roundId: number): Promise<Array<
  * What a bet batch decides on, read in one statement after the batch's locks (its snapshot is
  * taken after they were granted): the bets already stored under the batch's idempotency keys,
  * each (round, player)'s stake so far (lottery_round_stakes, one row each: the database keeps it
- * with every bet insert, migration 023) and the status of the batch's rounds.
+ * with every bet insert, migration 023) and the status of the stakes' rounds.
  */
 export async function selectBatchContext(
   q: Queryable,
   keys: { playerIds: readonly number[]; keys: readonly string[] },
   stakes: { roundIds: readonly number[]; playerIds: readonly number[] },
-  roundIds: readonly number[],
 ): Promise<{ existing: BetWithRoundRow[]; staked: Map<string, number>; statuses: Map<number, RoundRow['status']> }> {
   const { rows } = await q.query<BetWithRoundRow & { kind: 'bet' | 'staked' | 'round'; staked: number | null }>(
     `SELECT 'bet' AS kind, NULL::bigint AS staked, ${BET_COLUMNS}, r.period, r.status AS round_status, r.digit, r.drawn_at, r.settled_at, r.outcome
@@ -116,8 +115,8 @@ export async function selectBatchContext(
      UNION ALL
      SELECT 'round', NULL, NULL, NULL, r.id, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
             NULL, NULL, NULL, NULL, NULL, NULL, NULL, r.status, NULL, NULL, NULL, NULL
-       FROM lottery_rounds r WHERE r.id = ANY($5::bigint[])`,
-    [keys.playerIds, keys.keys, stakes.roundIds, stakes.playerIds, roundIds],
+       FROM lottery_rounds r WHERE r.id = ANY($3::bigint[])`,
+    [keys.playerIds, keys.keys, stakes.roundIds, stakes.playerIds],
   );
   const existing: BetWithRoundRow[] = [];
   const staked = new Map<string, number>();

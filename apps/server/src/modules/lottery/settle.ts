@@ -54,18 +54,14 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
     });
   }
 
-  async function recordSettlement(
+  /** The players' news of a settled or voided round: what each got back and their balance after it. */
+  async function recordPlayersNews(
     tx: Queryable,
     round: repo.RoundRow,
-    status: 'settled' | 'voided',
-    outcome: number[] | null,
-    now: Date,
     players: Array<{ playerId: number; bets: number; payoutMinor: number }>,
     knownBalances: Map<string, number>,
   ): Promise<void> {
     const game = engineGame(round.game);
-    // A drawn round's result went out with its draw (announceDraw); a void is announced here.
-    if (status === 'voided') await recordRoundDrawn(tx, round, 'voided', null, round.drawn_at ?? now);
     const unknown = players.map((p) => accountCodes.playerMain(p.playerId)).filter((c) => !knownBalances.has(c));
     const balances = new Map([...knownBalances, ...(await getBalances(tx, unknown))]);
     // A few rows per round whatever its size (decision 312): the outbox delivers each event in a
@@ -124,7 +120,9 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
         created_at: now,
       });
       await repo.markVoided(tx, round.id, link, now);
-      await recordSettlement(tx, round, 'voided', null, now, perPlayer.map((p) => ({ playerId: p.player_id, bets: p.bets, payoutMinor: p.total_minor })), posted.balancesMinor);
+      // A drawn round's result goes out with its draw (announceDraw); a void's with its refunds.
+      await recordRoundDrawn(tx, round, 'voided', null, round.drawn_at ?? now);
+      await recordPlayersNews(tx, round, perPlayer.map((p) => ({ playerId: p.player_id, bets: p.bets, payoutMinor: p.total_minor })), posted.balancesMinor);
     },
 
     /**
@@ -160,7 +158,7 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
         }
         const posted = await postTransfers(tx, transfers);
         await repo.markSettled(tx, round.id, now);
-        await recordSettlement(tx, round, 'settled', outcome, now, perPlayer.map((p) => ({ playerId: p.player_id, bets: p.bets, payoutMinor: p.payout_minor })), posted.balancesMinor);
+        await recordPlayersNews(tx, round, perPlayer.map((p) => ({ playerId: p.player_id, bets: p.bets, payoutMinor: p.payout_minor })), posted.balancesMinor);
         if (beforeSettleCommit) await beforeSettleCommit(round.id);
         return 'settled';
       });
