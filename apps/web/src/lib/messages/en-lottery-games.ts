@@ -86,7 +86,7 @@ export const enLotteryGames = {
   'lg.rules.trx.digit': 'The number is the last 0-9 character of the block hash’s last 24 bytes (48 hex characters read from the right). Its colours, Big/Small and every payout are Win Go’s:',
   'lg.rules.trx.fair': 'Every result can be checked: the block is public, and each round can be verified in your browser from the block’s header.',
   'lg.trx.network': 'Network',
-  'lg.trx.network.tron': 'TRON (read from a full node)',
+  'lg.trx.network.tron': 'TRON (read from independent providers that agree)',
   'lg.trx.network.sandbox': 'Local sandbox chain in TRON’s block format (not on TRON’s explorers)',
   'lg.trx.lock': 'Betting closed at',
   'lg.trx.block': 'Deciding block',
@@ -112,4 +112,9 @@ export const enLotteryGames = {
   'lg.trx.voided': 'This round was voided and every stake refunded: {reason}',
   'lg.trx.void.tron_unavailable': 'the TRON blocks could not be read in time.',
   'lg.trx.explorer': 'Block {number} on Tronscan',
+  'lg.trx.step.signature': 'Blocks {number} and {parent} are each signed by their producer (the signature recovers its address, or the key it delegated signing to)',
+  'lg.trx.failure.signature': 'a block is not signed by its producer.',
+  'lg.trx.signer': 'Signing key the producer delegated to',
+  'lg.trx.explorerNote': 'This screen checks the blocks’ ids, link, timing and signatures. That the producer was one of TRON’s elected super representatives, and that these are TRON’s real blocks, you check on the public explorer: the ids there must be the ones above.',
+  'lg.trx.sandboxNote': 'A sandbox round: its blocks are signed by this server’s own sandbox producer and are not on TRON, so they prove nothing against the operator.',
 } as const;
