@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { sha256 } from '@noble/hashes/sha2';
 import { describe, expect, it } from 'vitest';
@@ -180,5 +181,33 @@ describe('verifyTrxRound', () => {
     expect(trxReadOfId(id('9' + 'b'.repeat(47)))).toMatchObject({ digit: 9, charIndex: 0, fallback: false });
     // The number prefix is never read, even when the tail is all letters.
     expect(trxReadOfId('1234567812345678' + 'c'.repeat(48))).toMatchObject({ digit: 2, fallback: true });
+  });
+});
+
+describe("docs/fairness.md's signed mainnet header (Trx Win rule 5)", () => {
+  const doc = readFileSync(new URL('../../../docs/fairness.md', import.meta.url), 'utf8');
+  const cell = (label: string) => {
+    const m = new RegExp(`^\\| ${label} \\| ([0-9a-f]+) \\|$`, 'm').exec(doc);
+    if (!m) throw new Error(`docs/fairness.md has no row "${label}"`);
+    return m[1]!;
+  };
+
+  it('recomputes the encoding, hash and id from the stated fields, recovers the stated signer, and reads the digit', () => {
+    const raw = {
+      number: Number(cell('number')),
+      timestamp: Number(cell('timestamp')),
+      txTrieRoot: cell('txTrieRoot'),
+      parentHash: cell('parentHash'),
+      witness_address: cell('witness_address'),
+      version: Number(cell('version')),
+    };
+    expect(bytesToHex(encodeTronRawData(raw))).toBe(cell('encoded header'));
+    expect(tronHeaderHashHex(raw)).toBe(cell('SHA-256 of the encoded header'));
+    expect(tronBlockIdOfRaw(raw)).toBe(cell('blockID'));
+    expect(tronHeaderSigner(raw, cell('witness_signature'))).toBe(cell('recovered signer'));
+    expect(cell('recovered signer')).toBe(raw.witness_address);
+    expect(trxReadOfId(cell('blockID')).digit).toBe(Number(cell('digit')));
+    // The values are the real block's (the fixture above, from the dataset), not only self-consistent.
+    expect({ blockID: cell('blockID'), raw_data: raw, witness_signature: cell('witness_signature') }).toEqual(MAINNET_78861100);
   });
 });
