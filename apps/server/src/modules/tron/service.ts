@@ -152,7 +152,9 @@ const ALERTED_KEPT = 1_000;
 
 function clientsOf(config: TronConfig, self: FastifyInstance | undefined): TronFullNodeClient[] {
   if (config.kind === 'fullnode') {
-    return config.urls.map((url) => createTronFullNodeClient({ baseUrl: url, api: config.api, timeoutMs: config.timeoutMs, apiKey: config.apiKey }));
+    // TRON_API_KEY is TronGrid's: it is sent to TronGrid only, never to the other providers.
+    const keyFor = (url: string) => (new URL(url).hostname.endsWith('trongrid.io') ? config.apiKey : undefined);
+    return config.urls.map((url) => createTronFullNodeClient({ baseUrl: url, api: config.api, timeoutMs: config.timeoutMs, apiKey: keyFor(url) }));
   }
   if (!self) throw new Error('the sandbox TRON source reads the app it runs in: pass `self`');
   const node = selfNode(self, SANDBOX_TRON_PREFIX);

@@ -9,7 +9,8 @@ import type { TronProviders } from './providers';
  * maintenance period (TRON elects 27 every 6 h), signing with its own key or the key it delegated
  * block signing to (its witness permission; java-tron's BlockCapsule.validateSignature checks the
  * same). The elected set is `listwitnesses`' `isJobs` entries and a witness's key is `getaccount`'s
- * `witness_permission`, each answered identically by every provider (providers.ts).
+ * `witness_permission` (asked once per witness and set), each answered identically by every
+ * provider (providers.ts).
  *
  * The set is kept for ELECTED_MAX_AGE_MS and read again sooner when a block names a witness not in
  * it (a new period may have begun), at most once per ELECTED_MIN_REFRESH_MS. The set before the
@@ -57,14 +58,15 @@ export function witnessCheckedReader(providers: TronProviders, clock: Clock, opt
     if (!current || nowMs - current.readAtMs >= maxAgeMs) await refresh(nowMs);
     if (!isElected(block, witness) && nowMs - current!.readAtMs >= minRefreshMs) await refresh(nowMs);
     if (!isElected(block, witness)) throw new TronSourceError(`block ${block.number}: its witness ${witness} is not an elected super representative`, true);
-    if (block.signer === witness) return block;
+    // As java-tron (multi-sign on): the signer must be the witness permission's key, which is the
+    // witness's own address unless it delegated; a witness that delegated cannot sign with its own.
     let key = signers.get(witness);
     if (key === undefined) {
       key = await providers.witnessSigner(witness);
       signers.set(witness, key);
     }
     if (block.signer !== key) throw new TronSourceError(`block ${block.number} is signed by ${block.signer}, not by its witness ${witness} or the key it signs with`, true);
-    return { ...block, witnessSigner: key };
+    return key === witness ? block : { ...block, witnessSigner: key };
   }
 
   return {
