@@ -10,7 +10,7 @@ import type { TronBlockJson } from './block-format';
 import { decideTrxDraw } from './deciding';
 import { createTronFullNodeClient } from './fullnode-client';
 import { sandboxAccount, sandboxBlock, sandboxBlockJson, sandboxWitnessKey, sandboxWitnessList, SANDBOX_WITNESS_ADDRESS, signerAddressOf, signTronHeader } from './sandbox-blocks';
-import { createTronService, type TronAlert } from './service';
+import { createTronService, DISAGREEMENT_ALERT_EVERY_MS, type TronAlert } from './service';
 
 /**
  * What makes a node the operator runs unable to choose Trx Win's digit (decisions 385-387): a
@@ -196,9 +196,10 @@ describe("the operator's alerts list", () => {
   let a: FakeNode;
   let b: FakeNode;
   let t: TestApp;
+  const clock = fakeClock(new Date(T0 + 40_000));
   beforeAll(async () => {
     [a, b] = await Promise.all([startNode(new Uint8Array(32).fill(3)), startNode(new Uint8Array(32).fill(4))]);
-    t = await buildTestApp({ clock: fakeClock(new Date(T0 + 40_000)), env: { TRON_SOURCE: 'fullnode', TRON_FULLNODE_URLS: `${a.base},${b.base}`, TRON_TIMEOUT_MS: '1000' } });
+    t = await buildTestApp({ clock, env: { TRON_SOURCE: 'fullnode', TRON_FULLNODE_URLS: `${a.base},${b.base}`, TRON_TIMEOUT_MS: '1000' } });
   });
   afterAll(async () => {
     await t.app.close();
@@ -206,10 +207,21 @@ describe("the operator's alerts list", () => {
     await b.close();
   });
 
-  it('shows providers that disagree, once however often the engine asks', async () => {
+  it('shows providers that disagree, once per ten minutes however often the engine asks and whatever they disagree on', async () => {
+    const alerts = async () => (await t.app.admin.alerts()).filter((x) => x.kind === 'tron_providers_disagree');
     for (let i = 0; i < 3; i++) expect(await t.app.tron.decideDraw(ROUND)).toMatchObject({ kind: 'wait', reason: 'disagree' });
-    const found = (await t.app.admin.alerts()).filter((x) => x.kind === 'tron_providers_disagree');
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ operatorId: null, target: `tron:block ${N0 + 10}`, details: { what: `block ${N0 + 10}` } });
+    expect(await alerts()).toHaveLength(1);
+    expect((await alerts())[0]).toMatchObject({ operatorId: null, target: `tron:block ${N0 + 10}`, details: { what: `block ${N0 + 10}` } });
+    // A new head a moment later, still disagreeing: no new alert yet ...
+    a.head = b.head = N0 + 9;
+    clock.advance(DISAGREEMENT_ALERT_EVERY_MS - 1);
+    expect(await t.app.tron.decideDraw(ROUND)).toMatchObject({ kind: 'wait', reason: 'disagree' });
+    expect(await alerts()).toHaveLength(1);
+    // ... and one more once the ten minutes are over.
+    clock.advance(1);
+    expect(await t.app.tron.decideDraw(ROUND)).toMatchObject({ kind: 'wait', reason: 'disagree' });
+    expect(await alerts()).toHaveLength(2);
+    // The admin console's audit log records each one.
+    expect((await t.app.admin.auditPage({ action: 'alert.raise', limit: 10 })).items).toHaveLength(2);
   });
 });

@@ -147,8 +147,11 @@ export function cachedReader(client: TronBlockReader, clock: Clock, opts: { head
   };
 }
 
-/** One alert per disagreement (what was asked) per process: the engine asks four times a second. */
-const ALERTED_KEPT = 1_000;
+/**
+ * While providers keep disagreeing, one alert per this long per process: the engine asks four
+ * times a second, and a forked provider disagrees on every new head (a new "what" every 3 s).
+ */
+export const DISAGREEMENT_ALERT_EVERY_MS = 10 * 60_000;
 
 function clientsOf(config: TronConfig, self: FastifyInstance | undefined): TronFullNodeClient[] {
   if (config.kind === 'fullnode') {
@@ -168,16 +171,16 @@ export function createTronService({ db, clock, config, self, clients: given, cli
   const checked = witnessCheckedReader(providers, clock);
   // Final blocks never change, so they are kept; `/wallet/` blocks may still be replaced by a fork.
   const reader = cachedReader(checked, clock, { headMaxAgeMs: HEAD_MAX_AGE_MS, keepBlocks: config.api === 'walletsolidity' });
-  const alerted = new Set<string>();
+  let lastAlertAtMs: number | undefined;
   const source: TronBlockSource = {
     kind: config.kind,
     decidingBlock: async (locksAtMs) => {
       try {
         return await findDecidingBlock(reader, locksAtMs);
       } catch (err) {
-        if (err instanceof TronDisagreementError && alert && !alerted.has(err.what)) {
-          if (alerted.size >= ALERTED_KEPT) alerted.clear();
-          alerted.add(err.what);
+        const nowMs = clock.now().getTime();
+        if (err instanceof TronDisagreementError && alert && (lastAlertAtMs === undefined || nowMs - lastAlertAtMs >= DISAGREEMENT_ALERT_EVERY_MS)) {
+          lastAlertAtMs = nowMs;
           await alert({ kind: 'tron_providers_disagree', target: `tron:${err.what}`, details: { what: err.what, answers: err.answers, locksAtMs } });
         }
         throw err;
