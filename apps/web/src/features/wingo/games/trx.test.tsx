@@ -194,6 +194,8 @@ describe('Trx Win page', () => {
     const rules = await screen.findByRole('dialog', { name: 'How to play' });
     expect(rules.textContent).toContain('the deciding block is the first block produced after the round locks');
     expect(rules.textContent).toContain('last 0-9 character of the block hash’s last 24 bytes');
+    // Rooms that lock at the same moment share the block, so the number (decision 389).
+    expect(rules.textContent).toContain('share one deciding block, so those rounds have the same number');
     expect(rules.textContent).toContain('Green: 1, 3, 7, 9 pay x2; 5 pays x1.5.');
     expect(rules.textContent).toContain('A service fee of 2 %');
   });
