@@ -156,7 +156,8 @@ export const DISAGREEMENT_ALERT_EVERY_MS = 10 * 60_000;
 function clientsOf(config: TronConfig, self: FastifyInstance | undefined): TronFullNodeClient[] {
   if (config.kind === 'fullnode') {
     // TRON_API_KEY is TronGrid's: it is sent to TronGrid only, never to the other providers.
-    const keyFor = (url: string) => (new URL(url).hostname.endsWith('trongrid.io') ? config.apiKey : undefined);
+    const isTronGrid = (host: string) => host === 'trongrid.io' || host.endsWith('.trongrid.io');
+    const keyFor = (url: string) => (isTronGrid(new URL(url).hostname) ? config.apiKey : undefined);
     return config.urls.map((url) => createTronFullNodeClient({ baseUrl: url, api: config.api, timeoutMs: config.timeoutMs, apiKey: keyFor(url) }));
   }
   if (!self) throw new Error('the sandbox TRON source reads the app it runs in: pass `self`');
