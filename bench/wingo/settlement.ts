@@ -10,12 +10,13 @@
 /** A TRON node in memory: the sandbox chain's blocks, one per 3 s slot up to the clock's now. */
 function memoryTronNode(clock: Clock): TronFullNodeClient {
   const seed = new Uint8Array(32).fill(7);
+  const key = sandboxWitnessKey('bench-sandbox-tron-witness-secret-0123456789');
   const slot = (ms: number) => Math.floor(ms / 3_000);
   const genesis = slot(clock.now().getTime()) - 20;
   const blocks: TronBlock[] = [];
   const upTo = (n: number) => {
     for (let k = genesis + blocks.length; k <= n; k++) {
-      const checked = checkTronBlock(sandboxBlockJson(sandboxBlock(seed, k, blocks.at(-1)?.blockId ?? '0'.repeat(64))));
+      const checked = checkTronBlock(sandboxBlockJson(sandboxBlock(seed, k, blocks.at(-1)?.blockId ?? '0'.repeat(64)), key));
       if (!checked.ok) throw new Error(checked.reason);
       blocks.push(checked.block);
     }
@@ -27,7 +28,10 @@ function memoryTronNode(clock: Clock): TronFullNodeClient {
     return blocks[n - genesis]!;
   };
   const head = async () => byNumber(slot(clock.now().getTime()));
-  return { head, nowBlock: head, byNumber, blockByNumber: byNumber };
+  // Its elected set and the witness's delegated key, as the sandbox routes answer them.
+  const elected = async () => [SANDBOX_WITNESS_ADDRESS];
+  const witnessSigner = async () => signerAddressOf(key);
+  return { name: 'memory', head, nowBlock: head, byNumber, blockByNumber: byNumber, electedWitnesses: elected, witnessSigner };
 }
 import { lotteryGame, roundAt, type Room } from '@colorplay/lottery';
 import { performance } from 'node:perf_hooks';
@@ -37,7 +41,17 @@ import { createEvents, createInProcessBus } from '../../apps/server/src/events';
 import { fakeClock } from '../../apps/server/src/lib/clock';
 import { accountCodes, checkInvariants, ensureAccount } from '../../apps/server/src/modules/ledger';
 import { createLotteryService, createSandboxBeacon } from '../../apps/server/src/modules/lottery';
-import { checkTronBlock, createTronService, sandboxBlock, sandboxBlockJson, type TronBlock, type TronFullNodeClient } from '../../apps/server/src/modules/tron';
+import {
+  checkTronBlock,
+  createTronService,
+  SANDBOX_WITNESS_ADDRESS,
+  sandboxBlock,
+  sandboxBlockJson,
+  sandboxWitnessKey,
+  signerAddressOf,
+  type TronBlock,
+  type TronFullNodeClient,
+} from '../../apps/server/src/modules/tron';
 import type { Clock } from '../../apps/server/src/lib/clock';
 import { createSafetyService, DEFAULT_SAFETY_SETTINGS } from '../../apps/server/src/modules/safety';
 import { round2 } from './common';
@@ -52,7 +66,7 @@ export async function settlementScenario(adminUrl: string, bets: number, players
   const events = createEvents({ db, clock, bus: createInProcessBus(log), log });
   const chainSecret = 'bench-lottery-chain-secret-0123456789abcdef';
   const safety = createSafetyService({ db, clock, settings: DEFAULT_SAFETY_SETTINGS, currency: 'INR' });
-  const tron = game === 'trx' ? createTronService({ db, clock, config: { kind: 'sandbox', api: 'wallet', timeoutMs: 1_000, produceEveryMs: 1_000 }, client: memoryTronNode(clock) }) : undefined;
+  const tron = game === 'trx' ? createTronService({ db, clock, config: { kind: 'sandbox', api: 'wallet', timeoutMs: 1_000, produceEveryMs: 1_000, witnessSecret: 'bench-sandbox-tron-witness-secret-0123456789' }, client: memoryTronNode(clock) }) : undefined;
   const lottery = createLotteryService({
     db, clock, events, log, safety, chainSecret, beacon: createSandboxBeacon({ secret: chainSecret, clock }),
     ...(tron ? { tron: { kind: 'sandbox' as const, decideDraw: tron.decideDraw } } : {}),

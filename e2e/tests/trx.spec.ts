@@ -71,9 +71,11 @@ test('a Trx Win bet in the 1-minute room: exact balance, the result from its blo
   await expect(page.getByRole('heading', { level: 1, name: 'Verify a round' })).toBeVisible();
   await expect(page.getByText(`Verified: period ${period} drew ${digit}.`)).toBeVisible({ timeout: 30_000 });
   const steps = page.getByRole('listitem');
-  await expect(steps).toHaveCount(5);
+  await expect(steps).toHaveCount(6);
   for (const step of await steps.all()) await expect(step).toContainText('passed');
   await expect(steps.filter({ hasText: /its id is its number and the SHA-256 of its header/ })).toHaveCount(2);
   await expect(steps.filter({ hasText: 'it is the deciding block' })).toContainText('passed');
+  // Both headers carry the sandbox producer's signature (decision 388), checked in the browser.
+  await expect(steps.filter({ hasText: /are each signed by their producer/ })).toContainText('passed');
   expect(new URL(page.url()).searchParams.get('game')).toBe('trx');
 });

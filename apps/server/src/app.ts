@@ -247,7 +247,18 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
         }));
   // Trx Win's TRON blocks (decision 340): a full node in production; the sandbox chain otherwise,
   // read over HTTP at this server's own /sandbox/tron routes, which exist only in sandbox mode.
-  const tron = createTronService({ db, clock, config: config.tron, self: app });
+  // Providers that disagree raise an operator alert (decision 386); the console is built later, so
+  // the alert is bound at call time, and a failure to raise it is logged, never fatal to a draw.
+  const tron = createTronService({
+    db,
+    clock,
+    config: config.tron,
+    self: app,
+    alert: async ({ kind, target, details }) => {
+      app.log.error({ target, details }, 'TRON providers disagree: Trx Win rounds wait');
+      await app.admin.raiseSystemAlert(kind, target, details).catch((err: unknown) => app.log.error({ err }, 'could not raise the TRON alert'));
+    },
+  });
   if (tron.sandbox) await app.register(sandboxTronRoutes, { chain: tron.sandbox });
   app.decorate('tron', tron);
   const lottery = createLotteryService({

@@ -12,6 +12,8 @@ const PROD = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://colorplay_app@db.internal/colorplay',
   MIGRATION_DATABASE_URL: 'postgres://colorplay_owner@db.internal/colorplay',
+  // Two TRON providers on distinct hosts, as production requires (decision 386).
+  TRON_FULLNODE_URLS: 'https://tron-a.example,https://tron-b.example',
 } as const;
 const SECRETS = {
   TOKEN_SECRET: 'test-token-secret-0123456789abcdef0123',

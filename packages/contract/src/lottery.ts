@@ -230,7 +230,8 @@ export type LotteryChainFairness = z.infer<typeof LotteryChainFairnessSchema>;
 /**
  * A TRON block as a full node's HTTP API prints it (`/wallet/getblockbynum`), header only: enough
  * to recompute its id (8-byte number, then the last 24 bytes of SHA-256 over the protobuf
- * `BlockHeader.raw`) and check it against any public explorer (docs/fairness.md "Trx Win").
+ * `BlockHeader.raw`), recover its producer from its signature, and check it against any public
+ * explorer (docs/fairness.md "Trx Win").
  */
 export const TronBlockHeaderSchema = z
   .object({
@@ -245,6 +246,16 @@ export const TronBlockHeaderSchema = z
       version: z.number().int().optional(),
       accountStateRoot: z.string().optional(),
     }),
+    witness_signature: z
+      .string()
+      .regex(/^[0-9a-f]{130}$/)
+      .optional()
+      .describe("The producer's secp256k1 signature over SHA-256 of the encoded raw_data, r || s || v (absent only in records drawn before decision 385)"),
+    witness_signer: z
+      .string()
+      .regex(/^41[0-9a-f]{40}$/)
+      .optional()
+      .describe('Not a node field: the key the witness delegated block signing to (its witness permission), present only when that is not witness_address'),
   })
   .meta({ id: 'TronBlockHeader' });
 export type TronBlockHeader = z.infer<typeof TronBlockHeaderSchema>;

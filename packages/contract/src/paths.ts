@@ -154,6 +154,10 @@ export const SERVER_PATHS = {
   sandbox_tron_getblockbynum: '/sandbox/tron/wallet/getblockbynum',
   sandbox_tron_solidity_getnowblock: '/sandbox/tron/walletsolidity/getnowblock',
   sandbox_tron_solidity_getblockbynum: '/sandbox/tron/walletsolidity/getblockbynum',
+  sandbox_tron_listwitnesses: '/sandbox/tron/wallet/listwitnesses',
+  sandbox_tron_solidity_listwitnesses: '/sandbox/tron/walletsolidity/listwitnesses',
+  sandbox_tron_getaccount: '/sandbox/tron/wallet/getaccount',
+  sandbox_tron_solidity_getaccount: '/sandbox/tron/walletsolidity/getaccount',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

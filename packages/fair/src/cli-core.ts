@@ -131,6 +131,7 @@ function printTrxVerification(f: Record<string, unknown>, print: (line: string) 
   line(r.checks.parentId, 'parent id', 'the same rule on the parent');
   line(r.checks.linked, 'linked', "block number = parent's + 1 and parentHash = the parent's id");
   line(r.checks.timing, 'deciding block', `parent timestamp <= lock ${String(f.locksAtMs)} < block timestamp`);
+  line(r.checks.signature, 'producer signatures', 'each header signed by its witness (or the key it delegated to), recovered from witness_signature');
   line(r.checks.digit, 'digit', outcome ? `published outcome [${outcome.join(',')}], read ${r.digit ?? '?'}` : `read ${r.digit ?? '?'}`);
   if (r.read) print(`  id's last 24 bytes = ${r.read.hashHex}; character ${r.read.charIndex} from the left${r.read.fallback ? ' (all letters: the fallback)' : ''}`);
   if (!r.ok) {
@@ -138,6 +139,8 @@ function printTrxVerification(f: Record<string, unknown>, print: (line: string) 
     return 1;
   }
   print(`VERIFIED: trx period ${period} drew ${r.digit} from TRON block ${block.raw_data.number}`);
+  // That the producer was elected, and that the blocks are TRON's, is the public chain's to say.
+  if (f.network === 'tron') print(`  check the producers are TRON's: https://tronscan.org/#/block/${block.raw_data.number} (same id, an elected super representative)`);
   return 0;
 }
 

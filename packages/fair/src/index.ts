@@ -35,13 +35,18 @@ export { hmacSha256, sha256 } from './web-crypto';
 export { deriveDrawValues, drawSpecOfGame, GAME_DRAWS, valuesBound, valuesFromFirstMac, valuesFromMacs, type DrawSpec, type ValuesDerivation } from './values';
 export { verifyGameRound, type GameRoundProof, type GameVerifyCheck, type GameVerifyFailure, type GameVerifyResult } from './verify-game';
 export {
+  checkTronWitness,
   encodeTronRawData,
+  tronAddressOfPublicKey,
   tronBlockIdOfRaw,
+  tronHeaderSigner,
   tronHeaderHashHex,
   trxReadOfId,
   verifyTrxRound,
   TRON_RAW_FIELDS,
   type TronBlockHeaderFields as TronBlockHeader,
+  type TronElectedWitness,
+  type TronWitnessCheck,
   type TronRawDataFields,
   type TrxRead,
   type TrxVerifyInput,

@@ -1,5 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { secp256k1 } from '@noble/curves/secp256k1';
+import { sha256 } from '@noble/hashes/sha2';
 import { describe, expect, it } from 'vitest';
-import { encodeTronRawData, tronBlockIdOfRaw, tronHeaderHashHex, trxReadOfId, verifyTrxRound, type TronBlockHeader } from './index';
+import {
+  checkTronWitness,
+  encodeTronRawData,
+  tronAddressOfPublicKey,
+  tronBlockIdOfRaw,
+  tronHeaderHashHex,
+  tronHeaderSigner,
+  trxReadOfId,
+  verifyTrxRound,
+  type TronBlockHeader,
+  type TronRawDataFields,
+} from './index';
 import { bytesToHex } from './bytes';
 
 /**
@@ -18,15 +32,82 @@ const MAINNET_1M: TronBlockHeader = {
     version: 9,
     timestamp: 1578594852000,
   },
+  // As the node printed it (developers.tron.network's getblock example): r || s || v, v = 0.
+  witness_signature: '179caed28b3d129dee6d553ae6761a8c8698f890e5f38e062d56e2d0d0b8c9a20317b7753b3fd1be261935d6182434a6c057f8926f25027b9859cde3da3a655300',
+};
+
+/** Mainnet block 78,861,100 (2026-01-01), from bitquery's public TRON block dataset (its witness given there in base58: TDpt9adA6QidL1B1sy3D8NC717C6L5JxFo). */
+const MAINNET_78861100: TronBlockHeader = {
+  blockID: '0000000004b3532cbc14c910020c3ae5336f5607d6aa194abb3e6df264297e8a',
+  raw_data: {
+    number: 78861100,
+    txTrieRoot: 'a0f6d785015f72fe721b394a6eae5d5bf931b2e1884331164fcc591ce477e4e8',
+    witness_address: '412a4d700c196a78f8ff7f0bf17d93fe6018396d2e',
+    parentHash: '0000000004b3532bbf50c7ec18ad8985176f507a15c48d2a583bc8e5130c9e67',
+    version: 32,
+    timestamp: 1767246213000,
+  },
+  witness_signature: '59730c777fac4ee3a4f25edd0b04edaf87c76728e3426b4d352bbde8fa5618fe070fdcba726e55c46e1ea2d2ef00730e1e2cae492e8a05b04429d9e76b72af0700',
+};
+
+/** A test producer: its key signs the synthetic headers below as TRON's producers sign theirs. */
+const KEY = sha256(new TextEncoder().encode('colorplay fair test witness'));
+const WITNESS = tronAddressOfPublicKey(secp256k1.getPublicKey(KEY, false));
+const signHeader = (raw: TronRawDataFields, key = KEY): string => {
+  const sig = secp256k1.sign(sha256(encodeTronRawData(raw)), key);
+  return bytesToHex(sig.toCompactRawBytes()) + sig.recovery.toString(16).padStart(2, '0');
 };
 
 const header = (number: number, timestamp: number, parentHash: string): TronBlockHeader => {
-  const raw_data = { number, timestamp, parentHash, txTrieRoot: 'ab'.repeat(32), witness_address: '41' + 'cd'.repeat(20), version: 30 };
-  return { blockID: tronBlockIdOfRaw(raw_data), raw_data };
+  const raw_data = { number, timestamp, parentHash, txTrieRoot: 'ab'.repeat(32), witness_address: WITNESS, version: 30 };
+  return { blockID: tronBlockIdOfRaw(raw_data), raw_data, witness_signature: signHeader(raw_data) };
 };
 const LOCK = 1_772_359_201_000; // 1 s past a 3-s slot
+const BLOCK_RAW = { number: 590_786_401, timestamp: LOCK + 2_000, parentHash: 'ef'.repeat(32), txTrieRoot: 'ab'.repeat(32), version: 30 };
 const PARENT = header(590_786_400, LOCK - 1_000, '00'.repeat(32));
 const BLOCK = header(590_786_401, LOCK + 2_000, PARENT.blockID);
+
+describe("a header's producer signature", () => {
+  it("recovers real mainnet producers' addresses from their signatures (the worked values of docs/fairness.md)", () => {
+    for (const real of [MAINNET_1M, MAINNET_78861100]) {
+      expect(tronBlockIdOfRaw(real.raw_data)).toBe(real.blockID);
+      expect(tronHeaderSigner(real.raw_data, real.witness_signature)).toBe(real.raw_data.witness_address);
+      expect(checkTronWitness(real)).toEqual({ signer: real.raw_data.witness_address, signed: true, elected: null });
+    }
+    // v written as 27/28 recovers the same key.
+    const sig27 = MAINNET_1M.witness_signature!.slice(0, 128) + '1b';
+    expect(tronHeaderSigner(MAINNET_1M.raw_data, sig27)).toBe(MAINNET_1M.raw_data.witness_address);
+  });
+
+  it('refuses a header with a valid hash but a missing, wrong or foreign signature, or a witness not elected', () => {
+    // Missing.
+    const unsigned = { blockID: MAINNET_1M.blockID, raw_data: MAINNET_1M.raw_data };
+    expect(checkTronWitness(unsigned)).toMatchObject({ signed: false, reason: 'block 1000000 carries no witness_signature' });
+    // Another block's signature: it recovers some other key, not the witness.
+    expect(checkTronWitness({ ...MAINNET_1M, witness_signature: MAINNET_78861100.witness_signature! })).toMatchObject({ signed: false });
+    // The other recovery bit: a valid signature of another key.
+    const flipped = MAINNET_1M.witness_signature!.slice(0, 128) + '01';
+    expect(checkTronWitness({ ...MAINNET_1M, witness_signature: flipped }).signed).toBe(false);
+    // Malformed: too short, bad v.
+    expect(checkTronWitness({ ...MAINNET_1M, witness_signature: 'ab'.repeat(64) }).signer).toBeNull();
+    expect(checkTronWitness({ ...MAINNET_1M, witness_signature: MAINNET_1M.witness_signature!.slice(0, 128) + '05' }).signer).toBeNull();
+    // A self-made chain: the header claims a real witness and is signed by the forger's own key.
+    const forged = { ...MAINNET_78861100, witness_signature: signHeader(MAINNET_78861100.raw_data) };
+    expect(checkTronWitness(forged)).toMatchObject({ signer: WITNESS, signed: false });
+    // Signed by its own witness, but that witness is not elected.
+    expect(checkTronWitness(MAINNET_1M, [{ address: MAINNET_78861100.raw_data.witness_address! }])).toMatchObject({ signed: true, elected: false, reason: expect.stringContaining('not an elected super representative') });
+  });
+
+  it("accepts a witness's delegated key (its witness permission) only where the elected set or the record names it", () => {
+    const raw = { ...BLOCK_RAW, witness_address: MAINNET_1M.raw_data.witness_address! };
+    const h = { blockID: tronBlockIdOfRaw(raw), raw_data: raw, witness_signature: signHeader(raw) };
+    expect(checkTronWitness(h).signed).toBe(false);
+    expect(checkTronWitness({ ...h, witness_signer: WITNESS }).signed).toBe(true);
+    expect(checkTronWitness(h, [{ address: raw.witness_address, signer: WITNESS }])).toMatchObject({ signed: true, elected: true });
+    // With a set, the set decides: a record's own witness_signer is not believed.
+    expect(checkTronWitness({ ...h, witness_signer: WITNESS }, [{ address: raw.witness_address }]).signed).toBe(false);
+  });
+});
 
 describe('verifyTrxRound', () => {
   it("recomputes a real mainnet block's id from its header", () => {
@@ -38,7 +119,8 @@ describe('verifyTrxRound', () => {
 
   it('accepts the deciding block of a lock time with its parent, and reads its digit', () => {
     const r = verifyTrxRound({ locksAtMs: LOCK, block: BLOCK, parent: PARENT });
-    expect(r).toMatchObject({ ok: true, checks: { blockId: true, parentId: true, linked: true, timing: true, digit: true } });
+    expect(r).toMatchObject({ ok: true, checks: { blockId: true, parentId: true, linked: true, timing: true, digit: true, signature: true, elected: null } });
+    expect(verifyTrxRound({ locksAtMs: LOCK, block: BLOCK, parent: PARENT, elected: [{ address: WITNESS }] }).checks.elected).toBe(true);
     expect(r.digit).toBe(trxReadOfId(BLOCK.blockID).digit);
     expect(verifyTrxRound({ locksAtMs: LOCK, block: BLOCK, parent: PARENT, outcome: [r.digit!] }).ok).toBe(true);
     // The lock on the parent's own timestamp: the parent is "at or before", still decided by BLOCK.
@@ -74,6 +156,16 @@ describe('verifyTrxRound', () => {
     expect(verifyTrxRound({ locksAtMs: LOCK, block: { ...BLOCK, blockID: MAINNET_1M.blockID }, parent: PARENT }).checks.blockId).toBe(false);
   });
 
+  it("refuses a pair whose headers are not both signed by their producers, or whose producer is not elected", () => {
+    const strip = (h: TronBlockHeader): TronBlockHeader => ({ blockID: h.blockID, raw_data: h.raw_data });
+    expect(verifyTrxRound({ locksAtMs: LOCK, block: strip(BLOCK), parent: PARENT })).toMatchObject({ ok: false, checks: { blockId: true, linked: true, timing: true, signature: false }, reason: expect.stringContaining('carries no witness_signature') });
+    expect(verifyTrxRound({ locksAtMs: LOCK, block: BLOCK, parent: strip(PARENT) }).checks.signature).toBe(false);
+    const otherKey = sha256(new TextEncoder().encode('not the witness'));
+    const wrong = { ...BLOCK, witness_signature: signHeader(BLOCK.raw_data, otherKey) };
+    expect(verifyTrxRound({ locksAtMs: LOCK, block: wrong, parent: PARENT })).toMatchObject({ ok: false, checks: { signature: false } });
+    expect(verifyTrxRound({ locksAtMs: LOCK, block: BLOCK, parent: PARENT, elected: [{ address: '41' + '00'.repeat(20) }] })).toMatchObject({ ok: false, checks: { signature: true, elected: false } });
+  });
+
   it('refuses headers it cannot hash: an unknown field, uppercase hex, a missing header', () => {
     const extra = { ...BLOCK, raw_data: { ...BLOCK.raw_data, extra: 1 } } as unknown as TronBlockHeader;
     expect(verifyTrxRound({ locksAtMs: LOCK, block: extra, parent: PARENT })).toMatchObject({ ok: false, reason: expect.stringContaining('unknown header field extra') });
@@ -89,5 +181,26 @@ describe('verifyTrxRound', () => {
     expect(trxReadOfId(id('9' + 'b'.repeat(47)))).toMatchObject({ digit: 9, charIndex: 0, fallback: false });
     // The number prefix is never read, even when the tail is all letters.
     expect(trxReadOfId('1234567812345678' + 'c'.repeat(48))).toMatchObject({ digit: 2, fallback: true });
+  });
+});
+
+describe("docs/fairness.md's signed mainnet header (Trx Win rule 5)", () => {
+  // The rows of the table under "Worked values for rule 5" ("| Signed field | Value |").
+  const doc = readFileSync(new URL('../../../docs/fairness.md', import.meta.url), 'utf8');
+  const table = doc.slice(doc.indexOf('Worked values for rule 5'), doc.indexOf('## Period numbers'));
+  const rows = new Map([...table.matchAll(/^\| ([\w -]+) \| ([0-9a-f]+) \|$/gm)].map((m) => [m[1]!, m[2]!]));
+  const value = (label: string) => rows.get(label) ?? expect.fail(`docs/fairness.md's rule 5 table has no row "${label}"`);
+
+  it('recomputes the encoding, hash and id from the stated fields, recovers the stated signer, and reads the digit', () => {
+    const ints = ['number', 'timestamp', 'version'] as const;
+    const raw = { ...Object.fromEntries(ints.map((k) => [k, Number(value(k))])), txTrieRoot: value('txTrieRoot'), parentHash: value('parentHash'), witness_address: value('witness_address') } as TronRawDataFields;
+    expect(bytesToHex(encodeTronRawData(raw))).toBe(value('encoded header'));
+    expect(tronHeaderHashHex(raw)).toBe(value('SHA-256 of the encoded header'));
+    expect(tronBlockIdOfRaw(raw)).toBe(value('blockID'));
+    expect(tronHeaderSigner(raw, value('witness_signature'))).toBe(value('recovered signer'));
+    expect(value('recovered signer')).toBe(raw.witness_address);
+    expect(trxReadOfId(value('blockID')).digit).toBe(Number(value('digit')));
+    // The values are the real block's (the fixture above, from the dataset), not only self-consistent.
+    expect({ blockID: value('blockID'), raw_data: raw, witness_signature: value('witness_signature') }).toEqual(MAINNET_78861100);
   });
 });

@@ -1,5 +1,7 @@
+import { secp256k1 } from '@noble/curves/secp256k1';
 import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex } from './bytes';
+import { keccak_256 } from '@noble/hashes/sha3';
+import { bytesToHex, hexToBytes } from './bytes';
 
 /**
  * Trx Win's verifier (docs/fairness.md "Trx Win"): a round's digit is read from the first TRON
@@ -21,10 +23,26 @@ export interface TronRawDataFields {
   accountStateRoot?: string;
 }
 
-/** A block header as a node prints it: its id and raw_data (structurally the contract's TronBlockHeader). */
+/**
+ * A block header as a node prints it: its id, raw_data and the producer's signature (65 bytes
+ * r || s || v as hex); structurally the contract's TronBlockHeader. `witness_signer` is ours, not
+ * the node's: the address of the key the witness delegated block signing to, present only when
+ * that is not the witness address itself.
+ */
 export interface TronBlockHeaderFields {
   blockID: string;
   raw_data: TronRawDataFields;
+  witness_signature?: string;
+  witness_signer?: string;
+}
+
+/**
+ * An elected super representative of a maintenance period: its account address and, when it
+ * signs blocks with a witness permission key, that key's address (otherwise it signs with its own).
+ */
+export interface TronElectedWitness {
+  address: string;
+  signer?: string;
 }
 
 /** Bytes of a TRON block id, and how many leading ones are the block number. */
@@ -89,6 +107,66 @@ export function tronBlockIdOfRaw(raw: TronRawDataFields): string {
   return bytesToHex(id);
 }
 
+/** TRON's address of a secp256k1 public key: 0x41 || the last 20 bytes of Keccak-256 of its 64-byte uncompressed form. */
+export function tronAddressOfPublicKey(uncompressed: Uint8Array): string {
+  const xy = uncompressed.length === 65 ? uncompressed.subarray(1) : uncompressed;
+  return `41${bytesToHex(keccak_256(xy).subarray(12))}`;
+}
+
+/** 65 bytes r || s || v; v is 0/1, or 27/28 as some signers write it. */
+const SIGNATURE_HEX = /^[0-9a-f]{130}$/;
+
+/**
+ * The address whose key signed this header (the signature recovered over SHA-256 of the encoded
+ * raw_data), or null when the signature is missing, malformed or recovers no key.
+ */
+export function tronHeaderSigner(raw: TronRawDataFields, signatureHex: string | undefined): string | null {
+  if (typeof signatureHex !== 'string' || !SIGNATURE_HEX.test(signatureHex)) return null;
+  const bytes = hexToBytes(signatureHex)!;
+  const v = bytes[64]!;
+  const recovery = v >= 27 ? v - 27 : v;
+  if (recovery !== 0 && recovery !== 1) return null;
+  try {
+    const key = secp256k1.Signature.fromCompact(bytes.subarray(0, 64)).addRecoveryBit(recovery).recoverPublicKey(sha256(encodeTronRawData(raw)));
+    return tronAddressOfPublicKey(key.toRawBytes(false));
+  } catch {
+    return null;
+  }
+}
+
+/** What a header's signature says about its producer (checkTronWitness). */
+export interface TronWitnessCheck {
+  /** The address of the key that signed the header, or null (no signature, or it recovers none). */
+  signer: string | null;
+  /** The signer is the header's witness, or the key that witness delegated signing to. */
+  signed: boolean;
+  /** The witness is in the elected set given; null when no set was given (not checked here). */
+  elected: boolean | null;
+  /** Why the check failed, in words. */
+  reason?: string;
+}
+
+/**
+ * A header's producer check: its signature recovers to its witness_address, or to the witness's
+ * delegated key (the elected set's `signer` when a set is given, else the header's own
+ * `witness_signer`); and, with an elected set, the witness is in it.
+ */
+export function checkTronWitness(header: TronBlockHeaderFields, elected?: readonly TronElectedWitness[]): TronWitnessCheck {
+  const raw = header.raw_data;
+  const witness = raw.witness_address;
+  const signer = tronHeaderSigner(raw, header.witness_signature);
+  const entry = elected?.find((w) => w.address === witness);
+  const delegated = elected ? entry?.signer : header.witness_signer;
+  const signed = signer !== null && witness !== undefined && (signer === witness || (delegated !== undefined && signer === delegated));
+  const isElected = elected ? entry !== undefined : null;
+  const out: TronWitnessCheck = { signer, signed, elected: isElected };
+  if (header.witness_signature === undefined) out.reason = `block ${raw.number} carries no witness_signature`;
+  else if (signer === null) out.reason = `block ${raw.number}: its witness_signature is not a valid signature of its header`;
+  else if (!signed) out.reason = `block ${raw.number} is signed by ${signer}, not by its witness ${witness ?? '(none)'} or a key it delegated to`;
+  else if (isElected === false) out.reason = `block ${raw.number}: its witness ${witness} is not an elected super representative`;
+  return out;
+}
+
 /** Where and what the digit of a block id is (48 hex characters of its last 24 bytes, read from the right). */
 export interface TrxRead {
   digit: number;
@@ -117,6 +195,12 @@ export interface TrxVerifyInput {
   parent: TronBlockHeaderFields;
   /** The published outcome ([digit]); when given, it must equal the digit read. */
   outcome?: number[];
+  /**
+   * The elected super representatives of the blocks' maintenance period. The server passes the
+   * set its providers agreed on; a fairness record does not carry it, so a player's verifier
+   * leaves `elected` unchecked (null) and checks the block on a public explorer instead.
+   */
+  elected?: readonly TronElectedWitness[];
 }
 
 export interface TrxVerifyResult {
@@ -136,6 +220,10 @@ export interface TrxVerifyResult {
     timing: boolean;
     /** The outcome given is [digit] (true when no outcome is given and a digit was read). */
     digit: boolean;
+    /** Both headers are signed by their witness (or the key it delegated to). */
+    signature: boolean;
+    /** Both witnesses are in the elected set given; null when none was given. */
+    elected: boolean | null;
   };
   /** The first failed check, in words, when ok is false. */
   reason?: string;
@@ -173,7 +261,7 @@ function idChecks(h: TronBlockHeaderFields): boolean {
  * deciding block of that lock time), and the published outcome is the digit read from the id.
  */
 export function verifyTrxRound(input: TrxVerifyInput): TrxVerifyResult {
-  const checks = { blockId: false, parentId: false, linked: false, timing: false, digit: false };
+  const checks: TrxVerifyResult['checks'] = { blockId: false, parentId: false, linked: false, timing: false, digit: false, signature: false, elected: null };
   const fail = (reason: string, digit: number | null = null, read: TrxVerifyResult['read'] = null): TrxVerifyResult => ({ ok: false, digit, read, checks, reason });
   if (!Number.isSafeInteger(input?.locksAtMs)) return fail('locksAtMs is not an integer number of milliseconds');
   const blockShape = shapeProblem(input.block, 'block');
@@ -184,6 +272,13 @@ export function verifyTrxRound(input: TrxVerifyInput): TrxVerifyResult {
   if (blockShape === null && parentShape === null) {
     checks.linked = block.raw_data.number === parent.raw_data.number + 1 && block.raw_data.parentHash === parent.blockID;
     checks.timing = parent.raw_data.timestamp <= input.locksAtMs && block.raw_data.timestamp > input.locksAtMs;
+  }
+  let witnessProblem: string | undefined;
+  if (checks.blockId && checks.parentId) {
+    const witnesses = [checkTronWitness(block, input.elected), checkTronWitness(parent, input.elected)];
+    checks.signature = witnesses.every((w) => w.signed);
+    checks.elected = input.elected ? witnesses.every((w) => w.elected === true) : null;
+    witnessProblem = witnesses.find((w) => w.reason)?.reason;
   }
   let read: TrxVerifyResult['read'] = null;
   let digit: number | null = null;
@@ -201,6 +296,7 @@ export function verifyTrxRound(input: TrxVerifyInput): TrxVerifyResult {
   if (!checks.timing) {
     return fail(`block ${block.raw_data.number} does not decide a lock at ${input.locksAtMs}: its parent's timestamp must be at or before the lock (${parent.raw_data.timestamp}) and its own after it (${block.raw_data.timestamp})`, digit, read);
   }
+  if (!checks.signature || checks.elected === false) return fail(witnessProblem ?? 'the producers\' signatures do not check', digit, read);
   if (!checks.digit) return fail(`the published outcome ${JSON.stringify(input.outcome)} is not [${digit}], the digit read from block ${block.raw_data.number}`, digit, read);
   return { ok: true, digit, read, checks };
 }

@@ -12,6 +12,8 @@ const PROD = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://colorplay_app@db.internal/colorplay',
   MIGRATION_DATABASE_URL: 'postgres://colorplay_owner@db.internal/colorplay',
+  // Two TRON providers on distinct hosts, as production requires (decision 386).
+  TRON_FULLNODE_URLS: 'https://tron-a.example,https://tron-b.example',
 } as const;
 const SECRETS = {
   TOKEN_SECRET: 'test-token-secret-0123456789abcdef0123',
@@ -140,8 +142,8 @@ describe('TRUST_PROXY', () => {
 describe('DATA_DIR', () => {
   it('is created at start when secrets come from the environment and it does not exist yet', async () => {
     const missing = path.join(dataDir(), 'not', 'there', 'yet');
-    // The demo vendor's secret too, or its generation would create DATA_DIR (that is tested below).
-    const config = loadConfig({ DATA_DIR: missing, ...SECRETS, DEMO_VENDOR_SECRET: 'd'.repeat(32) });
+    // The demo vendor's and the sandbox TRON witness's secrets too, or their generation would create DATA_DIR (that is tested below).
+    const config = loadConfig({ DATA_DIR: missing, ...SECRETS, DEMO_VENDOR_SECRET: 'd'.repeat(32), TRON_SANDBOX_WITNESS_KEY: 'w'.repeat(32) });
     expect(existsSync(missing)).toBe(false);
     const db = await openDb(config);
     try {
@@ -181,6 +183,17 @@ describe('lottery chain secret', () => {
     expect(loadConfig({ DATA_DIR: dir, ...others }).secrets.lotteryChain).toBe(first.secrets.lotteryChain);
     expect(loadConfig({ DATA_DIR: dir, ...SECRETS }).secrets.lotteryChain).toBe(SECRETS.LOTTERY_CHAIN_SECRET);
     expect(() => loadConfig({ DATA_DIR: dir, ...others, ...PROD, SMS_CHANNEL: 'http', ...HTTP_SMS })).toThrow(/LOTTERY_CHAIN_SECRET: required in production/);
+  });
+
+  it("gives the sandbox TRON chain a witness secret of its own, generated once into DATA_DIR (decision 388)", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir, ...SECRETS });
+    if (first.tron.kind !== 'sandbox') throw new Error('the sandbox TRON chain is the default outside production');
+    expect(first.tron.witnessSecret).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(Object.values(first.secrets)).not.toContain(first.tron.witnessSecret);
+    expect(loadConfig({ DATA_DIR: dir, ...SECRETS }).tron).toMatchObject({ witnessSecret: first.tron.witnessSecret });
+    expect(loadConfig({ DATA_DIR: dir, ...SECRETS, TRON_SANDBOX_WITNESS_KEY: 'k'.repeat(32) }).tron).toMatchObject({ witnessSecret: 'k'.repeat(32) });
+    expect(() => loadConfig({ DATA_DIR: dir, ...SECRETS, TRON_SANDBOX_WITNESS_KEY: 'short' })).toThrow(/TRON_SANDBOX_WITNESS_KEY/);
   });
 });
 

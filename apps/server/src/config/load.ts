@@ -9,7 +9,7 @@ import { LOTTERY_ENV, lotteryBeaconOf } from './lottery';
 import { payoutConfigOf, PAYOUTS_ENV } from './payouts';
 import { SAFETY_ENV, safetyConfigOf } from './safety';
 import { sandboxAllowed, type SandboxChannels, sandboxChannelsOn, SANDBOX_ENV, sandboxRefusals } from './sandbox';
-import { loadOrCreateSecrets, SECRET_NAMES, SECRETS_ENV, weakSecrets } from './secrets';
+import { type GeneratedSecrets, loadOrCreateSecrets, SECRET_NAMES, SECRETS_ENV, weakSecrets } from './secrets';
 import { serverConfigOf, SERVER_ENV } from './server';
 import { TRON_ENV, tronConfigOf } from './tron';
 import { SESSIONS_ENV } from './sessions';
@@ -94,11 +94,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const allowSandbox = sandboxAllowed(e);
   problems.push(...sandboxRefusals(production, allowSandbox, sandbox));
   const lotteryBeacon = lotteryBeaconOf(e, allowSandbox, problems);
-  const tron = tronConfigOf(e, allowSandbox, problems);
+  let generated: GeneratedSecrets | undefined;
+  const generatedSecrets = () => (generated ??= loadOrCreateSecrets(dataDir));
+  const tron = tronConfigOf(e, allowSandbox, problems, () => generatedSecrets().tronSandboxWitness);
   if (problems.length > 0 || !upiResult.ok || !payoutsResult.ok) throw new ConfigError(problems);
 
   const needsDemoVendorSecret = sandbox.demoVendor && !e.DEMO_VENDOR_SECRET;
-  const generated = missing.length > 0 || needsDemoVendorSecret ? loadOrCreateSecrets(dataDir) : undefined;
+  if (missing.length > 0 || needsDemoVendorSecret) generatedSecrets();
 
   return {
     env: e.NODE_ENV,

@@ -59,6 +59,7 @@ const GeneratedSecretsSchema = z.object({
   webhook: secretSchema,
   demoVendor: secretSchema.optional(),
   lotteryChain: secretSchema.optional(),
+  tronSandboxWitness: secretSchema.optional(),
 });
 
 export type GeneratedSecrets = Required<z.infer<typeof GeneratedSecretsSchema>>;
@@ -76,13 +77,15 @@ export function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
     const parsed = GeneratedSecretsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (parsed.success) stored = parsed.data;
   }
-  const { demoVendor, lotteryChain } = stored ?? {};
-  if (stored && demoVendor && lotteryChain) return { ...stored, demoVendor, lotteryChain };
+  const { demoVendor, lotteryChain, tronSandboxWitness } = stored ?? {};
+  if (stored && demoVendor && lotteryChain && tronSandboxWitness) return { ...stored, demoVendor, lotteryChain, tronSandboxWitness };
   const secrets = {
     token: stored?.token ?? newSecret(),
     webhook: stored?.webhook ?? newSecret(),
     demoVendor: demoVendor ?? newSecret(),
     lotteryChain: lotteryChain ?? newSecret(),
+    // The sandbox TRON witness's signing key (decision 388): its own secret, derived from no other.
+    tronSandboxWitness: tronSandboxWitness ?? newSecret(),
   };
   mkdirSync(dataDir, { recursive: true });
   // Owner-only: the file holds the keys to every session.

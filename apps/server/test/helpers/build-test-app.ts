@@ -70,6 +70,8 @@ export const PRODUCTION_CHANNELS_ENV = {
   // Required in production; the test app's database is openTestDb's, whatever these say.
   DATABASE_URL: 'postgres://colorplay_app@127.0.0.1:9/colorplay',
   MIGRATION_DATABASE_URL: 'postgres://colorplay_owner@127.0.0.1:9/colorplay',
+  // Trx Win's TRON providers: two distinct hosts in production (decision 386); nothing listens there.
+  TRON_FULLNODE_URLS: 'http://127.0.0.1:9,http://127.0.0.2:9',
   SMS_CHANNEL: 'http',
   SMS_HTTP_URL: 'http://127.0.0.1:9/v1/messages',
   SMS_HTTP_API_KEY: 'test-sms-key-0123456789',

@@ -1,3 +1,4 @@
+import type { AlertKind } from '@colorplay/contract';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../auth';
@@ -55,6 +56,11 @@ export function createAdminService(deps: AdminDeps) {
     ...createReviews({ db, audit, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, usdt: deps.usdt }),
     ...createPlayerLookup({ db, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, lottery: deps.lottery, safety: deps.safety }),
     ...auditReads,
+    /**
+     * An alert raised by the server itself, not by an operator's action (another module's
+     * finding, e.g. TRON providers that disagree, decision 386): no operator, no request.
+     */
+    raiseSystemAlert: (kind: AlertKind, target: string, details: Record<string, unknown>) => audit.raiseAlert(db, kind, { id: null, username: null }, target, { ip: null, userAgent: null }, details),
   };
 }
 export type AdminService = ReturnType<typeof createAdminService>;

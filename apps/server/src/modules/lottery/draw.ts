@@ -36,7 +36,16 @@ export type DrawDeps = {
 };
 
 /** A block as a node printed its header (what the round stores and publishes), or null without its header. */
-export const headerOfBlock = (b: TronBlock): TronBlockHeader | null => (b.raw ? { blockID: b.blockId, raw_data: { ...b.raw } } : null);
+export const headerOfBlock = (b: TronBlock): TronBlockHeader | null =>
+  b.raw
+    ? {
+        blockID: b.blockId,
+        raw_data: { ...b.raw },
+        // The producer's signature, and the key it was checked against when the witness delegated signing (decision 385).
+        ...(b.witnessSignature ? { witness_signature: b.witnessSignature } : {}),
+        ...(b.witnessSigner ? { witness_signer: b.witnessSigner } : {}),
+      }
+    : null;
 
 /**
  * The fair draw (docs/fairness.md): a round's result from its chain link, the game tag, its

@@ -83,6 +83,13 @@ function serviceWith(tron: TrxBlockSource, extra: Partial<LotteryDeps> = {}) {
 
 /** A node that cannot be reached: every read fails as a timeout would. */
 const unreachable: TronFullNodeClient = {
+  name: 'unreachable',
+  electedWitnesses: async () => {
+    throw new TronSourceError('listwitnesses: no answer (TimeoutError)', false);
+  },
+  witnessSigner: async () => {
+    throw new TronSourceError('getaccount: no answer (TimeoutError)', false);
+  },
   nowBlock: async () => {
     throw new TronSourceError('getnowblock: no answer (TimeoutError)', false);
   },

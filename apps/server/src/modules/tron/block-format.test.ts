@@ -46,17 +46,31 @@ const withRaw = (b: TronBlockJson, change: Partial<TronBlockJson['block_header']
 
 describe('TRON block id', () => {
   it("is the number then SHA-256 of the protobuf header's last 24 bytes, as real nodes answer", () => {
-    for (const block of [MAINNET_1M, NILE_66987565]) {
-      expect(tronBlockIdOf(block.block_header.raw_data)).toBe(block.blockID);
-      expect(checkTronBlock(block)).toEqual({
-        ok: true,
-        block: { number: block.block_header.raw_data.number, blockId: block.blockID, parentHash: block.block_header.raw_data.parentHash, timestamp: block.block_header.raw_data.timestamp, raw: block.block_header.raw_data },
-      });
-    }
+    for (const block of [MAINNET_1M, NILE_66987565]) expect(tronBlockIdOf(block.block_header.raw_data)).toBe(block.blockID);
+    const raw = MAINNET_1M.block_header.raw_data;
+    expect(checkTronBlock(MAINNET_1M)).toEqual({
+      ok: true,
+      block: { number: raw.number, blockId: MAINNET_1M.blockID, parentHash: raw.parentHash, timestamp: raw.timestamp, raw, witnessSignature: MAINNET_1M.block_header.witness_signature, signer: raw.witness_address },
+    });
+    // The Nile block's documentation printed no signature: its id checks, but a block without its
+    // producer's signature is refused (decision 385; before it, this block was accepted).
+    expect(checkTronBlock(NILE_66987565)).toEqual({ ok: false, reason: 'block 66987565 carries no witness_signature' });
     // The encoding itself, field by field (timestamp 1, txTrieRoot 2, parentHash 3, number 7, witness 9, version 10).
     const bytes = Buffer.from(encodeRawData(MAINNET_1M.block_header.raw_data)).toString('hex');
     expect(bytes.startsWith('08a0b9d7dcf82d1220e2dd42da')).toBe(true);
     expect(bytes.endsWith('38c0843d4a1541f16412b9a17ee9408646e2a21e16478f72ed1e955009')).toBe(true);
+  });
+
+  it("refuses a signature that is malformed or recovers no key; its signer is the recovered key's address", () => {
+    const sig = MAINNET_1M.block_header.witness_signature!;
+    const withSig = (witness_signature: string): TronBlockJson => ({ ...MAINNET_1M, block_header: { ...MAINNET_1M.block_header, witness_signature } });
+    expect(checkTronBlock(withSig(sig.slice(0, 128)))).toMatchObject({ ok: false, reason: expect.stringContaining('65 bytes') });
+    expect(checkTronBlock(withSig(sig.slice(0, 128) + '07'))).toEqual({ ok: false, reason: 'block 1000000: its witness_signature is not a valid signature of its header' });
+    // r = 0 is no signature at all.
+    expect(checkTronBlock(withSig('00'.repeat(32) + sig.slice(64)))).toMatchObject({ ok: false });
+    // Another valid recovery: a key, but not the witness's (witnesses.ts refuses it against the elected set).
+    const other = checkTronBlock(withSig(sig.slice(0, 128) + '01'));
+    expect(other.ok && other.block.signer).not.toBe(MAINNET_1M.block_header.raw_data.witness_address);
   });
 
   it('refuses a header changed in any field, a number the id does not carry, and an unknown field', () => {
@@ -98,8 +112,7 @@ describe("docs/games.md's worked TRON block", () => {
     };
     expect(createHash('sha256').update(encodeRawData(raw)).digest('hex')).toBe(cell('SHA-256 of the encoded header'));
     expect(tronBlockIdOf(raw)).toBe(cell('blockID'));
-    const checked = checkTronBlock({ blockID: cell('blockID'), block_header: { raw_data: raw } });
-    expect(checked.ok && trxDigitOfBlock(checked.block).digit).toBe(Number(cell('digit')));
+    expect(trxDigitOfBlock({ number: raw.number, blockId: cell('blockID'), parentHash: raw.parentHash, timestamp: raw.timestamp }).digit).toBe(Number(cell('digit')));
     // The lock time and deciding slot the paragraph under the table names.
     const m = /a round locking at (\d+) \([^)]*\) has its deciding slot at\s+(\d+)/.exec(doc)!;
     expect(trxDecidingSlotMs(Number(m[1]))).toBe(Number(m[2]));

@@ -1,4 +1,4 @@
-import { encodeTronRawData, tronBlockIdOfRaw } from '@colorplay/fair';
+import { encodeTronRawData, tronBlockIdOfRaw, tronHeaderSigner } from '@colorplay/fair';
 import { tronBlockNumberOfId } from '@colorplay/lottery';
 import { z } from 'zod';
 
@@ -12,6 +12,12 @@ import { z } from 'zod';
  * the timestamp and the parent hash: a node (or anything between it and us) that changes any of
  * them, say a timestamp to move which block decides a round, gives a header whose id does not
  * match, and the block is refused. Checked against real blocks in tron.test.ts.
+ *
+ * The id proves only that the header is self-consistent: anyone can hash a header they made up.
+ * So every block must also carry its producer's signature (decision 385): here the signer is
+ * recovered from it; whether the signer may sign for the header's witness, and whether that
+ * witness is an elected super representative, is checked against the providers' elected set
+ * (witnesses.ts), because that needs the network's state.
  */
 
 export const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
@@ -38,7 +44,7 @@ export type TronRawData = z.infer<typeof TronRawDataSchema>;
 /** A block as a node answers it; the transactions, if any, are not read. */
 export const TronBlockJsonSchema = z.object({
   blockID: hex64,
-  block_header: z.object({ raw_data: TronRawDataSchema, witness_signature: hexBytes.optional() }),
+  block_header: z.object({ raw_data: TronRawDataSchema, witness_signature: z.string().regex(/^[0-9a-f]{130}$/, 'must be 65 bytes (r || s || v) as lowercase hex').optional() }),
 });
 export type TronBlockJson = z.infer<typeof TronBlockJsonSchema>;
 
@@ -47,7 +53,18 @@ export type TronBlockJson = z.infer<typeof TronBlockJsonSchema>;
  * it was checked from (`raw`, set for every block a node answered): a drawn Trx Win round
  * publishes its deciding block's and its parent's headers so anyone can recompute their ids.
  */
-export type TronBlock = { number: number; blockId: string; parentHash: string; timestamp: number; raw?: TronRawData };
+export type TronBlock = {
+  number: number;
+  blockId: string;
+  parentHash: string;
+  timestamp: number;
+  raw?: TronRawData;
+  /** The producer's signature as the node printed it, and the address it recovers (set for every block a node answered). */
+  witnessSignature?: string;
+  signer?: string;
+  /** The key the witness delegated block signing to, once witnesses.ts has checked it (absent: the witness signs itself). */
+  witnessSigner?: string;
+};
 
 /**
  * protocol.BlockHeader.raw's bytes and the id rule live in @colorplay/fair (the browser verifier
@@ -65,7 +82,8 @@ export type BlockCheck = { ok: true; block: TronBlock } | { ok: false; reason: s
 
 /**
  * A node's block checked on its own: the documented shape, the id's first 8 bytes equal to the
- * number (tronBlockNumberOfId), and the id equal to the header's hash.
+ * number (tronBlockNumberOfId), the id equal to the header's hash, and a signature that recovers
+ * a key (its signer, checked against the witness by witnesses.ts).
  */
 export function checkTronBlock(json: unknown): BlockCheck {
   const parsed = TronBlockJsonSchema.safeParse(json);
@@ -78,7 +96,12 @@ export function checkTronBlock(json: unknown): BlockCheck {
   const idNumber = tronBlockNumberOfId(hexToBytes(blockID));
   if (idNumber !== raw.number) return { ok: false, reason: `block id carries number ${idNumber}, the header says ${raw.number}` };
   if (tronBlockIdOf(raw) !== blockID) return { ok: false, reason: `block ${raw.number}: the id is not the hash of its header` };
-  return { ok: true, block: { number: raw.number, blockId: blockID, parentHash: raw.parentHash, timestamp: raw.timestamp, raw } };
+  const signature = block_header.witness_signature;
+  if (signature === undefined) return { ok: false, reason: `block ${raw.number} carries no witness_signature` };
+  const signer = tronHeaderSigner(raw, signature);
+  if (signer === null) return { ok: false, reason: `block ${raw.number}: its witness_signature is not a valid signature of its header` };
+  if (!raw.witness_address) return { ok: false, reason: `block ${raw.number} names no witness` };
+  return { ok: true, block: { number: raw.number, blockId: blockID, parentHash: raw.parentHash, timestamp: raw.timestamp, raw, witnessSignature: signature, signer } };
 }
 
 /** True when `block` is the child of `parent`: the next height and the parent's id as its parentHash. */

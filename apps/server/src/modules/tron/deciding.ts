@@ -1,6 +1,7 @@
 import { estimateTrxDecidingNumber, isTrxDecidingBlock, trxDigit, type TrxDigitRead } from '@colorplay/lottery';
 import { hexToBytes, linksTo, type TronBlock } from './block-format';
 import { TronSourceError } from './fullnode-client';
+import { TronDisagreementError } from './providers';
 
 /**
  * Which block decides a Trx Win round, found through any reader of checked blocks (the full-node
@@ -85,8 +86,11 @@ export const TRX_GIVE_UP_MS = 24 * 60 * 60 * 1000;
 /** What the engine does with a Trx Win round whose draw time has come. */
 export type TrxDrawVerdict =
   | { kind: 'draw'; block: TronBlock; parent: TronBlock; digit: TrxDigitRead }
-  /** Try again on the next engine run: the block is not there yet (or not final), the source failed, or it answered a refused block. */
-  | { kind: 'wait'; reason: 'not_produced' | 'unavailable' | 'refused'; detail?: string }
+  /**
+   * Try again on the next engine run: the block is not there yet (or not final), the source failed,
+   * it answered a refused block, or the providers disagree (decision 386: that one never voids).
+   */
+  | { kind: 'wait'; reason: 'not_produced' | 'unavailable' | 'refused' | 'disagree'; detail?: string }
   /** Only after TRX_GIVE_UP_MS past the draw time: the round's lock time is published, so anyone can name the would-be block. */
   | { kind: 'void'; reason: 'tron_unavailable'; detail?: string };
 
@@ -112,6 +116,9 @@ export async function decideTrxDraw(
     waiting = { kind: 'wait', reason: 'not_produced' };
   } catch (err) {
     const detail = (err as Error).message;
+    // Providers that disagree wait however long it takes: voiding would let whoever runs one of
+    // them cancel any round by answering differently. The operator is alerted (service.ts).
+    if (err instanceof TronDisagreementError) return { kind: 'wait', reason: 'disagree', detail };
     waiting = err instanceof TronChainError || (err instanceof TronSourceError && err.refused) ? { kind: 'wait', reason: 'refused', detail } : { kind: 'wait', reason: 'unavailable', detail };
   }
   if (nowMs - round.drawsAtMs >= giveUpMs) return { kind: 'void', reason: 'tron_unavailable', ...(waiting.kind === 'wait' && waiting.detail ? { detail: waiting.detail } : {}) };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { TronApi } from '../../config';
 import { checkTronBlock, type TronBlock } from './block-format';
 import type { TronBlockReader } from './deciding';
@@ -49,11 +50,23 @@ const isTransientStatus = (status: number) => status === 429 || (status >= 500 &
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type TronFullNodeClient = TronBlockReader & {
+  /** The node's root, for logs and alerts (never a key). */
+  readonly name: string;
   /** The newest block (head), or null when the node has none. */
   nowBlock(): Promise<TronBlock | null>;
   /** Block n, checked, or null when the node answers `{}` (no such block yet). */
   blockByNumber(n: number): Promise<TronBlock | null>;
+  /** The elected super representatives now (`listwitnesses`, `isJobs`: the 27 of this maintenance period), sorted. */
+  electedWitnesses(): Promise<string[]>;
+  /** The key a witness signs blocks with (`getaccount`'s witness permission), or the witness itself when it set none. */
+  witnessSigner(address: string): Promise<string>;
 };
+
+const ADDRESS = /^41[0-9a-f]{40}$/;
+const WitnessListSchema = z.object({ witnesses: z.array(z.object({ address: z.string().regex(ADDRESS), isJobs: z.boolean().optional() })).max(10_000).default([]) });
+const AccountSchema = z
+  .object({ witness_permission: z.object({ keys: z.array(z.object({ address: z.string().regex(ADDRESS) })).min(1) }).optional() })
+  ;
 
 export function createTronFullNodeClient(opts: TronClientOptions): TronFullNodeClient {
   const fetchImpl = opts.fetchImpl ?? fetch;
@@ -120,5 +133,21 @@ export function createTronFullNodeClient(opts: TronClientOptions): TronFullNodeC
     return block;
   }
 
-  return { nowBlock, blockByNumber, head: nowBlock, byNumber: blockByNumber };
+  async function electedWitnesses(): Promise<string[]> {
+    const parsed = WitnessListSchema.safeParse(await call('listwitnesses', {}));
+    if (!parsed.success) throw new TronSourceError(`TRON node ${opts.api}/listwitnesses: unexpected answer`, true);
+    return parsed.data.witnesses
+      .filter((w) => w.isJobs === true)
+      .map((w) => w.address)
+      .sort();
+  }
+
+  async function witnessSigner(address: string): Promise<string> {
+    const parsed = AccountSchema.safeParse(await call('getaccount', { address, visible: false }));
+    if (!parsed.success) throw new TronSourceError(`TRON node ${opts.api}/getaccount ${address}: unexpected answer`, true);
+    return parsed.data.witness_permission?.keys[0]?.address ?? address;
+  }
+
+  const name = typeof opts.baseUrl === 'string' ? opts.baseUrl.replace(/\/+$/, '') : 'sandbox';
+  return { name, nowBlock, blockByNumber, head: nowBlock, byNumber: blockByNumber, electedWitnesses, witnessSigner };
 }

@@ -6,5 +6,6 @@ export { checkTronBlock, tronBlockIdOf, type TronBlock, type TronBlockJson } fro
 export { decideTrxDraw, findDecidingBlock, TronChainError, TRX_GIVE_UP_MS, trxDigitOfBlock, type DecidingBlock, type TronBlockReader, type TrxDrawVerdict } from './deciding';
 export { createTronFullNodeClient, TronSourceError, type TronFullNodeClient } from './fullnode-client';
 export { sandboxTronRoutes } from './routes';
-export { sandboxBlock, sandboxBlockJson } from './sandbox-blocks';
-export { createTronService, MAX_BLOCKS_PER_RUN, SANDBOX_TRON_PREFIX, type SandboxTronChain, type TronBlockSource, type TronService } from './service';
+export { TronDisagreementError } from './providers';
+export { SANDBOX_WITNESS_ADDRESS, sandboxBlock, sandboxBlockJson, sandboxWitnessKey, signerAddressOf } from './sandbox-blocks';
+export { createTronService, MAX_BLOCKS_PER_RUN, SANDBOX_TRON_PREFIX, type SandboxTronChain, type TronAlert, type TronBlockSource, type TronService } from './service';

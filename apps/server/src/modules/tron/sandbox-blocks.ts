@@ -1,5 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
+import { encodeTronRawData, tronAddressOfPublicKey } from '@colorplay/fair';
 import { TRON_BLOCK_MS } from '@colorplay/lottery';
+import { secp256k1 } from '@noble/curves/secp256k1';
 import { tronBlockIdOf, type TronBlockJson, type TronRawData } from './block-format';
 
 /**
@@ -14,6 +16,13 @@ import { tronBlockIdOf, type TronBlockJson, type TronRawData } from './block-for
  * after seeing bets (producing late, or a restart, or another node, gives the same bytes), and
  * only someone who reads the seed out of the database can foresee them. That is why it is a
  * sandbox, off in production: the real guarantee is the public TRON chain's.
+ *
+ * Its blocks are signed as TRON's are (decision 388), so the production checks run on them
+ * unchanged: the chain's one witness, SANDBOX_WITNESS_ADDRESS, delegates block signing to a key
+ * of this server's (TRON's witness permission), made from TRON_SANDBOX_WITNESS_KEY, a secret of
+ * its own generated into DATA_DIR. The signature is made when a block is served, not stored: the
+ * stored bytes, and so every block id and digit, never depend on the key, and blocks stored
+ * before signing existed are signed like the others.
  */
 
 export const SANDBOX_TRON_VERSION = 30;
@@ -65,12 +74,33 @@ export function nextSandboxBlocks(seed: Uint8Array, last: { number: number; bloc
   return out;
 }
 
-/** A stored block as a full node's JSON (no transactions: the sandbox carries none). */
-export function sandboxBlockJson(b: SandboxBlockRow): TronBlockJson {
-  return {
-    blockID: b.blockId,
-    block_header: {
-      raw_data: { number: b.number, txTrieRoot: b.txTrieRoot, witness_address: b.witnessAddress, parentHash: b.parentHash, version: b.version, timestamp: b.timestamp },
-    },
-  };
+const KEY_LABEL = 'colorplay sandbox tron witness key v1';
+
+/** The sandbox witness's signing key: SHA-256 of a label and TRON_SANDBOX_WITNESS_KEY (a valid secp256k1 key but with negligible odds). */
+export function sandboxWitnessKey(secret: string): Uint8Array {
+  return Uint8Array.from(createHash('sha256').update(KEY_LABEL).update(secret).digest());
+}
+
+/** The TRON address of a signing key. */
+export const signerAddressOf = (key: Uint8Array): string => tronAddressOfPublicKey(secp256k1.getPublicKey(key, false));
+
+/** A header's witness_signature as TRON's producers make it: secp256k1 over SHA-256 of the encoded header, r || s || v (v 0/1). */
+export function signTronHeader(raw: TronRawData, key: Uint8Array): string {
+  const sig = secp256k1.sign(createHash('sha256').update(encodeTronRawData(raw)).digest(), key);
+  return Buffer.from(sig.toCompactRawBytes()).toString('hex') + sig.recovery.toString(16).padStart(2, '0');
+}
+
+/** A stored block as a full node's JSON, signed with the witness's delegated key (no transactions: the sandbox carries none). */
+export function sandboxBlockJson(b: SandboxBlockRow, key: Uint8Array): TronBlockJson {
+  const raw_data = { number: b.number, txTrieRoot: b.txTrieRoot, witness_address: b.witnessAddress, parentHash: b.parentHash, version: b.version, timestamp: b.timestamp };
+  return { blockID: b.blockId, block_header: { raw_data, witness_signature: signTronHeader(raw_data, key) } };
+}
+
+/** The sandbox's elected set as `listwitnesses` answers it: its one witness, elected. */
+export const sandboxWitnessList = () => ({ witnesses: [{ address: SANDBOX_WITNESS_ADDRESS, url: 'sandbox', isJobs: true }] });
+
+/** An account as `getaccount` answers it: the witness's permission names the signing key; any other address is unknown (`{}`). */
+export function sandboxAccount(address: string, key: Uint8Array): Record<string, unknown> {
+  if (address !== SANDBOX_WITNESS_ADDRESS) return {};
+  return { address, witness_permission: { type: 'Witness', id: 1, permission_name: 'witness', threshold: 1, keys: [{ address: signerAddressOf(key), weight: 1 }] } };
 }

@@ -6,8 +6,10 @@ import type { Clock } from '../../lib/clock';
 import type { TronBlock } from './block-format';
 import { decideTrxDraw, findDecidingBlock, TRX_GIVE_UP_MS, type DecidingBlock, type TronBlockReader, type TrxDrawVerdict } from './deciding';
 import { createTronFullNodeClient, type TronFullNodeClient } from './fullnode-client';
+import { agreeingProviders, TronDisagreementError } from './providers';
 import { blockAt, insertBlocks, lastBlock, readChain, startChain } from './repo';
-import { nextSandboxBlocks, slotNumberAt, type SandboxBlockRow } from './sandbox-blocks';
+import { nextSandboxBlocks, sandboxWitnessKey, slotNumberAt, type SandboxBlockRow } from './sandbox-blocks';
+import { witnessCheckedReader } from './witnesses';
 
 /**
  * Trx Win's block source (decision 340): what the round engine calls. In both modes it reads
@@ -32,6 +34,8 @@ export type TronBlockSource = {
 
 /** The sandbox chain's producer and its stored blocks (present only with TRON_SOURCE=sandbox). */
 export type SandboxTronChain = {
+  /** The key the chain's witness delegated block signing to (blocks are signed as they are served). */
+  readonly witnessKey: Uint8Array;
   /** Adds the blocks of every slot up to now (at most MAX_BLOCKS_PER_RUN); the job under the leader lock calls it. */
   produce(): Promise<number>;
   head(): Promise<SandboxBlockRow | null>;
@@ -52,19 +56,27 @@ export type TronService = {
   decideDraw(round: { locksAtMs: number; drawsAtMs: number }): Promise<TrxDrawVerdict>;
 };
 
+/** An operator alert the service raises (app.ts hands it to the admin module's alerts list). */
+export type TronAlert = { kind: 'tron_providers_disagree'; target: string; details: Record<string, unknown> };
+
 export type TronServiceDeps = {
   db: Db;
   clock: Clock;
   config: TronConfig;
   /** The app, in sandbox mode: the client reads the sandbox routes at its own address. */
   self?: FastifyInstance;
-  /** Overrides for tests: a node's address and transport. */
+  /** Overrides for tests: the providers (each a node's address and transport), or one. */
+  clients?: TronFullNodeClient[];
   client?: TronFullNodeClient;
   giveUpMs?: number;
+  /** Raises an operator alert; a failure to raise one is logged by the caller, never fatal to a draw. */
+  alert?: (alert: TronAlert) => Promise<void>;
 };
 
-export function createSandboxTronChain(db: Db, clock: Clock): SandboxTronChain {
+/** The sandbox witness key of tests and tools that build a chain without a config (never the running server's). */
+export function createSandboxTronChain(db: Db, clock: Clock, witnessKey: Uint8Array): SandboxTronChain {
   return {
+    witnessKey,
     async produce() {
       const upTo = slotNumberAt(clock.now().getTime());
       const chain = (await readChain(db)) ?? (await startChain(db, randomBytes(32), upTo));
@@ -110,22 +122,22 @@ export const HEAD_MAX_AGE_MS = 1_000;
 /** Checked final blocks kept in memory (a few rooms' deciding blocks and parents for hours). */
 const KEPT_BLOCKS = 1_024;
 
-/** The client with its newest block reused for a moment and, when final, its blocks kept. */
-export function cachedReader(client: TronFullNodeClient, clock: Clock, opts: { headMaxAgeMs: number; keepBlocks: boolean }): TronBlockReader {
+/** The reader with its newest block reused for a moment and, when final, its blocks kept. */
+export function cachedReader(client: TronBlockReader, clock: Clock, opts: { headMaxAgeMs: number; keepBlocks: boolean }): TronBlockReader {
   let head: { atMs: number; block: TronBlock | null } | undefined;
   const kept = new Map<number, TronBlock>();
   return {
     async head() {
       const now = clock.now().getTime();
       if (head && now - head.atMs >= 0 && now - head.atMs < opts.headMaxAgeMs) return head.block;
-      const block = await client.nowBlock();
+      const block = await client.head();
       head = { atMs: now, block };
       return block;
     },
     async byNumber(n) {
       const known = kept.get(n);
       if (known) return known;
-      const block = await client.blockByNumber(n);
+      const block = await client.byNumber(n);
       if (block && opts.keepBlocks) {
         if (kept.size >= KEPT_BLOCKS) kept.clear();
         kept.set(n, block);
@@ -135,23 +147,46 @@ export function cachedReader(client: TronFullNodeClient, clock: Clock, opts: { h
   };
 }
 
-export function createTronService({ db, clock, config, self, client: given, giveUpMs = TRX_GIVE_UP_MS }: TronServiceDeps): TronService {
-  const sandbox = config.kind === 'sandbox' ? createSandboxTronChain(db, clock) : undefined;
-  let client = given;
-  if (!client) {
-    if (config.kind === 'fullnode') {
-      client = createTronFullNodeClient({ baseUrl: config.url, api: config.api, timeoutMs: config.timeoutMs, apiKey: config.apiKey });
-    } else {
-      if (!self) throw new Error('the sandbox TRON source reads the app it runs in: pass `self`');
-      const node = selfNode(self, SANDBOX_TRON_PREFIX);
-      client = createTronFullNodeClient({ baseUrl: node.baseUrl, fetchImpl: node.fetchImpl, api: config.api, timeoutMs: config.timeoutMs });
-    }
+/**
+ * While providers keep disagreeing, one alert per this long per process: the engine asks four
+ * times a second, and a forked provider disagrees on every new head (a new "what" every 3 s).
+ */
+export const DISAGREEMENT_ALERT_EVERY_MS = 10 * 60_000;
+
+function clientsOf(config: TronConfig, self: FastifyInstance | undefined): TronFullNodeClient[] {
+  if (config.kind === 'fullnode') {
+    // TRON_API_KEY is TronGrid's: it is sent to TronGrid only, never to the other providers.
+    const isTronGrid = (host: string) => host === 'trongrid.io' || host.endsWith('.trongrid.io');
+    const keyFor = (url: string) => (isTronGrid(new URL(url).hostname) ? config.apiKey : undefined);
+    return config.urls.map((url) => createTronFullNodeClient({ baseUrl: url, api: config.api, timeoutMs: config.timeoutMs, apiKey: keyFor(url) }));
   }
+  if (!self) throw new Error('the sandbox TRON source reads the app it runs in: pass `self`');
+  const node = selfNode(self, SANDBOX_TRON_PREFIX);
+  return [createTronFullNodeClient({ baseUrl: node.baseUrl, fetchImpl: node.fetchImpl, api: config.api, timeoutMs: config.timeoutMs })];
+}
+
+export function createTronService({ db, clock, config, self, clients: given, client, giveUpMs = TRX_GIVE_UP_MS, alert }: TronServiceDeps): TronService {
+  const sandbox = config.kind === 'sandbox' ? createSandboxTronChain(db, clock, sandboxWitnessKey(config.witnessSecret)) : undefined;
+  const providers = agreeingProviders(given ?? (client ? [client] : clientsOf(config, self)));
+  // Every block is checked for its producer (elected, signing with its key) before it is kept.
+  const checked = witnessCheckedReader(providers, clock);
   // Final blocks never change, so they are kept; `/wallet/` blocks may still be replaced by a fork.
-  const reader = cachedReader(client, clock, { headMaxAgeMs: HEAD_MAX_AGE_MS, keepBlocks: config.api === 'walletsolidity' });
+  const reader = cachedReader(checked, clock, { headMaxAgeMs: HEAD_MAX_AGE_MS, keepBlocks: config.api === 'walletsolidity' });
+  let lastAlertAtMs: number | undefined;
   const source: TronBlockSource = {
     kind: config.kind,
-    decidingBlock: (locksAtMs) => findDecidingBlock(reader, locksAtMs),
+    decidingBlock: async (locksAtMs) => {
+      try {
+        return await findDecidingBlock(reader, locksAtMs);
+      } catch (err) {
+        const nowMs = clock.now().getTime();
+        if (err instanceof TronDisagreementError && alert && (lastAlertAtMs === undefined || nowMs - lastAlertAtMs >= DISAGREEMENT_ALERT_EVERY_MS)) {
+          lastAlertAtMs = nowMs;
+          await alert({ kind: 'tron_providers_disagree', target: `tron:${err.what}`, details: { what: err.what, answers: err.answers, locksAtMs } });
+        }
+        throw err;
+      }
+    },
     blockByNumber: (n) => reader.byNumber(n),
     head: () => reader.head(),
   };

@@ -12,8 +12,11 @@ import { fakeClock } from '../../lib/clock';
 import { tronBlockIdOf, type TronBlock, type TronBlockJson } from './block-format';
 import { decideTrxDraw, findDecidingBlock, TronChainError, type TronBlockReader } from './deciding';
 import { createTronFullNodeClient, TronSourceError } from './fullnode-client';
-import { sandboxBlock, sandboxBlockJson } from './sandbox-blocks';
+import { sandboxAccount, sandboxBlock, sandboxBlockJson, sandboxWitnessKey, sandboxWitnessList } from './sandbox-blocks';
 import { createSandboxTronChain, createTronService } from './service';
+
+/** A sandbox witness key for the chains these tests build by hand (the app's comes from its config). */
+const TEST_KEY = sandboxWitnessKey('tron-test-witness-secret-0123456789abcdef');
 
 /**
  * Trx Win's block source (decisions 340-342): the production adapter reading the sandbox chain
@@ -78,8 +81,11 @@ describe('the adapter against the sandbox chain over real HTTP', () => {
     expect(found.block).toMatchObject({ number: N0 + 9, timestamp: T0 + 27_000 });
     expect(found.parent).toMatchObject({ number: N0 + 8, timestamp: T0 + 24_000 });
     expect(found.block.parentHash).toBe(found.parent.blockId);
-    // The same through a client built by hand on the URL (what production builds on TRON's).
-    expect(await findDecidingBlock(client(), lock)).toEqual(found);
+    // The same through a client built by hand on the URL (what production builds on TRON's); the
+    // service's blocks also carry the delegated signing key its witness check found.
+    const byHand = (await findDecidingBlock(client(), lock))!;
+    expect(byHand).toEqual({ block: { ...found.block, witnessSigner: undefined }, parent: { ...found.parent, witnessSigner: undefined } });
+    expect(found.block.witnessSigner).toBe(found.block.signer);
 
     // A lock exactly on a slot: that slot's block is not after the lock, the next one decides.
     expect((await source.decidingBlock(T0 + 24_000))!.block.number).toBe(N0 + 9);
@@ -129,7 +135,7 @@ describe('what the adapter refuses', () => {
     blocks = new Map();
     let parent = '0'.repeat(64);
     for (let n = N0; n <= N0 + 10; n++) {
-      const json = sandboxBlockJson(sandboxBlockRowOf(n, parent));
+      const json = sandboxBlockJson(sandboxBlockRowOf(n, parent), TEST_KEY);
       blocks.set(n, json);
       parent = json.blockID;
     }
@@ -155,6 +161,8 @@ describe('what the adapter refuses', () => {
           }
           if (errorAnswer) return answer(200, { Error: 'class java.lang.NullPointerException : null' });
           if (req.url === '/walletsolidity/getnowblock' || req.url === '/wallet/getnowblock') return answer(200, blocks.get(headNumber) ?? {});
+          if (req.url?.endsWith('/listwitnesses')) return answer(200, sandboxWitnessList());
+          if (req.url?.endsWith('/getaccount')) return answer(200, sandboxAccount((JSON.parse(body) as { address: string }).address, TEST_KEY));
           if (req.url === '/walletsolidity/getblockbynum' || req.url === '/wallet/getblockbynum') return answer(200, blocks.get((JSON.parse(body) as { num: number }).num) ?? {});
           return answer(404, {});
         }, delayMs);
@@ -178,11 +186,12 @@ describe('what the adapter refuses', () => {
   it('reuses the newest block for a second and keeps final blocks, so a waiting round costs the node little', async () => {
     resetChain();
     const clock = fakeClock(new Date(T0 + 40_000));
-    const serviceOn = (api: 'wallet' | 'walletsolidity') => createTronService({ db: {} as Db, clock, config: { kind: 'fullnode', url: base, api, apiKey: undefined, timeoutMs: 1_000 } });
+    const serviceOn = (api: 'wallet' | 'walletsolidity') => createTronService({ db: {} as Db, clock, config: { kind: 'fullnode', urls: [base], api, apiKey: undefined, timeoutMs: 1_000 } });
     let tron = serviceOn('walletsolidity');
     let from = requests;
     expect((await tron.source.decidingBlock(T0 + 7_000))!.block.number).toBe(N0 + 3);
-    expect(requests - from).toBe(3); // the head, the estimated block, its parent
+    // The head, the elected set and the witness's signing key (read once, then kept), the estimated block, its parent.
+    expect(requests - from).toBe(5);
     from = requests;
     expect((await tron.source.decidingBlock(T0 + 7_000))!.block.number).toBe(N0 + 3);
     expect(requests - from).toBe(0);
@@ -209,7 +218,7 @@ describe('what the adapter refuses', () => {
   it('refuses a well-formed block that does not link to its parent (a forged branch)', async () => {
     resetChain();
     // A block N0+3 of another chain: its own id checks, its parent is not our N0+2.
-    blocks.set(N0 + 3, sandboxBlockJson(sandboxBlockRowOf(N0 + 3, 'ab'.repeat(32))));
+    blocks.set(N0 + 3, sandboxBlockJson(sandboxBlockRowOf(N0 + 3, 'ab'.repeat(32)), TEST_KEY));
     await expect(findDecidingBlock(client(), T0 + 7_000)).rejects.toThrow(new TronChainError(`block ${N0 + 3} does not link to block ${N0 + 2}`));
     await expect(findDecidingBlock(client(), T0 + 7_000)).rejects.toBeInstanceOf(TronChainError);
     expect(await decideTrxDraw({ decidingBlock: (l) => findDecidingBlock(client(), l) }, { locksAtMs: T0 + 7_000, drawsAtMs: T0 + 11_000 }, T0 + 20_000)).toMatchObject({
@@ -344,11 +353,37 @@ describe('the draw rule the engine calls', () => {
 describe('in production', () => {
   const secrets = { TOKEN_SECRET: 'Xq3v9LkPz2Rw8TnB5yHc1MdJ7sFg4QaE', WEBHOOK_SECRET: 'Yh6Ut1Op9Lm3Nb7Vc5Xz2Qw8Er4Ty0Ui', LOTTERY_CHAIN_SECRET: 'Zk8Jh2Gf6Ds4Aq9Wl3Ep7Rt1Yu5Io0Pm' };
 
-  it('reads a full node (TronGrid unless told) and refuses the sandbox chain unless a demo allows it', () => {
+  it('needs two TRON providers on distinct hosts with real money, one problem line each, and still reads TRON_FULLNODE_URL as one', () => {
+    const dir = testConfig().pgliteDir;
+    const { TRON_FULLNODE_URLS: _two, ...env } = { ...secrets, ...PRODUCTION_CHANNELS_ENV, DATA_DIR: dir };
+    const problemsOf = (extra: Record<string, string>) => {
+      try {
+        loadConfig({ ...env, ...extra });
+        return [];
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+    };
+    const twoNeeded = /^TRON_FULLNODE_URLS?: production needs at least 2 TRON providers on distinct hosts/;
+    expect(problemsOf({})).toEqual([expect.stringMatching(twoNeeded)]);
+    expect(problemsOf({ TRON_FULLNODE_URL: 'https://api.trongrid.io' })).toEqual([expect.stringMatching(twoNeeded)]);
+    expect(problemsOf({ TRON_FULLNODE_URLS: 'https://a.example/x, https://A.example/y' })).toEqual([
+      'TRON_FULLNODE_URLS: the same host is listed twice (each provider must be another one)',
+      expect.stringMatching(twoNeeded),
+    ]);
+    expect(problemsOf({ TRON_FULLNODE_URLS: 'https://a.example,ftp://b.example' })).toEqual(['TRON_FULLNODE_URLS: "ftp://b.example" is not an http:// or https:// URL', expect.stringMatching(twoNeeded)]);
+    expect(problemsOf({ TRON_FULLNODE_URLS: 'https://a.example,https://b.example', TRON_FULLNODE_URL: 'https://c.example' })).toEqual(['TRON_FULLNODE_URL: set TRON_FULLNODE_URLS or TRON_FULLNODE_URL, not both']);
+    // A declared demo (no real money) may read one; outside production TronGrid alone is the default.
+    expect(loadConfig({ ...env, ALLOW_SANDBOX_IN_PRODUCTION: 'demo', TRON_FULLNODE_URL: 'http://10.0.0.5:8091/' }).tron).toMatchObject({ urls: ['http://10.0.0.5:8091'] });
+    expect(loadConfig({ ...secrets, DATA_DIR: dir, NODE_ENV: 'development', TRON_SOURCE: 'fullnode' }).tron).toMatchObject({ urls: ['https://api.trongrid.io'] });
+  });
+
+  it('reads full nodes (the ones configured) and refuses the sandbox chain unless a demo allows it', () => {
     const dir = testConfig().pgliteDir;
     const env = { ...secrets, ...PRODUCTION_CHANNELS_ENV, DATA_DIR: dir };
-    expect(loadConfig(env).tron).toEqual({ kind: 'fullnode', url: 'https://api.trongrid.io', api: 'walletsolidity', apiKey: undefined, timeoutMs: 5_000 });
-    expect(loadConfig({ ...env, TRON_FULLNODE_URL: 'http://10.0.0.5:8091/', TRON_FULLNODE_API: 'wallet', TRON_TIMEOUT_MS: '2000' }).tron).toMatchObject({ url: 'http://10.0.0.5:8091', api: 'wallet', timeoutMs: 2_000 });
+    expect(loadConfig(env).tron).toEqual({ kind: 'fullnode', urls: ['http://127.0.0.1:9', 'http://127.0.0.2:9'], api: 'walletsolidity', apiKey: undefined, timeoutMs: 5_000 });
+    const urls = 'https://api.trongrid.io, http://10.0.0.5:8091/';
+    expect(loadConfig({ ...env, TRON_FULLNODE_URLS: urls, TRON_FULLNODE_API: 'wallet', TRON_TIMEOUT_MS: '2000' }).tron).toMatchObject({ urls: ['https://api.trongrid.io', 'http://10.0.0.5:8091'], api: 'wallet', timeoutMs: 2_000 });
     let err: unknown;
     try {
       loadConfig({ ...env, TRON_SOURCE: 'sandbox' });
@@ -397,7 +432,7 @@ describe(`one sandbox chain for a cluster (two nodes on one ${usingRealPostgres(
 
   it('stores the same blocks whichever node produces them, even racing, and starts one chain', async () => {
     const clock = fakeClock(new Date(T0 + 1_000));
-    const [a, b] = dbs.map((db) => createSandboxTronChain(db, clock));
+    const [a, b] = dbs.map((db) => createSandboxTronChain(db, clock, TEST_KEY));
     await Promise.all([a!.produce(), b!.produce()]);
     for (let i = 0; i < 10; i++) {
       clock.advance(TRON_BLOCK_MS);
@@ -418,7 +453,7 @@ describe(`one sandbox chain for a cluster (two nodes on one ${usingRealPostgres(
 
   it('fills the slots a stopped producer missed, with the bytes they would have had', async () => {
     const clock = fakeClock(new Date(T0 + 31_000));
-    const chain = createSandboxTronChain(dbs[1], clock);
+    const chain = createSandboxTronChain(dbs[1], clock, TEST_KEY);
     // The test above left the chain at N0+10 (30 s); stopped until 60 s, one run makes the ten missing blocks, each on its own slot.
     clock.advance(30_000);
     expect(await chain.produce()).toBe(10);

@@ -170,6 +170,7 @@ export const enAdmin = {
   'admin.alerts.kind.approvers_share_creator': 'Withdrawal approved by two operators created by the same person',
   'admin.alerts.kind.enrolment_link_reused': 'Enrolment link used again, expired or for a disabled operator',
   'admin.alerts.kind.pan_shared': 'Identity verified with a PAN that other accounts use',
+  'admin.alerts.kind.tron_providers_disagree': 'TRON providers disagree: Trx Win rounds wait until they agree',
   'admin.err.notIndependent': 'You cannot give the second approval: you are linked to the first approver (one created the other) or your account is newer than the request. Another operator must approve.',
   'admin.operators.secret': 'TOTP secret: {secret}',
   'admin.operators.uri': 'Authenticator URI: {uri}',

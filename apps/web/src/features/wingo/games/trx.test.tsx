@@ -1,6 +1,8 @@
 import type { LotteryBet, LotteryResult, LotteryRoomState, LotteryTrxFairness, PlaceLotteryBetInput, TronBlockHeader } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
-import { tronBlockIdOfRaw, trxReadOfId, verifyTrxRound } from '@colorplay/fair';
+import { encodeTronRawData, tronAddressOfPublicKey, tronBlockIdOfRaw, trxReadOfId, verifyTrxRound } from '@colorplay/fair';
+import { secp256k1 } from '@noble/curves/secp256k1';
+import { sha256 } from '@noble/hashes/sha2';
 import { MINUTE_ROOMS, roundAt, WINGO_SELECTIONS } from '@colorplay/lottery';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,9 +25,13 @@ const nowMs = roundAt(room, Date.UTC(2026, 10, 23, 7, 0, 0)).drawsAtMs - 30_000;
 const round = roundAt(room, nowMs);
 const PERIOD = '202611230700001';
 
+/** A test producer's key: the headers are signed as TRON's producers sign theirs (decision 385). */
+const KEY = sha256(new TextEncoder().encode('web test witness'));
+const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 const header = (number: number, timestamp: number, parentHash: string): TronBlockHeader => {
-  const raw_data = { number, timestamp, parentHash, txTrieRoot: 'ab'.repeat(32), witness_address: '41' + 'cd'.repeat(20), version: 30 };
-  return { blockID: tronBlockIdOfRaw(raw_data), raw_data };
+  const raw_data = { number, timestamp, parentHash, txTrieRoot: 'ab'.repeat(32), witness_address: tronAddressOfPublicKey(secp256k1.getPublicKey(KEY, false)), version: 30 };
+  const sig = secp256k1.sign(sha256(encodeTronRawData(raw_data)), KEY);
+  return { blockID: tronBlockIdOfRaw(raw_data), raw_data, witness_signature: hex(sig.toCompactRawBytes()) + (sig.recovery === 1 ? '01' : '00') };
 };
 const LOCK = 1_772_359_201_000; // 1 s past a 3-s slot
 const PARENT = header(590_786_400, LOCK - 1_000, '00'.repeat(32));
@@ -188,6 +194,8 @@ describe('Trx Win page', () => {
     const rules = await screen.findByRole('dialog', { name: 'How to play' });
     expect(rules.textContent).toContain('the deciding block is the first block produced after the round locks');
     expect(rules.textContent).toContain('last 0-9 character of the block hash’s last 24 bytes');
+    // Rooms that lock at the same moment share the block, so the number (decision 389).
+    expect(rules.textContent).toContain('share one deciding block, so those rounds have the same number');
     expect(rules.textContent).toContain('Green: 1, 3, 7, 9 pay x2; 5 pays x1.5.');
     expect(rules.textContent).toContain('A service fee of 2 %');
   });
@@ -206,8 +214,9 @@ describe('Trx Win verify screen', () => {
     openVerify(fairness);
     expect(await screen.findByText(`Verified: period ${PERIOD} drew ${DIGIT}.`)).toBeTruthy();
     const steps = screen.getAllByRole('listitem').map((li) => li.textContent);
-    expect(steps).toHaveLength(5);
+    expect(steps).toHaveLength(6);
     for (const step of steps) expect(step).toMatch(/: passed$/);
+    expect(steps[4]).toContain(`Blocks ${BLOCK.raw_data.number} and ${PARENT.raw_data.number} are each signed by their producer`);
     expect(steps[0]).toContain(`Block ${BLOCK.raw_data.number}: its id is its number and the SHA-256 of its header`);
     expect(steps[3]).toContain('it is the deciding block');
     // The explorer's facts: both hashes, and the digit's character marked in the last 24 bytes.
@@ -215,6 +224,29 @@ describe('Trx Win verify screen', () => {
     expect(screen.getAllByText(PARENT.blockID).length).toBeGreaterThan(0);
     expect(screen.getByText('Local sandbox chain in TRON’s block format (not on TRON’s explorers)')).toBeTruthy();
     expect(document.querySelector('mark')?.textContent).toBe(String(DIGIT));
+    // A sandbox round links to no explorer and says why it proves nothing.
+    expect(screen.queryByRole('link', { name: /on Tronscan/ })).toBeNull();
+    expect(screen.getByText(/A sandbox round: its blocks are signed by this server’s own sandbox producer/)).toBeTruthy();
+  });
+
+  it('a real-network round links both blocks to Tronscan, where the producer and ids are checked', async () => {
+    openVerify({ ...fairness, network: 'tron' });
+    expect(await screen.findByText(`Verified: period ${PERIOD} drew ${DIGIT}.`)).toBeTruthy();
+    expect(screen.getByRole('link', { name: `Block ${BLOCK.raw_data.number} on Tronscan` }).getAttribute('href')).toBe(`https://tronscan.org/#/block/${BLOCK.raw_data.number}`);
+    expect(screen.getByRole('link', { name: `Block ${PARENT.raw_data.number} on Tronscan` }).getAttribute('href')).toBe(`https://tronscan.org/#/block/${PARENT.raw_data.number}`);
+    expect(screen.getByText(/you check on the public explorer: the ids there must be the ones above/)).toBeTruthy();
+  });
+
+  it('a block without its producer’s signature, or signed by another key, fails the signature check', async () => {
+    const { witness_signature: _dropped, ...unsigned } = BLOCK;
+    openVerify({ ...fairness, block: unsigned });
+    expect(await screen.findByText('Not verified: a block is not signed by its producer.')).toBeTruthy();
+    expect(screen.getAllByRole('listitem')[4]!.textContent).toMatch(/: failed$/);
+  });
+
+  it('a parent signed by a key its witness did not delegate to fails too', async () => {
+    openVerify({ ...fairness, parent: { ...PARENT, witness_signature: BLOCK.witness_signature! } });
+    expect(await screen.findByText('Not verified: a block is not signed by its producer.')).toBeTruthy();
   });
 
   it('a tampered record fails: a changed result', async () => {

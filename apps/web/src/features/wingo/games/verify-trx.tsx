@@ -11,8 +11,10 @@ import { OutcomeValues } from './outcome';
  * verifyTrxRound, from the two block headers the fairness record publishes: each block id is its
  * number and the hash of its header, the block is its parent's child, the parent is at or before
  * the round's lock and the block after it (so it is the one deciding block), and the digit is read
- * from the block id by the documented rule. The server's claimed digit is only the thing checked;
- * the headers can be compared with any TRON explorer's.
+ * from the block id by the documented rule, and each header is signed by its producer (decision
+ * 385). The server's claimed digit is only the thing checked. Whether the producer was an elected
+ * super representative this screen cannot know on its own: a real-network round links both blocks
+ * to a public explorer, where the same ids must appear (docs/fairness.md "Trx Win").
  */
 
 /** `@colorplay/fair`'s Trx Win checker, loaded on demand (the route passes where from, as for K3/5D). */
@@ -25,8 +27,11 @@ export async function verifyTrxFairness(data: LotteryTrxFairness, loadChecker: L
   return check({ locksAtMs: data.locksAtMs, block: data.block, parent: data.parent, outcome: data.outcome ?? undefined });
 }
 
-const CHECKS = ['blockId', 'parentId', 'linked', 'timing', 'digit'] as const;
+const CHECKS = ['blockId', 'parentId', 'linked', 'timing', 'signature', 'digit'] as const;
 type CheckName = (typeof CHECKS)[number];
+
+/** A real-network block on Tronscan, TRON's public explorer: its id and producer must be the record's. */
+export const tronscanBlockUrl = (number: number) => `https://tronscan.org/#/block/${number}`;
 
 /** A moment as the explorers print it, to the millisecond (block times are what decide). */
 const at = (ms: number) => `${formatDateTimeIst(ms)}.${String(((ms % 1000) + 1000) % 1000).padStart(3, '0')} IST`;
@@ -38,6 +43,7 @@ function stepText(name: CheckName, data: LotteryTrxFairness, block: TronBlockHea
   if (name === 'parentId') return t('lg.trx.step.parentId', { number: p.number });
   if (name === 'linked') return t('lg.trx.step.linked', { number: b.number, parent: p.number });
   if (name === 'timing') return t('lg.trx.step.timing', { parentTime: at(p.timestamp), lock: at(data.locksAtMs), blockTime: at(b.timestamp) });
+  if (name === 'signature') return t('lg.trx.step.signature', { number: b.number, parent: p.number });
   return t('lg.trx.step.digit', { digit: digit ?? '—' });
 }
 
@@ -69,6 +75,12 @@ function BlockFacts({ title, block }: { title: string; block: TronBlockHeader })
         <>
           <dt>{t('lg.trx.witness')}</dt>
           <dd className="verify-hash">{r.witness_address}</dd>
+        </>
+      )}
+      {block.witness_signer !== undefined && (
+        <>
+          <dt>{t('lg.trx.signer')}</dt>
+          <dd className="verify-hash">{block.witness_signer}</dd>
         </>
       )}
       {r.txTrieRoot !== undefined && (
@@ -140,10 +152,17 @@ export function TrxVerification({ data, loadChecker }: { data: LotteryTrxFairnes
               ? t('lg.verify.ok', { period: data.period, values: String(result.digit) })
               : t('verify.fail', { reason: t(`lg.trx.failure.${firstFailed ?? 'digit'}`) })}
           </p>
-          {data.network === 'tron' && (
-            <a className="button button--ghost" href={`https://tronscan.org/#/block/${block.raw_data.number}`} target="_blank" rel="noreferrer">
-              {t('lg.trx.explorer', { number: block.raw_data.number })}
-            </a>
+          {data.network === 'tron' ? (
+            <>
+              <p>{t('lg.trx.explorerNote')}</p>
+              {[block, parent].map((b) => (
+                <a key={b.blockID} className="button button--ghost" href={tronscanBlockUrl(b.raw_data.number)} target="_blank" rel="noreferrer">
+                  {t('lg.trx.explorer', { number: b.raw_data.number })}
+                </a>
+              ))}
+            </>
+          ) : (
+            <p>{t('lg.trx.sandboxNote')}</p>
           )}
         </>
       )}

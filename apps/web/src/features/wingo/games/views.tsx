@@ -145,6 +145,7 @@ function TrxRules() {
       <ul>
         <li>{t('lg.rules.trx.block')}</li>
         <li>{t('lg.rules.trx.digit')}</li>
+        <li>{t('lg.rules.trx.shared')}</li>
       </ul>
       <WingoPayoutRules />
     </>
