@@ -7,13 +7,20 @@
 -- origin's whole tree as one person for the two-person rule and for countersignatures. Chains
 -- cannot loop (created_by names an older row and may no longer change, below); the depth guard
 -- only keeps a damaged table from recursing for ever.
-CREATE FUNCTION operator_origin(op bigint) RETURNS bigint LANGUAGE sql STABLE AS $$
+CREATE FUNCTION operator_chain(op bigint) RETURNS TABLE (id bigint, depth integer) LANGUAGE sql STABLE AS $$
   WITH RECURSIVE up(id, created_by, depth) AS (
-    SELECT id, created_by, 0 FROM operators WHERE id = op
+    SELECT o.id, o.created_by, 0 FROM operators o WHERE o.id = op
     UNION ALL
     SELECT o.id, o.created_by, up.depth + 1 FROM operators o JOIN up ON o.id = up.created_by WHERE up.depth < 1000
   )
-  SELECT id FROM up ORDER BY depth DESC LIMIT 1
+  SELECT up.id, up.depth FROM up
+$$;
+CREATE FUNCTION operator_origin(op bigint) RETURNS bigint LANGUAGE sql STABLE AS $$
+  SELECT c.id FROM operator_chain(op) c ORDER BY c.depth DESC LIMIT 1
+$$;
+-- Whether `maker` created `op`, directly or down the chain (A made B, B made C: C is A's).
+CREATE FUNCTION operator_made_by(op bigint, maker bigint) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM operator_chain(op) c WHERE c.depth > 0 AND c.id = maker)
 $$;
 
 -- Countersignature (decision 395): an admin or finance operator made in the console may approve
@@ -98,25 +105,13 @@ BEGIN
     SELECT a.operator_id FROM withdrawal_approvals a
      WHERE a.withdrawal_id = NEW.withdrawal_id AND a.operator_id <> NEW.operator_id AND a.operator_id ~ '^[0-9]{1,18}$'
   LOOP
-    -- Created by the earlier approver, directly or down a chain (A made B, B made C: C is A's).
-    IF EXISTS (
-      WITH RECURSIVE up(id, created_by, depth) AS (
-        SELECT id, created_by, 0 FROM operators WHERE id = NEW.operator_id::bigint
-        UNION ALL
-        SELECT o.id, o.created_by, up.depth + 1 FROM operators o JOIN up ON o.id = up.created_by WHERE up.depth < 1000
-      ) SELECT 1 FROM up WHERE up.depth > 0 AND up.id = earlier.operator_id::bigint
-    ) THEN
+    -- Created by the earlier approver, directly or down a chain.
+    IF operator_made_by(me.id, earlier.operator_id::bigint) THEN
       RAISE EXCEPTION 'second approver % was created by the first approver %', NEW.operator_id, earlier.operator_id
         USING ERRCODE = 'CP001', HINT = 'created_by_first_approver';
     END IF;
     -- Or the other way round: the second approver made the first one.
-    IF EXISTS (
-      WITH RECURSIVE up(id, created_by, depth) AS (
-        SELECT id, created_by, 0 FROM operators WHERE id = earlier.operator_id::bigint
-        UNION ALL
-        SELECT o.id, o.created_by, up.depth + 1 FROM operators o JOIN up ON o.id = up.created_by WHERE up.depth < 1000
-      ) SELECT 1 FROM up WHERE up.depth > 0 AND up.id = NEW.operator_id::bigint
-    ) THEN
+    IF operator_made_by(earlier.operator_id::bigint, me.id) THEN
       RAISE EXCEPTION 'second approver % created the first approver %', NEW.operator_id, earlier.operator_id
         USING ERRCODE = 'CP001', HINT = 'created_first_approver';
     END IF;

@@ -275,6 +275,15 @@ describe('two-person rule with independent operators', () => {
     expect((await bina.call('POST', `/api/admin/operators/${await idOf(farid)}/countersign`)).statusCode).toBe(409);
   });
 
+  it("records the CLI's creation of an origin in the audit log, and makes it active once enrolled", async () => {
+    // What `npm run operators -- create` calls: no operator behind it.
+    const invited = await t.app.admin.inviteOperator({ username: 'owner-two', role: 'finance' });
+    expect(invited.operator).toMatchObject({ createdBy: null, awaitingCountersign: false });
+    expect((await auditRows('operator.create')).at(-1)).toMatchObject({ operator_id: null, target: `operator:${invited.operator.id}`, after: { via: 'cli', createdBy: null } });
+    const ownerTwo = await enrol(invited.enrolmentToken, 'owner-two');
+    expect((await ownerTwo.call('GET', '/api/admin/me')).json().data.permissions).toContain('withdrawals.review');
+  });
+
   it('refuses, in the database, a second approver created by the first approver, and raises an alert', async () => {
     // Asha creates a finance operator and (reading the link herself) enrols it: a puppet.
     const invitation = (await asha.call('POST', '/api/admin/operators', { username: 'puppet', role: 'finance' })).json().data;
