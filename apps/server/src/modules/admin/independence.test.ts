@@ -380,6 +380,9 @@ describe('append-only history for the app (decision 397)', () => {
     const gone = (await t.app.admin.createOperator({ username: 'gone', role: 'finance' })).operator.id;
     expect((await asha.call('POST', `/api/admin/operators/${gone}/disable`)).statusCode).toBe(200);
     await expect(t.db.query(`UPDATE operators SET disabled_at = NULL WHERE username = 'gone'`)).rejects.toMatchObject(REFUSED);
+    // No reset of an enrolled operator's second factor, and a countersignature is never rewritten.
+    await expect(t.db.query(`UPDATE operators SET totp_secret_sealed = totp_secret_sealed || 'x' WHERE id = $1`, [id])).rejects.toMatchObject(REFUSED);
+    await expect(t.db.query(`UPDATE operators SET countersigned_by = $1 WHERE username = 'ela'`, [await idOf(asha)])).rejects.toMatchObject(REFUSED);
   });
 
   it("never updates or deletes a withdrawal's approvals or a player's responsible-gambling history", async () => {
