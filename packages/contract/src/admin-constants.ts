@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'operator.create',
   'operator.enrol',
   'operator.disable',
+  'operator.countersign',
   'password.change',
   'audit.export',
   'alert.raise',

@@ -34,6 +34,11 @@ export const OperatorSchema = z
     role: OperatorRoleSchema,
     disabled: z.boolean(),
     createdAt: z.iso.datetime(),
+    createdBy: z.number().int().nullable().describe('The operator who made it in the console; null when the CLI made it'),
+    countersignedBy: z.number().int().nullable(),
+    awaitingCountersign: z
+      .boolean()
+      .describe('An admin or finance operator made in the console that no admin of another origin has countersigned yet: it moves no money (decision 395)'),
   })
   .meta({ id: 'Operator' });
 export type Operator = z.infer<typeof OperatorSchema>;
@@ -91,10 +96,12 @@ export const EnrolmentOfferSchema = z.object({
   totpSecret: z.string().describe('Base32'),
   otpauthUri: z.string(),
   expiresAt: z.iso.datetime(),
+  openerKey: z.string().describe('Binds the started link to this opener: completing needs it, and the link opens no second time (decision 396)'),
 });
 export type EnrolmentOffer = z.infer<typeof EnrolmentOfferSchema>;
 export const EnrolmentCompleteInputSchema = z.strictObject({
   token: EnrolmentTokenSchema,
+  openerKey: EnrolmentTokenSchema,
   password: pgText().min(OPERATOR_PASSWORD_MIN_LENGTH, `Use at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters`).max(200),
   code: TotpCodeSchema,
 });

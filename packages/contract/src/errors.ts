@@ -102,8 +102,15 @@ export const ERROR_STATUS = {
   // the second approver is linked to the first (one created the other) or was created after the
   // withdrawal was requested: the two-person rule needs two independent people (decision 195)
   SECOND_APPROVER_NOT_INDEPENDENT: 403,
-  // an operator enrolment link that is unknown, expired or already used
+  // an operator enrolment link that is unknown, expired or already used (or opened by someone
+  // else first: a started link belongs to its first opener, decision 396)
   ENROLMENT_LINK_INVALID: 404,
+  // an admin or finance operator made in the console moves no money and manages no operators
+  // until an admin of another origin countersigned it (decision 395)
+  OPERATOR_NOT_COUNTERSIGNED: 403,
+  // the countersigner created the operator, or shares its origin (the operator at the top of its
+  // chain of creators): one person would vouch for themself (decision 395)
+  COUNTERSIGN_NOT_INDEPENDENT: 403,
   // KYC: withdrawing needs a verified identity
   KYC_REQUIRED: 403,
   // a submission is pending or already verified

@@ -103,6 +103,8 @@ export const API_PATHS = {
   admin_audit_csv: '/api/admin/audit.csv',
   admin_operators: '/api/admin/operators',
   admin_operator_disable: '/api/admin/operators/:operatorId/disable',
+  /** Another admin vouches for an admin or finance operator made in the console (decision 395). */
+  admin_operator_countersign: '/api/admin/operators/:operatorId/countersign',
   /** The new operator opens their enrolment link (no session; the token is the credential). */
   admin_enrolment_start: '/api/admin/enrolment/start',
   admin_enrolment_complete: '/api/admin/enrolment/complete',

@@ -39,6 +39,16 @@ describe.runIf(usingAppRole())('the app database role and the audit log', () => 
     await expect(db.query('TRUNCATE operator_audit_log')).rejects.toMatchObject({ code: '42501' });
   });
 
+  it('may only add to and read the other append-only tables: withdrawal approvals, responsible-gambling history (decision 397)', async () => {
+    for (const table of ['operator_alerts', 'withdrawal_approvals', 'safety_changes']) {
+      const { rows } = await db.query(
+        `SELECT has_table_privilege($1, 'INSERT') AS ins, has_table_privilege($1, 'SELECT') AS sel, has_table_privilege($1, 'UPDATE') AS upd, has_table_privilege($1, 'DELETE') AS del`,
+        [table],
+      );
+      expect(rows[0], table).toEqual({ ins: true, sel: true, upd: false, del: false });
+    }
+  });
+
   it('while the owner role could (so the refusals above are the role, not the table)', async () => {
     await asOwner(db, async (owner) => {
       expect(await auditLogPowers(owner)).toEqual(expect.arrayContaining(['owner', 'TRUNCATE']));

@@ -10,8 +10,12 @@ import { migrate } from './migrate';
  * or grant itself anything back. With one URL (development, tests, PGlite) one role does both.
  */
 
-/** Tables the app role may only add to and read. */
-export const APPEND_ONLY_TABLES = ['operator_audit_log', 'operator_alerts'] as const;
+/**
+ * Tables the app role may only add to and read: the audit log and alerts, and (decision 397) who
+ * approved a withdrawal and a player's responsible-gambling history (their triggers refuse an
+ * UPDATE or DELETE on the one-role set-ups too).
+ */
+export const APPEND_ONLY_TABLES = ['operator_audit_log', 'operator_alerts', 'withdrawal_approvals', 'safety_changes'] as const;
 
 /** The role a postgres:// URL signs in as. */
 export function roleOfUrl(url: string): string {

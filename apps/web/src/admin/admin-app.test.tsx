@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -256,11 +256,47 @@ describe('operator console', () => {
     expect(api.callsTo('POST', '/api/admin/operators')[0]!.body).toEqual({ username: 'ravi', role: 'finance' });
   });
 
+  it('lists the operators awaiting a countersignature and lets another admin countersign them', async () => {
+    const adminSession = { ...financeSession, operator: { ...financeSession.operator, id: 1, username: 'asha', role: 'admin' }, permissions: [...financeSession.permissions, 'kyc.review', 'operators.manage'] };
+    const operator = (id: number, username: string, createdBy: number | null, awaitingCountersign: boolean) => ({
+      id,
+      username,
+      role: 'finance',
+      disabled: false,
+      createdAt: '2026-06-01T10:00:00.000Z',
+      createdBy,
+      countersignedBy: null,
+      awaitingCountersign,
+    });
+    let items = [adminSession.operator, operator(5, 'ravi', 2, true), operator(6, 'mine', 1, true), operator(7, 'done', 2, false)];
+    const api = stubApi({
+      'GET /api/admin/me': () => ({ body: { data: adminSession } }),
+      'GET /api/admin/operators': () => ({ body: { data: { items } } }),
+      'POST /api/admin/operators/5/countersign': () => {
+        items = items.map((o) => (o.id === 5 ? { ...operator(5, 'ravi', 2, false), countersignedBy: 1 } : o));
+        return { body: { data: items.find((o) => o.id === 5) } };
+      },
+      'POST /api/admin/operators/6/countersign': () => ({ status: 403, body: { error: { code: 'COUNTERSIGN_NOT_INDEPENDENT', message: 'x' } } }),
+    });
+    renderConsole('/operators');
+    const pending = await screen.findByRole('region', { name: 'Awaiting countersignature' });
+    expect(await within(pending).findByText('ravi · finance · created by operator 2')).toBeTruthy();
+    expect(within(pending).getByText('mine · finance · created by operator 1')).toBeTruthy();
+    expect(within(pending).queryByText(/^done/)).toBeNull();
+    // No button for one's own creation: its creator may not vouch for it.
+    expect(within(pending).queryByRole('button', { name: 'Countersign mine' })).toBeNull();
+    await userEvent.click(within(pending).getByRole('button', { name: 'Countersign ravi' }));
+    await waitFor(() => expect(within(pending).queryByText(/^ravi/)).toBeNull());
+    expect(api.callsTo('POST', '/api/admin/operators/5/countersign')).toHaveLength(1);
+  });
+
   it('lets a new operator enrol from the link: their own secret, a code, their own password', async () => {
     const token = 'K'.repeat(43);
     const api = stubApi({
       'POST /api/admin/enrolment/start': () => ({
-        body: { data: { username: 'ravi', role: 'finance', totpSecret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP', expiresAt: '2026-06-02T10:00:00.000Z' } },
+        body: {
+          data: { username: 'ravi', role: 'finance', totpSecret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP', expiresAt: '2026-06-02T10:00:00.000Z', openerKey: 'O'.repeat(43) },
+        },
       }),
       'POST /api/admin/enrolment/complete': () => ({ body: { data: { id: 5, username: 'ravi', role: 'finance', disabled: false, createdAt: '2026-06-01T10:00:00.000Z' } } }),
     });
@@ -272,7 +308,8 @@ describe('operator console', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Complete enrolment' }));
     expect((await screen.findByRole('status')).textContent).toContain('Your account is ready.');
     expect(api.callsTo('POST', '/api/admin/enrolment/start')[0]!.body).toEqual({ token });
-    expect(api.callsTo('POST', '/api/admin/enrolment/complete')[0]!.body).toEqual({ token, password: 'my-own-password-1', code: '123456' });
+    // The link is bound to this page by the key its opening returned (decision 396).
+    expect(api.callsTo('POST', '/api/admin/enrolment/complete')[0]!.body).toEqual({ token, openerKey: 'O'.repeat(43), password: 'my-own-password-1', code: '123456' });
     // No session was looked for on this page.
     expect(api.callsTo('GET', '/api/admin/me')).toHaveLength(0);
   });

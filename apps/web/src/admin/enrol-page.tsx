@@ -9,6 +9,7 @@ import { adminErrorText } from './i18n';
  * A new operator's own enrolment (decision 195): the link's token arrives after `#`, so it never
  * reaches a server log or a Referer. Opening it shows this operator's TOTP secret (to them alone:
  * whoever created the account never sees it); a code from it and a chosen password complete it.
+ * The link opens once (decision 396): reloading this page before completing needs a new link.
  */
 export function EnrolPage({ token }: { token: string }) {
   const [offer, setOffer] = useState<EnrolmentOffer | null>(null);
@@ -42,7 +43,8 @@ export function EnrolPage({ token }: { token: string }) {
     setBusy(true);
     setError(null);
     try {
-      await adminApi.post(API_PATHS.admin_enrolment_complete, { token, password, code: code.trim() });
+      // The key the opening returned: the link is bound to this page now, nobody else can complete it (decision 396).
+      await adminApi.post(API_PATHS.admin_enrolment_complete, { token, openerKey: offer!.openerKey, password, code: code.trim() });
       setDone(true);
     } catch (err) {
       setError(failure(err));

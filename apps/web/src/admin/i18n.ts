@@ -26,6 +26,8 @@ export function adminErrorText(err: unknown): string {
   if (!(err instanceof ApiError)) return t('admin.err.generic', { code: 'UNKNOWN' });
   if (err.code === 'FORBIDDEN') return t('admin.err.forbidden');
   if (err.code === 'SECOND_APPROVER_NOT_INDEPENDENT') return t('admin.err.notIndependent');
+  if (err.code === 'OPERATOR_NOT_COUNTERSIGNED') return t('admin.err.notCountersigned');
+  if (err.code === 'COUNTERSIGN_NOT_INDEPENDENT') return t('admin.err.countersignNotIndependent');
   if (err.code === 'UNAUTHORIZED') return t('admin.err.signedOut');
   if (err.code === 'NOT_FOUND' || err.code.endsWith('_NOT_FOUND')) return t('admin.err.notFound');
   if (err.status === 409) return t('admin.err.conflict');

@@ -10,7 +10,8 @@ import { useLoad } from './use-load';
 
 /**
  * Admins only (the server refuses others): create operators (who enrol through a one-time link,
- * so the admin never sees their password or authenticator secret) and disable them.
+ * so the admin never sees their password or authenticator secret), countersign an admin or finance
+ * operator another admin made (decision 395: until then it moves no money), and disable them.
  */
 export function OperatorsPage({ session }: { session: OperatorSession }) {
   const list = useLoad((signal) => adminApi.get<{ items: Operator[] }>(API_PATHS.admin_operators, signal), '');
@@ -31,15 +32,16 @@ export function OperatorsPage({ session }: { session: OperatorSession }) {
     }
   }
 
-  async function disable(o: Operator) {
+  async function act(path: typeof API_PATHS.admin_operator_disable | typeof API_PATHS.admin_operator_countersign, o: Operator) {
     setError(null);
     try {
-      await adminApi.post<Operator>(fillPath(API_PATHS.admin_operator_disable, { operatorId: o.id }));
+      await adminApi.post<Operator>(fillPath(path, { operatorId: o.id }));
       list.reload();
     } catch (err) {
       setError(adminErrorText(err));
     }
   }
+  const pending = list.data?.items.filter((o) => o.awaitingCountersign && !o.disabled) ?? [];
 
   return (
     <section aria-labelledby="operators-heading">
@@ -53,7 +55,7 @@ export function OperatorsPage({ session }: { session: OperatorSession }) {
               <span className="admin-badge">{t('admin.operators.disabled')}</span>
             ) : (
               o.id !== session.operator.id && (
-                <button type="button" onClick={() => void disable(o)}>
+                <button type="button" onClick={() => void act(API_PATHS.admin_operator_disable, o)}>
                   {t('admin.operators.disable', { username: o.username })}
                 </button>
               )
@@ -61,6 +63,27 @@ export function OperatorsPage({ session }: { session: OperatorSession }) {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="countersign-heading">
+        <h2 id="countersign-heading">{t('admin.operators.pendingHeading')}</h2>
+        <p>{t('admin.operators.pendingHelp')}</p>
+        {pending.length === 0 ? (
+          <p>{t('admin.operators.pendingNone')}</p>
+        ) : (
+          <ul className="admin-list">
+            {pending.map((o) => (
+              <li key={o.id}>
+                <span>{t('admin.operators.pendingRow', { username: o.username, role: o.role, creator: o.createdBy ?? '' })}</span>
+                {/* Its creator may not vouch for it; the server also refuses anyone of the creator's origin. */}
+                {o.createdBy !== session.operator.id && (
+                  <button type="button" onClick={() => void act(API_PATHS.admin_operator_countersign, o)}>
+                    {t('admin.operators.countersign', { username: o.username })}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <form onSubmit={create} className="admin-row">
         <h2>{t('admin.operators.create')}</h2>
         <label htmlFor="op-username">{t('admin.operators.username')}</label>

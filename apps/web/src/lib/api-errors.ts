@@ -82,6 +82,8 @@ const MESSAGE_BY_CODE: Record<ErrorCode | ClientErrorCode, PlainMessageKey> = {
   SECOND_APPROVAL_SAME_OPERATOR: 'apiError.forbidden',
   SECOND_APPROVER_NOT_INDEPENDENT: 'apiError.forbidden',
   ENROLMENT_LINK_INVALID: 'apiError.notFound',
+  OPERATOR_NOT_COUNTERSIGNED: 'apiError.forbidden',
+  COUNTERSIGN_NOT_INDEPENDENT: 'apiError.forbidden',
   KYC_REQUIRED: 'apiError.forbidden',
   KYC_ALREADY_SUBMITTED: 'apiError.conflict',
   KYC_UNDERAGE: 'apiError.validation',

@@ -232,6 +232,7 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   { name: 'admin_operators', method: 'GET', url: () => '/api/admin/operators', action: 'operators.manage' },
   { name: 'admin_operators', method: 'POST', url: () => '/api/admin/operators', body: () => ({ username: `new${++seq}`, role: 'support' }), action: 'operators.manage' },
   { name: 'admin_operator_disable', method: 'POST', url: () => '/api/admin/operators/999999/disable', action: 'operators.manage' },
+  { name: 'admin_operator_countersign', method: 'POST', url: () => '/api/admin/operators/999999/countersign', action: 'operators.manage' },
   { name: 'admin_alerts', method: 'GET', url: () => '/api/admin/alerts', action: 'alerts.read' },
 ];
 /**

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { doc, errors, originOf, type AdminRouteKit } from './route-kit';
 
-/** Operators: the list, creation by enrolment link, the enrolment itself, disabling one. */
+/** Operators: the list, creation by enrolment link, the enrolment itself, countersigning and disabling one. */
 export function operatorRoutes({ app, admin, guard, requireCsrfHeader }: AdminRouteKit): void {
   app.get(
     API_PATHS.admin_operators,
@@ -57,5 +57,19 @@ export function operatorRoutes({ app, admin, guard, requireCsrfHeader }: AdminRo
     API_PATHS.admin_operator_disable,
     { ...guard('operators.manage'), schema: { ...doc, params: OperatorIdParamsSchema, response: { 200: dataEnvelope(OperatorSchema), ...errors } } },
     async (request) => ({ data: await admin.disableOperator(request.params.operatorId, request.operator, originOf(request)) }),
+  );
+
+  app.post(
+    API_PATHS.admin_operator_countersign,
+    {
+      ...guard('operators.manage'),
+      schema: {
+        ...doc,
+        description: 'An admin of another origin than its creator vouches for an enrolled admin or finance operator made in the console: only then may it move money (decision 395).',
+        params: OperatorIdParamsSchema,
+        response: { 200: dataEnvelope(OperatorSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await admin.countersignOperator(request.params.operatorId, request.operator, originOf(request)) }),
   );
 }

@@ -5,8 +5,10 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, type RateLimiter } from '../auth';
 import type { AuditLog, RequestOrigin } from './audit';
+import { awaitsCountersign } from './permissions';
 import {
   completeEnrolment,
+  countersignOperator,
   disableOperator,
   findOperatorByEnrolment,
   findOperatorById,
@@ -14,19 +16,50 @@ import {
   insertOperator,
   listOperators,
   offerEnrolmentSecret,
+  operatorOrigin,
   type OperatorRow,
 } from './repo';
 import { ADMIN_ENROLMENT_FAILURES_PER_ADDRESS, ADMIN_ENROLMENT_SECONDS } from './rules';
 import { hashSessionId, matchTotpStep, newOperatorPassword, newSessionId, newTotpSecret, openSecret, otpauthUri, sealSecret } from './totp';
 
 /** A signed-in operator as the routes see it. */
-export type OperatorPrincipal = { id: number; username: string; role: OperatorRole; sessionHash: string; expiresAt: Date; mustChangePassword: boolean };
+export type OperatorPrincipal = {
+  id: number;
+  username: string;
+  role: OperatorRole;
+  sessionHash: string;
+  expiresAt: Date;
+  mustChangePassword: boolean;
+  /** Made in the console with a money role and not countersigned yet: moves no money (decision 395). */
+  awaitingCountersign: boolean;
+};
 
 const BAD_ENROLMENT = () => new AppError('ENROLMENT_LINK_INVALID', 'This enrolment link is unknown, expired or already used. Ask an admin for a new one.');
 
+/** Whether the row awaits a countersignature (permissions.ts). */
+export const rowAwaitsCountersign = (o: OperatorRow): boolean => awaitsCountersign({ role: o.role, createdBy: o.created_by, countersignedAt: o.countersigned_at });
+
 export function toOperator(o: OperatorRow): Operator {
-  return { id: o.id, username: o.username, role: o.role, disabled: o.disabled_at !== null, createdAt: o.created_at.toISOString() };
+  return {
+    id: o.id,
+    username: o.username,
+    role: o.role,
+    disabled: o.disabled_at !== null,
+    createdAt: o.created_at.toISOString(),
+    createdBy: o.created_by,
+    countersignedBy: o.countersigned_by,
+    awaitingCountersign: rowAwaitsCountersign(o),
+  };
 }
+
+/** The database's refusal of a countersignature (migration trigger operators_guard, SQLSTATE CP002). */
+function countersignRefusal(err: unknown): string | null {
+  const e = err as { code?: string; hint?: string } | null;
+  return e?.code === 'CP002' ? (e.hint ?? 'refused') : null;
+}
+
+const NOT_INDEPENDENT_SIGNER = () =>
+  new AppError('COUNTERSIGN_NOT_INDEPENDENT', 'Only an admin of another origin may countersign: not its creator, nor anyone its creator made or who made its creator');
 
 type OperatorsDeps = { db: Db; clock: Clock; secret: string; limiter: RateLimiter; audit: AuditLog };
 
@@ -58,10 +91,10 @@ export function createOperators({ db, clock, secret, limiter, audit }: Operators
    * or belongs to a disabled operator raises an alert (someone holds a copy of it: the creator,
    * or whoever read it on its way).
    */
-  async function refuseEnrolment(op: OperatorRow | undefined, origin: RequestOrigin, step: 'start' | 'complete') {
+  async function refuseEnrolment(op: OperatorRow | undefined, origin: RequestOrigin, step: 'start' | 'complete', started = false) {
     await limiter.hit(ADMIN_ENROLMENT_FAILURES_PER_ADDRESS, origin.ip ?? 'unknown');
     if (!op) return;
-    const state = op.disabled_at ? 'disabled' : op.enrolled_at ? 'used' : 'expired';
+    const state = op.disabled_at ? 'disabled' : op.enrolled_at ? 'used' : started ? 'started' : 'expired';
     await audit.raiseAlert(db, 'enrolment_link_reused', { id: op.id, username: op.username }, `operator:${op.id}`, origin, { state, step, createdBy: op.created_by });
   }
 
@@ -86,13 +119,18 @@ export function createOperators({ db, clock, secret, limiter, audit }: Operators
       const token = newSessionId();
       const expiresAt = new Date(clock.now().getTime() + ADMIN_ENROLMENT_SECONDS * 1000);
       const { row } = await create({ ...input, createdBy: by?.operator.id ?? null, enrolment: { tokenHash: hashSessionId(token), expiresAt } });
-      if (by) await audit.write(db, by.operator, 'operator.create', `operator:${row.id}`, by.origin, { after: { ...toOperator(row), enrolmentExpiresAt: expiresAt.toISOString() } });
+      // Without an operator it is the CLI, run by the owner on the server (an origin, decision 395):
+      // recorded too, so every origin appears in the audit log.
+      const after = { ...toOperator(row), enrolmentExpiresAt: expiresAt.toISOString(), ...(by ? {} : { via: 'cli' }) };
+      await audit.write(db, by?.operator ?? { id: null, username: null }, 'operator.create', `operator:${row.id}`, by?.origin ?? { ip: null, userAgent: 'cli' }, { after });
       return { operator: toOperator(row), enrolmentToken: token, enrolmentPath: `${ADMIN_ENROL_PAGE}#${token}`, expiresAt: expiresAt.toISOString() };
     },
 
     /**
-     * The new operator opens their link: a fresh TOTP secret is offered to them (and kept sealed
-     * until they confirm a code from it). Opening it again offers another; only the last counts.
+     * The new operator opens their link: a fresh TOTP secret is offered to them (kept sealed until
+     * they confirm a code from it) with a key that binds the link to them (decision 396). A second
+     * opening is refused and raises an alert: it would otherwise replace the first opener's secret,
+     * and whoever else holds the link (the creator) could take the account over.
      */
     async startEnrolment(token: string, origin: RequestOrigin): Promise<EnrolmentOffer> {
       const address = origin.ip ?? 'unknown';
@@ -104,8 +142,12 @@ export function createOperators({ db, clock, secret, limiter, audit }: Operators
         throw BAD_ENROLMENT();
       }
       const totpSecret = newTotpSecret();
-      await offerEnrolmentSecret(db, op.id, sealSecret(totpSecret, secret));
-      return { username: op.username, role: op.role, totpSecret, otpauthUri: otpauthUri(totpSecret, op.username), expiresAt: op.enrolment_expires_at.toISOString() };
+      const openerKey = newSessionId();
+      if (!(await offerEnrolmentSecret(db, op.id, sealSecret(totpSecret, secret), hashSessionId(openerKey)))) {
+        await refuseEnrolment(op, origin, 'start', true);
+        throw BAD_ENROLMENT();
+      }
+      return { username: op.username, role: op.role, totpSecret, otpauthUri: otpauthUri(totpSecret, op.username), expiresAt: op.enrolment_expires_at.toISOString(), openerKey };
     },
 
     /** Confirms a code from the offered secret and sets the chosen password: once, before expiry. */
@@ -119,6 +161,8 @@ export function createOperators({ db, clock, secret, limiter, audit }: Operators
         if (!op || op.enrolled_at || op.disabled_at || !op.enrolment_expires_at || op.enrolment_expires_at <= now || !op.enrolment_totp_sealed) {
           return { ok: false as const, op };
         }
+        // Only the browser that opened the link first may complete it (decision 396).
+        if (op.enrolment_opener_hash !== hashSessionId(input.openerKey)) return { ok: false as const, op, started: true };
         const step = matchTotpStep(openSecret(op.enrolment_totp_sealed, secret), input.code, now.getTime());
         if (step === null) return { ok: false as const, op: undefined, wrongCode: true };
         if (!(await completeEnrolment(tx, op.id, { passwordHash, totpSealed: op.enrolment_totp_sealed, step, now }))) return { ok: false as const, op };
@@ -130,7 +174,7 @@ export function createOperators({ db, clock, secret, limiter, audit }: Operators
           await limiter.hit(ADMIN_ENROLMENT_FAILURES_PER_ADDRESS, address);
           throw new AppError('INVALID_CREDENTIALS', 'That code is not from the secret shown: check the authenticator app and try again');
         }
-        await refuseEnrolment(outcome.op, origin, 'complete');
+        await refuseEnrolment(outcome.op, origin, 'complete', 'started' in outcome);
         throw BAD_ENROLMENT();
       }
       return toOperator(outcome.op);
@@ -143,6 +187,31 @@ export function createOperators({ db, clock, secret, limiter, audit }: Operators
 
     async listOperators(): Promise<Operator[]> {
       return (await listOperators(db)).map(toOperator);
+    },
+
+    /**
+     * Another admin vouches for an admin or finance operator made in the console (decision 395):
+     * only once it enrolled, and only an admin of another origin than its creator's. The database
+     * checks the same again (migration trigger operators_guard), whatever code path writes it.
+     */
+    async countersignOperator(operatorId: number, by: OperatorPrincipal, origin: RequestOrigin): Promise<Operator> {
+      return db.transaction(async (tx) => {
+        const before = await findOperatorById(tx, operatorId, true);
+        if (!before) throw new AppError('NOT_FOUND', 'No such operator');
+        if (!rowAwaitsCountersign(before)) throw new AppError('CONFLICT', 'This operator needs no countersignature (already countersigned, made by the CLI, or support)');
+        if (before.disabled_at) throw new AppError('CONFLICT', 'This operator is disabled');
+        if (!before.enrolled_at) throw new AppError('CONFLICT', 'This operator has not enrolled yet: countersign once they have');
+        if (by.id === before.created_by || (await operatorOrigin(tx, by.id)) === (await operatorOrigin(tx, operatorId))) throw NOT_INDEPENDENT_SIGNER();
+        try {
+          await countersignOperator(tx, operatorId, by.id, clock.now());
+        } catch (err) {
+          if (countersignRefusal(err) === null) throw err;
+          throw NOT_INDEPENDENT_SIGNER();
+        }
+        const after = (await findOperatorById(tx, operatorId))!;
+        await audit.write(tx, by, 'operator.countersign', `operator:${operatorId}`, origin, { before: toOperator(before), after: toOperator(after) });
+        return toOperator(after);
+      });
     },
 
     async disableOperator(operatorId: number, by: OperatorPrincipal, origin: RequestOrigin): Promise<Operator> {

@@ -25,11 +25,28 @@ export const PERMISSIONS = {
 
 export type AdminAction = keyof typeof PERMISSIONS;
 
-export function isAllowed(role: OperatorRole, action: AdminAction): boolean {
+/**
+ * What an admin or finance operator made in the console may not do until an admin of another
+ * origin countersigned it (decision 395): move money, or make and countersign operators (so one
+ * admin's own creations can never vouch for each other). It may read, and an admin decide KYC.
+ */
+export const COUNTERSIGNED_ACTIONS: readonly AdminAction[] = ['deposits.review', 'usdt.review', 'withdrawals.review', 'operators.manage'];
+
+/** The roles that can approve money, and so need a countersignature when made in the console. */
+export const MONEY_ROLES: readonly OperatorRole[] = ['admin', 'finance'];
+
+/** Whether an operator awaits a countersignature: a money role, made in the console, not countersigned. */
+export function awaitsCountersign(o: { role: OperatorRole; createdBy: number | null; countersignedAt: Date | null }): boolean {
+  return MONEY_ROLES.includes(o.role) && o.createdBy !== null && o.countersignedAt === null;
+}
+
+/** Whether the role may take the action; an operator awaiting its countersignature may take fewer. */
+export function isAllowed(role: OperatorRole, action: AdminAction, awaitingCountersign = false): boolean {
+  if (awaitingCountersign && COUNTERSIGNED_ACTIONS.includes(action)) return false;
   return (PERMISSIONS[action] as readonly OperatorRole[]).includes(role);
 }
 
-/** The actions a role may take, for the console to hide what it cannot do. */
-export function permissionsOf(role: OperatorRole): AdminAction[] {
-  return (Object.keys(PERMISSIONS) as AdminAction[]).filter((a) => isAllowed(role, a));
+/** The actions an operator may take, for the console to hide what it cannot do. */
+export function permissionsOf(role: OperatorRole, awaitingCountersign = false): AdminAction[] {
+  return (Object.keys(PERMISSIONS) as AdminAction[]).filter((a) => isAllowed(role, a, awaitingCountersign));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv } from './csv';
-import { isAllowed, PERMISSIONS, permissionsOf } from './permissions';
+import { awaitsCountersign, COUNTERSIGNED_ACTIONS, isAllowed, PERMISSIONS, permissionsOf } from './permissions';
 import { isSessionOpen } from './rules';
 import { matchTotpStep, newTotpSecret, openSecret, otpauthUri, sealSecret, totpCode } from './totp';
 
@@ -77,6 +77,21 @@ describe('permissions', () => {
     expect(isAllowed('finance', 'withdrawals.review')).toBe(true);
     expect(isAllowed('finance', 'operators.manage')).toBe(false);
     expect(permissionsOf('admin')).toEqual(Object.keys(PERMISSIONS));
+  });
+
+  it('withholds money and operator management from a console-made admin or finance operator until countersigned (decision 395)', () => {
+    const at = new Date('2026-06-01T10:00:00Z');
+    expect(awaitsCountersign({ role: 'finance', createdBy: 1, countersignedAt: null })).toBe(true);
+    expect(awaitsCountersign({ role: 'admin', createdBy: 1, countersignedAt: null })).toBe(true);
+    expect(awaitsCountersign({ role: 'finance', createdBy: 1, countersignedAt: at })).toBe(false);
+    // The CLI's operators (no creator) and support (no money) need none.
+    expect(awaitsCountersign({ role: 'admin', createdBy: null, countersignedAt: null })).toBe(false);
+    expect(awaitsCountersign({ role: 'support', createdBy: 1, countersignedAt: null })).toBe(false);
+    expect(permissionsOf('admin', true).filter((a) => COUNTERSIGNED_ACTIONS.includes(a))).toEqual([]);
+    expect(permissionsOf('admin', true)).toEqual(permissionsOf('support'));
+    expect(permissionsOf('finance', true)).toEqual(['session.read', 'players.read', 'deposits.read', 'usdt.read', 'withdrawals.read', 'kyc.read', 'audit.read', 'audit.export', 'alerts.read']);
+    expect(isAllowed('finance', 'withdrawals.review', true)).toBe(false);
+    expect(isAllowed('finance', 'withdrawals.review', false)).toBe(true);
   });
 });
 

@@ -18,6 +18,11 @@ export type OperatorRow = {
   enrolled_at: Date | null;
   enrolment_expires_at: Date | null;
   enrolment_totp_sealed: string | null;
+  /** SHA-256 of the key the first opening of the link returned (decision 396). */
+  enrolment_opener_hash: string | null;
+  /** The admin of another origin who vouched for this operator (decision 395). */
+  countersigned_by: number | null;
+  countersigned_at: Date | null;
 };
 
 export type OperatorSessionRow = {
@@ -45,7 +50,7 @@ export type AuditRow = {
 // bigint columns come back as strings from node-postgres; ids stay far below 2^53.
 const OPERATOR_COLUMNS = `id::int AS id, username, password_hash, role, totp_secret_sealed, totp_last_step::float8 AS totp_last_step,
   failed_logins, locked_until, disabled_at, must_change_password, created_by::int AS created_by, created_at,
-  enrolled_at, enrolment_expires_at, enrolment_totp_sealed`;
+  enrolled_at, enrolment_expires_at, enrolment_totp_sealed, enrolment_opener_hash, countersigned_by::int AS countersigned_by, countersigned_at`;
 
 export async function insertOperator(
   q: Queryable,
@@ -75,9 +80,28 @@ export async function findOperatorByEnrolment(q: Queryable, tokenHash: string, l
   return rows[0];
 }
 
-/** Keeps the TOTP secret the link last offered (sealed), until a code from it is confirmed. */
-export async function offerEnrolmentSecret(q: Queryable, id: number, sealed: string): Promise<void> {
-  await q.query('UPDATE operators SET enrolment_totp_sealed = $2 WHERE id = $1 AND enrolled_at IS NULL', [id, sealed]);
+/**
+ * Keeps the TOTP secret the link offers (sealed) and binds the link to its opener, once: false when
+ * the link was already opened (a second opening must not replace the first opener's secret).
+ */
+export async function offerEnrolmentSecret(q: Queryable, id: number, sealed: string, openerHash: string): Promise<boolean> {
+  const { rows } = await q.query<{ id: number }>(
+    `UPDATE operators SET enrolment_totp_sealed = $2, enrolment_opener_hash = $3
+     WHERE id = $1 AND enrolled_at IS NULL AND enrolment_opener_hash IS NULL RETURNING id::int AS id`,
+    [id, sealed, openerHash],
+  );
+  return rows.length === 1;
+}
+
+/** The operator at the top of an operator's chain of creators (migration function operator_origin). */
+export async function operatorOrigin(q: Queryable, id: number): Promise<number | null> {
+  const { rows } = await q.query<{ origin: number | null }>('SELECT operator_origin($1)::int AS origin', [id]);
+  return rows[0]?.origin ?? null;
+}
+
+/** Records a countersignature (the database checks the countersigner again, migration trigger). */
+export async function countersignOperator(q: Queryable, id: number, by: number, now: Date): Promise<void> {
+  await q.query('UPDATE operators SET countersigned_by = $2, countersigned_at = $3 WHERE id = $1 AND countersigned_at IS NULL', [id, by, now]);
 }
 
 /**

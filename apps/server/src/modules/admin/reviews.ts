@@ -7,7 +7,6 @@ import type { UsdtDepositsService } from '../usdt-deposits';
 import type { WithdrawalsService } from '../withdrawals';
 import type { AuditLog, RequestOrigin } from './audit';
 import type { OperatorPrincipal } from './operators';
-import { findOperatorById } from './repo';
 
 /** The database's refusal of a second approver who is not independent (migration trigger, SQLSTATE CP001). */
 function notIndependentReason(err: unknown): string | null {
@@ -103,17 +102,11 @@ export function createReviews({ db, audit, deposits, withdrawals, kyc, usdt }: R
           approvers: before.approvals.map((a) => a.operatorId),
           amountMinor: before.amountMinor,
         });
+        if (reason === 'not_countersigned') throw new AppError('OPERATOR_NOT_COUNTERSIGNED', 'An approver made in the console must be countersigned by an admin of another origin first');
         throw new AppError(
           'SECOND_APPROVER_NOT_INDEPENDENT',
-          'A second approval must come from an operator independent of the first: not one who created, or was created by, the first approver, nor one created after the withdrawal was requested',
+          'A second approval must come from an operator of another origin than the first (neither made by the same person nor by each other) and created before the withdrawal was requested',
         );
-      }
-      // Allowed, but worth a look: both approvers were made by the same third operator.
-      if (result.status === 'approved') {
-        const ids = result.withdrawal.approvals.map((a) => Number(a.operatorId)).filter((n) => Number.isSafeInteger(n) && n > 0);
-        const creators = await Promise.all(ids.map(async (id) => (await findOperatorById(db, id))?.created_by ?? null));
-        const shared = creators.find((c, i) => c !== null && creators.indexOf(c) !== i);
-        if (shared !== undefined) await audit.raiseAlert(db, 'approvers_share_creator', by, `withdrawal:${withdrawalId}`, origin, { approvers: ids, createdBy: shared });
       }
       await audit.write(db, by, 'withdrawal.approve', `withdrawal:${withdrawalId}`, origin, {
         before: { status: before.status, approvals: before.approvals.length },

@@ -4,8 +4,8 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { deviceNonceFor, dummyPasswordHash, hashPassword, issueDeviceCookie, verifyPassword, type RateLimiter } from '../auth';
 import type { AuditLog, RequestOrigin } from './audit';
-import { toOperator, type OperatorPrincipal } from './operators';
-import { isAllowed, permissionsOf, type AdminAction } from './permissions';
+import { rowAwaitsCountersign, toOperator, type OperatorPrincipal } from './operators';
+import { COUNTERSIGNED_ACTIONS, isAllowed, permissionsOf, type AdminAction } from './permissions';
 import { acceptLogin, endSession, findOperatorById, findOperatorByUsername, findSession, insertSession, recordFailedLogin, setPassword, touchSession } from './repo';
 import {
   ADMIN_LOGIN_FAILURES_PER_ADDRESS,
@@ -27,7 +27,7 @@ type SignInDeps = { db: Db; clock: Clock; secret: string; limiter: RateLimiter; 
 export function createSignIn({ db, clock, secret, limiter, audit }: SignInDeps) {
   async function me(operator: OperatorPrincipal): Promise<OperatorSession> {
     const row = (await findOperatorById(db, operator.id))!;
-    return { operator: toOperator(row), permissions: permissionsOf(row.role), expiresAt: operator.expiresAt.toISOString(), mustChangePassword: row.must_change_password };
+    return { operator: toOperator(row), permissions: permissionsOf(row.role, rowAwaitsCountersign(row)), expiresAt: operator.expiresAt.toISOString(), mustChangePassword: row.must_change_password };
   }
 
   return {
@@ -88,7 +88,7 @@ export function createSignIn({ db, clock, secret, limiter, audit }: SignInDeps) 
         sessionId: verdict.sessionId,
         session: {
           operator: toOperator(verdict.op),
-          permissions: permissionsOf(verdict.op.role),
+          permissions: permissionsOf(verdict.op.role, rowAwaitsCountersign(verdict.op)),
           expiresAt: verdict.expiresAt.toISOString(),
           mustChangePassword: verdict.op.must_change_password,
         },
@@ -105,13 +105,24 @@ export function createSignIn({ db, clock, secret, limiter, audit }: SignInDeps) 
       const op = await findOperatorById(db, session.operator_id);
       if (!op || op.disabled_at) throw SIGNED_OUT();
       await touchSession(db, idHash, now);
-      return { id: op.id, username: op.username, role: op.role, sessionHash: idHash, expiresAt: session.expires_at, mustChangePassword: op.must_change_password };
+      return {
+        id: op.id,
+        username: op.username,
+        role: op.role,
+        sessionHash: idHash,
+        expiresAt: session.expires_at,
+        mustChangePassword: op.must_change_password,
+        awaitingCountersign: rowAwaitsCountersign(op),
+      };
     },
 
     /** FORBIDDEN unless the operator's role may take the action (permissions.ts). */
     authorize(operator: OperatorPrincipal, action: AdminAction): void {
       if (operator.mustChangePassword) throw new AppError('FORBIDDEN', 'Choose a new password first: the one you signed in with was for one use');
       if (!isAllowed(operator.role, action)) throw new AppError('FORBIDDEN', `Your role (${operator.role}) may not do this`);
+      if (operator.awaitingCountersign && COUNTERSIGNED_ACTIONS.includes(action)) {
+        throw new AppError('OPERATOR_NOT_COUNTERSIGNED', 'An admin other than the one who created your account must countersign it before you can do this');
+      }
     },
 
     me,

@@ -152,6 +152,12 @@ export const enAdmin = {
     'Created {username}. Send this enrolment link to them alone; it works once and is not shown again. They choose their password and receive their own authenticator secret: you never see either.',
   'admin.operators.link': 'Enrolment link: {link}',
   'admin.operators.expires': 'The link expires {date}.',
+  'admin.operators.pendingHeading': 'Awaiting countersignature',
+  'admin.operators.pendingHelp':
+    'An admin or finance operator made here moves no money until an admin who did not create it, and is not of its creator\'s line, countersigns it. Countersign only someone you know is a real, different person.',
+  'admin.operators.pendingNone': 'Nobody is waiting.',
+  'admin.operators.pendingRow': '{username} · {role} · created by operator {creator}',
+  'admin.operators.countersign': 'Countersign {username}',
   'admin.enrol.heading': 'Operator enrolment',
   'admin.enrol.intro': 'This link sets up your console account. Open it only if it was sent to you: it works once.',
   'admin.enrol.open': 'Show my authenticator secret',
@@ -161,7 +167,7 @@ export const enAdmin = {
   'admin.enrol.complete': 'Complete enrolment',
   'admin.enrol.done': 'Your account is ready.',
   'admin.enrol.signIn': 'Sign in',
-  'admin.enrol.invalid': 'This link is unknown, expired or already used. Ask an admin for a new one; if you did not use it, tell them at once.',
+  'admin.enrol.invalid': 'This link is unknown, expired or already used (it opens only once). Ask an admin for a new one; if you did not use it, tell them at once.',
   'admin.enrol.wrongCode': 'That code does not match the secret shown. Check your authenticator app and try again.',
   'admin.alerts.heading': 'Alerts',
   'admin.alerts.none': 'No alerts.',
@@ -171,7 +177,10 @@ export const enAdmin = {
   'admin.alerts.kind.enrolment_link_reused': 'Enrolment link used again, expired or for a disabled operator',
   'admin.alerts.kind.pan_shared': 'Identity verified with a PAN that other accounts use',
   'admin.alerts.kind.tron_providers_disagree': 'TRON providers disagree: Trx Win rounds wait until they agree',
-  'admin.err.notIndependent': 'You cannot give the second approval: you are linked to the first approver (one created the other) or your account is newer than the request. Another operator must approve.',
+  'admin.err.notIndependent':
+    'You cannot give the second approval: you and the first approver go back to the same person (one created the other, or one admin created you both) or your account is newer than the request. An operator of another line must approve.',
+  'admin.err.notCountersigned': 'Your account awaits a countersignature: an admin other than the one who created it must countersign it before you can do this.',
+  'admin.err.countersignNotIndependent': 'You cannot countersign this operator: you created it, or you and its creator go back to the same person. Another admin must countersign.',
   'admin.operators.secret': 'TOTP secret: {secret}',
   'admin.operators.uri': 'Authenticator URI: {uri}',
 } as const;
