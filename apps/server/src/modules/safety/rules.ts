@@ -180,6 +180,14 @@ export function checkLimits(uses: readonly LimitUse[], amountMinor: number): Lim
   return worst ? { ok: false, ...worst } : { ok: true };
 }
 
+/**
+ * The limits whose window's credited deposits are over the limit: a payment that had to be
+ * credited (it is the player's money) took the player past them (decision 392).
+ */
+export function limitsPassed<T extends LimitUse>(uses: readonly T[]): T[] {
+  return uses.filter((u) => u.usedMinor > u.limitMinor);
+}
+
 /** Ledger kinds whose player-side sum is the net result of play (stakes negative, payouts positive). */
 export const PLAY_KINDS = ['lottery_bet', 'lottery_payout', 'lottery_refund', 'vendor_bet', 'vendor_win', 'vendor_rollback'] as const;
 /** Kinds that stake money, and those that hand stakes back (a voided round, a vendor's rollback). */

@@ -9,7 +9,7 @@ import { checksDue, formatDuration, sessionStart } from './reality-check';
 
 function makeState(overrides: Partial<SafetyState> = {}): SafetyState {
   return {
-    limits: SAFETY_LIMIT_KINDS.flatMap((kind) => SAFETY_PERIODS.map((period) => ({ kind, period, amountMinor: null, pending: null, usedMinor: 0, remainingMinor: null }))),
+    limits: SAFETY_LIMIT_KINDS.flatMap((kind) => SAFETY_PERIODS.map((period) => ({ kind, period, amountMinor: null, pending: null, usedMinor: 0, reservedMinor: 0, remainingMinor: null }))),
     block: { kind: 'none', until: null, reopenRequestedAt: null, reopensAt: null },
     realityCheckMinutes: null,
     offered: { depositLimits: true, lossLimits: true, stakeLimits: true, breaks: true, selfExclusion: true, realityChecks: true },

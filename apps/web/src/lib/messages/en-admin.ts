@@ -74,6 +74,7 @@ export const enAdmin = {
   'admin.usdt.tooSmall': 'Worth less than one paisa at the order’s rate: it can only be rejected.',
   'admin.dialog.approveUsdt': 'Approve USDT payment to {orderId}',
   'admin.dialog.approveUsdtHelp': 'This credits {amount} to player {playerId}, once, through the ledger.',
+  'admin.usdt.limitWarning': 'Approving takes player {playerId} past their deposit limit per {period} ({limit}): {used} credited in the window. It is their money and is credited all the same; an alert is raised and their new deposits are refused until the window allows them.',
   'admin.dialog.rejectUsdt': 'Reject USDT payment to {orderId}',
   'admin.dialog.rejectUsdtHelp':
     'Nothing is credited. You return the {received} {symbol} on chain yourself, outside the platform, to the sender {from}. Write the return transaction in the note.',
@@ -170,6 +171,7 @@ export const enAdmin = {
   'admin.alerts.kind.approvers_share_creator': 'Withdrawal approved by two operators created by the same person',
   'admin.alerts.kind.enrolment_link_reused': 'Enrolment link used again, expired or for a disabled operator',
   'admin.alerts.kind.pan_shared': 'Identity verified with a PAN that other accounts use',
+  'admin.alerts.kind.deposit_limit_passed': 'A credited deposit took the player past a deposit limit; new deposits are refused until the window allows them',
   'admin.err.notIndependent': 'You cannot give the second approval: you are linked to the first approver (one created the other) or your account is newer than the request. Another operator must approve.',
   'admin.operators.secret': 'TOTP secret: {secret}',
   'admin.operators.uri': 'Authenticator URI: {uri}',

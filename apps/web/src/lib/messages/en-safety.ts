@@ -21,6 +21,8 @@ export const enSafety = {
   'safety.none': 'No limit',
   'safety.used': 'Used {used}, {remaining} left',
   'safety.usedNoLimit': 'Used {used}',
+  'safety.reserved': '{amount} held by open orders',
+  'safety.overLimit': 'Payments that arrived late took you past this limit. New deposits wait until the window allows them.',
   'safety.save': 'Save limit',
   'safety.saving': 'Saving…',
   'safety.saved': 'Saved.',
