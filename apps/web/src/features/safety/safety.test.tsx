@@ -90,7 +90,7 @@ describe('the Safety page', () => {
     expect(within(day).getByText(/Used ₹400\.00, ₹300\.00 left · ₹300\.00 held by open orders/)).toBeTruthy();
     expect(within(day).queryByRole('status')).toBeNull();
     const week = screen.getByRole('form', { name: 'Deposit limits: Per 7 days' });
-    expect(within(week).getByRole('status').textContent).toBe('Payments that arrived late took you past this limit. New deposits wait until the window allows them.');
+    expect(within(week).getByRole('status').textContent).toBe('Deposits credited in this window are over this limit (a payment arrived late, or the limit was lowered). New deposits wait until the window allows them.');
   });
 
   it('asks before a break and shows it; no break or exclusion can then be taken', async () => {

@@ -22,7 +22,7 @@ export const enSafety = {
   'safety.used': 'Used {used}, {remaining} left',
   'safety.usedNoLimit': 'Used {used}',
   'safety.reserved': '{amount} held by open orders',
-  'safety.overLimit': 'Payments that arrived late took you past this limit. New deposits wait until the window allows them.',
+  'safety.overLimit': 'Deposits credited in this window are over this limit (a payment arrived late, or the limit was lowered). New deposits wait until the window allows them.',
   'safety.save': 'Save limit',
   'safety.saving': 'Saving…',
   'safety.saved': 'Saved.',
