@@ -84,7 +84,7 @@ export async function upsertLimit(q: Queryable, r: LimitRow, now: Date): Promise
 }
 
 /**
- * Deposit limits count two kinds of row in `safety_deposit_usage` (decision 390): an open
+ * Deposit limits count two kinds of row in `safety_deposit_usage` (decision 391): an open
  * order's share, keyed by the order id and held from the order's creation until it is paid or
  * can no longer be paid (`released_at`), and each credit, keyed by `credit:` and the ledger
  * transfer's idempotency key, dated when it was credited and never released. What the player

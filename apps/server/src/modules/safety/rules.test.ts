@@ -3,6 +3,7 @@ import {
   addMonths,
   blockAt,
   checkLimits,
+  limitsPassed,
   confirmLimitChange,
   COOLING_OFF_MS,
   netDepositsOf,
@@ -86,6 +87,16 @@ describe('limit checks', () => {
     // Over the week's remainder (300) though within the day's (400): the tightest window is named.
     expect(checkLimits(uses, 300_01)).toEqual({ ok: false, period: 'week', remainingMinor: 300_00 });
     expect(checkLimits([], 10_000_000)).toEqual({ ok: true });
+  });
+
+  it('names the windows whose credits are over the limit, not those exactly at it (decision 392)', () => {
+    const uses = [
+      { period: 'day' as const, limitMinor: 1_000_00, usedMinor: 1_000_00 },
+      { period: 'week' as const, limitMinor: 1_500_00, usedMinor: 1_500_01 },
+      { period: 'month' as const, limitMinor: 5_000_00, usedMinor: 2_000_00 },
+    ];
+    expect(limitsPassed(uses)).toEqual([{ period: 'week', limitMinor: 1_500_00, usedMinor: 1_500_01 }]);
+    expect(limitsPassed([])).toEqual([]);
   });
 
   it('never reports a negative remainder (a payment counted past a lowered limit)', () => {
