@@ -176,9 +176,12 @@ describe('a gateway that cannot close a payment', () => {
       operatorId: null,
       details: { orderId: next.id, channel: 'upi', amountMinor: 1_000_00, passed: [{ period: 'day', limitMinor: 1_000_00, usedMinor: 2_000_00 }] },
     });
-    // Refused until the window allows: a day after the credits, it does again.
-    expect((await upi(client, 100_00)).json().error).toMatchObject({ code: 'DEPOSIT_LIMIT_EXCEEDED', details: { remainingMinor: 0, period: 'day' } });
-    clock.advance(24 * 60 * MINUTE + MINUTE);
+    // Refused until the window allows, which the refusal names: a day after both credits.
+    const until = new Date(clock.now().getTime() + 24 * 60 * MINUTE + 1).toISOString();
+    expect((await upi(client, 100_00)).json().error).toMatchObject({ code: 'DEPOSIT_LIMIT_EXCEEDED', details: { remainingMinor: 0, period: 'day', until } });
+    clock.advance(24 * 60 * MINUTE);
+    expect((await upi(client, 100_00)).json().error.code).toBe('DEPOSIT_LIMIT_EXCEEDED');
+    clock.advance(1);
     expect((await upi(client, 1_000_00)).statusCode).toBe(200);
   });
 

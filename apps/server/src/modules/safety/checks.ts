@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import * as repo from './repo';
-import { blockAt, checkLimits, limitsPassed, refusalOf, type Block, type LimitUse } from './rules';
+import { blockAt, checkLimits, depositAllowedAt, limitsPassed, PERIOD_MS, refusalOf, windowStart, type Block, type LimitUse } from './rules';
 import type { SafetySettings } from './settings';
 import { blockStateOf, usageIn, usesOf } from './usage';
 
@@ -109,6 +109,23 @@ export function createSafetyChecks({ clock, settings }: { clock: Clock; settings
     return out;
   }
 
+  /**
+   * When a refused deposit would fit every window (decision 392): the latest of the moments each
+   * refusing window's credits make room, or null when open orders hold what is missing.
+   */
+  async function depositAllowedFrom(q: Queryable, playerId: number, uses: readonly LimitUse[], amountMinor: number, now: Date): Promise<Date | null> {
+    let latest: Date | null = null;
+    for (const u of uses) {
+      if (amountMinor <= u.limitMinor - u.usedMinor) continue;
+      const credits = await repo.selectDepositCredits(q, playerId, windowStart(u.period, now));
+      const reservedMinor = u.usedMinor - credits.reduce((sum, c) => sum + c.amountMinor, 0);
+      const at = depositAllowedAt(credits, { limitMinor: u.limitMinor, reservedMinor, periodMs: PERIOD_MS[u.period] }, amountMinor);
+      if (!at) return null;
+      if (!latest || at > latest) latest = at;
+    }
+    return latest;
+  }
+
   /** Refuses play (a launch) during a break or exclusion; no lock, nothing written. */
   async function playRefusal(q: Queryable, playerId: number): Promise<SafetyRefusal | null> {
     const [controls] = await repo.selectControls(q, [playerId]);
@@ -134,11 +151,13 @@ export function createSafetyChecks({ clock, settings }: { clock: Clock; settings
       }
       const verdict = checkLimits(uses, input.amountMinor);
       if (!verdict.ok) {
+        const until = await depositAllowedFrom(tx, input.playerId, uses, input.amountMinor, now);
         throw new SafetyRefusal(
           input.playerId,
           'DEPOSIT_LIMIT_EXCEEDED',
-          `This is over your ${PERIOD_WORDS[verdict.period]} deposit limit: you can deposit ${rupees(verdict.remainingMinor)} more now`,
-          { remainingMinor: verdict.remainingMinor, period: verdict.period },
+          `This is over your ${PERIOD_WORDS[verdict.period]} deposit limit: you can deposit ${rupees(verdict.remainingMinor)} more now` +
+            (until ? `, or this amount from ${until.toISOString()}` : ''),
+          { remainingMinor: verdict.remainingMinor, period: verdict.period, until: until?.toISOString() ?? null },
         );
       }
       await repo.insertDepositUsage(tx, { orderRef: input.orderRef, playerId: input.playerId, amountMinor: input.amountMinor, now });

@@ -104,6 +104,16 @@ export async function sumDepositUsage(q: Queryable, playerId: number, since: Dat
   return { creditedMinor: Number(rows[0]!.credited), reservedMinor: Number(rows[0]!.reserved) };
 }
 
+/** The deposits credited at or after `since`, each with when it was credited. */
+export async function selectDepositCredits(q: Queryable, playerId: number, since: Date): Promise<{ at: Date; amountMinor: number }[]> {
+  const { rows } = await q.query<{ at: Date; amount_minor: number }>(
+    `SELECT created_at AS at, amount_minor::float8 AS amount_minor FROM safety_deposit_usage
+      WHERE player_id = $1 AND released_at IS NULL AND created_at >= $2 AND ${isCredit} ORDER BY created_at`,
+    [playerId, since],
+  );
+  return rows.map((r) => ({ at: r.at, amountMinor: Number(r.amount_minor) }));
+}
+
 /** An order's share of the player's deposit limits, from its creation. */
 export async function insertDepositUsage(q: Queryable, r: { orderRef: string; playerId: number; amountMinor: number; now: Date }): Promise<void> {
   await q.query(
