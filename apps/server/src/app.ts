@@ -16,7 +16,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { createDepositsService, DEFAULT_DEPOSIT_SETTINGS, depositRoutes, upiWebhookRoutes } from './modules/deposits';
 import { createHttpUpiGateway, createSandboxUpiGateway, sandboxUpiRoutes, type UpiGateway } from './modules/payments';
 import { createWalletService, walletRoutes } from './modules/wallet';
-import { adminRoutes, createAdminService, type AdminService } from './modules/admin';
+import { adminRoutes, createAdminService, subscribeAdminAlerts, type AdminService } from './modules/admin';
 import { authRoutes, createAccessTokens, createAuthService, createRateLimiter, isSessionActive } from './modules/auth';
 import { healthRoutes } from './modules/health';
 import { notificationRoutes, subscribeNotifications } from './modules/notifications';
@@ -145,6 +145,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   app.decorate('events', events);
   app.decorate('jobs', jobs);
   subscribeNotifications(events);
+  subscribeAdminAlerts(events, { db, clock });
 
   await app.register(healthRoutes, { db });
 

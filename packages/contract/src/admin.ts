@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KycRejectReasonSchema, KycSubmissionIdSchema } from './kyc';
 import { ALERT_KINDS, AUDIT_ACTIONS, OPERATOR_ROLES } from './admin-constants';
+import { DepositLimitPassSchema } from './safety';
 import { pgText } from './text';
 import { WithdrawalIdSchema, WithdrawalRejectReasonSchema } from './withdrawals';
 
@@ -163,6 +164,8 @@ export const UsdtReviewItemSchema = z.object({
   orderUsdt: z.string(),
   rate: z.string(),
   creditMinor: z.number().int().describe('What an approval credits: what arrived at the locked rate, in paise'),
+  /** The player's deposit limits an approval would pass (deposits credited in the window plus `creditMinor`); empty when none. */
+  limitWarning: z.array(DepositLimitPassSchema),
   currency: z.string(),
   blockTime: z.iso.datetime(),
   seenAt: z.iso.datetime(),
@@ -178,6 +181,8 @@ export const UsdtReviewDecisionSchema = z.object({
   creditedMinor: z.number().int().nullable(),
   ledgerTransferId: z.string().nullable(),
   orderStatus: z.string(),
+  /** The player's deposit limits this approval passed (an operator alert is raised for them); empty when none. */
+  limitPassed: z.array(DepositLimitPassSchema),
 });
 export type UsdtReviewDecision = z.infer<typeof UsdtReviewDecisionSchema>;
 

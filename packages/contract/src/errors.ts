@@ -124,7 +124,8 @@ export const ERROR_STATUS = {
   KYC_STATE_CONFLICT: 409,
   // a payout callback names a withdrawal we never sent to the gateway
   PAYOUT_NOT_FOUND: 404,
-  // responsible gambling (decision 210): a deposit over the remaining limit (details: remainingMinor, period)
+  // responsible gambling (decision 210): a deposit over the remaining limit (details: remainingMinor, period, and
+  // until: when credits leaving the rolling windows make room for this amount, null when open orders hold it; decision 392)
   DEPOSIT_LIMIT_EXCEEDED: 409,
   // the operator requires a deposit limit before any deposit
   DEPOSIT_LIMIT_REQUIRED: 409,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DepositLimitPassSchema } from './safety';
 import { DepositChannelSchema } from './wallet';
 import { KYC_STATUSES, WITHDRAWAL_STATUSES } from './withdrawal-states';
 
@@ -25,6 +26,12 @@ export const DOMAIN_EVENT_SCHEMAS = {
   DepositFailed: DepositEventBase.extend({ reason: z.string().nullable() }),
   /** The order ran out of time before payment arrived; no money moved. */
   DepositExpired: DepositEventBase,
+  /**
+   * A credited deposit took the player past one or more deposit limits (a payment that arrived
+   * for a cancelled or expired order, an approval on review, a limit lowered after the order):
+   * the money is credited all the same; operators are alerted (decision 392).
+   */
+  DepositLimitPassed: DepositEventBase.extend({ passed: z.array(DepositLimitPassSchema).min(1) }),
   /** A new player account exists. */
   PlayerRegistered: z.object({ playerId: z.number().int().positive() }),
   /** The password was reset with a one-time code and every session was ended. */
@@ -141,6 +148,7 @@ export const DomainEventSchema = z.discriminatedUnion('name', [
   envelope('DepositSucceeded'),
   envelope('DepositFailed'),
   envelope('DepositExpired'),
+  envelope('DepositLimitPassed'),
   envelope('PlayerRegistered'),
   envelope('PasswordReset'),
   envelope('SessionsRevoked'),

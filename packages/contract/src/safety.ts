@@ -64,13 +64,32 @@ export const SafetyLimitSchema = z
         confirmable: z.boolean(),
       })
       .nullable(),
-    /** Used in the window (deposits made, net loss, stakes). */
+    /** Used in the window (deposits credited, net loss, stakes). */
     usedMinor: z.number().int(),
-    /** What is left in the window, null without a limit. */
+    /**
+     * Deposits only: open orders that could still be paid, held against the limit until they are
+     * paid (then counted in `usedMinor`) or can no longer be paid (decision 390); 0 for the others.
+     */
+    reservedMinor: z.number().int().nonnegative(),
+    /** What is left in the window (the limit minus used and reserved, never below 0), null without a limit. */
     remainingMinor: z.number().int().nullable(),
   })
   .meta({ id: 'SafetyLimit' });
 export type SafetyLimit = z.infer<typeof SafetyLimitSchema>;
+
+/**
+ * A deposit limit that credited deposits passed (a payment that arrived for a cancelled or
+ * expired order, an operator's approval): the window, the limit and what its credits add up to.
+ */
+export const DepositLimitPassSchema = z
+  .object({
+    period: SafetyPeriodSchema,
+    limitMinor: z.number().int().positive(),
+    /** Deposits credited in the window, this one included. */
+    usedMinor: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'DepositLimitPass' });
+export type DepositLimitPass = z.infer<typeof DepositLimitPassSchema>;
 
 /** none; a break (time-out); a self-exclusion; closed after an exclusion until reopened. */
 export const SafetyBlockSchema = z

@@ -45,6 +45,7 @@ const usdtItem = {
   orderUsdt: '6.006007',
   rate: '83.25',
   creditMinor: 500_00,
+  limitWarning: [] as { period: 'day' | 'week' | 'month'; limitMinor: number; usedMinor: number }[],
   currency: 'INR',
   blockTime: '2026-06-01T10:31:00.000Z',
   seenAt: '2026-06-01T10:31:05.000Z',
@@ -376,6 +377,20 @@ describe('USDT review queue', () => {
     expect((await screen.findByRole('status')).textContent).toContain('Done: usdt_abcdef123 is now approved.');
     expect(api.callsTo('POST', approvePath)[0]!.body).toEqual({ note: 'late by a minute, player asked' });
     expect(await screen.findByText('Nothing waiting.')).toBeTruthy();
+  });
+
+  it('says, in the row and in the approval dialog, when an approval would take the player past a deposit limit (decision 393)', async () => {
+    const over = { ...usdtItem, limitWarning: [{ period: 'day' as const, limitMinor: 1_000_00, usedMinor: 1_300_00 }] };
+    stubApi({
+      'GET /api/admin/me': () => ({ body: { data: financeSession } }),
+      'GET /api/admin/usdt/review': () => ({ body: { data: { items: [over] } } }),
+    });
+    renderConsole('/usdt');
+    const warning = 'Approving takes player 7 past their deposit limit per day (₹1,000.00): ₹1,300.00 credited in the window.';
+    expect(await screen.findByText((text) => text.startsWith(warning))).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve USDT payment to usdt_abcdef123' });
+    expect(within(dialog).getByText((text) => text.startsWith('This credits ₹500.00 to player 7, once, through the ledger. ' + warning))).toBeTruthy();
   });
 
   it('rejects with a dialog saying the money is returned on chain outside the platform; dust can only be rejected', async () => {

@@ -26,6 +26,16 @@ export function UsdtQueue({ session }: { session: OperatorSession }) {
     return { id: r.orderId, status: r.status };
   };
   const credit = (item: UsdtReviewItem) => formatMoneyMinor(item.creditMinor, item.currency);
+  // Said before the decision (decision 393): an approval that passes a deposit limit still credits.
+  const limitWarnings = (item: UsdtReviewItem) =>
+    item.limitWarning.map((w) =>
+      t('admin.usdt.limitWarning', {
+        playerId: item.playerId,
+        period: w.period,
+        limit: formatMoneyMinor(w.limitMinor, item.currency),
+        used: formatMoneyMinor(w.usedMinor, item.currency),
+      }),
+    );
   return (
     <QueuePage<UsdtReviewItem>
       session={session}
@@ -50,6 +60,11 @@ export function UsdtQueue({ session }: { session: OperatorSession }) {
           {item.reviewReason && <p>{reasonText(item.reviewReason)}</p>}
           <p>{t('admin.usdt.tx', { txHash: item.txHash, logIndex: item.logIndex, from: item.fromAddress, date: formatDateTimeIst(new Date(item.blockTime)) })}</p>
           <p>{item.creditMinor > 0 ? t('admin.usdt.credit', { amount: credit(item) }) : t('admin.usdt.tooSmall')}</p>
+          {limitWarnings(item).map((warning) => (
+            <p key={warning}>
+              <strong>{warning}</strong>
+            </p>
+          ))}
         </>
       )}
       actions={(item) => [
@@ -57,7 +72,7 @@ export function UsdtQueue({ session }: { session: OperatorSession }) {
         item.creditMinor > 0 && {
           label: t('admin.approve'),
           title: t('admin.dialog.approveUsdt', { orderId: item.orderId }),
-          description: t('admin.dialog.approveUsdtHelp', { amount: credit(item), playerId: item.playerId }),
+          description: [t('admin.dialog.approveUsdtHelp', { amount: credit(item), playerId: item.playerId }), ...limitWarnings(item)].join(' '),
           fieldLabel: t('admin.note'),
           run: decide(item, API_PATHS.admin_usdt_approve),
         },

@@ -5,6 +5,7 @@
  * audit log. Its only public face.
  */
 export { adminRoutes, type AdminRoutesOptions } from './routes';
+export { subscribeAdminAlerts, ADMIN_ALERTS_HANDLER } from './alert-subscribers';
 export { createAdminService, type AdminDeps, type AdminService, type OperatorPrincipal } from './service';
 export { DEMO_OPERATOR, ensureDemoOperator } from './demo-operator';
 export { PERMISSIONS, isAllowed, type AdminAction } from './permissions';

@@ -46,7 +46,7 @@ const upi = (amountMinor = 500_00): DepositCredit => ({
   amountMinor,
   metadata: { actor: 'gateway' },
 });
-const credit = (c: DepositCredit) => db.transaction((tx) => creditDeposit(tx, deps, c));
+const credit = async (c: DepositCredit) => (await db.transaction((tx) => creditDeposit(tx, deps, c))).transfer;
 const transfersOf = async (reference: string) =>
   (await db.query<{ idempotency_key: string; kind: string; metadata: Record<string, unknown> }>(
     'SELECT idempotency_key, kind, metadata FROM ledger_transfers WHERE reference = $1 ORDER BY idempotency_key',
@@ -94,17 +94,37 @@ describe('creditDeposit', () => {
     expect((await eventsOf(order.orderId)).map((e) => e.payload.amountMinor)).toEqual([840_00, 12_34]);
   });
 
-  it('counts a credited order toward the deposit limits again, even after it was released', async () => {
+  it("replaces the order's share of the deposit limits with what was credited, once, even after the share was released", async () => {
     const c = upi(200_00);
     await db.transaction(async (tx) => {
       await safety.checkDeposit(tx, { playerId, orderRef: c.orderId, amountMinor: c.amountMinor });
       await safety.depositReleased(tx, c.orderId);
     });
-    const released = async () =>
-      (await db.query<{ released: boolean }>('SELECT released_at IS NOT NULL AS released FROM safety_deposit_usage WHERE order_ref = $1', [c.orderId])).rows[0]?.released;
-    expect(await released()).toBe(true);
+    const usage = async () =>
+      (await db.query<{ order_ref: string; amount_minor: string; released: boolean }>(
+        `SELECT order_ref, amount_minor::text, released_at IS NOT NULL AS released FROM safety_deposit_usage WHERE order_ref IN ($1, $2)`,
+        [c.orderId, `credit:deposit:${c.orderId}`],
+      )).rows;
+    expect(await usage()).toEqual([{ order_ref: c.orderId, amount_minor: '20000', released: true }]);
     await credit(c);
-    expect(await released()).toBe(false);
+    await credit(c);
+    expect(await usage()).toEqual([{ order_ref: `credit:deposit:${c.orderId}`, amount_minor: '20000', released: false }]);
+  });
+
+  it('credits past a deposit limit all the same, names the limit passed and announces it for the operators', async () => {
+    const other = await db.query<{ id: number }>(
+      `INSERT INTO players (uid, phone, password_hash, nickname, age_confirmed_at) VALUES (71000002, '9800000072', 'x', 'limit', now()) RETURNING id`,
+    );
+    const limited = other.rows[0]!.id;
+    await safety.setLimit(limited, { kind: 'deposit', period: 'day', amountMinor: 1_000_00 });
+    const c1 = { ...upi(1_000_00), playerId: limited };
+    const c2 = { ...upi(300_00), playerId: limited };
+    expect((await db.transaction((tx) => creditDeposit(tx, deps, c1))).limitPassed).toEqual([]);
+    const second = await db.transaction((tx) => creditDeposit(tx, deps, c2));
+    expect(second.limitPassed).toEqual([{ period: 'day', limitMinor: 1_000_00, usedMinor: 1_300_00 }]);
+    expect((await eventsOf(c2.orderId)).map((e) => e.name)).toEqual(['DepositSucceeded', 'DepositLimitPassed']);
+    expect((await eventsOf(c2.orderId))[1]!.payload).toMatchObject({ playerId: limited, amountMinor: 300_00, passed: [{ period: 'day', limitMinor: 1_000_00, usedMinor: 1_300_00 }] });
+    expect((await safety.state(limited)).limits.find((l) => l.kind === 'deposit' && l.period === 'day')).toMatchObject({ usedMinor: 1_300_00, reservedMinor: 0, remainingMinor: 0 });
   });
 
   it("moves nothing and announces nothing when the caller's transaction rolls back", async () => {

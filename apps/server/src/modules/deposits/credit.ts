@@ -1,4 +1,4 @@
-import type { DepositChannel } from '@colorplay/contract';
+import type { DepositChannel, DepositLimitPass } from '@colorplay/contract';
 import type { Queryable } from '../../db/db';
 import type { EventRecorder } from '../../events';
 import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, postTransfer, type PostedTransfer } from '../ledger';
@@ -49,17 +49,23 @@ function keyOf(c: DepositCredit): string {
 
 /**
  * Credits a paid deposit: house:deposits to the player's main wallet under the order's key,
- * counted toward the player's deposit limits (paid money is the player's even past a limit
- * lowered since), and announced as DepositSucceeded after commit. Wagering needs no bookkeeping
- * of its own: it reads the ledger's deposit kinds. Returns the ledger transfer, whose id the
- * caller records on its order.
+ * counted toward the player's deposit limits as what was credited (paid money is the player's
+ * even past a limit), and announced as DepositSucceeded after commit. When the credit takes the
+ * player past a deposit limit (a payment that arrived for a cancelled or expired order, an
+ * approval by hand, a limit lowered since the order), DepositLimitPassed is recorded too and
+ * operators are alerted (decision 392). Wagering needs no bookkeeping of its own: it reads the
+ * ledger's deposit kinds. Returns the ledger transfer, whose id the caller records on its order,
+ * and the limits passed.
  */
-export async function creditDeposit(tx: Queryable, deps: DepositCreditDeps, c: DepositCredit): Promise<PostedTransfer> {
+export async function creditDeposit(tx: Queryable, deps: DepositCreditDeps, c: DepositCredit): Promise<{ transfer: PostedTransfer; limitPassed: DepositLimitPass[] }> {
+  const key = keyOf(c);
+  // The player's controls lock comes before the ledger's account locks, as on every money path.
+  const limitPassed = await deps.safety.depositCredited(tx, { orderRef: c.orderId, creditKey: key, playerId: c.playerId, amountMinor: c.amountMinor });
   const main = accountCodes.playerMain(c.playerId);
   await ensureAccount(tx, { code: main, kind: 'player', owner: c.playerId, currency: c.currency });
   await ensureAccount(tx, { code: HOUSE_ACCOUNTS.deposits, kind: 'house', currency: c.currency });
   const transfer = await postTransfer(tx, {
-    idempotencyKey: keyOf(c),
+    idempotencyKey: key,
     kind: c.channel === 'upi' ? 'deposit' : 'deposit_usdt',
     reference: c.orderId,
     metadata: { channel: c.channel, ...c.metadata },
@@ -68,14 +74,8 @@ export async function creditDeposit(tx: Queryable, deps: DepositCreditDeps, c: D
       { accountCode: main, amountMinor: c.amountMinor },
     ],
   });
-  await deps.safety.depositCredited(tx, c.orderId);
-  await deps.events.record(tx, 'DepositSucceeded', {
-    orderId: c.orderId,
-    playerId: c.playerId,
-    amountMinor: c.amountMinor,
-    currency: c.currency,
-    channel: c.channel,
-    transferId: transfer.id,
-  });
-  return transfer;
+  const facts = { orderId: c.orderId, playerId: c.playerId, amountMinor: c.amountMinor, currency: c.currency, channel: c.channel };
+  await deps.events.record(tx, 'DepositSucceeded', { ...facts, transferId: transfer.id });
+  if (limitPassed.length > 0) await deps.events.record(tx, 'DepositLimitPassed', { ...facts, passed: limitPassed });
+  return { transfer, limitPassed };
 }

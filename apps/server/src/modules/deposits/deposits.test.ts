@@ -233,6 +233,9 @@ describe('cancel and expiry', () => {
     clock.advance(15 * 60_000 - 1000);
     await t.app.deposits.expireDue();
     expect(await orderStatus(order.id)).toBe('pending_payment');
+    // The payer pays just before expiry; the bank's confirmation has not reached us yet, so the
+    // gateway's answer to closing the payment at expiry is "paid" (decision 390).
+    const paid = (await gateway().decide(refOf(order.paymentUrl), 'paid', clock.now()))!;
     clock.advance(2000);
     // The sweep as the app runs it: the leader's `deposits.expire` job.
     await t.app.jobs.runOnce('deposits.expire');
@@ -240,8 +243,8 @@ describe('cancel and expiry', () => {
     await t.app.events.settled();
     expect((await player.call('GET', '/api/notifications')).json().data.items[0].title).toBe('Recharge expired');
     expect((await player.call('POST', '/api/wallet/submit-utr', { orderId: order.id, utr: '121212121212' })).statusCode).toBe(409);
-    // The payer paid just before expiry; the bank's confirmation arrives now.
-    await webhook((await gateway().decide(refOf(order.paymentUrl), 'paid', clock.now()))!);
+    // The confirmation arrives now.
+    await webhook(paid);
     expect(await orderStatus(order.id)).toBe('succeeded');
     expect(await balance()).toBe(start + 150_00);
   });

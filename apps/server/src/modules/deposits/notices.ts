@@ -13,7 +13,8 @@ import {
   type UpiGateway,
 } from '../payments';
 import { step } from './deposit-machine';
-import type { DepositSettings } from './deposit-rules';
+import type { SafetyService } from '../safety';
+import { paymentWindowPassed, type DepositSettings } from './deposit-rules';
 import type { ApplyStep } from './order-steps';
 import {
   adoptGatewayRef,
@@ -44,6 +45,7 @@ export type GatewayNoticesDeps = {
   settings: DepositSettings;
   log: FastifyBaseLogger;
   applyStep: ApplyStep;
+  safety: Pick<SafetyService, 'depositReleased'>;
 };
 
 /**
@@ -90,6 +92,35 @@ export function createGatewayNotices(deps: GatewayNoticesDeps) {
       await settleGatewayEvent(tx, notice.eventId, { parked: result.outcome === 'parked', outcome: result.note ?? result.outcome, orderId: result.orderId, retried: !fresh }, now);
       return { outcome: result.outcome };
     });
+  }
+
+  /**
+   * Releases the share of the player's deposit limits that a cancelled or expired order held,
+   * once it can no longer be paid (the gateway closed its payment, or its window has passed),
+   * and writes why in the order's history. Nothing happens to an order paid in the meantime.
+   */
+  async function releaseShare(orderId: string, reason: 'gateway_closed' | 'payment_window_passed'): Promise<void> {
+    await db.transaction(async (tx) => {
+      const order = await lockDeposit(tx, { id: orderId });
+      if (!order || (order.status !== 'cancelled' && order.status !== 'expired')) return;
+      if (await deps.safety.depositReleased(tx, order.id)) {
+        await recordStep(tx, order, order.status, 'system', clock.now(), {}, { limitShareReleased: reason });
+      }
+    });
+  }
+
+  /**
+   * Asks the gateway to close the payment of an order that was cancelled or expired, so that it
+   * can no longer be paid, and releases the order's share of the deposit limits once it has
+   * confirmed (decision 390). A gateway without a close call, or one that fails or answers that
+   * the payment was made, leaves the share held: reconciliation releases it after the payment
+   * window, and a payment's notice credits the order.
+   */
+  async function closeAtGateway(orderId: string): Promise<void> {
+    const close = gateway.closePayment?.bind(gateway);
+    if (!close) return;
+    const outcome = await askGateway(() => close(orderId, clock.now()));
+    if (outcome === 'closed') await releaseShare(orderId, 'gateway_closed');
   }
 
   /** Retries parked notices about one payment or order; true when any of them was applied. */
@@ -187,6 +218,11 @@ export function createGatewayNotices(deps: GatewayNoticesDeps) {
       if (payment === null) continue; // the gateway did not answer: ask again next pass
       report.ordersChecked++;
       await markReconciled(db, order.id, now);
+      // Unpaid, and the gateway's window for paying it has passed: its share of the player's
+      // deposit limits is released (decision 390). A paid one is credited below instead.
+      if (payment?.status !== 'paid' && paymentWindowPassed({ status: order.status, expiresAt: order.expires_at }, settings, now)) {
+        await releaseShare(order.id, 'payment_window_passed');
+      }
       if (!payment) continue;
       if (payment.status === 'pending') {
         if (order.gateway_ref === null) await adoptGatewayRef(db, order.id, payment.gatewayRef, now);
@@ -208,7 +244,7 @@ export function createGatewayNotices(deps: GatewayNoticesDeps) {
     return report;
   }
 
-  return { askGateway, handleGatewayEvent, applyParked, reconcile };
+  return { askGateway, handleGatewayEvent, applyParked, reconcile, closeAtGateway };
 }
 
 /** A gateway's record as a notice; its id is stable, so repeated passes are duplicates. */

@@ -38,8 +38,11 @@ export function createOrderSteps(deps: OrderStepsDeps) {
     }
     if (to === 'succeeded') return credit(tx, order, actor, now, change, detail);
     const next = await recordStep(tx, order, to, actor, now, change, detail);
-    // An order that ends unpaid stops counting toward the player's deposit limits.
-    if (to === 'failed' || to === 'expired' || to === 'cancelled') await deps.safety.depositReleased(tx, order.id);
+    // A failed order (declined by the payer, rejected by an operator) can no longer be paid: its
+    // share of the player's deposit limits is released. A cancelled or expired one still could be
+    // paid at the gateway: its share is held until the gateway confirms it closed the payment, or
+    // until the gateway's payment window has passed (service.ts, notices.ts; decision 390).
+    if (to === 'failed') await deps.safety.depositReleased(tx, order.id);
     if (to === 'failed') {
       await deps.events.record(tx, 'DepositFailed', { ...eventFacts(order), reason: next.failure_reason });
     } else if (to === 'expired') {
@@ -50,7 +53,7 @@ export function createOrderSteps(deps: OrderStepsDeps) {
 
   /** Credits the player in the same database transaction as the step to succeeded (see credit.ts). */
   async function credit(tx: Queryable, order: DepositRow, actor: Actor, now: Date, change: DepositChange, detail: Record<string, unknown>) {
-    const transfer = await creditDeposit(tx, deps, {
+    const { transfer } = await creditDeposit(tx, deps, {
       orderId: order.id,
       playerId: order.player_id,
       channel: order.channel,

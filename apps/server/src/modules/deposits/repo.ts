@@ -146,8 +146,8 @@ export async function adoptGatewayRef(q: Queryable, orderId: string, gatewayRef:
  * the lookback window, and not asked about since `askedBefore`.
  */
 export async function listOrdersToReconcile(q: Queryable, now: Date, lookbackFrom: Date, askedBefore: Date, limit: number) {
-  const { rows } = await q.query<{ id: string; gateway_ref: string | null }>(
-    `SELECT id, gateway_ref FROM deposit_orders
+  const { rows } = await q.query<{ id: string; gateway_ref: string | null; status: DepositStatus; expires_at: Date }>(
+    `SELECT id, gateway_ref, status, expires_at FROM deposit_orders
      WHERE status IN ('created', 'pending_payment', 'expired', 'cancelled') AND expires_at <= $1 AND expires_at > $2
        AND (reconciled_at IS NULL OR reconciled_at <= $3)
      ORDER BY expires_at LIMIT $4`,

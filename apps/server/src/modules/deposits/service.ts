@@ -52,7 +52,7 @@ export function createDepositsService(deps: DepositsDeps) {
   const { db, clock, gateway, settings } = deps;
   const view = (r: DepositRow) => toDeposit(r, settings);
   const { applyStep } = createOrderSteps(deps);
-  const { askGateway, handleGatewayEvent, applyParked, reconcile } = createGatewayNotices({ ...deps, applyStep });
+  const { askGateway, handleGatewayEvent, applyParked, reconcile, closeAtGateway } = createGatewayNotices({ ...deps, applyStep });
 
   async function lockOwned(tx: Queryable, playerId: number, orderId: string) {
     const order = await lockDeposit(tx, { id: orderId });
@@ -141,6 +141,8 @@ export function createDepositsService(deps: DepositsDeps) {
       });
       // Notices that arrived before the order carried this payment are applied now.
       if (await applyParked({ gatewayRef: opened.gatewayRef, orderId: order.id })) order = (await findDeposit(db, order.id))!;
+      // Cancelled (or expired) while its payment was being opened: that payment is closed too.
+      if (order.status === 'cancelled' || order.status === 'expired') await closeAtGateway(order.id);
       return view(order);
     },
 
@@ -185,13 +187,19 @@ export function createDepositsService(deps: DepositsDeps) {
       }
     },
 
+    /**
+     * The player cancels an unpaid order, then the gateway is asked to close its payment: the
+     * order's share of the deposit limits is released only once it confirms (a retry asks again).
+     */
     async cancel(playerId: number, orderId: string) {
       const order = await db.transaction(async (tx) => {
         const locked = await lockOwned(tx, playerId, orderId);
         if (locked.status === 'cancelled') return locked;
         return applyStep(tx, locked, 'player_cancelled', 'player', clock.now());
       });
-      return view(order);
+      if (order.status !== 'cancelled') return view(order);
+      await closeAtGateway(order.id);
+      return view((await findDeposit(db, order.id))!);
     },
 
     /** A verified gateway notice, applied once (see notices.ts). */
@@ -200,18 +208,23 @@ export function createDepositsService(deps: DepositsDeps) {
     /** Asks the gateway about what may have been missed (see notices.ts, docs/decisions/048). */
     reconcile,
 
-    /** Expires open orders past their time; safe to run on every node at once. */
+    /**
+     * Expires open orders past their time, and asks the gateway to close each one's payment (its
+     * share of the deposit limits is released when it confirms); safe to run on every node at once.
+     */
     async expireDue(limit = 200): Promise<number> {
       const now = clock.now();
       let expired = 0;
       for (const id of await listDueForExpiry(db, now, limit)) {
-        await db.transaction(async (tx) => {
+        const done = await db.transaction(async (tx) => {
           const order = await lockDeposit(tx, { id });
-          if (order && order.expires_at <= now && step(order.status, 'timed_out')) {
-            await applyStep(tx, order, 'timed_out', 'system', now, { failure_reason: 'expired' });
-            expired++;
-          }
+          if (!order || order.expires_at > now || !step(order.status, 'timed_out')) return false;
+          await applyStep(tx, order, 'timed_out', 'system', now, { failure_reason: 'expired' });
+          return true;
         });
+        if (!done) continue;
+        expired++;
+        await closeAtGateway(id);
       }
       return expired;
     },

@@ -23,6 +23,14 @@ export interface UpiGateway {
   lookupPayment(gatewayRef: string): Promise<GatewayPayment | undefined>;
   /** The payment opened for one of our orders, found by merchant order id (reconciliation). */
   lookupOrder(merchantOrderId: string): Promise<GatewayPayment | undefined>;
+  /**
+   * Closes the payment opened for one of our orders (by merchant order id) so that it can no
+   * longer be paid: 'closed' when nothing can be paid any more (also when no payment was ever
+   * opened, or it was declined), 'paid' when it is too late (the money moved; its notice credits
+   * the order). Optional: a provider without a close call leaves the payment payable until the
+   * window it was given (`expiresAt`) has passed (decision 390).
+   */
+  closePayment?(merchantOrderId: string, now: Date): Promise<'closed' | 'paid'>;
   /** Payments that became paid at or after `since`, oldest first (reconciliation). */
   listPaidSince(since: Date, limit: number): Promise<GatewayPayment[]>;
   /** The provider's webhook format: its signature scheme and its event body. */

@@ -1,11 +1,11 @@
-import type { SafetyPeriod } from '@colorplay/contract';
+import type { DepositLimitPass, SafetyPeriod } from '@colorplay/contract';
 import type { Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import * as repo from './repo';
-import { blockAt, checkLimits, refusalOf, type Block, type LimitUse } from './rules';
+import { blockAt, checkLimits, depositAllowedAt, limitsPassed, PERIOD_MS, refusalOf, windowStart, type Block, type LimitUse } from './rules';
 import type { SafetySettings } from './settings';
-import { blockStateOf, usesOf } from './usage';
+import { blockStateOf, usageIn, usesOf } from './usage';
 
 /**
  * A refusal by a control. It carries the player so the app can count it for the console's list of
@@ -99,6 +99,33 @@ export function createSafetyChecks({ clock, settings }: { clock: Clock; settings
     return out;
   }
 
+  /** Each deposit limit in force with what was credited in its window (open orders not counted). */
+  async function creditsAgainstLimits(q: Queryable, playerId: number, now: Date): Promise<DepositLimitPass[]> {
+    const out: DepositLimitPass[] = [];
+    for (const l of await repo.selectLimits(q, [playerId])) {
+      if (l.kind !== 'deposit' || l.amount_minor === null) continue;
+      out.push({ period: l.period, limitMinor: l.amount_minor, usedMinor: (await usageIn(q, playerId, 'deposit', l.period, now)).usedMinor });
+    }
+    return out;
+  }
+
+  /**
+   * When a refused deposit would fit every window (decision 392): the latest of the moments each
+   * refusing window's credits make room, or null when open orders hold what is missing.
+   */
+  async function depositAllowedFrom(q: Queryable, playerId: number, uses: readonly LimitUse[], amountMinor: number, now: Date): Promise<Date | null> {
+    let latest: Date | null = null;
+    for (const u of uses) {
+      if (amountMinor <= u.limitMinor - u.usedMinor) continue;
+      const credits = await repo.selectDepositCredits(q, playerId, windowStart(u.period, now));
+      const reservedMinor = u.usedMinor - credits.reduce((sum, c) => sum + c.amountMinor, 0);
+      const at = depositAllowedAt(credits, { limitMinor: u.limitMinor, reservedMinor, periodMs: PERIOD_MS[u.period] }, amountMinor);
+      if (!at) return null;
+      if (!latest || at > latest) latest = at;
+    }
+    return latest;
+  }
+
   /** Refuses play (a launch) during a break or exclusion; no lock, nothing written. */
   async function playRefusal(q: Queryable, playerId: number): Promise<SafetyRefusal | null> {
     const [controls] = await repo.selectControls(q, [playerId]);
@@ -124,27 +151,52 @@ export function createSafetyChecks({ clock, settings }: { clock: Clock; settings
       }
       const verdict = checkLimits(uses, input.amountMinor);
       if (!verdict.ok) {
+        const until = await depositAllowedFrom(tx, input.playerId, uses, input.amountMinor, now);
         throw new SafetyRefusal(
           input.playerId,
           'DEPOSIT_LIMIT_EXCEEDED',
-          `This is over your ${PERIOD_WORDS[verdict.period]} deposit limit: you can deposit ${rupees(verdict.remainingMinor)} more now`,
-          { remainingMinor: verdict.remainingMinor, period: verdict.period },
+          `This is over your ${PERIOD_WORDS[verdict.period]} deposit limit: you can deposit ${rupees(verdict.remainingMinor)} more now` +
+            (until ? `, or this amount from ${until.toISOString()}` : ''),
+          { remainingMinor: verdict.remainingMinor, period: verdict.period, until: until?.toISOString() ?? null },
         );
       }
       await repo.insertDepositUsage(tx, { orderRef: input.orderRef, playerId: input.playerId, amountMinor: input.amountMinor, now });
     },
 
-    /** An order ended unpaid (cancelled, expired, failed): it stops counting. */
-    async depositReleased(tx: Queryable, orderRef: string): Promise<void> {
-      await repo.setDepositUsageReleased(tx, orderRef, clock.now());
+    /**
+     * An order's share stops counting: it can no longer be paid (failed, closed at the gateway,
+     * or past the gateway's payment window). True when it was counting until now.
+     */
+    async depositReleased(tx: Queryable, orderRef: string): Promise<boolean> {
+      return repo.setDepositUsageReleased(tx, orderRef, clock.now());
+    },
+
+    /** Money was seen for an order whose share was released (a USDT transfer after the expiry): it counts again until credited. */
+    async depositRestored(tx: Queryable, orderRef: string): Promise<void> {
+      await repo.setDepositUsageReleased(tx, orderRef, null);
     },
 
     /**
-     * An order was paid: it counts, even when it had been released (a late payment) or a limit
-     * was lowered after it was created. The money is the player's, so it is credited regardless.
+     * A deposit is credited, in its transaction and before the ledger posts it (the controls lock
+     * comes before ledger locks on every money path). The order's share becomes the credit,
+     * dated now, so the "used" figure is exactly what was credited (decision 391). The money is
+     * the player's, so it is never refused here: the answer names the deposit limits the
+     * credits of a window now pass, for the caller to alert operators; while they do, the
+     * remaining limit is 0 and checkDeposit refuses new orders until the window allows them.
      */
-    async depositCredited(tx: Queryable, orderRef: string): Promise<void> {
-      await repo.setDepositUsageReleased(tx, orderRef, null);
+    async depositCredited(tx: Queryable, c: { orderRef: string; creditKey: string; playerId: number; amountMinor: number }): Promise<DepositLimitPass[]> {
+      const now = clock.now();
+      await repo.lockControls(tx, [c.playerId], now);
+      await repo.recordDepositCredit(tx, { ...c, now });
+      return limitsPassed(await creditsAgainstLimits(tx, c.playerId, now));
+    },
+
+    /**
+     * The player's deposit limits with what was credited in each window (open orders aside):
+     * what the console shows before an operator approves a credit by hand.
+     */
+    async depositLimitUse(q: Queryable, playerId: number): Promise<DepositLimitPass[]> {
+      return creditsAgainstLimits(q, playerId, clock.now());
     },
 
     checkStakes,

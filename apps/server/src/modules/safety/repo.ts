@@ -83,16 +83,38 @@ export async function upsertLimit(q: Queryable, r: LimitRow, now: Date): Promise
   );
 }
 
-/** Deposits counted in a window: orders not released, created at or after `since`. */
-export async function sumDepositUsage(q: Queryable, playerId: number, since: Date): Promise<number> {
-  const { rows } = await q.query<{ s: number }>(
-    `SELECT COALESCE(SUM(amount_minor), 0)::float8 AS s FROM safety_deposit_usage
-      WHERE player_id = $1 AND released_at IS NULL AND created_at >= $2`,
+/**
+ * Deposit limits count two kinds of row in `safety_deposit_usage` (decision 391): an open
+ * order's share, keyed by the order id and held from the order's creation until it is paid or
+ * can no longer be paid (`released_at`), and each credit, keyed by `credit:` and the ledger
+ * transfer's idempotency key, dated when it was credited and never released. What the player
+ * has used is the credits; what is reserved is the shares.
+ */
+const CREDIT_PREFIX = 'credit:';
+const isCredit = `order_ref LIKE '${CREDIT_PREFIX}%'`;
+
+/** Deposits credited at or after `since`, and the shares of open orders created at or after it. */
+export async function sumDepositUsage(q: Queryable, playerId: number, since: Date): Promise<{ creditedMinor: number; reservedMinor: number }> {
+  const { rows } = await q.query<{ credited: number; reserved: number }>(
+    `SELECT COALESCE(SUM(amount_minor) FILTER (WHERE ${isCredit}), 0)::float8 AS credited,
+            COALESCE(SUM(amount_minor) FILTER (WHERE NOT ${isCredit}), 0)::float8 AS reserved
+       FROM safety_deposit_usage WHERE player_id = $1 AND released_at IS NULL AND created_at >= $2`,
     [playerId, since],
   );
-  return Number(rows[0]!.s);
+  return { creditedMinor: Number(rows[0]!.credited), reservedMinor: Number(rows[0]!.reserved) };
 }
 
+/** The deposits credited at or after `since`, each with when it was credited. */
+export async function selectDepositCredits(q: Queryable, playerId: number, since: Date): Promise<{ at: Date; amountMinor: number }[]> {
+  const { rows } = await q.query<{ at: Date; amount_minor: number }>(
+    `SELECT created_at AS at, amount_minor::float8 AS amount_minor FROM safety_deposit_usage
+      WHERE player_id = $1 AND released_at IS NULL AND created_at >= $2 AND ${isCredit} ORDER BY created_at`,
+    [playerId, since],
+  );
+  return rows.map((r) => ({ at: r.at, amountMinor: Number(r.amount_minor) }));
+}
+
+/** An order's share of the player's deposit limits, from its creation. */
 export async function insertDepositUsage(q: Queryable, r: { orderRef: string; playerId: number; amountMinor: number; now: Date }): Promise<void> {
   await q.query(
     `INSERT INTO safety_deposit_usage (order_ref, player_id, amount_minor, created_at) VALUES ($1, $2, $3, $4)
@@ -101,9 +123,31 @@ export async function insertDepositUsage(q: Queryable, r: { orderRef: string; pl
   );
 }
 
-/** An order ended unpaid (released) or was paid after all (counted again). */
-export async function setDepositUsageReleased(q: Queryable, orderRef: string, releasedAt: Date | null): Promise<void> {
-  await q.query(`UPDATE safety_deposit_usage SET released_at = $2 WHERE order_ref = $1`, [orderRef, releasedAt]);
+/**
+ * An order's share stops counting (it can no longer be paid: `releasedAt` set) or counts again
+ * (money was seen for it: null). True when the row changed. A credit row never matches: order
+ * ids carry no `credit:` prefix.
+ */
+export async function setDepositUsageReleased(q: Queryable, orderRef: string, releasedAt: Date | null): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `UPDATE safety_deposit_usage SET released_at = $2 WHERE order_ref = $1 AND (released_at IS NULL) <> ($2::timestamptz IS NULL)`,
+    [orderRef, releasedAt],
+  );
+  return rowCount > 0;
+}
+
+/**
+ * A credit: the order's share is replaced by what was credited, dated now. The share row is
+ * deleted, not released, so no later step of the order can make it count again; the credit row
+ * is keyed by the ledger transfer's key, so a replayed credit is not counted twice.
+ */
+export async function recordDepositCredit(q: Queryable, r: { orderRef: string; creditKey: string; playerId: number; amountMinor: number; now: Date }): Promise<void> {
+  await q.query(`DELETE FROM safety_deposit_usage WHERE order_ref = $1`, [r.orderRef]);
+  await q.query(
+    `INSERT INTO safety_deposit_usage (order_ref, player_id, amount_minor, created_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (order_ref) DO NOTHING`,
+    [`${CREDIT_PREFIX}${r.creditKey}`, r.playerId, r.amountMinor, r.now],
+  );
 }
 
 export type ChangeRow = { id: number; player_id: number; at: Date; action: string; detail: Record<string, string | number | boolean | null> };

@@ -3,6 +3,8 @@ import {
   addMonths,
   blockAt,
   checkLimits,
+  depositAllowedAt,
+  limitsPassed,
   confirmLimitChange,
   COOLING_OFF_MS,
   netDepositsOf,
@@ -86,6 +88,34 @@ describe('limit checks', () => {
     // Over the week's remainder (300) though within the day's (400): the tightest window is named.
     expect(checkLimits(uses, 300_01)).toEqual({ ok: false, period: 'week', remainingMinor: 300_00 });
     expect(checkLimits([], 10_000_000)).toEqual({ ok: true });
+  });
+
+  it('names the windows whose credits are over the limit, not those exactly at it (decision 392)', () => {
+    const uses = [
+      { period: 'day' as const, limitMinor: 1_000_00, usedMinor: 1_000_00 },
+      { period: 'week' as const, limitMinor: 1_500_00, usedMinor: 1_500_01 },
+      { period: 'month' as const, limitMinor: 5_000_00, usedMinor: 2_000_00 },
+    ];
+    expect(limitsPassed(uses)).toEqual([{ period: 'week', limitMinor: 1_500_00, usedMinor: 1_500_01 }]);
+    expect(limitsPassed([])).toEqual([]);
+  });
+
+  it('says when a refused deposit fits: once enough credits, oldest first, have left the window', () => {
+    const t0 = new Date('2026-08-03T10:00:00Z');
+    const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+    const credits = [
+      { at: at(30), amountMinor: 1_000_00 },
+      { at: at(0), amountMinor: 1_000_00 },
+    ];
+    const day = { limitMinor: 1_000_00, reservedMinor: 0, periodMs: 24 * 3_600_000 };
+    // ₹2,000 credited against ₹1,000: ₹100 more fits once both have left, the later at 10:30 next day.
+    expect(depositAllowedAt(credits, day, 100_00)).toEqual(new Date(at(30).getTime() + day.periodMs + 1));
+    // ₹1,000 credited against a ₹1,000 limit: another ₹1,000 fits once that credit has left.
+    expect(depositAllowedAt([credits[1]!], day, 1_000_00)).toEqual(new Date(t0.getTime() + day.periodMs + 1));
+    // What open orders hold does not leave by time: no moment can be named.
+    expect(depositAllowedAt(credits, { ...day, reservedMinor: 500_00 }, 600_00)).toBeNull();
+    // Nothing to wait for when it fits now.
+    expect(depositAllowedAt([], day, 1_000_00)).toBeNull();
   });
 
   it('never reports a negative remainder (a payment counted past a lowered limit)', () => {

@@ -180,6 +180,36 @@ export function checkLimits(uses: readonly LimitUse[], amountMinor: number): Lim
   return worst ? { ok: false, ...worst } : { ok: true };
 }
 
+/**
+ * The limits whose window's credited deposits are over the limit: a payment that had to be
+ * credited (it is the player's money) took the player past them (decision 392).
+ */
+export function limitsPassed<T extends LimitUse>(uses: readonly T[]): T[] {
+  return uses.filter((u) => u.usedMinor > u.limitMinor);
+}
+
+/**
+ * When a deposit of `amountMinor`, refused now in one window, would fit it: the moment enough of
+ * the window's credits (oldest first, each dated when credited) have left it. Null when the
+ * credits leaving cannot make room, because open orders hold what is missing (they end when
+ * paid or closed, not by time). Pure: the caller passes the window's credits and its length.
+ */
+export function depositAllowedAt(
+  credits: readonly { at: Date; amountMinor: number }[],
+  w: { limitMinor: number; reservedMinor: number; periodMs: number },
+  amountMinor: number,
+): Date | null {
+  const used = credits.reduce((sum, c) => sum + c.amountMinor, 0);
+  let excess = used + w.reservedMinor + amountMinor - w.limitMinor;
+  if (excess <= 0) return null;
+  for (const c of [...credits].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    excess -= c.amountMinor;
+    // The window is `created_at >= now - period`: a credit leaves it just after at + period.
+    if (excess <= 0) return new Date(c.at.getTime() + w.periodMs + 1);
+  }
+  return null;
+}
+
 /** Ledger kinds whose player-side sum is the net result of play (stakes negative, payouts positive). */
 export const PLAY_KINDS = ['lottery_bet', 'lottery_payout', 'lottery_refund', 'vendor_bet', 'vendor_win', 'vendor_rollback'] as const;
 /** Kinds that stake money, and those that hand stakes back (a voided round, a vendor's rollback). */

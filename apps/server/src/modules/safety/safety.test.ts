@@ -98,15 +98,15 @@ describe('deposit limits', () => {
     expect(over.json().error.message).toContain('₹500');
     const within = await upi(client, 400_00);
     expect(within.statusCode).toBe(200);
-    // The open order counts at once: only ₹100 is left.
+    // The open order counts at once (reserved, not yet used: nothing was credited): only ₹100 is left.
     const next = await upi(client, 200_00);
     expect(next.json().error).toMatchObject({ code: 'DEPOSIT_LIMIT_EXCEEDED', details: { remainingMinor: 100_00 } });
-    expect(await limitOf(client, 'deposit', 'day')).toMatchObject({ amountMinor: 500_00, usedMinor: 400_00, remainingMinor: 100_00 });
+    expect(await limitOf(client, 'deposit', 'day')).toMatchObject({ amountMinor: 500_00, usedMinor: 0, reservedMinor: 400_00, remainingMinor: 100_00 });
     // A retry of the accepted order is the same order, not a second count.
     const retryKey = key();
     expect((await upi(client, 100_00, retryKey)).statusCode).toBe(200);
     expect((await upi(client, 100_00, retryKey)).statusCode).toBe(200);
-    expect(await limitOf(client, 'deposit', 'day')).toMatchObject({ usedMinor: 500_00, remainingMinor: 0 });
+    expect(await limitOf(client, 'deposit', 'day')).toMatchObject({ usedMinor: 0, reservedMinor: 500_00, remainingMinor: 0 });
   });
 
   it('stops counting an order the player cancels', async () => {

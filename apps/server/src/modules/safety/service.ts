@@ -33,7 +33,7 @@ import {
   WITHDRAWAL_KINDS,
 } from './rules';
 import type { SafetySettings } from './settings';
-import { blockStateOf, limitStateOf, usedIn } from './usage';
+import { blockStateOf, limitStateOf, usageIn } from './usage';
 
 export { SafetyRefusal, type StakeCheck } from './checks';
 
@@ -60,7 +60,7 @@ export function createSafetyService({ db, clock, settings, currency }: SafetyDep
       for (const period of SAFETY_PERIODS) {
         const row = rows.find((r) => r.kind === kind && r.period === period);
         const s = limitStateOf(row);
-        const usedMinor = await usedIn(q, playerId, kind, period, now);
+        const { usedMinor, reservedMinor } = await usageIn(q, playerId, kind, period, now);
         const at = confirmableAt(s);
         limits.push({
           kind,
@@ -70,7 +70,8 @@ export function createSafetyService({ db, clock, settings, currency }: SafetyDep
             ? { amountMinor: s.pendingAmountMinor, requestedAt: s.pendingRequestedAt.toISOString(), confirmableAt: at.toISOString(), confirmable: now.getTime() >= at.getTime() }
             : null,
           usedMinor,
-          remainingMinor: s.amountMinor === null ? null : Math.max(0, s.amountMinor - usedMinor),
+          reservedMinor,
+          remainingMinor: s.amountMinor === null ? null : Math.max(0, s.amountMinor - usedMinor - reservedMinor),
         });
       }
     }

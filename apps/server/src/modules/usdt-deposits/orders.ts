@@ -41,10 +41,13 @@ export function createOrderSteps(deps: Pick<UsdtDepositsDeps, 'safety'>) {
   async function applyStep(tx: Queryable, order: UsdtOrderRow, event: UsdtOrderEvent, now: Date, change: OrderChange = {}) {
     const to = step(order.status, event);
     if (!to) throw new AppError('DEPOSIT_STATE_CONFLICT', `This order is ${order.status} and cannot be changed that way`);
-    // An order that ends unpaid stops counting toward deposit limits; money that arrives after
-    // all (even for an expired order, or past a limit lowered since) counts again (decision 210).
+    // An order that ends unpaid stops counting toward deposit limits: a transfer that still
+    // arrives is never credited without an operator (late_payment, paid_after_cancel), whose
+    // approval counts what it credits and warns before it passes a limit (decision 393). Money
+    // seen for an expired order within its time counts again until it is credited, when the
+    // credit replaces the share (creditDeposit; decision 391).
     if (to === 'expired' || to === 'cancelled') await deps.safety.depositReleased(tx, order.id);
-    else await deps.safety.depositCredited(tx, order.id);
+    else await deps.safety.depositRestored(tx, order.id);
     return updateOrder(tx, order.id, to, now, change);
   }
   return { applyStep };

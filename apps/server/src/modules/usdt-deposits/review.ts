@@ -35,7 +35,15 @@ export function createReview(deps: UsdtDepositsDeps, views: UsdtViews, applyStep
   return {
     /** Transfers waiting for an operator's decision, oldest first. */
     async listForReview(limit = 200): Promise<UsdtReviewItem[]> {
-      return (await listReviewTransfers(db, limit)).map(views.reviewItem);
+      const items: UsdtReviewItem[] = [];
+      for (const row of await listReviewTransfers(db, limit)) {
+        const item = views.reviewItem(row);
+        // What an approval would do to the player's deposit limits, said before the operator
+        // decides (decision 393): the money is the player's either way, but a person should know.
+        const limitWarning = item.creditMinor > 0 ? (await deps.safety.depositLimitUse(db, item.playerId)).filter((u) => u.usedMinor + item.creditMinor > u.limitMinor).map((u) => ({ ...u, usedMinor: u.usedMinor + item.creditMinor })) : [];
+        items.push({ ...item, limitWarning });
+      }
+      return items;
     },
 
     /**
@@ -53,7 +61,7 @@ export function createReview(deps: UsdtDepositsDeps, views: UsdtViews, applyStep
         const creditMinor = transfer.excess_minor ?? reviewedWorthMinor(BigInt(transfer.amount_base_units), order);
         if (creditMinor <= 0) throw new AppError('DEPOSIT_STATE_CONFLICT', 'What arrived is worth less than one paisa at the order\'s rate: reject it and return it on chain');
         const now = clock.now();
-        const posted = await creditDeposit(tx, deps, {
+        const { transfer: posted, limitPassed } = await creditDeposit(tx, deps, {
           orderId: order.id,
           playerId: order.player_id,
           channel: 'usdt',
@@ -77,7 +85,7 @@ export function createReview(deps: UsdtDepositsDeps, views: UsdtViews, applyStep
           order.status === 'review'
             ? await applyStep(tx, order, 'review_approved', now, { received_base_units: transfer.amount_base_units, credited_minor: creditMinor, transfer_id: posted.id, completed_at: now })
             : order;
-        return { transferId: input.transferId, orderId: order.id, status: 'approved' as const, creditedMinor: creditMinor, ledgerTransferId: posted.id, orderStatus: after.status };
+        return { transferId: input.transferId, orderId: order.id, status: 'approved' as const, creditedMinor: creditMinor, ledgerTransferId: posted.id, orderStatus: after.status, limitPassed };
       });
     },
 
@@ -96,7 +104,7 @@ export function createReview(deps: UsdtDepositsDeps, views: UsdtViews, applyStep
           after = await applyStep(tx, order, order.review_reason === 'paid_after_cancel' ? 'review_rejected_after_cancel' : 'review_rejected', now, { completed_at: now });
           await deps.events.record(tx, 'DepositFailed', { ...eventFacts(order, order.amount_minor), reason: 'usdt_returned_on_chain' });
         }
-        return { transferId: input.transferId, orderId: order.id, status: 'rejected' as const, creditedMinor: null, ledgerTransferId: null, orderStatus: after.status };
+        return { transferId: input.transferId, orderId: order.id, status: 'rejected' as const, creditedMinor: null, ledgerTransferId: null, orderStatus: after.status, limitPassed: [] };
       });
     },
   };

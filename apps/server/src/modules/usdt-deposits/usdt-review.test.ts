@@ -343,3 +343,45 @@ describe('an overpayment (issue 18)', () => {
     expect(items.map((i) => i.reviewReason).sort()).toEqual(['overpaid', 'second_payment']);
   });
 });
+
+describe('USDT credits and deposit limits (decisions 391, 393)', () => {
+  it('counts the 1 % tolerance and an approved excess toward the limit, and warns the operator before an approval passes it', async () => {
+    const limited = new PlayerClient(t.app, '203.0.113.42', true);
+    expect((await limited.register('9844444442')).statusCode).toBe(200);
+    const limitedId = (await t.db.query<{ id: number }>(`SELECT id FROM players WHERE phone = '9844444442'`)).rows[0]!.id;
+    expect((await limited.call('POST', '/api/safety/limits', { kind: 'deposit', period: 'day', amountMinor: 1_000_00 })).statusCode).toBe(200);
+    const dayLimit = async () =>
+      ((await limited.call('GET', '/api/safety')).json().data.limits as { kind: string; period: string }[]).find((l) => l.kind === 'deposit' && l.period === 'day');
+    const ledgerCredits = async () =>
+      Number((await t.db.query<{ s: string }>(
+        `SELECT COALESCE(SUM(e.amount_minor), 0)::text AS s FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+           JOIN ledger_transfers x ON x.id = e.transfer_id WHERE a.owner = $1 AND x.kind = 'deposit_usdt'`,
+        [String(limitedId)],
+      )).rows[0]!.s);
+
+    // ₹990 ordered, 13 USDT (₹1,082.25 at ₹83.25) sent: ₹999.90 credited (the order + 1 %), the rest in review.
+    const res = await limited.call('POST', '/api/wallet/get-recharge-url-usdt', { amountMinor: 990_00, idempotencyKey: `review-key-${++keySeq}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const o = res.json().data as { id: string; usdtAmountBaseUnits: string };
+    expect((await limited.call('POST', '/api/sandbox/usdt/faucet', { orderId: o.id, amountBaseUnits: (13n * 10n ** 18n).toString() })).statusCode).toBe(200);
+    await mine(REQUIRED);
+    await usdt.watch();
+    expect(await ledgerCredits()).toBe(999_90);
+    expect(await dayLimit()).toMatchObject({ usedMinor: 999_90, reservedMinor: 0, remainingMinor: 10 });
+
+    const worth = 990_00 + Number(((13n * 10n ** 18n - BigInt(o.usdtAmountBaseUnits)) * 8325n) / 10n ** 18n);
+    const [item] = await queued(o.id);
+    expect(item).toMatchObject({ reviewReason: 'overpaid', creditMinor: worth - 999_90, limitWarning: [{ period: 'day', limitMinor: 1_000_00, usedMinor: worth }] });
+
+    const approved = await finance.call('POST', `/api/admin/usdt/${item!.transferId}/approve`, { note: 'player asked to keep the extra' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({ status: 'approved', creditedMinor: worth - 999_90, limitPassed: [{ period: 'day', limitMinor: 1_000_00, usedMinor: worth }] });
+    expect(await ledgerCredits()).toBe(worth);
+    expect(await dayLimit()).toMatchObject({ usedMinor: worth, reservedMinor: 0, remainingMinor: 0 });
+    await t.app.events.dispatch();
+    const alerts = (await (await support.call('GET', '/api/admin/alerts')).json().data.items) as { kind: string; target: string; details: Record<string, unknown> }[];
+    expect(alerts.find((a) => a.kind === 'deposit_limit_passed' && a.target === `player:${limitedId}`)).toMatchObject({ details: { orderId: o.id, channel: 'usdt', amountMinor: worth - 999_90 } });
+    const refused = await limited.call('POST', '/api/wallet/get-recharge-url', { channel: 'upi', amountMinor: 100_00, idempotencyKey: `review-key-${++keySeq}` });
+    expect(refused.json().error).toMatchObject({ code: 'DEPOSIT_LIMIT_EXCEEDED', details: { remainingMinor: 0 } });
+  }, 60_000);
+});

@@ -65,7 +65,7 @@ export function createViews(config: UsdtConfig) {
   }
 
   /** A transfer waiting in the operators' review queue. */
-  function reviewItem(r: ReviewTransferRow): UsdtReviewItem {
+  function reviewItem(r: ReviewTransferRow): Omit<UsdtReviewItem, 'limitWarning'> {
     const { order } = r;
     const received = BigInt(r.amount_base_units);
     return {

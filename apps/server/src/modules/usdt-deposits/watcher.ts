@@ -115,7 +115,7 @@ export function createWatcher(deps: UsdtDepositsDeps, applyStep: ApplyStep) {
       }
       // Credited exactly once: the ledger key is the order id, the order moves in the same
       // transaction, and only one transfer per order may be 'credited' (a unique index).
-      const posted = await creditDeposit(tx, deps, {
+      const { transfer: posted } = await creditDeposit(tx, deps, {
         orderId: order.id,
         playerId: order.player_id,
         channel: 'usdt',

@@ -137,7 +137,10 @@ function LimitForm({ limit, currency }: { limit: SafetyLimit; currency: string }
         {limit.remainingMinor === null
           ? t('safety.usedNoLimit', { used: money(limit.usedMinor) })
           : t('safety.used', { used: money(limit.usedMinor), remaining: money(limit.remainingMinor) })}
+        {/* Open deposit orders hold their share until paid or no longer payable (decision 390). */}
+        {limit.reservedMinor > 0 && ` · ${t('safety.reserved', { amount: money(limit.reservedMinor) })}`}
       </p>
+      {limit.amountMinor !== null && limit.usedMinor > limit.amountMinor && <p role="status">{t('safety.overLimit')}</p>}
       {limit.pending && (
         <div className="safety__pending">
           <p>

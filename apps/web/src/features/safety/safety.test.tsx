@@ -9,7 +9,7 @@ import { checksDue, formatDuration, sessionStart } from './reality-check';
 
 function makeState(overrides: Partial<SafetyState> = {}): SafetyState {
   return {
-    limits: SAFETY_LIMIT_KINDS.flatMap((kind) => SAFETY_PERIODS.map((period) => ({ kind, period, amountMinor: null, pending: null, usedMinor: 0, remainingMinor: null }))),
+    limits: SAFETY_LIMIT_KINDS.flatMap((kind) => SAFETY_PERIODS.map((period) => ({ kind, period, amountMinor: null, pending: null, usedMinor: 0, reservedMinor: 0, remainingMinor: null }))),
     block: { kind: 'none', until: null, reopenRequestedAt: null, reopensAt: null },
     realityCheckMinutes: null,
     offered: { depositLimits: true, lossLimits: true, stakeLimits: true, breaks: true, selfExclusion: true, realityChecks: true },
@@ -78,6 +78,19 @@ describe('the Safety page', () => {
     const net = screen.getByRole('region', { name: 'Net deposits' });
     expect(within(net).getByText('₹400.00')).toBeTruthy();
     expect(within(net).getByText('₹1,200.00')).toBeTruthy();
+  });
+
+  it('shows what open orders hold apart from what was credited, and says so when late payments passed the limit (decisions 390-392)', async () => {
+    const state = makeState();
+    state.limits[0] = { ...state.limits[0]!, amountMinor: 1_000_00, usedMinor: 400_00, reservedMinor: 300_00, remainingMinor: 300_00 };
+    state.limits[1] = { ...state.limits[1]!, amountMinor: 1_000_00, usedMinor: 2_000_00, reservedMinor: 0, remainingMinor: 0 };
+    stubApi({ 'GET /api/safety': () => ({ body: { data: state } }) });
+    renderApp('/main/Safety');
+    const day = await screen.findByRole('form', { name: 'Deposit limits: Per 24 hours' });
+    expect(within(day).getByText(/Used ₹400\.00, ₹300\.00 left · ₹300\.00 held by open orders/)).toBeTruthy();
+    expect(within(day).queryByRole('status')).toBeNull();
+    const week = screen.getByRole('form', { name: 'Deposit limits: Per 7 days' });
+    expect(within(week).getByRole('status').textContent).toBe('Deposits credited in this window are over this limit (a payment arrived late, or the limit was lowered). New deposits wait until the window allows them.');
   });
 
   it('asks before a break and shows it; no break or exclusion can then be taken', async () => {

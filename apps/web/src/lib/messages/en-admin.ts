@@ -74,6 +74,7 @@ export const enAdmin = {
   'admin.usdt.tooSmall': 'Worth less than one paisa at the order’s rate: it can only be rejected.',
   'admin.dialog.approveUsdt': 'Approve USDT payment to {orderId}',
   'admin.dialog.approveUsdtHelp': 'This credits {amount} to player {playerId}, once, through the ledger.',
+  'admin.usdt.limitWarning': 'Approving takes player {playerId} past their deposit limit per {period} ({limit}): {used} credited in the window. It is their money and is credited all the same; an alert is raised and their new deposits are refused until the window allows them.',
   'admin.dialog.rejectUsdt': 'Reject USDT payment to {orderId}',
   'admin.dialog.rejectUsdtHelp':
     'Nothing is credited. You return the {received} {symbol} on chain yourself, outside the platform, to the sender {from}. Write the return transaction in the note.',
@@ -177,6 +178,7 @@ export const enAdmin = {
   'admin.alerts.kind.enrolment_link_reused': 'Enrolment link used again, expired or for a disabled operator',
   'admin.alerts.kind.pan_shared': 'Identity verified with a PAN that other accounts use',
   'admin.alerts.kind.tron_providers_disagree': 'TRON providers disagree: Trx Win rounds wait until they agree',
+  'admin.alerts.kind.deposit_limit_passed': 'A credited deposit took the player past a deposit limit; new deposits are refused until the window allows them',
   'admin.err.notIndependent':
     'You cannot give the second approval: you and the first approver go back to the same person (one created the other, or one admin created you both) or your account is newer than the request. An operator of another line must approve.',
   'admin.err.notCountersigned': 'Your account awaits a countersignature: an admin other than the one who created it must countersign it before you can do this.',

@@ -21,6 +21,8 @@ export const enSafety = {
   'safety.none': 'No limit',
   'safety.used': 'Used {used}, {remaining} left',
   'safety.usedNoLimit': 'Used {used}',
+  'safety.reserved': '{amount} held by open orders',
+  'safety.overLimit': 'Deposits credited in this window are over this limit (a payment arrived late, or the limit was lowered). New deposits wait until the window allows them.',
   'safety.save': 'Save limit',
   'safety.saving': 'Saving…',
   'safety.saved': 'Saved.',

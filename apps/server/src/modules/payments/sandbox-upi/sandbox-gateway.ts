@@ -52,6 +52,23 @@ export function createSandboxUpiGateway(db: Queryable, { webhookSecret }: { webh
       );
       return rows[0] && paymentOf(rows[0]);
     },
+    /**
+     * Closes the order's pending payment. The sandbox's book has no separate closed state: a
+     * closed payment is declined, as a provider reports an order closed before payment as failed,
+     * so its page's Pay button no longer pays (decision 390).
+     */
+    async closePayment(merchantOrderId, now) {
+      await db.query(`UPDATE sandbox_upi_payments SET status = 'declined', decided_at = $2 WHERE merchant_order_id = $1 AND status = 'pending'`, [
+        merchantOrderId,
+        now,
+      ]);
+      // Read after the update (a fresh snapshot): a Pay that won the race shows as paid.
+      const { rows } = await db.query<{ paid: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM sandbox_upi_payments WHERE merchant_order_id = $1 AND status = 'paid') AS paid`,
+        [merchantOrderId],
+      );
+      return rows[0]?.paid ? 'paid' : 'closed';
+    },
     async listPaidSince(since, limit) {
       const { rows } = await db.query<Row>(
         `SELECT ${COLUMNS} FROM sandbox_upi_payments WHERE status = 'paid' AND decided_at >= $1

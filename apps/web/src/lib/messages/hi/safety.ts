@@ -20,6 +20,8 @@ export const hiSafety: Translation<typeof enSafety> = {
   'safety.none': 'कोई लिमिट नहीं',
   'safety.used': '{used} इस्तेमाल हुआ, {remaining} बाकी',
   'safety.usedNoLimit': '{used} इस्तेमाल हुआ',
+  'safety.reserved': '{amount} खुले ऑर्डर में रुका है',
+  'safety.overLimit': 'इस अवधि में जमा हुई राशि इस सीमा से अधिक है (कोई भुगतान देर से आया, या सीमा घटाई गई)। नई जमा तब तक रुकी रहेगी जब तक अवधि अनुमति न दे।',
   'safety.save': 'लिमिट सेव करें',
   'safety.saving': 'सेव हो रहा है…',
   'safety.saved': 'सेव हो गया।',
