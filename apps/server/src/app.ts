@@ -280,6 +280,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     settings: { ...DEFAULT_WITHDRAWAL_SETTINGS, ...config.withdrawals, currency: depositSettings.currency },
     payouts: payoutGateway,
     kyc,
+    safety,
     log: app.log,
     events,
     sendAfterCommit: config.payoutSendSweepMs > 0,
