@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/db';
 import { accountCodes, getAccount, sumEntriesByKind } from '../ledger';
 import { hedgedWingoStakeMinor } from '../lottery';
+import { hedgedVendorStakeMinor } from '../vendor-wallet';
 import { WAGERING_KINDS, wageringState } from './rules';
 
 /**
@@ -14,7 +15,9 @@ export async function withdrawableOf(q: Queryable, playerId: number, wageringFac
   const sums = await sumEntriesByKind(q, account.code, [...WAGERING_KINDS.deposits, ...WAGERING_KINDS.stakes]);
   const depositedMinor = WAGERING_KINDS.deposits.reduce((s, k) => s + (sums[k] ?? 0), 0);
   // Play is what could have been lost (decision 192): net stakes from the ledger, minus the
-  // part of Wingo stakes that covered each other in one round (Big and Small together).
-  const netStakedMinor = -WAGERING_KINDS.stakes.reduce((s, k) => s + (sums[k] ?? 0), 0) - (await hedgedWingoStakeMinor(q, playerId));
+  // part of lottery stakes that covered each other in one round (Big and Small together), and
+  // the part of vendor stakes their round credited back (a debit and an equal credit, 401).
+  const hedgedMinor = (await hedgedWingoStakeMinor(q, playerId)) + (await hedgedVendorStakeMinor(q, playerId));
+  const netStakedMinor = -WAGERING_KINDS.stakes.reduce((s, k) => s + (sums[k] ?? 0), 0) - hedgedMinor;
   return { balanceMinor, ...wageringState({ balanceMinor, depositedMinor, netStakedMinor, factor: wageringFactor }) };
 }
