@@ -42,7 +42,7 @@ import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRo
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
 import { createTronService, sandboxTronRoutes, type TronService } from './modules/tron';
-import { authenticateFirst, authGuard } from './plugins/auth-guard';
+import { authenticateFirst, authGuard, registerNoStore } from './plugins/auth-guard';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrorHandler, refuseInvalidPreflight, registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
@@ -131,6 +131,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   registerErrorHandling(app);
   // Guards run before input validation: 401 before 400, on every protected route (decision 196).
   authenticateFirst(app);
+  registerNoStore(app);
 
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
