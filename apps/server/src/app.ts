@@ -168,7 +168,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     // A path: the web app resolves it against its API base (decision 013), like every other call.
     runtime: { demo: config.demo, sandbox: { ...config.sandbox }, usdt: config.usdt !== undefined, open_game_url: API_PATHS.open_game_url },
   });
-  await app.register(authRoutes, { auth, secureCookies: config.env === 'production', corsOrigins: config.corsOrigins });
+  await app.register(authRoutes, { auth, secureCookies: config.env === 'production', corsOrigins: config.corsOrigins, requireAuth });
   // Sandbox routes exist only while their channel is on: off means 404, not a refusal.
   if (config.sandbox.sms) await app.register(sandboxSmsRoutes, { db, clock });
   await app.register(playerRoutes, { db, requireAuth });
