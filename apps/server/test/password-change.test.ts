@@ -57,8 +57,11 @@ describe('POST /api/change-password', () => {
     expect([wrong.statusCode, wrong.json().error.code]).toEqual([400, 'CURRENT_PASSWORD_WRONG']);
     const short = await p.call('POST', API_PATHS.change_password, { currentPassword: 'Tiger-Lily-42', newPassword: 'short' });
     expect([short.statusCode, short.json().error.code]).toEqual([400, 'VALIDATION_FAILED']);
-    const common = await p.call('POST', API_PATHS.change_password, { currentPassword: 'Tiger-Lily-42', newPassword: 'password123' });
-    expect([common.statusCode, common.json().error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    // Common ones, also repeated to length or padded with spaces (decision 402), and short units repeated.
+    for (const newPassword of ['password123', 'Password1'.repeat(6), '  PASSWORD123  ', 'abc1abc1abc1']) {
+      const common = await p.call('POST', API_PATHS.change_password, { currentPassword: 'Tiger-Lily-42', newPassword });
+      expect([common.statusCode, common.json().error.code], newPassword).toEqual([400, 'VALIDATION_FAILED']);
+    }
     expect((await p.call('GET', API_PATHS.get_user_info)).statusCode).toBe(200);
     expect((await new PlayerClient(t.app, address()).login(phone)).statusCode).toBe(200);
   });
