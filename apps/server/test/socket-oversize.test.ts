@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { API_PATHS } from '@colorplay/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../src/app';
 import { createLogSampler } from '../src/plugins/socket-errors';
 import { makeTempDir, removeTempDir, testConfig } from './helpers/build-test-app';
+import { collectLogLines } from './helpers/log-lines';
 import { openTestDb } from './helpers/test-db';
 
 /**
@@ -13,14 +13,7 @@ import { openTestDb } from './helpers/test-db';
  * error level with a stack, once per message, so strangers could flood the error log. It is
  * closed with 1009 (Message Too Big) and logged at a low level, at most once a minute per node.
  */
-type Line = Record<string, unknown> & { level: number; msg?: string };
-const lines: Line[] = [];
-const sink = new Writable({
-  write(chunk: Buffer, _enc, done) {
-    for (const text of chunk.toString('utf8').split('\n')) if (text) lines.push(JSON.parse(text) as Line);
-    done();
-  },
-});
+const { lines, sink } = collectLogLines();
 
 let app: FastifyInstance;
 let dataDir: string;
