@@ -90,6 +90,11 @@ describe('POST /api/change-password', () => {
     expect(changed.headers['cache-control']).toBe('no-store');
     // This browser gets a device cookie valid under the new password.
     expect(here.deviceCookie).toBeDefined();
+    // The inbox tells the owner (delivered after commit).
+    await t.app.events.settled();
+    await t.app.events.dispatch();
+    const inbox = (await here.call('GET', API_PATHS.notifications)).json().data.items as { title: string; body: string }[];
+    expect(inbox[0]).toMatchObject({ title: 'Password changed', body: expect.stringContaining('every other device was logged out') });
 
     expect((await here.call('GET', API_PATHS.get_user_info)).statusCode).toBe(200);
     expect((await elsewhere.call('GET', API_PATHS.get_user_info)).statusCode).toBe(401);

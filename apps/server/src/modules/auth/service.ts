@@ -286,6 +286,7 @@ export function createAuthService(deps: AuthDeps) {
         // Evicts the player's cached sessions on every node; the current one is found open again.
         await sessionsRevoked(tx, player.id, null);
         await clearLoginFailures(tx, player.phone);
+        await deps.events.record(tx, 'PasswordChanged', { playerId: player.id });
       });
       return { deviceCookie: issueDeviceCookie(deps.secret, `player:${player.phone}`, passwordHash) };
     },
