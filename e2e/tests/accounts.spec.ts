@@ -114,6 +114,35 @@ test('forgot password end to end with the sandbox code, then log in with the new
   await expect(page).toHaveURL(/\/main$/);
 });
 
+test('change the password on the account page, stay signed in, then log in with the new one (decision 404)', async ({ page, context }) => {
+  await skipSplash(context);
+  const { phone, password: oldPassword } = await newPlayerByApi(page, (p) => `Was-${p}-pw`);
+  await page.goto('/login');
+  await logInThroughTheForm(page, phone, oldPassword);
+  await expect(page).toHaveURL(/\/main$/);
+
+  const form = page.getByRole('region', { name: 'Change password' });
+  await form.getByLabel('Current password').fill('not-my-password');
+  await form.getByLabel('New password').fill(`Now-${phone}-pw`);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('This is not your current password.')).toBeVisible();
+
+  await form.getByLabel('Current password').fill(oldPassword);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed. Other devices have been signed out.')).toBeVisible();
+  // Still signed in here: the account page keeps loading the player's data.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('dialog', { name: 'Log out?' }).getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logInThroughTheForm(page, phone, oldPassword);
+  await expect(page.getByRole('alert')).toHaveText('The mobile number or password is not right.');
+  await logInThroughTheForm(page, phone, `Now-${phone}-pw`);
+  await expect(page).toHaveURL(/\/main$/);
+});
+
 test('messages show the welcome message as unread, then mark all as read', async ({ page, context }) => {
   await skipSplash(context);
   const { phone, password } = await newPlayerByApi(page, (p) => `Msg-${p}-pw`);

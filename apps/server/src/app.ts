@@ -42,7 +42,7 @@ import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRo
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
 import { createTronService, sandboxTronRoutes, type TronService } from './modules/tron';
-import { authenticateFirst, authGuard } from './plugins/auth-guard';
+import { authenticateFirst, authGuard, registerNoStore } from './plugins/auth-guard';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrorHandler, refuseInvalidPreflight, registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
@@ -131,6 +131,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   registerErrorHandling(app);
   // Guards run before input validation: 401 before 400, on every protected route (decision 196).
   authenticateFirst(app);
+  registerNoStore(app);
 
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
@@ -168,7 +169,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     // A path: the web app resolves it against its API base (decision 013), like every other call.
     runtime: { demo: config.demo, sandbox: { ...config.sandbox }, usdt: config.usdt !== undefined, open_game_url: API_PATHS.open_game_url },
   });
-  await app.register(authRoutes, { auth, secureCookies: config.env === 'production', corsOrigins: config.corsOrigins });
+  await app.register(authRoutes, { auth, secureCookies: config.env === 'production', corsOrigins: config.corsOrigins, requireAuth });
   // Sandbox routes exist only while their channel is on: off means 404, not a refusal.
   if (config.sandbox.sms) await app.register(sandboxSmsRoutes, { db, clock });
   await app.register(playerRoutes, { db, requireAuth });
@@ -292,6 +293,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     settings: { ...DEFAULT_WITHDRAWAL_SETTINGS, ...config.withdrawals, currency: depositSettings.currency },
     payouts: payoutGateway,
     kyc,
+    safety,
     log: app.log,
     events,
     sendAfterCommit: config.payoutSendSweepMs > 0,

@@ -1,19 +1,12 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { FastifyInstance } from 'fastify';
 import { makeTempDir, removeTempDir, testConfig } from './helpers/build-test-app';
+import { collectLogLines } from './helpers/log-lines';
 import { openTestDb } from './helpers/test-db';
 
 // Every request costs one info line, not two (decision 092).
-type Line = Record<string, unknown> & { reqId?: string; msg?: string; level: number };
-const lines: Line[] = [];
-const sink = new Writable({
-  write(chunk: Buffer, _enc, done) {
-    for (const text of chunk.toString('utf8').split('\n')) if (text) lines.push(JSON.parse(text) as Line);
-    done();
-  },
-});
+const { lines, sink } = collectLogLines();
 
 let app: FastifyInstance;
 let dataDir: string;

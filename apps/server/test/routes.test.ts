@@ -1,6 +1,7 @@
 import { API_PATHS, LAZY_API_PATHS, SERVER_PATHS } from '@colorplay/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
+import { registeredRoutes } from './helpers/routes';
 
 /**
  * The contract is the only source of paths (docs/architecture.md, "Modules"): every route the server registers
@@ -16,25 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.app.close();
 });
-
-/**
- * Fastify's route tree as "METHOD path" lines. `printRoutes` prints one node per line, indented
- * four characters per level; a node's full path is its ancestors' segments joined.
- */
-function registeredRoutes(tree: string): string[] {
-  const routes: string[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    stack.length = depth;
-    stack.push(m[2]!);
-    const path = stack.join('');
-    for (const method of m[3]?.split(', ') ?? []) routes.push(`${method} ${path}`);
-  }
-  return routes;
-}
 
 describe('registered routes', () => {
   it('are all listed in API_PATHS or SERVER_PATHS', () => {

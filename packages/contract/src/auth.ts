@@ -103,6 +103,17 @@ export const ResetPasswordInputSchema = z.strictObject({
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 
+/**
+ * POST /api/change-password (signed in): the current password proves the holder of the session
+ * is the player; the new one follows the registration rules. Every other session of the player
+ * ends and their device cookies stop counting (decision 404); this one stays signed in.
+ */
+export const ChangePasswordInputSchema = z.strictObject({
+  currentPassword: pgText().min(1, 'Enter your current password').max(PASSWORD_MAX_LENGTH),
+  newPassword: PasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
 export const OkSchema = z.object({ ok: z.literal(true) });
 
 /** Sandbox SMS outbox entry (only served when the SMS channel is the sandbox). */

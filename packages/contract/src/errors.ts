@@ -40,6 +40,9 @@ export const ERROR_STATUS = {
   OTP_INVALID: 400,
   OTP_EXPIRED: 400,
   OTP_ATTEMPTS_EXCEEDED: 400,
+  // changing the password while signed in: the current password given is not the account's
+  // (400, not 401: the session is fine, the client must not sign the player out)
+  CURRENT_PASSWORD_WRONG: 400,
   // the SMS gateway did not take the message (after retries); asking again later can work
   SMS_UNAVAILABLE: 503,
   // a browser request from a page of another site (refresh-token checks Origin)

@@ -36,6 +36,8 @@ export const DOMAIN_EVENT_SCHEMAS = {
   PlayerRegistered: z.object({ playerId: z.number().int().positive() }),
   /** The password was reset with a one-time code and every session was ended. */
   PasswordReset: z.object({ playerId: z.number().int().positive() }),
+  /** The signed-in player changed their password; every other session was ended (decision 404). */
+  PasswordChanged: z.object({ playerId: z.number().int().positive() }),
   /**
    * Sessions ended (logout, refresh-token reuse, password reset): one session, or every session
    * of the player when `sessionId` is null. Every node evicts them from its session cache.
@@ -151,6 +153,7 @@ export const DomainEventSchema = z.discriminatedUnion('name', [
   envelope('DepositLimitPassed'),
   envelope('PlayerRegistered'),
   envelope('PasswordReset'),
+  envelope('PasswordChanged'),
   envelope('SessionsRevoked'),
   envelope('RoundDrawn'),
   envelope('RoundPlayersSettled'),

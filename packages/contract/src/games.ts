@@ -151,9 +151,16 @@ export const OpenGameQuerySchema = z.strictObject({
   game_id: pgText().max(100),
   /**
    * Transfer-mode vendors only: how much of the main balance moves into the vendor wallet
-   * (integer minor units, > 0, at most the balance). Absent: the whole main balance, as before.
+   * (integer minor units written in plain digits, at least the ticket's `minMinor` (₹1), at most
+   * the balance; the server checks both). Absent: the whole main balance, as before.
    */
-  amount_minor: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  amount_minor: z
+    .string()
+    // Digits only, no sign, no leading zero: z.coerce accepted `0x10`, `1e3` and ` 100` (decision 402).
+    .regex(/^[1-9][0-9]{0,15}$/, 'A whole number of minor units, digits only')
+    .transform(Number)
+    .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .optional(),
 });
 
 // ---------------------------------------------------------------------------------------------

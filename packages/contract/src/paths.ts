@@ -35,6 +35,8 @@ export const API_PATHS = {
   logout: '/api/logout',
   forgot_password_request_code: '/api/forgot-password/request-code',
   forgot_password_reset: '/api/forgot-password/reset',
+  /** Signed in: a new password for the current one; other sessions end (decision 404). */
+  change_password: '/api/change-password',
   /** Sandbox channels: these exist only while their channel is on (never in production by default). */
   sandbox_sms_outbox: '/api/sandbox/sms-outbox',
   /** Sends test USDT on the local dev chain to an order's address (sandbox chain only). */

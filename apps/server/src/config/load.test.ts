@@ -379,6 +379,14 @@ describe('production database and secrets (issue 18)', () => {
     expect(problemsOf({ ...PROD, ...SECRETS, ...HTTP_SMS, WEBHOOK_SECRET: 'passwordpasswordpasswordpassword' })).toEqual([
       expect.stringMatching(/^WEBHOOK_SECRET: too predictable for production/),
     ]);
+    // A word repeated to length, and near-copies of another secret (case, spaces), decision 402.
+    expect(problemsOf({ ...PROD, ...SECRETS, ...HTTP_SMS, WEBHOOK_SECRET: 'Password1'.repeat(6) })).toEqual([
+      expect.stringMatching(/^WEBHOOK_SECRET: too predictable for production \(about 35 bits/),
+    ]);
+    expect(problemsOf({ ...PROD, ...SECRETS, ...HTTP_SMS, TOKEN_SECRET: shared, WEBHOOK_SECRET: shared.toUpperCase(), METRICS_TOKEN: `${shared} ` })).toEqual([
+      'WEBHOOK_SECRET: must differ from TOKEN_SECRET (each secret keys something else)',
+      'METRICS_TOKEN: must differ from TOKEN_SECRET (each secret keys something else)',
+    ]);
     // Outside production the same values are a developer's business.
     expect(problemsOf({ ...SECRETS, TOKEN_SECRET: a32, WEBHOOK_SECRET: a32 })).toEqual([]);
   });

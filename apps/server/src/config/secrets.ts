@@ -24,19 +24,51 @@ export const MIN_SECRET_BITS = 100;
 /** What a generated secret is made of: 256 random bits. */
 const GENERATED_SECRET_BYTES = 32;
 
+/** A repeat of earlier text at least this long is counted as a copy, not as new characters. */
+const MIN_COPY_CHARS = 4;
+
 /**
- * A cautious estimate of a secret's entropy: its length times the Shannon entropy of its own
- * character frequencies. It cannot prove randomness, but it catches what people type: repeated
- * characters (32 × `a` is 0 bits), short alphabets and words padded out (decision 240).
+ * A cautious estimate of a secret's entropy (decisions 240 and 402): each character
+ * costs the Shannon entropy of the secret's own character frequencies, except that a run which
+ * repeats earlier text (4 characters or more, as an LZ77 parse finds it) costs only what naming
+ * the copy does, its position and length (never more than the characters themselves). It cannot
+ * prove randomness, but it catches what people type: repeated characters (32 × `a` is 0 bits),
+ * short alphabets, and words repeated to length (`Password1` × 6 is about 35 bits, where the
+ * frequencies alone said 159). Random secrets almost never repeat 4 characters, so they keep
+ * their full estimate.
  */
 export function estimatedSecretBits(secret: string): number {
+  const chars = [...secret];
+  const n = chars.length;
   const counts = new Map<string, number>();
-  for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  const n = [...secret].length;
+  for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   let perChar = 0;
   for (const c of counts.values()) perChar -= (c / n) * Math.log2(c / n);
-  return Math.floor(perChar * n);
+  let bits = 0;
+  for (let i = 0; i < n; ) {
+    let longest = 0;
+    for (let from = 0; from < i; from++) {
+      let k = 0;
+      // The copy may run into itself (LZ77): `abcabcabc` is `abc` and one copy of 6.
+      while (i + k < n && chars[from + k] === chars[i + k]) k++;
+      longest = Math.max(longest, k);
+    }
+    if (longest >= MIN_COPY_CHARS) {
+      bits += Math.min(perChar * longest, Math.log2(i) + Math.log2(longest));
+      i += longest;
+    } else {
+      bits += perChar;
+      i++;
+    }
+  }
+  return Math.floor(bits);
 }
+
+/**
+ * How two secrets are compared (decision 402): a copy in other case or with spaces added is the
+ * same secret for whoever reads the configuration, so it counts as a twin.
+ */
+const comparable = (secret: string) => secret.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
 
 /** Production: each keying secret looks random, and no two are the same (one leak opens one door). */
 export function weakSecrets(e: Partial<Record<(typeof KEYING_SECRETS)[number], string | undefined>>): string[] {
@@ -47,9 +79,10 @@ export function weakSecrets(e: Partial<Record<(typeof KEYING_SECRETS)[number], s
     if (value === undefined) continue;
     const bits = estimatedSecretBits(value);
     if (bits < MIN_SECRET_BITS) problems.push(`${name}: too predictable for production (about ${bits} bits; use e.g. \`openssl rand -base64 32\`)`);
-    const twin = seen.get(value);
+    const key = comparable(value);
+    const twin = seen.get(key);
     if (twin) problems.push(`${name}: must differ from ${twin} (each secret keys something else)`);
-    else seen.set(value, name);
+    else seen.set(key, name);
   }
   return problems;
 }

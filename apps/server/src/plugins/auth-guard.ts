@@ -43,10 +43,31 @@ export function authenticateFirst(app: FastifyInstance): void {
     const found = pre.filter((h) => guards.has(h));
     if (found.length === 0) return;
     route.preHandler = pre.filter((h) => !guards.has(h)) as RouteOptions['preHandler'];
-    route.onRequest = [...(asList(route.onRequest) as Guard[]), ...found] as RouteOptions['onRequest'];
+    // no-store first, so the refusal of a bad session carries it too (decision 403).
+    route.onRequest = [...(asList(route.onRequest) as Guard[]), noStore, ...found] as RouteOptions['onRequest'];
     if (route.schema && !route.schema.hide) {
       const schema = route.schema as { security?: Array<Record<string, string[]>> };
       schema.security ??= found.map((g) => ({ [guards.get(g)!]: [] }));
     }
+  });
+}
+
+/** Marks a guarded route's answer as never to be stored, before anything of the route runs. */
+const noStore: Guard = async (_request, reply) => {
+  reply.header('cache-control', 'no-store');
+};
+
+/**
+ * Nothing a signed-in player or operator is answered may be kept by a browser or a proxy
+ * (decision 403): a shared phone's back button or a proxy's cache would show the next person the
+ * balance, the bets, the wallet. Guarded routes get `no-store` before their guard runs (above);
+ * every other API answer gets it unless its route chose its own caching (the public catalog's
+ * one minute), so login, refresh and password reset answers, which carry tokens, are covered.
+ * Pages and static files keep the SPA plugin's caching. Registered on the root before the routes.
+ */
+export function registerNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }

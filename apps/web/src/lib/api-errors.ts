@@ -36,6 +36,7 @@ const MESSAGE_BY_CODE: Record<ErrorCode | ClientErrorCode, PlainMessageKey> = {
   // The gateway did not answer: trying again later can work.
   PAYMENT_GATEWAY_UNAVAILABLE: 'apiError.unavailable',
   INVALID_CREDENTIALS: 'apiError.credentials',
+  CURRENT_PASSWORD_WRONG: 'apiError.currentPassword',
   PHONE_ALREADY_REGISTERED: 'apiError.phoneTaken',
   OTP_INVALID: 'apiError.otpInvalid',
   OTP_EXPIRED: 'apiError.otpExpired',

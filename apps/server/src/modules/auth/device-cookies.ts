@@ -12,25 +12,35 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 export const DEVICE_COOKIE_DAYS = 180;
 const NONCE_BYTES = 18;
 
-function sign(secret: string, subject: string, nonce: string): string {
-  return createHmac('sha256', secret).update(`device-cookie\0${subject}\0${nonce}`).digest('base64url');
-}
-
-/** A new device cookie value for `subject` (e.g. `player:9876543210`, `operator:asha`). */
-export function issueDeviceCookie(secret: string, subject: string): string {
-  const nonce = randomBytes(NONCE_BYTES).toString('base64url');
-  return `${nonce}.${sign(secret, subject, nonce)}`;
+/**
+ * `credential` ties the cookie to the subject's current password (decision 404): the signature
+ * covers it, so a new password (a reset or a change) invalidates every cookie issued before,
+ * with no list of cookies to keep. An empty credential signs as before (operators' cookies).
+ */
+function sign(secret: string, subject: string, nonce: string, credential: string): string {
+  const mac = createHmac('sha256', secret).update(`device-cookie\0${subject}\0${nonce}`);
+  if (credential) mac.update(`\0${credential}`);
+  return mac.digest('base64url');
 }
 
 /**
- * The cookie's nonce when `value` is a device cookie this server issued for `subject`; null for
- * anything else (absent, forged, another account's).
+ * A new device cookie value for `subject` (e.g. `player:9876543210`, `operator:asha`), valid
+ * while the subject's `credential` (its password hash) stays the same.
  */
-export function deviceNonceFor(secret: string, subject: string, value: string | undefined): string | null {
+export function issueDeviceCookie(secret: string, subject: string, credential = ''): string {
+  const nonce = randomBytes(NONCE_BYTES).toString('base64url');
+  return `${nonce}.${sign(secret, subject, nonce, credential)}`;
+}
+
+/**
+ * The cookie's nonce when `value` is a device cookie this server issued for `subject` under its
+ * current `credential`; null for anything else (absent, forged, another account's, revoked).
+ */
+export function deviceNonceFor(secret: string, subject: string, value: string | undefined, credential = ''): string | null {
   if (!value || value.length > 200) return null;
   const [nonce, mac, extra] = value.split('.');
   if (!nonce || !mac || extra !== undefined) return null;
-  const expected = Buffer.from(sign(secret, subject, nonce));
+  const expected = Buffer.from(sign(secret, subject, nonce, credential));
   const given = Buffer.from(mac);
   return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : null;
 }

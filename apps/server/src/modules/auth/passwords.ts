@@ -30,7 +30,23 @@ const COMMON = new Set(
   (dictionary['passwords-common'] as string[]).filter((p) => p.length >= 8).map((p) => p.toLowerCase()),
 );
 
-/** True for passwords found in public breach lists (zxcvbn-ts's common list, 8+ characters). */
+/** The shortest text the password is a whole number of copies of (the password itself when none). */
+function repeatedUnit(password: string): string {
+  for (let length = 1; length <= password.length / 2; length++) {
+    if (password.length % length === 0 && password.slice(0, length).repeat(password.length / length) === password) return password.slice(0, length);
+  }
+  return password;
+}
+
+/**
+ * True for passwords found in public breach lists (zxcvbn-ts's common list, 8+ characters),
+ * compared after normalising (decision 402: Unicode compatibility forms, case, surrounding
+ * spaces), and for a word repeated to length: `Password1` × 6 is as guessable as `Password1`,
+ * and any short unit repeated (`abcabcabc`) is too.
+ */
 export function isCommonPassword(password: string): boolean {
-  return COMMON.has(password.toLowerCase());
+  const normal = password.normalize('NFKC').trim().toLowerCase();
+  if (COMMON.has(normal)) return true;
+  const unit = repeatedUnit(normal);
+  return unit !== normal && (unit.length < 8 || COMMON.has(unit));
 }

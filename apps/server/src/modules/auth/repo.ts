@@ -127,6 +127,12 @@ export async function revokeAllSessions(q: Queryable, playerId: number, reason: 
   return res.rowCount;
 }
 
+/** Revokes every open session of the player but `keepSessionId` (the one changing the password). */
+export async function revokeOtherSessions(q: Queryable, playerId: number, keepSessionId: string, reason: string, now: Date): Promise<number> {
+  const res = await q.query('UPDATE sessions SET revoked_at = $3, revoke_reason = $4 WHERE player_id = $1 AND id <> $2 AND revoked_at IS NULL', [playerId, keepSessionId, now, reason]);
+  return res.rowCount;
+}
+
 /**
  * True while the session may be used by this player: it is theirs (a validly signed token that
  * names another player's session is refused), not revoked, and within its absolute lifetime.

@@ -1,5 +1,6 @@
 import {
   AuthResultSchema,
+  ChangePasswordInputSchema,
   dataEnvelope,
   ErrorResponseSchema,
   ForgotPasswordRequestInputSchema,
@@ -12,7 +13,7 @@ import {
   SessionTokenSchema,
   API_PATHS,
 } from '@colorplay/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import type { AuthService } from './service';
@@ -27,7 +28,7 @@ const errors = {
   503: ErrorResponseSchema,
 };
 
-export type AuthRoutesOptions = { auth: AuthService; secureCookies: boolean; corsOrigins: string[] };
+export type AuthRoutesOptions = { auth: AuthService; secureCookies: boolean; corsOrigins: string[]; requireAuth: preHandlerAsyncHookHandler };
 
 /**
  * A browser always sends Origin on a POST from script. It must be this site (same host as the
@@ -47,7 +48,7 @@ export function isAllowedOrigin(request: FastifyRequest, corsOrigins: string[]):
 }
 
 /** register (request code, register), login, refresh-token, logout, forgot-password (request code, reset). */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, secureCookies, corsOrigins }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, secureCookies, corsOrigins, requireAuth }) => {
   // The refresh token lives in an httpOnly cookie scoped to the API, invisible to scripts.
   const setRefreshCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
     reply.setCookie(REFRESH_COOKIE, token, {
@@ -156,6 +157,25 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       await auth.resetPassword(request.body, request.ip);
       clearRefreshCookie(reply);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    API_PATHS.change_password,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['auth'],
+        description:
+          'Signed in: sets a new password given the current one (wrong ones are rate-limited like sign-in). Every other session of the player ends and old device cookies stop counting; this browser gets a new one (decision 404).',
+        body: ChangePasswordInputSchema,
+        response: { 200: dataEnvelope(OkSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const changed = await auth.changePassword(request.auth, request.body, request.ip);
+      setDeviceCookie(reply, changed.deviceCookie);
       return { data: { ok: true as const } };
     },
   );

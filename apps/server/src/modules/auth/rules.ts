@@ -24,6 +24,11 @@ export const RATE_RULES = {
   resetPerAddress: { name: 'reset:ip', limit: 200, windowSeconds: 3600 },
   /** A trusted browser (device cookie) has its own allowance of failures, by the cookie's nonce. */
   loginFailuresPerDevice: { name: 'login-fail:device', limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * A wrong current password on the signed-in change (decision 404), per player: a stolen session
+   * must not become a free password oracle. As many tries as a trusted browser's sign-in.
+   */
+  passwordChangeFailuresPerPlayer: { name: 'password-change-fail:player', limit: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
 
 /** The players' device cookie (decision 242): sent only to the login route. */

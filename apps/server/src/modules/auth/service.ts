@@ -1,4 +1,4 @@
-import type { AuthResult, LoginInput, RegisterInput, ResetPasswordInput, SessionToken } from '@colorplay/contract';
+import type { AuthResult, ChangePasswordInput, LoginInput, RegisterInput, ResetPasswordInput, SessionToken } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -19,6 +19,7 @@ import {
   openSession,
   recordLoginFailure,
   revokeAllSessions,
+  revokeOtherSessions,
   revokeSession,
 } from './repo';
 import { LOGIN_FAILURE_MEMORY_SECONDS, loginDelaySeconds, RATE_RULES, REFRESH_GRACE_SECONDS } from './rules';
@@ -125,8 +126,9 @@ export function createAuthService(deps: AuthDeps) {
           }
           throw err;
         });
-      // The browser that registered is the owner's: it starts out trusted (decision 242).
-      return { ...(await issue(player.id)), deviceCookie: issueDeviceCookie(deps.secret, `player:${input.phone}`) };
+      // The browser that registered is the owner's: it starts out trusted (decision 242), for as
+      // long as this password stands (decision 404).
+      return { ...(await issue(player.id)), deviceCookie: issueDeviceCookie(deps.secret, `player:${input.phone}`, passwordHash) };
     },
 
     /**
@@ -138,7 +140,10 @@ export function createAuthService(deps: AuthDeps) {
       // A browser that signed in as this number before (device cookie) is throttled by its own
       // failures only: strangers guessing the password cannot lock the owner out (decision 242).
       const subject = `player:${input.phone}`;
-      const device = deviceNonceFor(deps.secret, subject, deviceCookie);
+      // The cookie is signed over the password hash it was issued under (decision 404): after a
+      // reset or a change it no longer names a trusted browser.
+      const known = deviceCookie ? await findPlayerByPhone(db, input.phone) : undefined;
+      const device = known ? deviceNonceFor(deps.secret, subject, deviceCookie, known.password_hash) : null;
       if (device) await limiter.check(RATE_RULES.loginFailuresPerDevice, device);
       const now = clock.now();
       // The verdict leaves the transaction so a failure is recorded even though we then throw.
@@ -146,7 +151,7 @@ export function createAuthService(deps: AuthDeps) {
         if (device) {
           const player = await findPlayerByPhone(tx, input.phone);
           const ok = await verifyPassword(player?.password_hash ?? (await dummyPasswordHash()), input.password);
-          return player && ok ? { kind: 'ok' as const, playerId: player.id } : { kind: 'wrong' as const };
+          return player && ok ? { kind: 'ok' as const, playerId: player.id, passwordHash: player.password_hash } : { kind: 'wrong' as const };
         }
         const state = await lockLoginFailures(tx, input.phone, now);
         const forgotten = now.getTime() - state.last_failure_at.getTime() > LOGIN_FAILURE_MEMORY_SECONDS * 1000;
@@ -158,7 +163,7 @@ export function createAuthService(deps: AuthDeps) {
         const ok = await verifyPassword(player?.password_hash ?? (await dummyPasswordHash()), input.password);
         if (player && ok) {
           await clearLoginFailures(tx, input.phone);
-          return { kind: 'ok' as const, playerId: player.id };
+          return { kind: 'ok' as const, playerId: player.id, passwordHash: player.password_hash };
         }
         const nextTryAt = new Date(now.getTime() + loginDelaySeconds(failures + 1) * 1000);
         await recordLoginFailure(tx, input.phone, failures + 1, now, nextTryAt);
@@ -178,7 +183,7 @@ export function createAuthService(deps: AuthDeps) {
         throw WRONG_CREDENTIALS;
       }
       // A device cookie that was valid stays; a new browser gets its own.
-      return { ...(await issue(verdict.playerId)), deviceCookie: device ? deviceCookie! : issueDeviceCookie(deps.secret, subject) };
+      return { ...(await issue(verdict.playerId)), deviceCookie: device ? deviceCookie! : issueDeviceCookie(deps.secret, subject, verdict.passwordHash) };
     },
 
     /**
@@ -255,6 +260,36 @@ export function createAuthService(deps: AuthDeps) {
 
     requestResetCode: codes.requestResetCode,
     requestRegisterCode: codes.requestRegisterCode,
+
+    /**
+     * The signed-in player's new password (decision 404), given the current one. Wrong current
+     * passwords are counted like sign-in failures (per player and per address); on success every
+     * other session ends and every device cookie issued under the old password stops counting
+     * (their signature covers the password hash). The calling browser gets a fresh device cookie.
+     */
+    async changePassword(claims: AccessClaims, input: ChangePasswordInput, address: string): Promise<{ deviceCookie: string }> {
+      const playerKey = String(claims.playerId);
+      await limiter.check(RATE_RULES.loginFailuresPerAddress, address);
+      await limiter.check(RATE_RULES.passwordChangeFailuresPerPlayer, playerKey);
+      const player = await findPlayerById(db, claims.playerId);
+      if (!player || !(await verifyPassword(player.password_hash, input.currentPassword))) {
+        await limiter.hit(RATE_RULES.passwordChangeFailuresPerPlayer, playerKey).catch(() => undefined);
+        await limiter.hit(RATE_RULES.loginFailuresPerAddress, address);
+        throw new AppError('CURRENT_PASSWORD_WRONG', 'Your current password is not correct', [{ path: 'currentPassword', message: 'This is not your current password' }]);
+      }
+      if (isCommonPassword(input.newPassword)) throw commonPasswordError('newPassword');
+      const now = clock.now();
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await updatePasswordHash(tx, player.id, passwordHash);
+        await revokeOtherSessions(tx, player.id, claims.sessionId, 'password_change', now);
+        // Evicts the player's cached sessions on every node; the current one is found open again.
+        await sessionsRevoked(tx, player.id, null);
+        await clearLoginFailures(tx, player.phone);
+        await deps.events.record(tx, 'PasswordChanged', { playerId: player.id });
+      });
+      return { deviceCookie: issueDeviceCookie(deps.secret, `player:${player.phone}`, passwordHash) };
+    },
 
     /** Checks the latest code (5 tries, 5 minutes), sets the password and ends every session. */
     async resetPassword(input: ResetPasswordInput, address: string): Promise<void> {

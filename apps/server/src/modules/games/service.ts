@@ -174,6 +174,8 @@ export function createGamesService(deps: GamesDeps) {
         const blocked = await deps.safety.playRefusal(tx, playerId);
         if (blocked) return { ok: false, refusal: blocked.code === 'PLAYER_ON_BREAK' ? 'on_break' : 'self_excluded' };
         const sessionId = `vs_${randomBytes(12).toString('hex')}`;
+        // The Tips dialog offers at least ₹1; the server holds the line too (a hand-made link moved 16 paise).
+        if (walletMode === 'transfer' && amountMinor !== undefined && amountMinor < MIN_TRANSFER_MINOR) return { ok: false, refusal: 'amount_invalid' };
         const moveMinor = walletMode === 'transfer' ? await amountToMove(tx, playerId, amountMinor) : 0;
         if (moveMinor === null) return { ok: false, refusal: 'amount_over_balance' };
         await repo.insertVendorSession(tx, {

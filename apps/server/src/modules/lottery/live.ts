@@ -23,6 +23,7 @@ import { ENGINE_GAMES, engineGame } from './games';
 import { roomClock, wingoResultFace } from './rules';
 import type { LotteryService } from './service';
 import { summaryOf } from './views';
+import { socketErrorHandler } from '../../plugins/socket-errors';
 
 export type LotteryLiveOptions = {
   lottery: LotteryService;
@@ -77,7 +78,8 @@ export const LIVE_PAUSED_CLOSE_CODE = 1013;
  * its player's settlements in the game; the clock carries the game's rooms.
  */
 export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, { lottery, bus, authenticate, clockEveryMs = 1_000 }) => {
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  // A stranger's oversized message is closed with 1009 and logged sparingly (decision 403).
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES }, errorHandler: socketErrorHandler(() => lottery.now().getTime()) });
   const sockets = new Map<WebSocket, SocketState>();
   /** Sockets of each game, and of each generic game's room (`game:room`): a message is sent to its own listeners only. */
   const byGame = new Map<string, Set<WebSocket>>();

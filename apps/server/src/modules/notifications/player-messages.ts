@@ -5,6 +5,12 @@ export const WELCOME_MESSAGE = {
   body: 'Your account is ready. Play for fun, set limits that suit you, and never bet more than you can afford to lose.',
 } as const;
 
+/** After a change while signed in (decision 404): the owner learns of it on every device. */
+export const PASSWORD_CHANGED_MESSAGE = {
+  title: 'Password changed',
+  body: 'Your password was changed and every other device was logged out. If this was not you, reset your password and contact support at once.',
+} as const;
+
 export const PASSWORD_RESET_MESSAGE = {
   title: 'Password changed',
   body: 'Your password was reset and every device was logged out. If this was not you, contact support at once.',

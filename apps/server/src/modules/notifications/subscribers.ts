@@ -3,7 +3,7 @@ import type { EventHandler } from '../../events';
 import { addNotification } from './repo';
 import { depositMessage } from './deposit-messages';
 import { kycMessage } from './kyc-messages';
-import { PASSWORD_RESET_MESSAGE, WELCOME_MESSAGE } from './player-messages';
+import { PASSWORD_CHANGED_MESSAGE, PASSWORD_RESET_MESSAGE, WELCOME_MESSAGE } from './player-messages';
 import { withdrawalMessage } from './withdrawal-messages';
 
 type Subscribe = {
@@ -39,5 +39,8 @@ export function subscribeNotifications(events: Subscribe): void {
   });
   events.subscribe('PasswordReset', NOTIFICATIONS_HANDLER, (event, tx) =>
     addNotification(tx, event.payload.playerId, PASSWORD_RESET_MESSAGE, new Date(event.occurredAt), event.id),
+  );
+  events.subscribe('PasswordChanged', NOTIFICATIONS_HANDLER, (event, tx) =>
+    addNotification(tx, event.payload.playerId, PASSWORD_CHANGED_MESSAGE, new Date(event.occurredAt), event.id),
   );
 }

@@ -162,6 +162,15 @@ export function refusalOf(block: Block): BlockRefusal | null {
   }
 }
 
+/**
+ * Whether the withdrawals' wagering lock is waived (decision 400): a self-excluded player (and
+ * the closed account after the exclusion, until it reopens) may not play, so a lock that only
+ * play can clear would freeze their money for months. A break keeps the lock: it ends by itself.
+ */
+export function waivesWageringLock(block: Block): boolean {
+  return block.kind === 'exclusion' || block.kind === 'closed';
+}
+
 /** One limit in force with what the window has used. */
 export type LimitUse = { period: SafetyPeriod; limitMinor: number; usedMinor: number };
 

@@ -30,6 +30,7 @@ import {
   selfExclude,
   stakedOf,
   takeBreak,
+  waivesWageringLock,
   WITHDRAWAL_KINDS,
 } from './rules';
 import type { SafetySettings } from './settings';
@@ -180,8 +181,12 @@ export function createSafetyService({ db, clock, settings, currency }: SafetyDep
         const outcome = selfExclude(blockStateOf(controls), input.months, now);
         if (!outcome.ok) throw refused(outcome.reason);
         const n = outcome.next;
+        const waivedBefore = waivesWageringLock(blockAt(blockStateOf(controls), now));
         await repo.updateControls(tx, playerId, { exclusion_started_at: n.exclusionStartedAt, exclusion_until: n.exclusionUntil, reopen_requested_at: null }, now);
         await repo.insertChange(tx, playerId, 'exclusion.started', { months: input.months, until: n.exclusionUntil!.toISOString() }, now);
+        // The audit trail says once, when the exclusion starts, that the lock no longer holds the
+        // player's money (an extension of a running exclusion changes nothing).
+        if (!waivedBefore) await repo.insertChange(tx, playerId, 'wagering_lock.waived', { reason: 'self_exclusion' }, now);
       });
     },
 
@@ -216,6 +221,15 @@ export function createSafetyService({ db, clock, settings, currency }: SafetyDep
     async session(playerId: number, since: Date): Promise<SafetySession> {
       const sums = await sumPlayerEntriesByKindSince(db, playerId, PLAY_KINDS, since);
       return { since: since.toISOString(), netResultMinor: PLAY_KINDS.reduce((a, k) => a + (sums[k] ?? 0), 0), stakedMinor: stakedOf(sums) };
+    },
+
+    /**
+     * Whether the wagering lock is waived for the player now (decision 400), read in the caller's
+     * transaction (the withdrawal's), so it cannot disagree with the exclusion it follows from.
+     */
+    async wageringLockWaived(q: Queryable, playerId: number): Promise<boolean> {
+      const [controls] = await repo.selectControls(q, [playerId]);
+      return controls ? waivesWageringLock(blockAt(blockStateOf(controls), clock.now())) : false;
     },
 
     /** Every change of the player's controls, newest first. */

@@ -3,3 +3,4 @@ export { vendorWalletRoutes, vendorWalletPath } from './routes';
 export { createVendorWalletService, DEFAULT_VENDOR_WALLET_LIMITS, type VendorWalletLimits, type VendorWalletService } from './service';
 export { signVendorCall, verifyVendorCall } from './signature';
 export { OWNED_TABLES } from './tables';
+export { hedgedVendorStakeMinor } from './wagering';

@@ -54,13 +54,14 @@ export async function claimCall(
   return res.rowCount === 1;
 }
 
-export async function settleCall(q: Queryable, provider: string, txId: string, status: string, answer: unknown, transferId: string | null): Promise<void> {
-  await q.query('UPDATE vendor_wallet_calls SET status = $3, answer = $4::jsonb, transfer_id = $5 WHERE provider = $1 AND tx_id = $2', [
+export async function settleCall(q: Queryable, provider: string, txId: string, status: string, answer: unknown, transfer: { id: string; account: string } | null): Promise<void> {
+  await q.query('UPDATE vendor_wallet_calls SET status = $3, answer = $4::jsonb, transfer_id = $5, player_account = $6 WHERE provider = $1 AND tx_id = $2', [
     provider,
     txId,
     status,
     JSON.stringify(answer),
-    transferId,
+    transfer?.id ?? null,
+    transfer?.account ?? null,
   ]);
 }
 
@@ -110,4 +111,27 @@ export async function lockFreeRoundTotal(q: Queryable, provider: string, playerI
     [provider, playerId, since],
   );
   return rows[0]?.total_minor ?? 0;
+}
+
+/**
+ * The part of the stakes on `playerAccount` that came back in the same round (decision 401): per
+ * round, min(debits not rolled back, credits). Only the vendor knows a round's possible results,
+ * so what it actually credited is the only payout we can net against; a round the player lost
+ * counts in full, a debit and an equal credit count nothing.
+ */
+export async function selectHedgedStakeMinor(q: Queryable, playerId: number, playerAccount: string): Promise<number> {
+  const { rows } = await q.query<{ hedged_minor: string | number | null }>(
+    `WITH rounds AS (
+       -- coalesce: least() skips NULLs, so a round without credits would count as all hedged.
+       SELECT coalesce(sum(amount_minor) FILTER (WHERE kind = 'debit' AND rolled_back_by IS NULL), 0) AS staked_minor,
+              coalesce(sum(amount_minor) FILTER (WHERE kind = 'credit'), 0) AS credited_minor
+         FROM vendor_wallet_calls
+        WHERE player_account = $2 AND player_id = $1 AND transfer_id IS NOT NULL AND round_id IS NOT NULL
+          AND status = 'ok' AND kind IN ('debit', 'credit')
+        GROUP BY provider, round_id
+     )
+     SELECT sum(least(staked_minor, credited_minor))::bigint AS hedged_minor FROM rounds`,
+    [playerId, playerAccount],
+  );
+  return Number(rows[0]?.hedged_minor ?? 0);
 }

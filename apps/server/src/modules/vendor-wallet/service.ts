@@ -97,9 +97,10 @@ export function createVendorWalletService({ db, clock, games, currency, limits =
     return { claimed: false, answer: decision.answer as VendorTxResult };
   }
 
-  async function finish(tx: Queryable, provider: string, s: VendorSessionInfo, txId: string, status: VendorTxResult['status'], transferId: string | null, reason?: string) {
-    const answer: VendorTxResult = { txId, status, balanceMinor: await balanceIn(tx, s), currency, transferId, ...(reason ? { reason } : {}) };
-    await repo.settleCall(tx, provider, txId, status, answer, transferId);
+  /** Records the call's answer; `transfer` is the ledger transfer it posted and the player account it moved. */
+  async function finish(tx: Queryable, provider: string, s: VendorSessionInfo, txId: string, status: VendorTxResult['status'], transfer: { id: string; account: string } | null, reason?: string) {
+    const answer: VendorTxResult = { txId, status, balanceMinor: await balanceIn(tx, s), currency, transferId: transfer?.id ?? null, ...(reason ? { reason } : {}) };
+    await repo.settleCall(tx, provider, txId, status, answer, transfer);
     return answer;
   }
 
@@ -149,7 +150,7 @@ export function createVendorWalletService({ db, clock, games, currency, limits =
               { accountCode: house, amountMinor: input.amountMinor },
             ],
           });
-          return finish(tx, provider, s, input.txId, 'ok', posted.id);
+          return finish(tx, provider, s, input.txId, 'ok', { id: posted.id, account: player });
         } catch (err) {
           if (isLedgerError(err, 'INSUFFICIENT_FUNDS')) return finish(tx, provider, s, input.txId, 'insufficient_funds', null);
           throw err;
@@ -201,7 +202,7 @@ export function createVendorWalletService({ db, clock, games, currency, limits =
             { accountCode: player, amountMinor: input.amountMinor },
           ],
         });
-        return finish(tx, provider, s, input.txId, 'ok', posted.id);
+        return finish(tx, provider, s, input.txId, 'ok', { id: posted.id, account: player });
       });
     },
 
@@ -255,7 +256,7 @@ export function createVendorWalletService({ db, clock, games, currency, limits =
           ],
         });
         await repo.markRolledBack(tx, provider, input.refTxId, input.txId);
-        return finish(tx, provider, s, input.txId, 'ok', posted.id);
+        return finish(tx, provider, s, input.txId, 'ok', { id: posted.id, account: player });
       });
     },
   };

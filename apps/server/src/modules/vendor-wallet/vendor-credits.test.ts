@@ -193,3 +193,37 @@ describe('declared free rounds', () => {
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
   });
 });
+
+describe('vendor play and the wagering lock (decision 401)', () => {
+  it('a debit and an equal credit on one round play nothing; a round lost counts in full; a rolled-back debit is no stake', async () => {
+    const c = new PlayerClient(t.app, '203.0.113.53');
+    expect((await c.register('9855555563')).statusCode).toBe(200);
+    const id = await playerIdOf(t.db, '9855555563');
+    await fund(t.db, id, 2_000_00);
+    const s = (await launch(t.app, c, launchableGame('JILI').gameUid)).sessionToken;
+    const remaining = async () => (await t.app.withdrawals.info(id)).wagering.remainingToPlayMinor;
+    expect(await remaining()).toBe(2_000_00);
+
+    // The round trip of the finding: the whole deposit out and straight back on one round.
+    expect((await debit(txId(), 'trip', 2_000_00, s)).json().data.status).toBe('ok');
+    expect((await credit(txId(), 'trip', 2_000_00, {}, s)).json().data.status).toBe('ok');
+    expect(await remaining()).toBe(2_000_00);
+    expect(await t.app.withdrawals.info(id)).toMatchObject({ balanceMinor: 2_000_00, withdrawableMinor: 0, wageringLockedMinor: 2_000_00 });
+
+    // Split across two debits and a rolled-back third, still nothing played.
+    const voided = txId();
+    expect((await debit(voided, 'split', 500_00, s)).json().data.status).toBe('ok');
+    expect((await call('rollback', { sessionToken: s, txId: txId(), refTxId: voided })).json().data.status).toBe('ok');
+    expect((await debit(txId(), 'split', 300_00, s)).json().data.status).toBe('ok');
+    expect((await debit(txId(), 'split', 200_00, s)).json().data.status).toBe('ok');
+    expect((await credit(txId(), 'split', 500_00, {}, s)).json().data.status).toBe('ok');
+    expect(await remaining()).toBe(2_000_00);
+
+    // A round that pays back part of its stake plays what it lost; a lost round plays its stake.
+    expect((await debit(txId(), 'part', 400_00, s)).json().data.status).toBe('ok');
+    expect((await credit(txId(), 'part', 150_00, {}, s)).json().data.status).toBe('ok');
+    expect(await remaining()).toBe(2_000_00 - 250_00);
+    expect((await debit(txId(), 'lost', 100_00, s)).json().data.status).toBe('ok');
+    expect(await remaining()).toBe(2_000_00 - 350_00);
+  });
+});

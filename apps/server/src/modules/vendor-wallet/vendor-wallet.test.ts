@@ -214,14 +214,16 @@ describe('transfer mode (MG_Fish)', () => {
     const gameUid = launchableGame('MG_Fish').gameUid;
     const openWith = async (amount: string) => {
       const ticket = (await c.call('POST', '/api/games/launch-ticket', { gameId: gameUid })).json().data.ticket as string;
-      return t.app.inject({ method: 'GET', url: `/api/games/open-game-url?token=${encodeURIComponent(ticket)}&game_id=${gameUid}&amount_minor=${amount}` });
+      return t.app.inject({ method: 'GET', url: `/api/games/open-game-url?token=${encodeURIComponent(ticket)}&game_id=${gameUid}&amount_minor=${encodeURIComponent(amount)}` });
     };
     const over = await openWith('5001');
     expect(over.statusCode).toBe(409);
     expect(over.json().error.code).toBe('LAUNCH_AMOUNT_OVER_BALANCE');
-    for (const bad of ['0', '-5', '12.5', 'all']) {
+    // Strict digits (decision 402): hex, exponent, padded and leading-zero forms were coerced before,
+    // and the ₹1 minimum holds on the server (`0x10` moved 16 paise).
+    for (const bad of ['0', '-5', '12.5', 'all', '0x10', '1e3', ' 100', '100 ', '0100', '+100', '99', '16']) {
       const res = await openWith(bad);
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode, bad).toBe(400);
       expect(res.json().error.code).toBe('LAUNCH_AMOUNT_INVALID');
     }
     expect(await mainBalance(id)).toBe(50_00);

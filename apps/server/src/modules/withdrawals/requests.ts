@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
 import type { KycService } from '../kyc';
 import type { PayoutGateway } from '../payouts';
+import type { SafetyService } from '../safety';
 import { withdrawableOf } from './balance';
 import type { WithdrawalMoney } from './money';
 import { countOnDay, findActiveMethod, findByKey, findWithdrawal, hasPaidWithdrawal, insertWithdrawal, listOfPlayer, lockPlayerWithdrawals, recordEvent, toWithdrawal } from './repo';
@@ -20,17 +21,19 @@ export type RequestsDeps = {
   settings: WithdrawalSettings;
   payouts: Pick<PayoutGateway, 'sandbox'>;
   kyc: Pick<KycService, 'isVerified' | 'status'>;
+  /** A self-excluded player's wagering lock is waived (decision 400). */
+  safety: Pick<SafetyService, 'wageringLockWaived'>;
 };
 
 /** The player's side: what can be withdrawn, requests (the hold), cancel, and their list. */
 export function createRequests(deps: RequestsDeps, steps: WithdrawalSteps, money: WithdrawalMoney): Pick<WithdrawalsService, 'info' | 'request' | 'cancel' | 'list' | 'get'> {
-  const { db, clock, settings, payouts, kyc } = deps;
+  const { db, clock, settings, payouts, kyc, safety } = deps;
   const currency = settings.currency;
   const { applyStep, allows } = steps;
 
   return {
     async info(playerId) {
-      const m = await withdrawableOf(db, playerId, settings.wageringFactor);
+      const m = await withdrawableOf(db, playerId, settings.wageringFactor, await safety.wageringLockWaived(db, playerId));
       const today = await countOnDay(db, playerId, istDay(clock.now()));
       const kycStatus = await kyc.status(playerId);
       return {
@@ -76,7 +79,8 @@ export function createRequests(deps: RequestsDeps, steps: WithdrawalSteps, money
           if ((await countOnDay(tx, playerId, day)) >= settings.dailyCount) {
             throw new AppError('WITHDRAWAL_DAILY_LIMIT', `You can make ${settings.dailyCount} withdrawals a day. Try again tomorrow.`);
           }
-          const m = await withdrawableOf(tx, playerId, settings.wageringFactor);
+          const lockWaived = await safety.wageringLockWaived(tx, playerId);
+          const m = await withdrawableOf(tx, playerId, settings.wageringFactor, lockWaived);
           if (input.amountMinor > m.balanceMinor) {
             throw new AppError('INSUFFICIENT_FUNDS', 'Your balance is too low for this withdrawal', [{ path: 'amountMinor', message: 'More than your balance' }]);
           }
@@ -110,7 +114,8 @@ export function createRequests(deps: RequestsDeps, steps: WithdrawalSteps, money
             created_at: now,
           });
           const hold = await money.hold(tx, created, { actor: 'player', playerId });
-          await recordEvent(tx, { withdrawalId: created.id, from: null, to: 'requested', actor: 'player', operatorId: null, transferId: hold.id, detail: {}, now });
+          // The withdrawal's own history says when it went out past a waived lock (decision 400).
+          await recordEvent(tx, { withdrawalId: created.id, from: null, to: 'requested', actor: 'player', operatorId: null, transferId: hold.id, detail: lockWaived ? { wageringLockWaived: 'self_exclusion' } : {}, now });
           // Auto-payout needs two approvals never; above the second-approval amount a person looks.
           const auto = reasons.length === 0 && created.approvals_required === 1;
           return applyStep(tx, created, auto ? 'auto_approved' : 'review_needed', { actor: 'system' }, {}, { detail: { reasons } });

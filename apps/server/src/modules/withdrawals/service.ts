@@ -4,6 +4,7 @@ import type { EventRecorder } from '../../events';
 import type { Clock } from '../../lib/clock';
 import type { KycService } from '../kyc';
 import type { PayoutGateway } from '../payouts';
+import type { SafetyService } from '../safety';
 import { createMethods } from './methods';
 import { createWithdrawalMoney } from './money';
 import { createRequests } from './requests';
@@ -19,6 +20,8 @@ export type WithdrawalsDeps = {
   settings: WithdrawalSettings;
   payouts: PayoutGateway;
   kyc: Pick<KycService, 'isVerified' | 'status'>;
+  /** Responsible gambling: a self-excluded player's wagering lock is waived (decision 400). */
+  safety: Pick<SafetyService, 'wageringLockWaived'>;
   log: FastifyBaseLogger;
   events: EventRecorder;
   /**

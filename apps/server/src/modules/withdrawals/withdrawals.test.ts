@@ -127,6 +127,40 @@ describe('wagering lock', () => {
     expect(w.method).toMatchObject({ kind: 'bank', summary: 'HDFC0001234 ••••9012' });
     expect(await balanceOf(t.db, playerId)).toBe(10_000);
   });
+
+  /** A player with ₹2,000 deposited and never played, KYC verified, a UPI method old enough. */
+  async function unplayedDeposit() {
+    const playerId = await newPlayer(t.db, clock.now());
+    await deposit(t.db, playerId, 200_000);
+    await verifiedKyc(t.app, playerId);
+    const { id: methodId } = await t.app.withdrawals.addMethod(playerId, { kind: 'upi', vpa: `x${playerId}@okaxis` });
+    clock.advance(25 * HOUR);
+    return { playerId, methodId };
+  }
+
+  it('waives the lock for a self-excluded player: the whole balance can leave, and the audit trail says so (decision 400)', async () => {
+    const { playerId, methodId } = await unplayedDeposit();
+    await expect(t.app.withdrawals.request(playerId, { methodId, amountMinor: 200_000, idempotencyKey: key() })).rejects.toMatchObject({ code: 'WAGERING_LOCKED' });
+    await t.app.safety.selfExclude(playerId, { months: 6 });
+    expect(await t.app.withdrawals.info(playerId)).toMatchObject({ balanceMinor: 200_000, withdrawableMinor: 200_000, wageringLockedMinor: 0, wagering: { lockReason: null } });
+    const w = await t.app.withdrawals.request(playerId, { methodId, amountMinor: 200_000, idempotencyKey: key() });
+    expect(w).toMatchObject({ amountMinor: 200_000, status: 'review' });
+    expect(await balanceOf(t.db, playerId)).toBe(0);
+    // Recorded once when the exclusion starts; extending it records nothing more.
+    await t.app.safety.selfExclude(playerId, { months: 12 });
+    const waivers = (await t.app.safety.history(playerId)).filter((c) => c.action === 'wagering_lock.waived');
+    expect(waivers).toEqual([expect.objectContaining({ detail: { reason: 'self_exclusion' } })]);
+    const { rows } = await t.db.query<{ detail: unknown }>(`SELECT detail FROM withdrawal_events WHERE withdrawal_id = $1 AND to_status = 'requested'`, [w.id]);
+    expect(rows[0]?.detail).toEqual({ wageringLockWaived: 'self_exclusion' });
+  });
+
+  it('keeps the lock for a player on a break (it ends by itself)', async () => {
+    const { playerId, methodId } = await unplayedDeposit();
+    await t.app.safety.takeBreak(playerId, { days: 7 });
+    expect(await t.app.withdrawals.info(playerId)).toMatchObject({ withdrawableMinor: 0, wageringLockedMinor: 200_000 });
+    await expect(t.app.withdrawals.request(playerId, { methodId, amountMinor: 200_000, idempotencyKey: key() })).rejects.toMatchObject({ code: 'WAGERING_LOCKED' });
+    expect(await balanceOf(t.db, playerId)).toBe(200_000);
+  });
 });
 
 describe('operator review, payouts and their outcomes', () => {

@@ -12,6 +12,7 @@ import { useBalance } from '../../lib/balance';
 import { useResource } from '../../lib/resource';
 import { logout } from '../../lib/session';
 import { avatarSrc, saveLanguage, unreadResource, userInfoResource } from './api';
+import { ChangePasswordForm } from './change-password-form';
 import './account-i18n';
 import './accounts.css';
 
@@ -162,6 +163,8 @@ export function AccountPage() {
         </h2>
         <LanguageSwitch onChosen={(locale) => void saveLanguage(locale).catch(() => undefined)} />
       </section>
+
+      <ChangePasswordForm />
 
       <section className="account__help" aria-labelledby="account-help-label">
         <h2 id="account-help-label" className="account-menu__title account-menu__title--icon">

@@ -390,6 +390,46 @@ describe('account page', () => {
   });
 });
 
+describe('change password (decision 404)', () => {
+  const accountApis = (change: () => { status?: number; body: unknown }) =>
+    stubApi({
+      'GET /api/get-user-info': () => ({ body: { data: USER } }),
+      'GET /api/wallet/balance': () => ({ body: { data: { balanceMinor: 0, currency: 'INR' } } }),
+      'GET /api/notifications': () => ({ body: { data: { items: [], unreadCount: 0, nextCursor: null } } }),
+      'POST /api/change-password': change,
+    });
+
+  it('checks the fields first, puts a wrong current password beside its field, then changes it and stays signed in', async () => {
+    let wrong = true;
+    const api = accountApis(() =>
+      wrong
+        ? { status: 400, body: { error: { code: 'CURRENT_PASSWORD_WRONG', message: 'Your current password is not correct' } } }
+        : { body: { data: { ok: true } } },
+    );
+    signInForTests();
+    renderApp('/main');
+    const section = within(await screen.findByRole('region', { name: 'Change password' }));
+    fireEvent.click(section.getByRole('button', { name: 'Change password' }));
+    expect(section.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+    expect(section.getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST', '/api/change-password')).toHaveLength(0);
+
+    fireEvent.change(section.getByLabelText('Current password'), { target: { value: 'not-my-password' } });
+    fireEvent.change(section.getByLabelText('New password'), { target: { value: 'Another-Pass-77' } });
+    fireEvent.click(section.getByRole('button', { name: 'Change password' }));
+    expect(await section.findByText('This is not your current password.')).toBeTruthy();
+    expect(section.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+
+    wrong = false;
+    fireEvent.change(section.getByLabelText('Current password'), { target: { value: 'Tiger-Lily-42' } });
+    fireEvent.click(section.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password has been changed. Other devices have been signed out.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/change-password').at(-1)?.body).toEqual({ currentPassword: 'Tiger-Lily-42', newPassword: 'Another-Pass-77' });
+    expect((section.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+    expect(readStoredToken()).not.toBeNull();
+  });
+});
+
 describe('messages', () => {
   const page = (over: Partial<NotificationsPage> = {}): NotificationsPage => ({
     items: [

@@ -75,6 +75,11 @@ export async function readSandboxOutbox(handle: string): Promise<SandboxSms[] | 
   }
 }
 
+/** The signed-in player's new password (decision 404); other sessions end, this one stays. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  await authedApi.post(API_PATHS.change_password, { currentPassword, newPassword });
+}
+
 /** POST {avatar} with the bearer header. */
 export async function updateAvatar(avatar: number): Promise<void> {
   await authedApi.post(API_PATHS.update_user_info, { avatar });

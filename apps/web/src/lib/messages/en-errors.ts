@@ -20,6 +20,7 @@ export const enErrors = {
   'apiError.depositState': 'This order has changed meanwhile; its current status is shown.',
   'apiError.utrUsed': 'This UTR was already used for another recharge. Check the number in your UPI app.',
   'apiError.credentials': 'The mobile number or password is not right.',
+  'apiError.currentPassword': 'This is not your current password.',
   'apiError.phoneTaken': 'This number already has an account. Log in instead.',
   'apiError.otpInvalid': 'That code is not right. Check the SMS and try again.',
   'apiError.otpExpired': 'That code has expired. Ask for a new one.',

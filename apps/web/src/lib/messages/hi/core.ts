@@ -155,6 +155,7 @@ export const hiCore: Translation<typeof en> = {
   'apiError.depositState': 'इस बीच यह ऑर्डर बदल गया है; इसकी मौजूदा स्थिति दिखाई गई है।',
   'apiError.utrUsed': 'यह UTR किसी दूसरे रिचार्ज में इस्तेमाल हो चुका है। अपने UPI ऐप में नंबर जाँचें।',
   'apiError.credentials': 'मोबाइल नंबर या पासवर्ड सही नहीं है।',
+  'apiError.currentPassword': 'यह आपका मौजूदा पासवर्ड नहीं है।',
   'apiError.phoneTaken': 'इस नंबर पर पहले से अकाउंट है। लॉग इन करें।',
   'apiError.otpInvalid': 'यह कोड सही नहीं है। SMS जाँचकर फिर कोशिश करें।',
   'apiError.otpExpired': 'यह कोड एक्सपायर हो गया है। नया कोड मँगाएँ।',
