@@ -29,7 +29,14 @@ describe('one source for every default', () => {
     expect(config.withdrawals).toEqual(WITHDRAWAL_DEFAULTS);
     expect(config.usdt).toMatchObject({ minMinor: USDT_DEFAULTS.minMinor, maxMinor: USDT_DEFAULTS.maxMinor, expiryMinutes: USDT_DEFAULTS.expiryMinutes });
     expect(config.usdt).toMatchObject({ chainId: USDT_DEFAULTS.sandbox.chainId, confirmations: USDT_DEFAULTS.sandbox.confirmations });
-    expect(config.tron).toEqual({ kind: 'sandbox', api: TRON_DEFAULTS.api, timeoutMs: TRON_DEFAULTS.timeoutMs, produceEveryMs: TRON_DEFAULTS.sandboxProduceMs });
+    // The sandbox TRON witness's key has no default: it is generated into DATA_DIR (decision 388).
+    expect(config.tron).toEqual({
+      kind: 'sandbox',
+      api: TRON_DEFAULTS.api,
+      timeoutMs: TRON_DEFAULTS.timeoutMs,
+      produceEveryMs: TRON_DEFAULTS.sandboxProduceMs,
+      witnessSecret: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/),
+    });
     expect(config).toMatchObject({
       host: SERVER_DEFAULTS.host,
       port: SERVER_DEFAULTS.port,
