@@ -43,7 +43,7 @@ afterEach(async () => {
   expect(rows).toEqual([]);
 });
 
-function service(extra: Partial<LotteryDeps> = {}, windowMs = 150) {
+function service(extra: Partial<LotteryDeps> = {}, windowMs = 150, batchMax = 500) {
   return createLotteryService({
     db: t.db,
     clock,
@@ -52,7 +52,7 @@ function service(extra: Partial<LotteryDeps> = {}, windowMs = 150) {
     safety: t.app.safety,
     chainSecret: t.config.secrets.lotteryChain,
     beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }),
-    settings: { ...t.app.lottery.settings, betBatchWindowMs: windowMs, betBatchMax: 500 },
+    settings: { ...t.app.lottery.settings, betBatchWindowMs: windowMs, betBatchMax: batchMax },
     ...extra,
   });
 }
@@ -276,14 +276,21 @@ describe('the bet batch', () => {
   it('refuses (never commits) an in-time bet that reaches the database only after the draw', async () => {
     const round = await nextRound();
     const p = await player(5_000);
-    const lottery = service({}, 600);
-    await lottery.placeBet(p.playerId, input(round.period));
+    const other = await player(5_000);
+    await service().placeBet(p.playerId, input(round.period));
+    // This node's batch flushes only when a second bet joins it (its window outlasts any test),
+    // so the bet below waits in the queue, in time, for as long as the draw takes: no race with
+    // a timer on a loaded machine.
+    const lottery = service({}, 600_000, 2);
     setTime(round.locksAtMs - 1);
     const stuck = codeOf(lottery.placeBet(p.playerId, input(round.period)));
     // Another node draws (its queue is empty, so it does not wait for this node's).
     setTime(round.drawsAtMs);
     await t.app.lottery.tick();
+    // A bet on the next round fills the batch: the stuck bet reaches the database after the draw.
+    const filler = codeOf(lottery.placeBet(other.playerId, input(roundAt(ROOM, now()).period)));
     expect(await stuck).toBe('ROUND_CLOSED');
+    expect(await filler).toBe('ok');
     expect(await betsOf(p.playerId)).toHaveLength(1);
   });
 });
