@@ -117,5 +117,6 @@ export async function selectChainsInUse(q: Queryable, game: string): Promise<Cha
 /** The last round ordinal created on a chain, or null (the retire command starts after it). */
 export async function selectLastRoundOrdinal(q: Queryable, chainId: number): Promise<number | null> {
   const { rows } = await q.query<{ ordinal: string | number | null }>('SELECT max(ordinal) AS ordinal FROM lottery_rounds WHERE chain_id = $1', [chainId]);
-  return rows[0]?.ordinal == null ? null : Number(rows[0].ordinal);
+  const ordinal = rows[0]?.ordinal ?? null;
+  return ordinal === null ? null : Number(ordinal);
 }
