@@ -167,6 +167,28 @@ export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork
     };
   }
 
+  /**
+   * A page of a room's rounds, newest first, by period cursor (the history, the voids): one row
+   * more than the page is read to know whether a next page exists.
+   */
+  async function roundsPage(
+    gameId: string,
+    query: { room: string; before?: string | undefined; limit: number },
+    select: (q: Db, game: string, roomId: string, beforeOrdinal: number | null, limit: number) => Promise<repo.RoundRow[]>,
+  ): Promise<{ game: EngineGame; page: repo.RoundRow[]; nextCursor: string | null }> {
+    const game = engineGame(gameId);
+    const room = gameRoom(game, query.room);
+    let beforeOrdinal: number | null = null;
+    if (query.before) {
+      const r = roundOfPeriod(room, query.before);
+      if (!r) return { game, page: [], nextCursor: null };
+      beforeOrdinal = r.ordinal;
+    }
+    const rows = await select(db, game.id, room.id, beforeOrdinal, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    return { game, page, nextCursor: rows.length > query.limit ? page[page.length - 1]!.period : null };
+  }
+
   function clockOf(room: Room, nowMs: number): WingoRoundClock {
     return roomClock(room, roundAt(room, nowMs), nowMs) as WingoRoundClock;
   }
@@ -265,16 +287,7 @@ export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork
      * the link was public, what the round would have drawn and paid. Any game, Wingo included.
      */
     async voids(gameId: string, query: LotteryVoidsQuery): Promise<LotteryVoidsPage> {
-      const game = engineGame(gameId);
-      const room = gameRoom(game, query.room);
-      let beforeOrdinal: number | null = null;
-      if (query.before) {
-        const r = roundOfPeriod(room, query.before);
-        if (!r) return { items: [], nextCursor: null };
-        beforeOrdinal = r.ordinal;
-      }
-      const rows = await repo.selectVoids(db, game.id, room.id, beforeOrdinal, query.limit + 1);
-      const page = rows.slice(0, query.limit);
+      const { game, page, nextCursor } = await roundsPage(gameId, query, repo.selectVoids);
       const audits = await repo.selectVoidAudits(db, page.map((r) => r.id));
       return {
         items: page.map((r) => {
@@ -293,7 +306,7 @@ export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork
             wouldPayoutMinor: a.would_payout_minor,
           };
         }),
-        nextCursor: rows.length > query.limit ? page[page.length - 1]!.period : null,
+        nextCursor,
       };
     },
 
@@ -336,17 +349,8 @@ export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork
     },
 
     async gameHistory(gameId: string, query: LotteryHistoryQuery): Promise<LotteryHistoryPage> {
-      const game = engineGame(gameId);
-      const room = gameRoom(game, query.room);
-      let beforeOrdinal: number | null = null;
-      if (query.before) {
-        const r = roundOfPeriod(room, query.before);
-        if (!r) return { items: [], nextCursor: null };
-        beforeOrdinal = r.ordinal;
-      }
-      const rows = await repo.selectHistory(db, game.id, room.id, beforeOrdinal, query.limit + 1);
-      const page = rows.slice(0, query.limit);
-      return { items: await lotteryResults(game, page), nextCursor: rows.length > query.limit ? page[page.length - 1]!.period : null };
+      const { game, page, nextCursor } = await roundsPage(gameId, query, repo.selectHistory);
+      return { items: await lotteryResults(game, page), nextCursor };
     },
 
     async gameTrend(gameId: string, roomId: string, count: number): Promise<LotteryTrend> {
