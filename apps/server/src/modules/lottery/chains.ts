@@ -31,7 +31,7 @@ export class ChainSecretMismatch extends Error {
     super(
       `lottery chains ${chainIds.join(', ')}${games.length > 0 ? ` (${[...new Set(games)].join(', ')})` : ''} have checkpoints that LOTTERY_CHAIN_SECRET does not open: ` +
         'restore the secret that sealed them, or retire those chains with `npm run lottery -- retire-chains --reason "<why>"` ' +
-        '(audited; their undrawn rounds are refunded and published as voids)',
+        '(audited; every round that exists is still drawn from its stored link, and new chains are published at the next start)',
     );
   }
 }
