@@ -8,7 +8,7 @@ import { hmacSha256, sha256 } from './web-crypto';
 export interface RoundProof {
   /** The room chain's final hash L[0], published before its first round. */
   finalHash: string;
-  /** The round's link L[k], revealed after its draw. */
+  /** The round's link L[k], published when betting on the round closes (decision 380). */
   link: string;
   /** The period string exactly as published; its UTF-8 bytes are the HMAC message. */
   period: string;
