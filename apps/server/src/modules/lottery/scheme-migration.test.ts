@@ -276,7 +276,14 @@ describe('a round from before link-at-lock (migration 024)', () => {
       [round.ordinal, round.period, chain.chainId, round.ordinal - first.ordinal + 1, new Date(round.opensAtMs), new Date(round.locksAtMs), new Date(round.drawsAtMs), beaconRoundAfter(ctx.sandbox.params, round.locksAtMs, 1_000)],
     );
     expect((await h.bet(p.client, round.period, 'red')).statusCode).toBe(200);
-    const newer = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: 'yet-another-secret-0123456789abcdefghijk', beacon: ctx.sandbox, settings: t.app.lottery.settings });
+    // The node's log, to read what it says about the void (decision 384: the published reason).
+    const warned: Array<{ reason?: string }> = [];
+    const log = Object.assign(Object.create(t.app.log) as typeof t.app.log, {
+      warn: (obj: { reason?: string }, msg?: string) => {
+        if (msg === 'lottery round voided') warned.push(obj);
+      },
+    });
+    const newer = createLotteryService({ db: t.db, clock, events: t.app.events, log, safety: t.app.safety, chainSecret: 'yet-another-secret-0123456789abcdefghijk', beacon: ctx.sandbox, settings: t.app.lottery.settings });
     await expect(newer.assertChainsOpen()).rejects.toBeInstanceOf(ChainSecretMismatch);
     await newer.retireChains('chain secret lost again');
     ctx.setTime(round.drawsAtMs);
@@ -285,6 +292,7 @@ describe('a round from before link-at-lock (migration 024)', () => {
     expect(await p.balance()).toBe(10_000);
     const f = await h.fairness(round.period);
     expect(f.void).toEqual({ reason: 'chain_retired', wouldDigit: null, bets: 1, stakesMinor: 1_000, wouldPayoutMinor: null });
+    expect(warned.map((w) => w.reason)).toEqual(['chain_retired']);
     expect(f.link).toBeNull();
     // The beacon round was produced: its signature is published with the void (decision 383).
     expect(f.beacon!.signature).toMatch(/^[0-9a-f]{96}$/);
