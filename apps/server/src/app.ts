@@ -27,6 +27,7 @@ import {
   createDrandHttpBeacon,
   createLotteryService,
   createSandboxBeacon,
+  sandboxBeaconKey,
   lotteryLive,
   lotteryRoutes,
   type BeaconSource,
@@ -239,7 +240,8 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   const beaconSource =
     beacon ??
     (config.lotteryBeacon.kind === 'sandbox'
-      ? createSandboxBeacon({ secret: config.secrets.lotteryChain, clock })
+      ? // Its own key, stored once (decision 382): a changed LOTTERY_CHAIN_SECRET leaves it alone.
+        createSandboxBeacon({ secretKey: await sandboxBeaconKey(db, { legacySecret: config.secrets.lotteryChain, now: clock.now() }), clock })
       : createDrandHttpBeacon({
           urls: config.lotteryBeacon.urls,
           chainHash: QUICKNET.chainHash,

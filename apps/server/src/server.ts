@@ -33,6 +33,8 @@ async function main(): Promise<void> {
     await app.close();
     process.exit(78); // EX_CONFIG
   }
+  // Every room has its chain and current round before the first request (decision 380).
+  await app.lottery.prepareRooms();
   if (config.seedDemo) {
     if (config.env === 'production') throw new Error('SEED_DEMO must not be set in production');
     await ensureDemoPlayer(db, systemClock);

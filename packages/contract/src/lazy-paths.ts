@@ -8,6 +8,8 @@ export const LAZY_API_PATHS = {
   lottery_live: '/api/lottery/:game/live',
   /** The player's bets of every lottery game (Wingo included), by game, room and status (decision 362). */
   lottery_all_my_bets: '/api/lottery/my-bets',
+  /** A room's voided rounds of any game (Wingo included), newest first, each with its would-be result (decision 384). */
+  lottery_voids: '/api/lottery/:game/voids',
   /** The console: a player's bets of every lottery game (the lookup's bets tab; decision 363). */
   admin_player_lottery_bets: '/api/admin/players/:playerId/lottery-bets',
 } as const;

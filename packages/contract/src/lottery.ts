@@ -189,17 +189,17 @@ export const LotteryChainFairnessSchema = z
     game: LotteryChainGameIdSchema,
     roomId: LotteryRoomIdSchema,
     period: z.string(),
-    status: z.enum(['drawn', 'settled', 'voided']),
+    status: z.enum(['locked', 'drawn', 'settled', 'voided']).describe('Published from the lock on (docs/fairness.md "What is published when")'),
     chainId: z.number().int(),
     finalHash: z.string(),
     chainLength: z.number().int(),
     roundIndex: z.number().int(),
-    link: z.string().nullable(),
+    link: z.string().nullable().describe('L[k], public from the lock on'),
     previousLink: z.string().nullable(),
     outcome: LotteryOutcomeSchema.nullable(),
     summary: LotterySummarySchema.nullable(),
     draw: z.object({ count: z.number().int(), min: z.number().int(), max: z.number().int() }).describe('How many values the stream gives, each in min..max'),
-    drawnAtMs: z.number().int(),
+    drawnAtMs: z.number().int().nullable().describe('null while locked'),
     scheme: z.number().int(),
     locksAtMs: z.number().int(),
     beacon: z
@@ -285,11 +285,50 @@ export const LotteryTrxFairnessSchema = z
     outcome: LotteryOutcomeSchema.nullable(),
     summary: LotterySummarySchema.nullable(),
     void: z
-      .object({ reason: z.enum(['tron_unavailable']), bets: z.number().int(), stakesMinor: z.number().int() })
+      .object({
+        reason: z.enum(['tron_unavailable']),
+        wouldOutcome: LotteryOutcomeSchema.nullable().describe('Always null: the deciding block was never had (anyone can name it from locksAtMs)'),
+        bets: z.number().int(),
+        stakesMinor: z.number().int(),
+        wouldPayoutMinor: z.number().int().nullable().describe('Always null, as wouldOutcome'),
+      })
       .nullable(),
   })
   .meta({ id: 'LotteryTrxFairness' });
 export type LotteryTrxFairness = z.infer<typeof LotteryTrxFairnessSchema>;
+
+/**
+ * The voids of a room of any game, Wingo included (docs/fairness.md "Late rounds and voids"):
+ * every refunded round with why, its stakes and, whenever its link was public, what it would have
+ * drawn and paid, so anyone can check that voids do not fall on the house's losses.
+ */
+export const LotteryVoidsParamsSchema = z.strictObject({ game: z.enum(['wingo', ...LOTTERY_ROUTE_GAMES]) });
+export const LotteryVoidsQuerySchema = z.strictObject({
+  room: z.enum([...new Set([...WINGO_ROOM_IDS, ...LOTTERY_ROOM_IDS])] as [string, ...string[]]),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  before: WingoPeriodSchema.optional(),
+});
+export type LotteryVoidsQuery = z.infer<typeof LotteryVoidsQuerySchema>;
+
+export const LotteryVoidSchema = z
+  .object({
+    game: z.enum(['wingo', ...LOTTERY_ROUTE_GAMES]),
+    roomId: z.string(),
+    period: z.string(),
+    reason: z.enum(['link_lost', 'beacon_unavailable', 'chain_retired', 'tron_unavailable']),
+    locksAtMs: z.number().int(),
+    voidedAtMs: z.number().int(),
+    link: z.string().nullable().describe('L[k] as published (null for Trx Win, and for a lost link)'),
+    wouldOutcome: LotteryOutcomeSchema.nullable().describe('What the round would have drawn (Wingo: [digit]); null only when its link or its beacon value was never had'),
+    bets: z.number().int(),
+    stakesMinor: z.number().int().describe('Every stake refunded in full'),
+    wouldPayoutMinor: z.number().int().nullable().describe('What wouldOutcome would have paid out'),
+  })
+  .meta({ id: 'LotteryVoid' });
+export type LotteryVoid = z.infer<typeof LotteryVoidSchema>;
+
+export const LotteryVoidsPageSchema = z.object({ items: z.array(LotteryVoidSchema), nextCursor: z.string().nullable() }).meta({ id: 'LotteryVoidsPage' });
+export type LotteryVoidsPage = z.infer<typeof LotteryVoidsPageSchema>;
 
 /** The fairness record of a round of any generic game, by its outcome's source. */
 export const LotteryFairnessSchema = z.discriminatedUnion('source', [LotteryChainFairnessSchema, LotteryTrxFairnessSchema]).meta({ id: 'LotteryFairness' });

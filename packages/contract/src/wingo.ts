@@ -218,23 +218,24 @@ export type WingoTrend = z.infer<typeof WingoTrendSchema>;
 export const WingoFairnessQuerySchema = z.strictObject({ period: WingoPeriodSchema });
 
 /**
- * Everything needed to verify one past round (docs/fairness.md): check SHA-256(link) equals
- * previousLink (or finalHash when roundIndex is 1), then derive the digit from link and period.
- * Accepted as is by the app's verify screen and `npm run fair -- verify`.
+ * Everything needed to verify one round (docs/fairness.md), published from its lock on: its link
+ * L[k] (check SHA-256 applied k times gives finalHash, and SHA-256(link) equals previousLink when
+ * given), then once drawn the beacon value and the digit. Accepted as is by the app's verify
+ * screen and `npm run fair -- verify` (a locked round's record verifies its link alone).
  */
 export const WingoFairnessSchema = z
   .object({
     roomId: WingoRoomIdSchema,
     period: z.string(),
-    status: z.enum(['drawn', 'settled', 'voided']),
+    status: z.enum(['locked', 'drawn', 'settled', 'voided']).describe('locked: betting closed, the link is public, the result waits for its beacon value'),
     chainId: z.number().int(),
     finalHash: z.string(),
     chainLength: z.number().int(),
     roundIndex: z.number().int().describe('k: the round uses link L[k]'),
-    link: z.string().nullable().describe('L[k], revealed after the draw (null only for a void whose link was lost)'),
-    previousLink: z.string().nullable().describe('L[k-1]; null when k = 1 (compare with finalHash)'),
-    digit: z.number().int().min(0).max(9).nullable().describe('null for a voided round'),
-    drawnAtMs: z.number().int(),
+    link: z.string().nullable().describe('L[k], public from the lock on (null only for a round from before link-at-lock whose link was lost)'),
+    previousLink: z.string().nullable().describe("L[k-1] as the previous slot's round published it; null when k = 1 (compare with finalHash) or that slot had no round"),
+    digit: z.number().int().min(0).max(9).nullable().describe('null until drawn, and for a voided round'),
+    drawnAtMs: z.number().int().nullable().describe('null while locked'),
     scheme: z.number().int().describe('1: HMAC(link, period); 2: HMAC(link, "<game>:<period>:" + beacon randomness)'),
     game: z.string().describe('The game tag of the HMAC message (scheme 2)'),
     locksAtMs: z.number().int().describe('When betting closed: the beacon round is the first strictly after this + marginMs'),
@@ -246,7 +247,7 @@ export const WingoFairnessSchema = z
         periodMs: z.number().int(),
         marginMs: z.number().int(),
         round: z.number().int(),
-        signature: z.string().nullable().describe('96 hex; null only for a void whose beacon value never came'),
+        signature: z.string().nullable().describe('96 hex; null while the value is not at hand (a locked round, a void whose beacon value never came)'),
         randomness: z.string().nullable().describe('SHA-256(signature)'),
       })
       .nullable(),

@@ -8,7 +8,7 @@ import { sha256 } from './web-crypto';
  *   L[n] = the secret seed (32 random bytes, chosen by the operator, never shown until the end);
  *   L[i] = SHA-256(L[i+1])  for i = n-1 down to 0.
  * L[0] is the "final hash" (the last one computed): it is published before round 1 and commits
- * the operator to every link. Round k (k = 1 .. n) uses L[k]; after its draw L[k] is revealed,
+ * the operator to every link. Round k (k = 1 .. n) uses L[k]; when betting on it closes L[k] is revealed,
  * and anyone checks SHA-256(L[k]) = L[k-1] (the previous round's link, or the final hash for
  * round 1). Because SHA-256 cannot be inverted, nobody can compute L[k] from what is already
  * public, and the operator cannot swap it for another value that still hashes to L[k-1].

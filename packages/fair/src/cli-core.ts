@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { bytesToHex, hexToBytes, parseLink } from './bytes';
 import { generateChain } from './chain';
 import { deriveDigit, REJECTION_BOUND, type Derivation } from './derive';
-import { verifyRound, type RoundProof } from './verify';
+import { verifyRevealedLink, verifyRound, type RoundProof } from './verify';
 import { verifyGameRound, type GameRoundProof } from './verify-game';
 import { verifyTrxRound, type TronBlockHeaderFields } from './tron';
 
@@ -113,6 +113,32 @@ export function proofFromFairness(raw: Record<string, unknown>): RoundProof {
 }
 
 /**
+ * A chain round's record published at its lock, before its result (status `locked`, no beacon
+ * signature yet): its link is checked against the chain (decision 380). Exit 0 when the link is
+ * the committed one; the result itself is verified once the record carries it.
+ */
+async function printRevealedLinkVerification(f: Record<string, unknown>, walkChain: boolean, print: (line: string) => void): Promise<number> {
+  const result = await verifyRevealedLink(
+    {
+      finalHash: String(f.finalHash),
+      link: String(f.link),
+      previousLink: typeof f.previousLink === 'string' ? f.previousLink : undefined,
+      roundIndex: typeof f.roundIndex === 'number' ? f.roundIndex : undefined,
+    },
+    { walkChain },
+  );
+  for (const check of result.checks) print(`[${check.status}] ${check.name}: ${check.detail}`);
+  const beacon = f.beacon as Record<string, unknown> | null | undefined;
+  const waits = beacon ? `; its result waits for beacon round ${String(beacon.round)}` : '';
+  print(result.ok ? `LINK VERIFIED: period ${String(f.period)} uses L[${String(f.roundIndex)}] = ${String(f.link)}${waits}` : `NOT VERIFIED: ${result.failure}`);
+  return result.ok ? 0 : 1;
+}
+
+/** A chain record with its link but no result yet (a locked round): only its link can be verified. */
+const isLinkOnly = (f: Record<string, unknown>) =>
+  typeof f.link === 'string' && f.status === 'locked' && !(f.beacon && typeof (f.beacon as Record<string, unknown>).signature === 'string');
+
+/**
  * A Trx Win record (`source: "tron"`) verified offline from its two headers (verifyTrxRound):
  * each check printed, then the digit and where it was read. A record without its blocks (not drawn
  * yet, or voided) cannot be verified: exit 1, saying why.
@@ -216,6 +242,7 @@ export async function runFairCli(argv: string[], print: (line: string) => void):
       const raw = JSON.parse(await readText(str('json')!)) as Record<string, unknown>;
       const record = (raw.data ?? raw) as Record<string, unknown>;
       if (record.source === 'tron') return printTrxVerification(record, print);
+      if (isLinkOnly(record)) return printRevealedLinkVerification(record, values['no-walk'] !== true, print);
       gameProof = gameProofFromFairness(raw);
       proof = proofFromFairness(raw);
     } catch (e) {

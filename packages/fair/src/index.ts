@@ -30,7 +30,18 @@ export {
   WORDS_PER_MAC,
   type Derivation,
 } from './derive';
-export { verifyRound, type BeaconProof, type RoundProof, type VerifyCheck, type VerifyFailure, type VerifyOptions, type VerifyResult } from './verify';
+export {
+  verifyRevealedLink,
+  verifyRound,
+  type BeaconProof,
+  type RevealedLinkProof,
+  type RevealedLinkResult,
+  type RoundProof,
+  type VerifyCheck,
+  type VerifyFailure,
+  type VerifyOptions,
+  type VerifyResult,
+} from './verify';
 export { hmacSha256, sha256 } from './web-crypto';
 export { deriveDrawValues, drawSpecOfGame, GAME_DRAWS, valuesBound, valuesFromFirstMac, valuesFromMacs, type DrawSpec, type ValuesDerivation } from './values';
 export { verifyGameRound, type GameRoundProof, type GameVerifyCheck, type GameVerifyFailure, type GameVerifyResult } from './verify-game';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bytesToHex } from './bytes';
 import { runFairCli } from './cli-core';
 import { deriveDigitSync, generateChainSync } from './node';
-import { verifyRound, type RoundProof } from './verify';
+import { verifyRevealedLink, verifyRound, type RoundProof } from './verify';
 
 const chain = generateChainSync(createHash('sha256').update('verify test seed').digest(), 12);
 const finalHash = bytesToHex(chain.finalHash);
@@ -143,5 +143,38 @@ describe('docs/fairness.md worked example', () => {
       expect(doc).toContain(d.macsHex[0]!);
       expect(doc).toContain(`| 20261123060000${i + 1} | ${d.word} | ${d.digit} |`);
     });
+  });
+});
+
+describe('verifyRevealedLink (a locked round, decision 380)', () => {
+  it('accepts the committed link before any result exists, and refuses a wrong or misplaced one', async () => {
+    const ok = await verifyRevealedLink({ finalHash, link: link(5), previousLink: link(4), roundIndex: 5 });
+    expect(ok).toMatchObject({ ok: true, failure: null, roundIndex: 5 });
+    expect(ok.checks.map((c) => `${c.name}:${c.status}`)).toEqual(['input:passed', 'link:passed', 'chain:passed']);
+    expect((await verifyRevealedLink({ finalHash, link: flip(link(5)), previousLink: link(4), roundIndex: 5 })).failure).toBe('TAMPERED_LINK');
+    expect((await verifyRevealedLink({ finalHash, link: link(5), roundIndex: 6 })).failure).toBe('BROKEN_CHAIN');
+    expect((await verifyRevealedLink({ finalHash, link: 'zz', roundIndex: 5 })).failure).toBe('MALFORMED_INPUT');
+  });
+
+  it('is what `fair verify --json` runs on a locked record: LINK VERIFIED, or exit 1 for a wrong link', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = mkdtempSync(path.join(tmpdir(), 'fair-locked-'));
+    const run = async (record: object) => {
+      const file = path.join(dir, `${Math.random()}.json`);
+      writeFileSync(file, JSON.stringify({ data: record }));
+      const lines: string[] = [];
+      return { code: await runFairCli(['verify', '--json', file], (l) => lines.push(l)), out: lines.join('\n') };
+    };
+    try {
+      const record = { status: 'locked', period: period(3), finalHash, roundIndex: 3, link: link(3), previousLink: link(2), digit: null, beacon: { round: 77, signature: null } };
+      const good = await run(record);
+      expect(good.code, good.out).toBe(0);
+      expect(good.out).toContain(`LINK VERIFIED: period ${period(3)} uses L[3] = ${link(3)}; its result waits for beacon round 77`);
+      expect((await run({ ...record, link: link(4) })).code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,7 +8,7 @@ import { hmacSha256, sha256 } from './web-crypto';
 export interface RoundProof {
   /** The room chain's final hash L[0], published before its first round. */
   finalHash: string;
-  /** The round's link L[k], revealed after its draw. */
+  /** The round's link L[k], published when betting on the round closes (decision 380). */
   link: string;
   /** The period string exactly as published; its UTF-8 bytes are the HMAC message. */
   period: string;
@@ -123,11 +123,12 @@ function inputProblems(proof: RoundProof): string[] {
 
 const schemeOf = (proof: RoundProof): 1 | 2 => proof.scheme ?? (proof.beacon ? 2 : 1);
 
-/** Verifies one round from its published data, with every step (WebCrypto: Node and browsers). */
-export async function verifyRound(proof: RoundProof, options: VerifyOptions = {}): Promise<VerifyResult> {
-  const problems = inputProblems(proof);
-  if (problems.length > 0) return finish([{ name: 'input', status: 'failed', detail: problems.join('; ') }], null, null);
-  const checks: VerifyCheck[] = [{ name: 'input', status: 'passed', detail: 'all fields well formed' }];
+/**
+ * The link and chain checks of a round (docs/fairness.md "Verifying a round", steps 3 and 4): the
+ * link hashes to the previous revealed link (or the final hash for round 1), and k times to the
+ * final hash. Appends them to `checks`; returns k as the walk confirmed it.
+ */
+async function checkLinkAndChain(proof: Pick<RoundProof, 'finalHash' | 'link' | 'previousLink' | 'roundIndex'>, options: VerifyOptions, checks: VerifyCheck[]): Promise<number | null> {
   const finalHash = parseLink(proof.finalHash)!;
   const link = parseLink(proof.link)!;
   const previous = proof.previousLink === undefined ? null : parseLink(proof.previousLink)!;
@@ -175,6 +176,44 @@ export async function verifyRound(proof: RoundProof, options: VerifyOptions = {}
         : { name: 'chain', status: 'passed', detail: `SHA-256 applied ${steps} times to the link gives the final hash (round ${steps} of the chain)` },
     );
   }
+  return roundIndex;
+}
+
+/** What a locked round publishes before its result (docs/fairness.md "What is published when"). */
+export type RevealedLinkProof = Pick<RoundProof, 'finalHash' | 'link' | 'previousLink' | 'roundIndex'>;
+
+/** The result of verifyRevealedLink: the input, link and chain checks only. */
+export type RevealedLinkResult = Omit<VerifyResult, 'derivation'>;
+
+/**
+ * Verifies the link a round publishes at its lock, before its result exists (decision 380): it is
+ * L[k] of the committed chain (k hashes reach the final hash) and, when the previous slot's round
+ * published its link, the preimage of that. From then on the result depends on public data only:
+ * this link and the beacon round fixed in advance.
+ */
+export async function verifyRevealedLink(proof: RevealedLinkProof, options: VerifyOptions = {}): Promise<RevealedLinkResult> {
+  const problems: string[] = [];
+  if (!parseLink(proof.finalHash)) problems.push('final hash must be 64 hex characters');
+  if (!parseLink(proof.link)) problems.push('link must be 64 hex characters');
+  if (proof.previousLink !== undefined && !parseLink(proof.previousLink)) problems.push('previous link must be 64 hex characters');
+  if (proof.roundIndex !== undefined && !(Number.isSafeInteger(proof.roundIndex) && proof.roundIndex >= 1)) problems.push('round index must be a positive integer');
+  if (problems.length > 0) {
+    const { derivation: _none, ...rest } = finish([{ name: 'input', status: 'failed', detail: problems.join('; ') }], null, null);
+    return rest;
+  }
+  const checks: VerifyCheck[] = [{ name: 'input', status: 'passed', detail: 'all fields well formed' }];
+  const roundIndex = await checkLinkAndChain(proof, options, checks);
+  const { derivation: _none, ...rest } = finish(checks, null, roundIndex);
+  return rest;
+}
+
+/** Verifies one round from its published data, with every step (WebCrypto: Node and browsers). */
+export async function verifyRound(proof: RoundProof, options: VerifyOptions = {}): Promise<VerifyResult> {
+  const problems = inputProblems(proof);
+  if (problems.length > 0) return finish([{ name: 'input', status: 'failed', detail: problems.join('; ') }], null, null);
+  const checks: VerifyCheck[] = [{ name: 'input', status: 'passed', detail: 'all fields well formed' }];
+  const link = parseLink(proof.link)!;
+  const roundIndex = await checkLinkAndChain(proof, options, checks);
 
   let derivation: Derivation;
   let message = `"${proof.period}"`;

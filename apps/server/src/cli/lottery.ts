@@ -3,12 +3,13 @@
  *
  *   npm run lottery -- retire-chains --reason "<why>"
  *
- * Retires every lottery chain in use from the current round of its room on and records who did
- * it and why in the audit log. Run it when LOTTERY_CHAIN_SECRET was lost or replaced (the server
- * refuses to start with chains it cannot open): the rounds those chains can no longer draw are
- * voided with their public audit record, and the server publishes new chains at its next start.
- * It cannot pick a round to void: the current round's beacon value does not exist yet, and rounds
- * whose link can still be computed are drawn as usual.
+ * Retires every lottery chain in use from the first round of its room that has no row yet and
+ * whose betting is still open (decision 381), and records who did it and why in the audit log. Run
+ * it when LOTTERY_CHAIN_SECRET was lost or replaced (the server refuses to start with chains it
+ * cannot open). It cannot void a round anyone bet on: every round that exists has its link stored
+ * since its creation (public from its lock, decision 380) and is drawn without the secret; the
+ * server publishes new chains at its next start. Only a round from before migration 024 without
+ * its stored link can still be refunded as `chain_retired`, with its public audit record.
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Db } from '../../src/db/db';
+import type { Clock } from '../../src/lib/clock';
+import { createSandboxBeacon, sandboxBeaconKey } from '../../src/modules/lottery';
 import { openTestDb } from './test-db';
 
 export type TestApp = { app: FastifyInstance; db: Db; config: Config };
@@ -115,4 +117,9 @@ export async function buildTestApp({ env = {}, ...deps }: TestAppOptions = {}): 
   app.addHook('onClose', async () => removeTempDir(dataDir));
   await app.ready();
   return { app, db, config };
+}
+
+/** The sandbox beacon the test app signs with (its key is stored in the database, decision 382), for a second node of a test. */
+export async function appSandboxBeacon(t: TestApp, clock: Clock) {
+  return createSandboxBeacon({ secretKey: await sandboxBeaconKey(t.db, { legacySecret: t.config.secrets.lotteryChain, now: clock.now() }), clock });
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_PATHS, type WingoFairness } from '@colorplay/contract';
-import { beaconRoundTimeMs, verifyRound } from '@colorplay/fair';
+import { beaconRoundAfter, beaconRoundTimeMs, verifyRound } from '@colorplay/fair';
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { proofFromFairness } from '../../../../../packages/fair/src/cli-core';
@@ -149,9 +149,19 @@ describe('draws with the beacon', () => {
 });
 
 describe('voids', () => {
-  it('voids a round whose link is lost, publishes its audit data, retires the chain and publishes a new one', async () => {
+  it('voids a round from before 024 whose link is lost only once its beacon value is at hand, publishes it, retires the chain and publishes a new one', async () => {
     const p = await player(10_000);
-    const round = await nextRound();
+    await nextRound();
+    // A row as the code before 024 wrote it: no link (it was computed at the draw).
+    const round = roundAt(ROOM, now() + ROOM.roundMs);
+    setTime(round.opensAtMs);
+    const chainId = (await t.db.query<{ chain_id: number }>("SELECT chain_id FROM lottery_rounds WHERE room_id = '30s' ORDER BY ordinal DESC LIMIT 1")).rows[0]!.chain_id;
+    const firstOrdinal = (await t.db.query<{ first_ordinal: string }>('SELECT first_ordinal FROM lottery_chains WHERE id = $1', [chainId])).rows[0]!.first_ordinal;
+    await t.db.query(
+      `INSERT INTO lottery_rounds (game, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, beacon_round)
+       VALUES ('wingo', '30s', $1, $2, $3, $4, $5, $6, $7, 'open', $8)`,
+      [round.ordinal, round.period, chainId, round.ordinal - Number(firstOrdinal) + 1, new Date(round.opensAtMs), new Date(round.locksAtMs), new Date(round.drawsAtMs), beaconRoundAfter(sandbox.params, round.locksAtMs, 1_000)],
+    );
     expect((await bet(p.client, round.period, 'green')).statusCode).toBe(200);
     expect((await bet(p.client, round.period, '5')).statusCode).toBe(200);
     const row = await roundRow(round.period);
@@ -162,23 +172,29 @@ describe('voids', () => {
       await owner.query('DELETE FROM lottery_chain_checkpoints WHERE chain_id = $1', [row.chain_id]);
     });
     const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, beacon: switchable, settings: t.app.lottery.settings });
+    // Without its beacon value the void waits: its record is to carry the signature (decision 383).
+    mode = 'withhold';
     setTime(round.drawsAtMs);
+    await restarted.tick();
+    expect((await roundRow(round.period)).status).toMatch(/^(open|locked)$/);
+    mode = 'honest';
     await restarted.tick();
     expect((await roundRow(round.period)).status).toBe('voided');
     expect(await p.balance()).toBe(10_000);
     const f = await fairness(round.period);
     expect(f.void).toEqual({ reason: 'link_lost', wouldDigit: null, bets: 2, stakesMinor: 2_000, wouldPayoutMinor: null });
     expect(f.link).toBeNull();
+    expect(f.beacon!.signature).toBe(sandbox.sign(row.beacon_round));
     const chains = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_chains}?room=30s` })).json().data;
     const old = chains.find((c: { chainId: number }) => c.chainId === row.chain_id);
-    expect(old.retiredFromPeriod).toBe(round.period);
+    // Retired from the round after it, the first whose row could not get its link.
+    expect(old.retiredFromPeriod).toBe(roundAt(ROOM, round.drawsAtMs).period);
     const fresh = chains.at(-1);
     expect(fresh.chainId).not.toBe(row.chain_id);
     expect(fresh.scheme).toBe(2);
-    // The round running now had no chain left (its slot is skipped); the next one is on the new chain.
-    expect(fresh.firstPeriod).toBe(roundAt(ROOM, now() + ROOM.roundMs).period);
-    const next = await nextRound();
-    expect(next.period).toBe(fresh.firstPeriod);
+    // The round running now, still open, is the new chain's first (decision 380).
+    expect(fresh.firstPeriod).toBe(roundAt(ROOM, now()).period);
+    const next = roundAt(ROOM, now());
     setTime(next.drawsAtMs);
     await restarted.tick();
     expect((await roundRow(next.period)).status).toBe('settled');
@@ -203,7 +219,7 @@ describe('voids', () => {
 });
 
 describe('LOTTERY_CHAIN_SECRET', () => {
-  it('a changed secret refuses to start and voids nothing; rounds wait for the right secret', async () => {
+  it('a changed secret refuses to start and voids nothing; a round created before it is drawn from its stored link', async () => {
     const p = await player(10_000);
     const round = await nextRound();
     expect((await bet(p.client, round.period, 'small')).statusCode).toBe(200);
@@ -211,11 +227,10 @@ describe('LOTTERY_CHAIN_SECRET', () => {
     await expect(other.assertChainsOpen()).rejects.toBeInstanceOf(ChainSecretMismatch);
     setTime(round.drawsAtMs + 120_000);
     await other.tick();
-    expect((await roundRow(round.period)).status).toMatch(/^(open|locked)$/);
-    expect(await p.balance()).toBe(9_000);
+    // Before 024 it waited for the right secret; its link is public since its lock, so no secret is needed.
+    expect((await roundRow(round.period)).status).toBe('settled');
     await t.app.lottery.assertChainsOpen();
     await t.app.lottery.tick();
-    expect((await roundRow(round.period)).status).toBe('settled');
   });
 });
 

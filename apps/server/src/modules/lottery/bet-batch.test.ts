@@ -1,13 +1,13 @@
 import type { PlaceWingoBetInput } from '@colorplay/contract';
 import { roundAt, WINGO_DEFAULT_LIMITS, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import type { BeaconSource } from './beacon-source';
+import { appSandboxBeacon, buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { AppError } from '../../errors';
 import { fakeClock } from '../../lib/clock';
 import { accountCodes, checkInvariants, ensureAccount, getBalance, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
 import type { QueuedBet } from './bet-batch';
 import { createLotteryService, type LotteryDeps } from './service';
-import { createSandboxBeacon } from './beacon-source';
 
 /**
  * The set-based bet batch (decisions 200, 201): correctness only (speed lives in bench/).
@@ -23,8 +23,11 @@ let t: TestApp;
 let playerSeq = 800_000;
 let keySeq = 0;
 
+// The app's own sandbox beacon (its key is stored, decision 382): a second node signs alike.
+let appBeacon: BeaconSource;
 beforeAll(async () => {
   t = await buildTestApp({ clock, lottery: { chainLength: 200, checkpointEvery: 16, chainRenewBeforeRounds: 20 } });
+  appBeacon = await appSandboxBeacon(t, clock);
   await t.app.lottery.tick();
   await ensureAccount(t.db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
 });
@@ -51,7 +54,7 @@ function service(extra: Partial<LotteryDeps> = {}, windowMs = 150, batchMax = 50
     log: t.app.log,
     safety: t.app.safety,
     chainSecret: t.config.secrets.lotteryChain,
-    beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }),
+    beacon: appBeacon,
     settings: { ...t.app.lottery.settings, betBatchWindowMs: windowMs, betBatchMax: batchMax },
     ...extra,
   });

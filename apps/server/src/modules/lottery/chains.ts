@@ -27,11 +27,11 @@ export function knownLink(link: string | typeof LINK_LOST | typeof LINK_RETIRED)
 
 /** The checkpoints of a chain do not open with this LOTTERY_CHAIN_SECRET (decision 183). */
 export class ChainSecretMismatch extends Error {
-  constructor(readonly chainIds: number[]) {
+  constructor(readonly chainIds: number[], games: readonly string[] = []) {
     super(
-      `lottery chains ${chainIds.join(', ')} have checkpoints that LOTTERY_CHAIN_SECRET does not open: ` +
+      `lottery chains ${chainIds.join(', ')}${games.length > 0 ? ` (${[...new Set(games)].join(', ')})` : ''} have checkpoints that LOTTERY_CHAIN_SECRET does not open: ` +
         'restore the secret that sealed them, or retire those chains with `npm run lottery -- retire-chains --reason "<why>"` ' +
-        '(audited; their undrawn rounds are refunded and published as voids)',
+        '(audited; every round that exists is still drawn from its stored link, and new chains are published at the next start)',
     );
   }
 }
@@ -101,18 +101,25 @@ export function createChains(deps: ChainDeps) {
     return beaconRoundAfter({ genesisMs: chain.beacon_genesis_ms!, periodMs: chain.beacon_period_ms! }, locksAtMs, chain.beacon_margin_ms!);
   }
 
+  /** Whether a chain serves at least one round (not retired from its first one). */
+  const servesAny = (c: repo.ChainRow) => c.retired_from_ordinal === null || c.retired_from_ordinal > c.first_ordinal;
+
   /** The last ordinal a chain may still serve. */
   const lastOrdinal = (c: repo.ChainRow) => Math.min(c.first_ordinal + c.length - 1, c.retired_from_ordinal === null ? Number.POSITIVE_INFINITY : c.retired_from_ordinal - 1);
 
   /**
-   * Makes sure the room has a published scheme-2 chain for the coming rounds: when none serves
-   * the next round (first start, a retired chain, or a scheme-1 chain from before the beacon,
-   * which is retired from the next round on: its rounds already created finish under it) one
-   * starts at the next round; later the next chain is published well before the current ends.
+   * Makes sure the room has a published scheme-2 chain for the rounds a player can bet on: when
+   * none serves the current round while it is still open, one starts at it (first start, after a
+   * retirement: a room is never shown open without a chain behind it); past its lock, one starts at
+   * the next round. A chain is never published for a round whose betting closed: its beacon value
+   * may exist, and a chain chosen after it could be ground to favour the house. Later the next
+   * chain is published well before the current ends. A scheme-1 chain from before the beacon is
+   * retired from the next round on (its rounds already created finish under it).
    */
   async function ensureChains(room: Room, nowMs: number): Promise<repo.ChainRow[]> {
     let chains = await repo.selectChains(db, game, room.id);
-    const current = roundAt(room, nowMs).ordinal;
+    const currentRound = roundAt(room, nowMs);
+    const current = currentRound.ordinal;
     // A scheme-1 chain, or one naming another beacon than this node's (LOTTERY_BEACON changed),
     // serves no new round. Every such chain still in service after the current round is retired
     // from the next round on (from its first round when it starts later): that includes the next
@@ -127,13 +134,16 @@ export function createChains(deps: ChainDeps) {
       }
     }
     if (retiredAny) chains = await repo.selectChains(db, game, room.id);
-    const serving = chainFor(chains, current + 1);
+    // The first round still to be served: the current one while betting on it is open (decision 380).
+    const start = nowMs < currentRound.locksAtMs ? current : current + 1;
+    const serving = chainFor(chains, start);
     let firstOrdinal: number | null = null;
-    if (!serving) firstOrdinal = current + 1;
+    if (!serving) firstOrdinal = start;
     else if (!chainFor(chains, lastOrdinal(serving) + 1) && lastOrdinal(serving) - current < settings.chainRenewBeforeRounds) firstOrdinal = lastOrdinal(serving) + 1;
     if (firstOrdinal === null) return chains;
-    // A room's chains start at distinct rounds: step past a retired chain that starts there.
-    const taken = new Set(chains.map((c) => c.first_ordinal));
+    // The chains that serve a round start at distinct rounds (027); a chain retired from its first
+    // round serves none, and its replacement starts at that same round: one chain per gap.
+    const taken = new Set(chains.filter(servesAny).map((c) => c.first_ordinal));
     while (taken.has(firstOrdinal)) firstOrdinal += 1;
     const seed = randomBytes(32);
     const cp = chainCheckpointsSync(seed, settings.chainLength, settings.checkpointEvery);
@@ -159,11 +169,12 @@ export function createChains(deps: ChainDeps) {
   }
 
   /**
-   * Refuses to run with chains whose checkpoints this LOTTERY_CHAIN_SECRET cannot open (decision
-   * 183): with the old rule their rounds would have been voided, so a secret change was a way
-   * to void rounds. Run at start; the operator's way out is the audited retire command.
+   * The chains whose checkpoints this LOTTERY_CHAIN_SECRET cannot open (decision 183), among those
+   * that may still need them: a chain that can open new rounds, or that has a waiting round without
+   * its stored link (a row from before 027). The service refuses to start with any, naming them
+   * all, every game's together (decision 384).
    */
-  async function assertChainsOpen(): Promise<void> {
+  async function chainsNotOpening(): Promise<number[]> {
     const bad: number[] = [];
     for (const chain of await repo.selectChainsInUse(db, game)) {
       try {
@@ -173,14 +184,16 @@ export function createChains(deps: ChainDeps) {
         else throw err;
       }
     }
-    if (bad.length > 0) throw new ChainSecretMismatch(bad);
+    return bad;
   }
 
   /**
-   * The operator's retire command: every chain in use is retired from the current round of its
-   * room on (that round's beacon value does not exist yet, so nobody can know its result: the
-   * retirement cannot pick a losing round). Rounds already locked are still drawn when their
-   * link can be computed; otherwise they are voided with their audit record.
+   * The operator's retire command (decision 381): every chain in use is retired from the first
+   * round that has no row yet and whose betting is still open. A round with a row has its link
+   * stored since its creation (public from its lock on), so it is drawn like any other whatever
+   * happens to the secret; the rounds a retirement takes away are ones nobody could bet on yet,
+   * whose result nobody can know. A row from before 027 still waiting without its link is the only
+   * round it can void (as `chain_retired`, when its link cannot be computed).
    */
   async function retireAll(rooms: readonly Room[], reason: string): Promise<Array<{ chainId: number; roomId: string; fromPeriod: string }>> {
     const nowMs = clock.now().getTime();
@@ -189,19 +202,38 @@ export function createChains(deps: ChainDeps) {
       const room = rooms.find((r) => r.id === chain.room_id);
       if (!room) continue;
       const current = roundAt(room, nowMs);
-      const from = Math.max(current.locksAtMs <= nowMs ? current.ordinal + 1 : current.ordinal, chain.first_ordinal);
+      const lastRow = await repo.selectLastRoundOrdinal(db, chain.id);
+      const from = Math.max(current.locksAtMs <= nowMs ? current.ordinal + 1 : current.ordinal, chain.first_ordinal, lastRow === null ? 0 : lastRow + 1);
       if (await repo.retireChain(db, chain.id, from, reason, clock.now())) out.push({ chainId: chain.id, roomId: chain.room_id, fromPeriod: roundByOrdinal(room, from).period });
     }
     checkpointCache.clear();
     return out;
   }
 
+  /** Stores the link of every waiting round of the room that has none yet (rows from before 027). */
+  async function storeMissingLinks(gameId: string, roomId: string): Promise<void> {
+    for (const r of await repo.selectRoundsWithoutLink(db, gameId, roomId)) {
+      const chain = await repo.selectChain(db, r.chain_id);
+      if (!chain) continue;
+      let link: string | null = null;
+      try {
+        link = knownLink(await linkOf(db, chain, r.round_index));
+      } catch (err) {
+        // A chain this secret cannot open (retired by the operator): the draw voids the round.
+        if (!(err instanceof ChainSecretMismatch)) throw err;
+      }
+      if (link !== null) await repo.storeRoundLink(db, r.id, link);
+    }
+  }
+
   return {
+    game,
     linkOf,
+    storeMissingLinks,
     chainFor,
     beaconRoundOf,
     ensureChains,
-    assertChainsOpen,
+    chainsNotOpening,
     retireAll,
     /** Retires a chain from a round on (its link lost) and forgets its cached checkpoints. */
     async retire(q: Queryable, chain: repo.ChainRow, fromOrdinal: number, reason: string): Promise<void> {

@@ -1,5 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash, createHmac } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { API_PATHS } from '@colorplay/contract';
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { bls12_381 } from '@noble/curves/bls12-381';
@@ -67,6 +71,38 @@ function docVerify(f: Published): { ok: boolean; digit: number; why: string[] } 
   }
 }
 
+/**
+ * docs/fairness.md "What is published when": a locked round's record gives L[k] and, when the slot
+ * before had a round, L[k-1]; the link must hash to L[k-1] and, k times, to the final hash.
+ */
+function docVerifyLink(f: { finalHash: string; roundIndex: number; link: string; previousLink: string | null }): string[] {
+  const why: string[] = [];
+  if (!/^[0-9a-f]{64}$/.test(f.link)) return ['malformed'];
+  const link = Buffer.from(f.link, 'hex');
+  if (f.previousLink && sha256(link).toString('hex') !== f.previousLink) why.push('link');
+  let x = link;
+  for (let i = 0; i < f.roundIndex; i++) x = sha256(x);
+  if (x.toString('hex') !== f.finalHash) why.push('chain');
+  return why;
+}
+
+/** `npm run fair -- verify --json <file>` as a player runs it (a separate process): its exit code and output. */
+async function fairCli(record: unknown): Promise<{ code: number; out: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'doc-verifier-'));
+  const file = path.join(dir, 'record.json');
+  writeFileSync(file, JSON.stringify(record));
+  const root = new URL('../../../../../', import.meta.url).pathname;
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'packages/fair/src/cli.ts', 'verify', '--json', file], { cwd: root });
+    return { code: 0, out: stdout };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string };
+    return { code: e.code ?? -1, out: e.stdout ?? '' };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const START = Date.parse('2026-11-24T12:00:00.000Z');
 const clock = fakeClock(new Date(START));
 let t: TestApp;
@@ -116,6 +152,63 @@ describe('a verifier written from docs/fairness.md alone', () => {
       }
     }
   }, 240_000);
+});
+
+describe('a locked round: its link, published at the lock, before any result', () => {
+  const doc = readFileSync(new URL('../../../../../docs/fairness.md', import.meta.url), 'utf8');
+  const field = (label: string): string => {
+    const m = new RegExp(`^\\| ${label.replace(/[[\]()]/g, '\\$&')} \\| ([^|]+) \\|$`, 'm').exec(doc);
+    if (!m) throw new Error(`docs/fairness.md has no locked-round row "${label}"`);
+    return m[1]!.trim();
+  };
+
+  it('checks the worked values of the document, and the CLI agrees with this verifier on them', async () => {
+    const record = {
+      source: 'chain',
+      status: 'locked',
+      period: field('period'),
+      finalHash: field('final hash L[0]'),
+      roundIndex: Number(field('k')),
+      link: field('link L[k]'),
+      previousLink: field('previous link L[k-1]'),
+      beacon: null,
+    };
+    expect(sha256(Buffer.from(record.link, 'hex')).toString('hex')).toBe(field('SHA-256 of the link'));
+    expect(docVerifyLink(record)).toEqual([]);
+    const cli = await fairCli(record);
+    expect(cli.code, cli.out).toBe(0);
+    expect(cli.out).toContain(`LINK VERIFIED: period ${record.period} uses L[2] = ${record.link}`);
+    // A link one step off (L[1] claimed as L[2]) fails both.
+    const wrong = { ...record, link: record.previousLink };
+    expect(docVerifyLink(wrong)).not.toEqual([]);
+    expect((await fairCli(wrong)).code).toBe(1);
+  });
+
+  it('agrees with the CLI on the link the server publishes at a lock, which the draw then uses', async () => {
+    const room = WINGO_ROOMS['30s'];
+    const round = roundAt(room, clock.now().getTime() + room.roundMs);
+    clock.advance(round.opensAtMs - clock.now().getTime());
+    await t.app.lottery.tick();
+    const url = `${API_PATHS.wingo_fairness}?period=${round.period}`;
+    // Betting open: nothing about the link.
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(409);
+    clock.advance(round.locksAtMs - clock.now().getTime());
+    const locked = (await t.app.inject({ method: 'GET', url })).json().data;
+    expect(locked).toMatchObject({ status: 'locked', digit: null, drawnAtMs: null });
+    expect(docVerifyLink(locked)).toEqual([]);
+    const cli = await fairCli(locked);
+    expect(cli.code, cli.out).toBe(0);
+    expect(cli.out).toContain(`LINK VERIFIED: period ${round.period}`);
+    const flip = (h: string) => (Number.parseInt(h[0]!, 16) ^ 1).toString(16) + h.slice(1);
+    expect(docVerifyLink({ ...locked, link: flip(locked.link) })).not.toEqual([]);
+    expect((await fairCli({ ...locked, link: flip(locked.link) })).code).toBe(1);
+    // The draw uses exactly that link.
+    clock.advance(round.drawsAtMs - clock.now().getTime());
+    await t.app.lottery.tick();
+    const drawn: Published = (await t.app.inject({ method: 'GET', url })).json().data;
+    expect(drawn.link).toBe(locked.link);
+    expect(docVerify(drawn).why).toEqual([]);
+  }, 60_000);
 });
 
 // ---------------------------------------------------------------------------------------------

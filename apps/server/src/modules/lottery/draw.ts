@@ -159,7 +159,9 @@ export function createDraw({ db, clock, log, settings, chainsOf, beacon: source,
         const round = await repo.selectRoundById(tx, roundId, 'FOR UPDATE');
         if (!round || (round.status !== 'open' && round.status !== 'locked')) return 'skipped';
         const now = clock.now();
-        const link = await chains.linkOf(tx, chain, round.round_index!);
+        // The link stored with the row since its creation (decision 380): no secret needed. Only a
+        // row from before 027 that never got it is computed here, and may be lost or retired.
+        const link = round.link ?? (await chains.linkOf(tx, chain, round.round_index!));
         const known = knownLink(link);
         const decision = decideDraw(
           { drawsAtMs: round.draws_at.getTime() },
@@ -169,15 +171,17 @@ export function createDraw({ db, clock, log, settings, chainsOf, beacon: source,
         );
         if (decision.kind === 'wait') return 'waiting';
         if (decision.kind === 'void') {
-          log.warn({ period: round.period, room: round.room_id, reason: decision.reason }, 'lottery round voided');
+          // The operator retired the chain (audited) because this node cannot open its link: the
+          // log and the published record name the same reason (decision 384).
+          const reason = decision.reason === 'link_lost' && link === LINK_RETIRED ? 'chain_retired' : decision.reason;
+          log.warn({ period: round.period, room: round.room_id, reason }, 'lottery round voided');
           await voidRound(tx, round, known, now, {
-            // The operator retired the chain (audited) because this node cannot open its link.
-            reason: link === LINK_RETIRED ? 'chain_retired' : decision.reason,
+            reason,
             wouldOutcome: known !== null && (chain.scheme === 1 || beacon) ? outcomeOf(game, chain, round, known, beacon) : null,
           });
           // The rest of a chain whose link is lost can never be drawn: retire it, so the next
           // engine run publishes a new chain for the coming rounds.
-          if (decision.reason === 'link_lost') await chains.retire(tx, chain, round.ordinal, 'link lost');
+          if (reason === 'link_lost') await chains.retire(tx, chain, round.ordinal, 'link lost');
           return 'voided';
         }
         const outcome = outcomeOf(game, chain, round, known!, beacon);

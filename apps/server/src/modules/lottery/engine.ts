@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../lib/clock';
 import { ensureAccount, HOUSE_ACCOUNTS } from '../ledger';
-import type { Chains } from './chains';
+import { knownLink, type Chains } from './chains';
 import * as repo from './repo';
 import { stakeAccountOf, type EngineGame } from './games';
 import type { LotterySettings } from './rules';
@@ -68,23 +68,36 @@ export function createRoundEngine({ db, clock, log, settings, game, chains, draw
         drawsAt: new Date(r.drawsAtMs),
         status: 'open',
         beaconRound: null,
+        link: null,
       });
       return true;
     }
     const chain = chains.chainFor(roomChains, ordinal);
     if (!chain) return false;
+    const k = ordinal - chain.first_ordinal + 1;
+    // The link is stored with the row (decision 380): from then on the round needs no secret, so
+    // neither a lost LOTTERY_CHAIN_SECRET nor the retire command can void it. It is published
+    // from the lock on; knowing it earlier tells nothing (the beacon value comes after the lock).
+    const link = knownLink(await chains.linkOf(db, chain, k));
+    if (link === null) {
+      // The chain's checkpoints are gone: it serves no more rounds, and the next engine run
+      // publishes a new one (no row, so no bet, exists for this round).
+      await chains.retire(db, chain, ordinal, 'link lost');
+      return false;
+    }
     await repo.insertRoundIfAbsent(db, {
       game: GAME,
       roomId: room.id,
       ordinal,
       period: r.period,
       chainId: chain.id,
-      roundIndex: ordinal - chain.first_ordinal + 1,
+      roundIndex: k,
       opensAt: new Date(r.opensAtMs),
       locksAt: new Date(r.locksAtMs),
       drawsAt: new Date(r.drawsAtMs),
       status: nowMs < r.locksAtMs ? 'open' : 'locked',
       beaconRound: chains.beaconRoundOf(chain, r.locksAtMs),
+      link,
     });
     return true;
   }
@@ -96,6 +109,9 @@ export function createRoundEngine({ db, clock, log, settings, game, chains, draw
       try {
         const nowMs = clock.now().getTime();
         const roomChains = chains ? await chains.ensureChains(room, nowMs) : [];
+        // Rows from before 024 get their link now, before any draw: from here on they too are
+        // decided by public data alone (a stalled engine reveals them when it comes back).
+        if (chains) await chains.storeMissingLinks(GAME, room.id);
         let drewAny = false;
         for (const pending of await repo.selectPendingRoundIds(db, GAME, room.id, new Date(nowMs))) {
           // A round waiting for its beacon value (or TRON block) holds back the rounds after it, so results
@@ -119,7 +135,24 @@ export function createRoundEngine({ db, clock, log, settings, game, chains, draw
     }
   }
 
-  return { ensureHouseAccounts, ensureRound, tick };
+  /**
+   * The chains of a room that serve the round a player sees now: published here when none does
+   * (a bet or a read on a room whose chain the engine has not published yet, decision 380).
+   */
+  async function readyChains(room: Room, nowMs: number): Promise<repo.ChainRow[]> {
+    return chains ? chains.ensureChains(room, nowMs) : [];
+  }
+
+  /** Every room's chain and current round, before the server takes its first request. */
+  async function prepareRooms(): Promise<void> {
+    await ensureHouseAccounts();
+    for (const room of ROOMS) {
+      const nowMs = clock.now().getTime();
+      await ensureRound(room, roundAt(room, nowMs).ordinal, await readyChains(room, nowMs), nowMs);
+    }
+  }
+
+  return { ensureHouseAccounts, ensureRound, readyChains, prepareRooms, tick };
 }
 
 export type RoundEngine = ReturnType<typeof createRoundEngine>;

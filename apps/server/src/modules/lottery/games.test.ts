@@ -1,4 +1,4 @@
-import { API_PATHS, LOTTERY_ROOM_IDS, LOTTERY_ROUTE_GAMES, type LotteryChainFairness } from '@colorplay/contract';
+import { API_PATHS, LOTTERY_ROOM_IDS, LOTTERY_ROUTE_GAMES, type LotteryChain, type LotteryChainFairness } from '@colorplay/contract';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,12 +9,11 @@ import { deriveDrawDigitSync } from '@colorplay/fair/node';
 import { gameProofFromFairness, runFairCli } from '../../../../../packages/fair/src/cli-core';
 import { FIVED, K3, roundAt, type AnyLotteryGame, type Room } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import { appSandboxBeacon, buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { expectedPayoutOf, lotteryGameKit } from '../../../test/helpers/lottery-games';
 import { asOwner } from '../../../test/helpers/test-db';
 import { fakeClock } from '../../lib/clock';
 import { checkInvariants, getBalance, HOUSE_ACCOUNTS } from '../ledger';
-import { createSandboxBeacon } from './beacon-source';
 import { ENGINE_GAMES, FIVED_ENGINE_GAME, K3_ENGINE_GAME, WINGO_ENGINE_GAME } from './games';
 import * as repo from './repo';
 import { createLotteryService } from './service';
@@ -270,7 +269,7 @@ describe.each(['k3', '5d'] as const)('%s on the engine', (game) => {
       events: t.app.events,
       log: t.app.log,
       chainSecret: t.config.secrets.lotteryChain,
-      beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }),
+      beacon: await appSandboxBeacon(t, clock),
       settings: t.app.lottery.settings,
       beforeSettleCommit: async () => {
         if (crash) throw new Error('process killed mid-settlement');
@@ -327,10 +326,10 @@ describe.each(['k3', '5d'] as const)('%s on the engine', (game) => {
     // The outcome's shape is the game's: a Wingo digit or the other game's outcome is refused.
     const wrong = game === 'k3' ? [[7, 1, 1], [1, 2], [0, 1, 2]] : [[1, 2, 3], [0, 0, 0, 0, 10], [1]];
     for (const o of wrong) {
-      await expect(t.db.query("UPDATE lottery_rounds SET status = 'drawn', outcome = $2::smallint[], link = $3, drawn_at = now() WHERE id = $1", [open.id, o, 'a'.repeat(64)])).rejects.toThrow(/check/);
+      await expect(t.db.query("UPDATE lottery_rounds SET status = 'drawn', outcome = $2::smallint[], drawn_at = now() WHERE id = $1", [open.id, o])).rejects.toThrow(/check/);
     }
     await expect(
-      t.db.query("UPDATE lottery_rounds SET status = 'drawn', digit = 3, outcome = $2::smallint[], link = $3, drawn_at = now() WHERE id = $1", [open.id, game === 'k3' ? [1, 2, 3] : [1, 2, 3, 4, 5], 'a'.repeat(64)]),
+      t.db.query("UPDATE lottery_rounds SET status = 'drawn', digit = 3, outcome = $2::smallint[], drawn_at = now() WHERE id = $1", [open.id, game === 'k3' ? [1, 2, 3] : [1, 2, 3, 4, 5]]),
     ).rejects.toThrow(/check/);
     await drawAndSettle(game);
     const drawn = await roundRow(game, round.period);
@@ -339,6 +338,9 @@ describe.each(['k3', '5d'] as const)('%s on the engine', (game) => {
     await expect(t.db.query('UPDATE lottery_rounds SET outcome = $2::smallint[] WHERE id = $1', [drawn.id, changed])).rejects.toThrow(/never changed/);
     await expect(t.db.query('UPDATE lottery_rounds SET outcome = NULL WHERE id = $1', [drawn.id])).rejects.toThrow(/never changed/);
     await expect(t.db.query('UPDATE lottery_rounds SET digit = 1 WHERE id = $1', [drawn.id])).rejects.toThrow(/never changed/);
+    // Its link was stored with the row and is never changed either (decision 380).
+    await expect(t.db.query("UPDATE lottery_rounds SET link = $2 WHERE id = $1", [drawn.id, 'a'.repeat(64)])).rejects.toThrow(/never changed/);
+    await expect(t.db.query("UPDATE lottery_rounds SET link = $2 WHERE id = $1", [(await roundRow(game, roundAt(roomOf(game), now()).period)).id, 'a'.repeat(64)])).rejects.toThrow(/never changed/);
     await expect(
       t.db.query(
         `INSERT INTO lottery_rounds (game, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, outcome)
@@ -348,7 +350,7 @@ describe.each(['k3', '5d'] as const)('%s on the engine', (game) => {
     ).rejects.toThrow(/without a result/);
   });
 
-  it('voids a round whose link is lost: every stake refunded, the audit published, no outcome ever written', async () => {
+  it('draws a round whose chain checkpoints are lost after its creation from its stored link, then moves the room to a new chain', async () => {
     const p = await player(10_000);
     const round = await nextRound(game);
     for (const s of selections.slice(0, 4)) expect((await bet(p.client, game, round.period, s, { amountMinor: 1_000 })).statusCode).toBe(200);
@@ -360,22 +362,20 @@ describe.each(['k3', '5d'] as const)('%s on the engine', (game) => {
       await owner.query('DELETE FROM lottery_chain_checkpoints WHERE chain_id = $1', [chain[0]!.chain_id]);
       await owner.query('ALTER TABLE lottery_chain_checkpoints ENABLE TRIGGER USER');
     });
-    // A node that starts now (the checkpoints are cached by the running one).
-    const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }), settings: t.app.lottery.settings });
+    // A node that starts now (the checkpoints are cached by the running one). Before 027 this
+    // round was voided (link_lost); its link is stored since its creation, so it is drawn.
+    const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, beacon: await appSandboxBeacon(t, clock), settings: t.app.lottery.settings });
     setTime(round.drawsAtMs);
     await restarted.tick();
-    const voided = await roundRow(game, round.period);
-    expect(voided).toMatchObject({ status: 'voided', outcome: null, digit: null });
-    expect(await p.balance()).toBe(10_000);
+    expect((await roundRow(game, round.period)).status).toBe('settled');
     const record: LotteryChainFairness = (await t.app.inject({ method: 'GET', url: `${path(API_PATHS.lottery_fairness, game)}?period=${round.period}` })).json().data;
-    expect(record).toMatchObject({ status: 'voided', outcome: null, summary: null, link: null });
-    expect(record.void).toEqual({ reason: 'link_lost', wouldOutcome: null, bets: 4, stakesMinor: 4_000, wouldPayoutMinor: null });
-    const mine = (await p.client.call('GET', `${path(API_PATHS.lottery_my_bets, game)}?room=1m`)).json().data;
-    expect(mine.items.map((b: { status: string; payoutMinor: number }) => `${b.status}:${b.payoutMinor}`)).toEqual(Array(4).fill('refunded:1000'));
-    // Nothing can give a voided round an outcome afterwards.
-    await expect(t.db.query('UPDATE lottery_rounds SET outcome = $2::smallint[] WHERE id = $1', [voided.id, game === 'k3' ? [1, 1, 1] : [0, 0, 0, 0, 0]])).rejects.toThrow();
-    // The chain was retired and a new one serves the room.
+    expect(record.void).toBeNull();
+    const verified = await verifyGameRound(gameProofFromFairness(record as unknown as Record<string, unknown>)!);
+    expect(verified.ok, JSON.stringify(verified.checks)).toBe(true);
+    // The next round cannot get its link: the chain is retired from it and a new one serves the room.
     await restarted.tick();
+    const chains: LotteryChain[] = (await t.app.inject({ method: 'GET', url: `${path(API_PATHS.lottery_chains, game)}?room=1m` })).json().data;
+    expect(chains.find((c) => c.chainId === chain[0]!.chain_id)!.retiredFromPeriod).toBe(roundAt(roomOf(game), now()).period);
     const next = await nextRound(game);
     await restarted.tick();
     await drawAndSettle(game);

@@ -8,5 +8,5 @@ export { DEFAULT_LOTTERY_SETTINGS, type LotterySettings } from './rules';
 export { OWNED_TABLES } from './tables';
 export { lotteryLive, type LotteryLiveOptions } from './live';
 export { EVERY_SELECTION_CAN_LOSE, hedgedWingoStakeMinor } from './wagering';
-export { createDrandHttpBeacon, createSandboxBeacon, type BeaconSource } from './beacon-source';
+export { createDrandHttpBeacon, createSandboxBeacon, sandboxBeaconKey, type BeaconSource } from './beacon-source';
 export { ChainSecretMismatch } from './chains';

@@ -1,17 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_PATHS, type WingoFairness } from '@colorplay/contract';
-import { verifyRound } from '@colorplay/fair';
+import { verifyRevealedLink, verifyRound } from '@colorplay/fair';
 // The CLI's entry as `npm run fair -- verify` runs it (the package exports no CLI path).
 import { proofFromFairness, runFairCli } from '../../../../../packages/fair/src/cli-core';
 import { roundAt, settleBet, WINGO, WINGO_ROOMS, type WingoDigit, type WingoSelection } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import { appSandboxBeacon, buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
 import { accountCodes, checkInvariants, ensureAccount, getBalance, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
 import { createCheckpointSeal, isLegacyPlain } from './checkpoint-seal';
-import { createSandboxBeacon } from './beacon-source';
 import { createLotteryService } from './service';
 
 // 10:00 UTC is 15:30 IST: a round boundary of every room.
@@ -88,21 +87,28 @@ async function roundRow(period: string) {
 }
 
 describe('chains and fairness', () => {
-  it('publishes each room chain before its first round and reveals each link only after the draw', async () => {
+  it('publishes each room chain before its first round, and each link from its lock on (never while betting is open)', async () => {
     const state = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_state}?room=30s` })).json().data;
     expect(state.chain.finalHash).toMatch(/^[0-9a-f]{64}$/);
     expect(state.serverTimeMs).toBe(now());
-    // The round running when the chain was made is not played: L[1] is the next one's.
-    const first = await nextRound();
+    // The round running when the chain was made, still open, is its first (decision 380).
+    const first = roundAt(ROOM, now());
     expect(state.chain.firstPeriod).toBe(first.period);
 
     const early = await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_fairness}?period=${first.period}` });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe('ROUND_NOT_DRAWN');
 
+    // Betting closes: the link is public, the result waits for the beacon value.
+    setTime(first.locksAtMs);
+    const locked: WingoFairness = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_fairness}?period=${first.period}` })).json().data;
+    expect(locked).toMatchObject({ status: 'locked', roundIndex: 1, digit: null, drawnAtMs: null, void: null, beacon: { signature: null } });
+    expect(locked.link).toMatch(/^[0-9a-f]{64}$/);
+    expect((await verifyRevealedLink({ finalHash: locked.finalHash, link: locked.link!, roundIndex: 1 })).ok).toBe(true);
+
     await drawAndSettle();
     const proof: WingoFairness = (await t.app.inject({ method: 'GET', url: `${API_PATHS.wingo_fairness}?period=${first.period}` })).json().data;
-    expect(proof).toMatchObject({ roundIndex: 1, previousLink: null, status: 'settled', finalHash: state.chain.finalHash });
+    expect(proof).toMatchObject({ roundIndex: 1, previousLink: null, status: 'settled', finalHash: state.chain.finalHash, link: locked.link });
     const verified = await verifyRound(proofFromFairness(proof));
     expect(verified.ok, JSON.stringify(verified.checks)).toBe(true);
     expect(verified.checks.find((c) => c.name === 'beacon')!.status).toBe('passed');
@@ -146,7 +152,7 @@ describe('chains and fairness', () => {
       }
     }
     // A node that starts now still draws from them, and seals them on the way.
-    const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }), settings: t.app.lottery.settings });
+    const restarted = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, beacon: await appSandboxBeacon(t, clock), settings: t.app.lottery.settings });
     const round = roundAt(ROOM, now());
     setTime(round.drawsAtMs);
     await restarted.tick();
@@ -168,7 +174,7 @@ describe('chains and fairness', () => {
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
       .flatMap((f) => (readFileSync(path.join(dir, f), 'utf8').match(/(UPDATE|INSERT INTO) lottery_rounds[^`]*`/g) ?? []).filter((sql) => /\bdigit\b/.test(sql)));
     expect(writers).toHaveLength(1);
-    expect(writers[0]).toMatch(/SET status = 'drawn', digit = \$2, link = \$3/);
+    expect(writers[0]).toMatch(/SET status = 'drawn', digit = \$2, link = COALESCE\(link, \$3\)/);
   });
 });
 
@@ -225,7 +231,7 @@ describe('betting', () => {
     // the shard is part of the ledger transfer's request hash.
     const p = await player(5_000);
     const round = await nextRound();
-    const otherNode = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }), settings: t.app.lottery.settings });
+    const otherNode = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: t.config.secrets.lotteryChain, beacon: await appSandboxBeacon(t, clock), settings: t.app.lottery.settings });
     expect(t.app.lottery.settings.stakeShards).toBeGreaterThan(1);
     // The other node's next batch now uses another shard than this node's next one.
     const warmUp = await player(1_000);
@@ -346,7 +352,7 @@ describe('settlement', () => {
       events: t.app.events,
       log: t.app.log,
       chainSecret: t.config.secrets.lotteryChain,
-      beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }),
+      beacon: await appSandboxBeacon(t, clock),
       settings: t.app.lottery.settings,
       beforeSettleCommit: async () => {
         if (crash) throw new Error('process killed mid-settlement');

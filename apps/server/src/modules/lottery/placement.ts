@@ -22,7 +22,7 @@ export type PlacementDeps = {
   limits: BetLimits;
   safety: Pick<SafetyService, 'checkStakes'>;
   /** Each game's round engine (its house accounts, and the round a bet needs). */
-  engineOf: (game: string) => Pick<RoundEngine, 'ensureHouseAccounts' | 'ensureRound'>;
+  engineOf: (game: string) => Pick<RoundEngine, 'ensureHouseAccounts' | 'ensureRound' | 'readyChains'>;
   /** A set-based pre-check of each bet batch, in its transaction (responsible gambling; bet-batch.ts). */
   checkBets?: CheckBets;
   /** Tests only: runs inside a bet batch's transaction just before it commits. */
@@ -130,8 +130,13 @@ export function createPlacement(deps: PlacementDeps) {
       let roundIdOf = knownRounds.get(roundKey);
       if (roundIdOf === undefined) {
         roundIdOf = (async () => {
-          const chains = await repo.selectChains(db, game.id, room.id);
-          if (!(await engine.ensureRound(room, round.ordinal, chains, nowMs))) throw new AppError('ROOM_NOT_READY', 'This room opens with its first published chain');
+          // A room whose chain is not published yet gets it now (decision 380): its round is open,
+          // so its beacon value does not exist and the chain can still be chosen fairly.
+          let chains = await repo.selectChains(db, game.id, room.id);
+          if (!(await engine.ensureRound(room, round.ordinal, chains, nowMs))) {
+            chains = await engine.readyChains(room, nowMs);
+            if (!(await engine.ensureRound(room, round.ordinal, chains, nowMs))) throw new AppError('ROOM_NOT_READY', 'This room opens with its first published chain');
+          }
           return (await repo.selectRoundByOrdinal(db, game.id, room.id, round.ordinal))!.id;
         })();
         if (knownRounds.size > 64) knownRounds.clear();

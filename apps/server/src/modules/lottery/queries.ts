@@ -11,6 +11,9 @@ import type {
   LotteryRoundClock,
   LotteryTrend,
   LotteryTrxFairness,
+  LotteryVoid,
+  LotteryVoidsPage,
+  LotteryVoidsQuery,
   MyLotteryBetsQuery,
   MyWingoBetsQuery,
   WingoBetsPage,
@@ -24,13 +27,14 @@ import type {
   WingoTrend,
 } from '@colorplay/contract';
 import { trxReadOfId } from '@colorplay/fair';
-import { roundAt, roundOfPeriod, WINGO_BET_OPTIONS, type BetLimits, type Room } from '@colorplay/lottery';
+import { roundAt, roundOfPeriod, WINGO_BET_OPTIONS, type BetLimits, type Room, type Round } from '@colorplay/lottery';
 import type { Db } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { knownLink, type Chains } from './chains';
+import type { Chains } from './chains';
 import * as repo from './repo';
 import { roomClock, trendStatistics } from './rules';
+import type { VoidReason } from './settle';
 import { engineGame, hasChains, roomOfGame, type EngineGame } from './games';
 import { beaconOfChain, commitmentOf, gameBetOf, summaryOf, toBet, toChain, toLotteryResult, toResult } from './views';
 import { GAME, roomOf, ROOMS } from './wingo';
@@ -116,8 +120,73 @@ export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork
       read: read ? { hashHex: read.hashHex, charIndex: read.charIndex, fallback: read.fallback } : null,
       outcome,
       summary: summaryOf(game, outcome),
-      void: audit ? { reason: 'tron_unavailable', bets: audit.bets, stakesMinor: audit.stakes_minor } : null,
+      // The would-be fields are always null here: the deciding block was never had (anyone can name it from the lock time).
+      void: audit ? { reason: 'tron_unavailable', wouldOutcome: audit.would_outcome, bets: audit.bets, stakesMinor: audit.stakes_minor, wouldPayoutMinor: audit.would_payout_minor } : null,
     };
+  }
+
+  /**
+   * A room's chains, with the current round served while it is open: a room is shown open only
+   * when a bet on it can be taken (decision 380), so a room whose chain the engine has not
+   * published yet gets it here (idempotent; the engine would publish the same at its next run).
+   */
+  async function servingChains(roomChains: Chains, room: Room, current: Round, nowMs: number): Promise<repo.ChainRow[]> {
+    const rows = await repo.selectChains(db, roomChains.game, room.id);
+    if (nowMs >= current.locksAtMs || roomChains.chainFor(rows, current.ordinal)) return rows;
+    return roomChains.ensureChains(room, nowMs);
+  }
+
+  /**
+   * What every chain round's record shares (docs/fairness.md "What is published when"): nothing
+   * while betting is open; from the lock on its link (stored since its creation, decision 380),
+   * the link the slot before published (L[k-1], from that round's row: no secret is needed, so a
+   * changed LOTTERY_CHAIN_SECRET drops nothing), its beacon round and, once at hand, its value;
+   * then its result or its void.
+   */
+  async function chainRecord(round: repo.RoundRow) {
+    if (clock.now().getTime() < round.locks_at.getTime()) {
+      throw new AppError('ROUND_NOT_DRAWN', 'The link of a round is published when its betting closes');
+    }
+    const chain = (await repo.selectChain(db, round.chain_id!))!;
+    const previousLink = round.round_index! > 1 && round.link !== null ? await repo.selectLinkByOrdinal(db, round.game, round.room_id, round.ordinal - 1, chain.id) : null;
+    const chainBeacon = beaconOfChain(chain);
+    const value = chainBeacon && round.beacon_round !== null ? await repo.selectBeaconValue(db, chainBeacon.publicKey, round.beacon_round) : undefined;
+    const audit = round.status === 'voided' ? await repo.selectVoidAudit(db, round.id) : undefined;
+    return {
+      chain,
+      // A round past its lock whose row the engine has not moved yet is locked all the same.
+      status: (round.status === 'open' ? 'locked' : round.status) as 'locked' | 'drawn' | 'settled' | 'voided',
+      drawn: round.status === 'drawn' || round.status === 'settled',
+      drawnAtMs: round.drawn_at ? round.drawn_at.getTime() : null,
+      previousLink,
+      beacon:
+        chainBeacon && round.beacon_round !== null
+          ? { ...chainBeacon, round: round.beacon_round, signature: value?.signature ?? null, randomness: value?.randomness ?? null }
+          : null,
+      audit,
+    };
+  }
+
+  /**
+   * A page of a room's rounds, newest first, by period cursor (the history, the voids): one row
+   * more than the page is read to know whether a next page exists.
+   */
+  async function roundsPage(
+    gameId: string,
+    query: { room: string; before?: string | undefined; limit: number },
+    select: (q: Db, game: string, roomId: string, beforeOrdinal: number | null, limit: number) => Promise<repo.RoundRow[]>,
+  ): Promise<{ game: EngineGame; page: repo.RoundRow[]; nextCursor: string | null }> {
+    const game = engineGame(gameId);
+    const room = gameRoom(game, query.room);
+    let beforeOrdinal: number | null = null;
+    if (query.before) {
+      const r = roundOfPeriod(room, query.before);
+      if (!r) return { game, page: [], nextCursor: null };
+      beforeOrdinal = r.ordinal;
+    }
+    const rows = await select(db, game.id, room.id, beforeOrdinal, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    return { game, page, nextCursor: rows.length > query.limit ? page[page.length - 1]!.period : null };
   }
 
   function clockOf(room: Room, nowMs: number): WingoRoundClock {
@@ -136,7 +205,7 @@ export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork
       const nowMs = clock.now().getTime();
       const current = roundAt(room, nowMs);
       const [last] = await repo.selectHistory(db, GAME, room.id, null, 1);
-      const roomChains = await repo.selectChains(db, GAME, room.id);
+      const roomChains = await servingChains(chains, room, current, nowMs);
       const chain = chains.chainFor(roomChains, current.ordinal) ?? chains.chainFor(roomChains, current.ordinal + 1) ?? null;
       return {
         serverTimeMs: nowMs,
@@ -186,51 +255,58 @@ export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork
       return { roomId, rounds: digits.length, digits, ...trendStatistics(digits.map((d) => d.digit)) };
     },
 
-    /** A drawn round's fairness record: its link, the one before, its beacon value and, for a void, its audit. */
+    /** A round's fairness record from its lock on: its link, the one before, its beacon value, its result or its void. */
     async fairness(period: string): Promise<WingoFairness> {
       const round = await repo.selectRoundByPeriod(db, GAME, period);
       if (!round) throw new AppError('ROUND_NOT_FOUND', `No round ${period}`);
-      if (round.status === 'open' || round.status === 'locked') {
-        throw new AppError('ROUND_NOT_DRAWN', 'The link of a round is revealed only after its draw');
-      }
-      // Wingo's rounds always have a chain.
-      const chain = (await repo.selectChain(db, round.chain_id!))!;
-      let previousLink: string | null = null;
-      if (round.round_index! > 1 && round.link !== null) {
-        const prev = await chains.linkOf(db, chain, round.round_index! - 1);
-        previousLink = knownLink(prev);
-      }
-      const chainBeacon = beaconOfChain(chain);
-      const value = chainBeacon && round.beacon_round !== null ? await repo.selectBeaconValue(db, chainBeacon.publicKey, round.beacon_round) : undefined;
-      const audit = round.status === 'voided' ? await repo.selectVoidAudit(db, round.id) : undefined;
+      const c = await chainRecord(round);
       return {
         roomId: round.room_id as WingoRoomId,
         period: round.period,
-        status: round.status as WingoFairness['status'],
-        chainId: chain.id,
-        finalHash: chain.final_hash,
-        chainLength: chain.length,
+        status: c.status,
+        chainId: c.chain.id,
+        finalHash: c.chain.final_hash,
+        chainLength: c.chain.length,
         roundIndex: round.round_index!,
         link: round.link,
-        previousLink,
-        digit: round.status === 'voided' ? null : round.digit,
-        drawnAtMs: round.drawn_at!.getTime(),
-        scheme: chain.scheme,
+        previousLink: c.previousLink,
+        digit: c.drawn ? round.digit : null,
+        drawnAtMs: c.drawnAtMs,
+        scheme: c.chain.scheme,
         game: GAME,
         locksAtMs: round.locks_at.getTime(),
-        beacon:
-          chainBeacon && round.beacon_round !== null
-            ? { ...chainBeacon, round: round.beacon_round, signature: value?.signature ?? null, randomness: value?.randomness ?? null }
-            : null,
-        void: audit
-          ? {
-              reason: audit.reason as 'link_lost' | 'beacon_unavailable' | 'chain_retired',
-              wouldDigit: audit.would_digit,
-              bets: audit.bets,
-              stakesMinor: audit.stakes_minor,
-              wouldPayoutMinor: audit.would_payout_minor,
-            }
+        beacon: c.beacon,
+        void: c.audit
+          ? { reason: c.audit.reason as Exclude<VoidReason, 'tron_unavailable'>, wouldDigit: c.audit.would_digit, bets: c.audit.bets, stakesMinor: c.audit.stakes_minor, wouldPayoutMinor: c.audit.would_payout_minor }
           : null,
+      };
+    },
+
+    /**
+     * A room's voided rounds, newest first (decision 384): why, the stakes refunded and, whenever
+     * the link was public, what the round would have drawn and paid. Any game, Wingo included.
+     */
+    async voids(gameId: string, query: LotteryVoidsQuery): Promise<LotteryVoidsPage> {
+      const { game, page, nextCursor } = await roundsPage(gameId, query, repo.selectVoids);
+      const audits = await repo.selectVoidAudits(db, page.map((r) => r.id));
+      return {
+        items: page.map((r) => {
+          const a = audits.get(r.id)!;
+          return {
+            game: game.id as LotteryVoid['game'],
+            roomId: r.room_id,
+            period: r.period,
+            reason: a.reason as LotteryVoid['reason'],
+            locksAtMs: r.locks_at.getTime(),
+            voidedAtMs: r.drawn_at!.getTime(),
+            link: r.link,
+            wouldOutcome: a.would_outcome,
+            bets: a.bets,
+            stakesMinor: a.stakes_minor,
+            wouldPayoutMinor: a.would_payout_minor,
+          };
+        }),
+        nextCursor,
       };
     },
 
@@ -244,7 +320,7 @@ export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork
       const current = roundAt(room, nowMs);
       const [last] = await repo.selectHistory(db, game.id, room.id, null, 1);
       // Trx Win has no chain: its rounds are decided by TRON blocks.
-      const roomChains = hasChains(game) ? await repo.selectChains(db, game.id, room.id) : [];
+      const roomChains = hasChains(game) ? await servingChains(chainsOf(game.id), room, current, nowMs) : [];
       const chain = hasChains(game) ? (chainsOf(game.id).chainFor(roomChains, current.ordinal) ?? chainsOf(game.id).chainFor(roomChains, current.ordinal + 1) ?? null) : null;
       const options = game.rules.betOptions;
       return {
@@ -273,17 +349,8 @@ export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork
     },
 
     async gameHistory(gameId: string, query: LotteryHistoryQuery): Promise<LotteryHistoryPage> {
-      const game = engineGame(gameId);
-      const room = gameRoom(game, query.room);
-      let beforeOrdinal: number | null = null;
-      if (query.before) {
-        const r = roundOfPeriod(room, query.before);
-        if (!r) return { items: [], nextCursor: null };
-        beforeOrdinal = r.ordinal;
-      }
-      const rows = await repo.selectHistory(db, game.id, room.id, beforeOrdinal, query.limit + 1);
-      const page = rows.slice(0, query.limit);
-      return { items: await lotteryResults(game, page), nextCursor: rows.length > query.limit ? page[page.length - 1]!.period : null };
+      const { game, page, nextCursor } = await roundsPage(gameId, query, repo.selectHistory);
+      return { items: await lotteryResults(game, page), nextCursor };
     },
 
     async gameTrend(gameId: string, roomId: string, count: number): Promise<LotteryTrend> {
@@ -333,45 +400,34 @@ export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork
       if (!hasChains(game)) return trxFairness(game, period);
       const round = await repo.selectRoundByPeriod(db, game.id, period);
       if (!round) throw new AppError('ROUND_NOT_FOUND', `No round ${period}`);
-      if (round.status === 'open' || round.status === 'locked') {
-        throw new AppError('ROUND_NOT_DRAWN', 'The link of a round is revealed only after its draw');
-      }
-      const chain = (await repo.selectChain(db, round.chain_id!))!;
-      let previousLink: string | null = null;
-      if (round.round_index! > 1 && round.link !== null) previousLink = knownLink(await chainsOf(game.id).linkOf(db, chain, round.round_index! - 1));
-      const chainBeacon = beaconOfChain(chain);
-      const value = chainBeacon && round.beacon_round !== null ? await repo.selectBeaconValue(db, chainBeacon.publicKey, round.beacon_round) : undefined;
-      const audit = round.status === 'voided' ? await repo.selectVoidAudit(db, round.id) : undefined;
-      const outcome = round.status === 'voided' ? null : round.outcome;
+      const c = await chainRecord(round);
+      const outcome = c.drawn ? round.outcome : null;
       return {
         source: 'chain',
         game: game.id as LotteryChainFairness['game'],
         roomId: round.room_id as LotteryChainFairness['roomId'],
         period: round.period,
-        status: round.status as LotteryChainFairness['status'],
-        chainId: chain.id,
-        finalHash: chain.final_hash,
-        chainLength: chain.length,
+        status: c.status,
+        chainId: c.chain.id,
+        finalHash: c.chain.final_hash,
+        chainLength: c.chain.length,
         roundIndex: round.round_index!,
         link: round.link,
-        previousLink,
+        previousLink: c.previousLink,
         outcome,
         summary: summaryOf(game, outcome),
         draw: drawSpecOf(game),
-        drawnAtMs: round.drawn_at!.getTime(),
-        scheme: chain.scheme,
+        drawnAtMs: c.drawnAtMs,
+        scheme: c.chain.scheme,
         locksAtMs: round.locks_at.getTime(),
-        beacon:
-          chainBeacon && round.beacon_round !== null
-            ? { ...chainBeacon, round: round.beacon_round, signature: value?.signature ?? null, randomness: value?.randomness ?? null }
-            : null,
-        void: audit
+        beacon: c.beacon,
+        void: c.audit
           ? {
-              reason: audit.reason as 'link_lost' | 'beacon_unavailable' | 'chain_retired',
-              wouldOutcome: audit.would_outcome,
-              bets: audit.bets,
-              stakesMinor: audit.stakes_minor,
-              wouldPayoutMinor: audit.would_payout_minor,
+              reason: c.audit.reason as Exclude<VoidReason, 'tron_unavailable'>,
+              wouldOutcome: c.audit.would_outcome,
+              bets: c.audit.bets,
+              stakesMinor: c.audit.stakes_minor,
+              wouldPayoutMinor: c.audit.would_payout_minor,
             }
           : null,
       };

@@ -27,7 +27,7 @@ const CHAIN_COLUMNS =
   'id, game, room_id, first_ordinal, length, checkpoint_every, final_hash, first_period, published_at, scheme, beacon_name, beacon_public_key, beacon_genesis_ms, beacon_period_ms, beacon_margin_ms, retired_from_ordinal, retired_reason, retired_at';
 
 export async function selectChains(q: Queryable, game: string, roomId: string): Promise<ChainRow[]> {
-  const { rows } = await q.query<ChainRow>(`SELECT ${CHAIN_COLUMNS} FROM lottery_chains WHERE game = $1 AND room_id = $2 ORDER BY first_ordinal`, [game, roomId]);
+  const { rows } = await q.query<ChainRow>(`SELECT ${CHAIN_COLUMNS} FROM lottery_chains WHERE game = $1 AND room_id = $2 ORDER BY first_ordinal, id`, [game, roomId]);
   return rows;
 }
 
@@ -36,7 +36,7 @@ export async function selectChain(q: Queryable, id: number): Promise<ChainRow | 
   return rows[0];
 }
 
-/** Inserts a chain with its checkpoints unless one already starts at that ordinal (another node won). */
+/** Inserts a chain with its checkpoints unless a serving chain already starts at that ordinal (another node won; 027). */
 export async function insertChain(
   q: Queryable,
   c: {
@@ -55,7 +55,7 @@ export async function insertChain(
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO lottery_chains (game, room_id, first_ordinal, length, checkpoint_every, final_hash, first_period, published_at,
                                  scheme, beacon_name, beacon_public_key, beacon_genesis_ms, beacon_period_ms, beacon_margin_ms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 2, $9, $10, $11, $12, $13) ON CONFLICT (game, room_id, first_ordinal) DO NOTHING RETURNING id`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 2, $9, $10, $11, $12, $13) ON CONFLICT (game, room_id, first_ordinal) WHERE retired_from_ordinal IS NULL OR retired_from_ordinal > first_ordinal DO NOTHING RETURNING id`,
     [c.game, c.roomId, c.firstOrdinal, c.length, c.checkpointEvery, c.finalHash, c.firstPeriod, c.publishedAt, c.beacon.name, c.beacon.publicKey, c.beacon.genesisMs, c.beacon.periodMs, c.beacon.marginMs],
   );
   const id = rows[0]?.id;
@@ -97,15 +97,26 @@ export async function selectActiveChains(q: Queryable, game: string): Promise<Ch
   return rows;
 }
 
-/** Chains that still have undrawn rounds or are not retired: what the node must be able to open. */
+/**
+ * What the node must be able to open: chains that are not retired (they open new rounds) and
+ * chains with a waiting round whose link is not stored yet (a row from before 027). A waiting
+ * round with its stored link needs no secret.
+ */
 export async function selectChainsInUse(q: Queryable, game: string): Promise<ChainRow[]> {
   const { rows } = await q.query<ChainRow>(
     `SELECT ${CHAIN_COLUMNS} FROM lottery_chains c
       WHERE game = $1 AND (retired_from_ordinal IS NULL
-            OR EXISTS (SELECT 1 FROM lottery_rounds r WHERE r.chain_id = c.id AND r.status IN ('open', 'locked')))
+            OR EXISTS (SELECT 1 FROM lottery_rounds r WHERE r.chain_id = c.id AND r.status IN ('open', 'locked') AND r.link IS NULL))
       ORDER BY id`,
     [game],
   );
   return rows;
 }
 
+
+/** The last round ordinal created on a chain, or null (the retire command starts after it). */
+export async function selectLastRoundOrdinal(q: Queryable, chainId: number): Promise<number | null> {
+  const { rows } = await q.query<{ ordinal: string | number | null }>('SELECT max(ordinal) AS ordinal FROM lottery_rounds WHERE chain_id = $1', [chainId]);
+  const ordinal = rows[0]?.ordinal ?? null;
+  return ordinal === null ? null : Number(ordinal);
+}

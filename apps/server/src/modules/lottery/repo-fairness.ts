@@ -32,6 +32,15 @@ export async function selectVoidAudit(q: Queryable, roundId: number): Promise<Vo
   return rows[0];
 }
 
+/** The void audits of many rounds (the list of voids), by round id. */
+export async function selectVoidAudits(q: Queryable, roundIds: readonly number[]): Promise<Map<number, VoidAuditRow>> {
+  if (roundIds.length === 0) return new Map();
+  const { rows } = await q.query<VoidAuditRow>(
+    'SELECT round_id, reason, would_digit, bets, stakes_minor, would_payout_minor, created_at, would_outcome FROM lottery_void_audits WHERE round_id = ANY($1::bigint[])',
+    [roundIds],
+  );
+  return new Map(rows.map((r) => [Number(r.round_id), r]));
+}
 
 /** A TRON block header as a full node prints it (the contract's TronBlockHeader). */
 export type TronHeaderJson = TronBlockHeader;
@@ -65,4 +74,20 @@ export async function selectTrxBlockFacts(q: Queryable, roundIds: readonly numbe
     [roundIds],
   );
   return new Map(rows.map((r) => [Number(r.round_id), { number: Number(r.block_number), id: r.block_id, timestampMs: Number(r.block_timestamp_ms) }]));
+}
+
+/** lottery_sandbox_beacon: the sandbox beacon's own key (one row, written once; migration 027). */
+export async function selectSandboxBeaconKey(q: Queryable): Promise<string | undefined> {
+  const { rows } = await q.query<{ secret_key: string }>('SELECT secret_key FROM lottery_sandbox_beacon WHERE id = 1');
+  return rows[0]?.secret_key;
+}
+
+export async function insertSandboxBeaconKey(q: Queryable, secretKey: string, publicKey: string, now: Date): Promise<void> {
+  await q.query('INSERT INTO lottery_sandbox_beacon (id, secret_key, public_key, created_at) VALUES (1, $1, $2, $3) ON CONFLICT (id) DO NOTHING', [secretKey, publicKey, now]);
+}
+
+/** Whether a published sandbox chain names this beacon key (an install from before 027 adopts it). */
+export async function sandboxChainsNameKey(q: Queryable, publicKey: string): Promise<boolean> {
+  const { rows } = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM lottery_chains WHERE beacon_name = 'sandbox' AND beacon_public_key = $1", [publicKey]);
+  return rows[0]!.n > 0;
 }

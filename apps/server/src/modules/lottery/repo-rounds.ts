@@ -28,13 +28,59 @@ const ROUND_COLUMNS = 'id, game, room_id, ordinal, period, chain_id, round_index
 
 export async function insertRoundIfAbsent(
   q: Queryable,
-  r: { game: string; roomId: string; ordinal: number; period: string; chainId: number | null; roundIndex: number | null; opensAt: Date; locksAt: Date; drawsAt: Date; status: 'open' | 'locked'; beaconRound: number | null },
+  r: {
+    game: string;
+    roomId: string;
+    ordinal: number;
+    period: string;
+    chainId: number | null;
+    roundIndex: number | null;
+    opensAt: Date;
+    locksAt: Date;
+    drawsAt: Date;
+    status: 'open' | 'locked';
+    beaconRound: number | null;
+    /** L[k], stored with the row (public from the lock on; decision 380); null for Trx Win. */
+    link: string | null;
+  },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO lottery_rounds (game, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, beacon_round)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (game, room_id, ordinal) DO NOTHING`,
-    [r.game, r.roomId, r.ordinal, r.period, r.chainId, r.roundIndex, r.opensAt, r.locksAt, r.drawsAt, r.status, r.beaconRound],
+    `INSERT INTO lottery_rounds (game, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, beacon_round, link)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (game, room_id, ordinal) DO NOTHING`,
+    [r.game, r.roomId, r.ordinal, r.period, r.chainId, r.roundIndex, r.opensAt, r.locksAt, r.drawsAt, r.status, r.beaconRound, r.link],
   );
+}
+
+/** Waiting chain rounds without their stored link: rows written before migration 027. */
+export async function selectRoundsWithoutLink(q: Queryable, game: string, roomId: string): Promise<Array<{ id: number; chain_id: number; round_index: number }>> {
+  const { rows } = await q.query<{ id: number; chain_id: number; round_index: number }>(
+    `SELECT id, chain_id, round_index FROM lottery_rounds
+      WHERE game = $1 AND room_id = $2 AND status IN ('open', 'locked') AND link IS NULL AND chain_id IS NOT NULL ORDER BY ordinal`,
+    [game, roomId],
+  );
+  return rows;
+}
+
+/** Stores a waiting round's link once (the trigger refuses any later change). */
+export async function storeRoundLink(q: Queryable, id: number, link: string): Promise<void> {
+  await q.query(`UPDATE lottery_rounds SET link = $2 WHERE id = $1 AND link IS NULL AND status IN ('open', 'locked')`, [id, link]);
+}
+
+/** The stored link of a room's round by ordinal (the fairness record's L[k-1]), when that slot had a round. */
+export async function selectLinkByOrdinal(q: Queryable, game: string, roomId: string, ordinal: number, chainId: number): Promise<string | null> {
+  const { rows } = await q.query<{ link: string | null }>('SELECT link FROM lottery_rounds WHERE game = $1 AND room_id = $2 AND ordinal = $3 AND chain_id = $4', [game, roomId, ordinal, chainId]);
+  return rows[0]?.link ?? null;
+}
+
+/** A room's voided rounds, newest first (the public list of voids). */
+export async function selectVoids(q: Queryable, game: string, roomId: string, beforeOrdinal: number | null, limit: number): Promise<RoundRow[]> {
+  const { rows } = await q.query<RoundRow>(
+    `SELECT ${ROUND_COLUMNS} FROM lottery_rounds
+      WHERE game = $1 AND room_id = $2 AND status = 'voided' AND ($3::bigint IS NULL OR ordinal < $3)
+      ORDER BY ordinal DESC LIMIT $4`,
+    [game, roomId, beforeOrdinal, limit],
+  );
+  return rows;
 }
 
 export async function selectRoundByOrdinal(q: Queryable, game: string, roomId: string, ordinal: number, lock: '' | 'FOR SHARE' | 'FOR UPDATE' = ''): Promise<RoundRow | undefined> {
@@ -73,11 +119,12 @@ export async function selectPendingRoundIds(q: Queryable, game: string, roomId: 
  * outcome in the game's shape; digit is Wingo's own column (null for the other games).
  */
 export async function markDrawn(q: Queryable, id: number, digit: number | null, link: string | null, now: Date, outcome: readonly number[]): Promise<void> {
-  await q.query(`UPDATE lottery_rounds SET status = 'drawn', digit = $2, link = $3, drawn_at = $4, outcome = $5::smallint[] WHERE id = $1`, [id, digit, link, now, outcome]);
+  // A stored link stays (the trigger refuses a change); a row from before 027 gets it here.
+  await q.query(`UPDATE lottery_rounds SET status = 'drawn', digit = $2, link = COALESCE(link, $3), drawn_at = $4, outcome = $5::smallint[] WHERE id = $1`, [id, digit, link, now, outcome]);
 }
 
 export async function markVoided(q: Queryable, id: number, link: string | null, now: Date): Promise<void> {
-  await q.query(`UPDATE lottery_rounds SET status = 'voided', link = $2, drawn_at = $3 WHERE id = $1`, [id, link, now]);
+  await q.query(`UPDATE lottery_rounds SET status = 'voided', link = COALESCE(link, $2), drawn_at = $3 WHERE id = $1`, [id, link, now]);
 }
 
 export async function markSettled(q: Queryable, id: number, now: Date): Promise<void> {

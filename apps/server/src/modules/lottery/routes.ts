@@ -14,6 +14,9 @@ import {
   LotteryRoomStateSchema,
   LotteryTrendQuerySchema,
   LotteryTrendSchema,
+  LotteryVoidsPageSchema,
+  LotteryVoidsParamsSchema,
+  LotteryVoidsQuerySchema,
   MyLotteryBetsQuerySchema,
   PlaceLotteryBetInputSchema,
   PlaceLotteryBetResultSchema,
@@ -159,6 +162,21 @@ export const lotteryRoutes: FastifyPluginAsyncZod<LotteryRoutesOptions> = async 
       },
     },
     async (request) => ({ data: await lottery.gameFairness(request.params.game, request.query.period) }),
+  );
+
+  // The voids of a room of any game, Wingo included (decision 384): public, as the fairness records.
+  app.get(
+    LAZY_API_PATHS.lottery_voids,
+    {
+      schema: {
+        tags: ['lottery'],
+        params: LotteryVoidsParamsSchema,
+        description: "A room's voided rounds, newest first: why, the stakes refunded, and what each would have drawn and paid whenever its link was public.",
+        querystring: LotteryVoidsQuerySchema,
+        response: { 200: dataEnvelope(LotteryVoidsPageSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await lottery.voids(request.params.game, request.query) }),
   );
 
   app.post(

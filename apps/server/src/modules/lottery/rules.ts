@@ -55,10 +55,12 @@ export const DEFAULT_LOTTERY_SETTINGS: LotterySettings = {
 export type DrawDecision = { kind: 'draw' } | { kind: 'wait' } | { kind: 'void'; reason: 'link_lost' | 'beacon_unavailable' };
 
 /**
- * The draw rule (decision 181). How late the engine is plays no part: a round whose link exists
- * and whose beacon value is at hand is drawn. Without its beacon value it waits, and is refunded
- * only when the value is still missing beaconGiveUpMs after the draw time. Without its link
- * (provably lost) it is voided at once.
+ * The draw rule (decisions 181, 383). How late the engine is plays no part: a round whose link
+ * exists and whose beacon value is at hand is drawn. Without its beacon value it waits, and is
+ * refunded only when the value is still missing beaconGiveUpMs after the draw time. A round whose
+ * link is lost (only a row from before 024 can be: every later row stores its link at creation)
+ * waits for its beacon value too, so its void publishes the signature that decided it, then is
+ * voided.
  */
 export function decideDraw(
   round: Pick<Round, 'drawsAtMs'>,
@@ -66,8 +68,10 @@ export function decideDraw(
   state: { link: 'available' | 'lost'; beacon: 'available' | 'missing' | 'not_needed' },
   settings: Pick<LotterySettings, 'beaconGiveUpMs'>,
 ): DrawDecision {
+  const givenUp = nowMs - round.drawsAtMs > settings.beaconGiveUpMs;
+  if (state.beacon === 'missing' && !givenUp) return { kind: 'wait' };
   if (state.link === 'lost') return { kind: 'void', reason: 'link_lost' };
-  if (state.beacon === 'missing') return nowMs - round.drawsAtMs > settings.beaconGiveUpMs ? { kind: 'void', reason: 'beacon_unavailable' } : { kind: 'wait' };
+  if (state.beacon === 'missing') return { kind: 'void', reason: 'beacon_unavailable' };
   return { kind: 'draw' };
 }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { API_PATHS, type WingoFairness } from '@colorplay/contract';
-import { bytesToHex, verifyRound } from '@colorplay/fair';
+import { beaconRoundAfter, bytesToHex, verifyRound } from '@colorplay/fair';
 import { chainCheckpointsSync, deriveDigitSync, linkFromCheckpointsSync } from '@colorplay/fair/node';
-import { roundAt, roundByOrdinal, WINGO_ROOMS } from '@colorplay/lottery';
+import { roundAt, roundByOrdinal, roundOfPeriod, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { proofFromFairness } from '../../../../../packages/fair/src/cli-core';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
@@ -195,15 +195,16 @@ describe('a fresh database', () => {
     const chains = await h.chainsOf();
     expect(chains).toHaveLength(1);
     expect(chains[0]).toMatchObject({ scheme: 2, retiredFromPeriod: null });
+    // The chain serves the round open at the start (decision 380), then the next.
     const first = roundByOrdinal(ROOM, roundAt(ROOM, START).ordinal + 1);
-    expect(chains[0]!.firstPeriod).toBe(first.period);
+    expect(chains[0]!.firstPeriod).toBe(roundAt(ROOM, START).period);
     const p = await h.player(10_000, '98764');
     ctx.setTime(first.opensAtMs);
     await t.app.lottery.tick();
     expect((await h.bet(p.client, first.period, 'red')).statusCode).toBe(200);
     ctx.setTime(first.drawsAtMs);
     await t.app.lottery.tick();
-    const rounds = (await t.db.query<Row & { period: string }>("SELECT period, status, digit, beacon_round FROM lottery_rounds WHERE room_id = '30s' ORDER BY ordinal")).rows;
+    const rounds = (await t.db.query<Row & { period: string }>("SELECT period, status, digit, beacon_round FROM lottery_rounds WHERE room_id = '30s' AND ordinal > $1 ORDER BY ordinal", [roundAt(ROOM, START).ordinal])).rows;
     expect(rounds.map((r) => r.period)).toEqual([first.period, roundByOrdinal(ROOM, roundAt(ROOM, START).ordinal + 2).period]);
     expect(rounds[0]).toMatchObject({ status: 'settled', beacon_round: expect.any(Number) });
     const f = await h.fairness(first.period);
@@ -215,30 +216,86 @@ describe('a fresh database', () => {
     expect(await checkInvariants(t.db)).toEqual([]);
   });
 
-  it('voids a locked round of a chain the operator retired (secret lost) as chain_retired, refunded and audited', async () => {
+  it('draws a locked round whose chain the operator retired after its lock (secret lost): its link was stored, no secret is needed', async () => {
     const { t, clock } = ctx;
     const p = await h.player(10_000, '98763');
     const round = roundAt(ROOM, ctx.now());
     expect((await h.bet(p.client, round.period, 'green')).statusCode).toBe(200);
     expect((await h.bet(p.client, round.period, '9')).statusCode).toBe(200);
     const row = (await h.roundRow(round.period))!;
-    // LOTTERY_CHAIN_SECRET is lost: the node started with another one refuses to start until
-    // the operator retires the chains with the audited command, and only then voids what it
-    // cannot draw, under its own reason.
+    expect(row.link).toMatch(/^[0-9a-f]{64}$/);
+    // The claimed loss of LOTTERY_CHAIN_SECRET after the lock, once the beacon value is public:
+    // the node started with another secret refuses to start until the operator retires the
+    // chains with the audited command (its service function, as the CLI runs it). Before 027
+    // that voided this round (its result was known by then); now it is drawn like any other.
     const other = createLotteryService({ db: t.db, clock, events: t.app.events, log: t.app.log, safety: t.app.safety, chainSecret: 'a-new-secret-0123456789abcdefghijklmnop', beacon: ctx.sandbox, settings: t.app.lottery.settings });
     await expect(other.assertChainsOpen()).rejects.toBeInstanceOf(ChainSecretMismatch);
-    ctx.setTime(round.locksAtMs + 1);
-    await other.tick();
+    ctx.setTime(round.locksAtMs + 3_000);
+    const locked = await h.fairness(round.period);
+    expect(locked).toMatchObject({ status: 'locked', link: row.link });
     const retired = await other.retireChains('chain secret lost in a disk failure');
     expect(retired).toContainEqual({ chainId: row.chain_id, roomId: '30s', fromPeriod: roundByOrdinal(ROOM, round.ordinal + 1).period });
     await other.assertChainsOpen();
     ctx.setTime(round.drawsAtMs);
     await other.tick();
+    expect((await h.roundRow(round.period))!.status).toBe('settled');
+    const f = await h.fairness(round.period);
+    expect(f.void).toBeNull();
+    expect(f.link).toBe(locked.link);
+    const verified = await verifyRound(proofFromFairness(f));
+    expect(verified.ok, JSON.stringify(verified.checks)).toBe(true);
+    expect(f.digit).toBe(verified.derivation!.digit);
+    // The next round is on a new chain the other node published, with its own secret.
+    const next = roundAt(ROOM, ctx.now());
+    expect((await h.chainsOf()).at(-1)).toMatchObject({ firstPeriod: next.period, retiredFromPeriod: null });
+    expect(await p.balance()).toBe(10_000 - 2_000 + payoutOf({ selection: 'green', contractMinor: 980, totalMinor: 1_000 }, f.digit!) + payoutOf({ selection: '9', contractMinor: 980, totalMinor: 1_000 }, f.digit!));
+    expect(await checkInvariants(t.db)).toEqual([]);
+  });
+});
+
+describe('a round from before link-at-lock (migration 027)', () => {
+  const h = harness();
+  const { ctx } = h;
+  beforeAll(h.open);
+  afterAll(async () => {
+    await ctx.t.app.close();
+  });
+
+  it('voids a round from before 027 (no stored link) of a retired chain as chain_retired, with its beacon value', async () => {
+    const { t, clock } = ctx;
+    const p = await h.player(10_000, '98762');
+    await t.app.lottery.tick();
+    const round = roundByOrdinal(ROOM, roundAt(ROOM, ctx.now()).ordinal + 1);
+    ctx.setTime(round.opensAtMs);
+    // A row as the code before 027 wrote it: no link (it was computed at the draw).
+    const chain = (await h.chainsOf()).at(-1)!;
+    const first = roundOfPeriod(ROOM, chain.firstPeriod)!;
+    await t.db.query(
+      `INSERT INTO lottery_rounds (game, room_id, ordinal, period, chain_id, round_index, opens_at, locks_at, draws_at, status, beacon_round)
+       VALUES ('wingo', '30s', $1, $2, $3, $4, $5, $6, $7, 'open', $8)`,
+      [round.ordinal, round.period, chain.chainId, round.ordinal - first.ordinal + 1, new Date(round.opensAtMs), new Date(round.locksAtMs), new Date(round.drawsAtMs), beaconRoundAfter(ctx.sandbox.params, round.locksAtMs, 1_000)],
+    );
+    expect((await h.bet(p.client, round.period, 'red')).statusCode).toBe(200);
+    // The node's log, to read what it says about the void (decision 384: the published reason).
+    const warned: Array<{ reason?: string }> = [];
+    const log = Object.assign(Object.create(t.app.log) as typeof t.app.log, {
+      warn: (obj: { reason?: string }, msg?: string) => {
+        if (msg === 'lottery round voided') warned.push(obj);
+      },
+    });
+    const newer = createLotteryService({ db: t.db, clock, events: t.app.events, log, safety: t.app.safety, chainSecret: 'yet-another-secret-0123456789abcdefghijk', beacon: ctx.sandbox, settings: t.app.lottery.settings });
+    await expect(newer.assertChainsOpen()).rejects.toBeInstanceOf(ChainSecretMismatch);
+    await newer.retireChains('chain secret lost again');
+    ctx.setTime(round.drawsAtMs);
+    await newer.tick();
     expect((await h.roundRow(round.period))!.status).toBe('voided');
     expect(await p.balance()).toBe(10_000);
     const f = await h.fairness(round.period);
-    expect(f.void).toEqual({ reason: 'chain_retired', wouldDigit: null, bets: 2, stakesMinor: 2_000, wouldPayoutMinor: null });
+    expect(f.void).toEqual({ reason: 'chain_retired', wouldDigit: null, bets: 1, stakesMinor: 1_000, wouldPayoutMinor: null });
+    expect(warned.map((w) => w.reason)).toEqual(['chain_retired']);
     expect(f.link).toBeNull();
+    // The beacon round was produced: its signature is published with the void (decision 383).
+    expect(f.beacon!.signature).toMatch(/^[0-9a-f]{96}$/);
     expect(await checkInvariants(t.db)).toEqual([]);
   });
 });

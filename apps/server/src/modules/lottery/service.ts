@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import type { SafetyService } from '../safety';
 import type { BeaconSource } from './beacon-source';
 import type { CheckBets, QueuedBet } from './bet-batch';
-import { createChains, type Chains } from './chains';
+import { ChainSecretMismatch, createChains, type Chains } from './chains';
 import { createDraw, type TrxBlockSource } from './draw';
 import { createRoundEngine, type RoundEngine } from './engine';
 import { ENGINE_GAMES, engineGame, hasChains, roomOfGame, WINGO_ENGINE_GAME } from './games';
@@ -126,9 +126,22 @@ export function createLotteryService(deps: LotteryDeps) {
     /** A player's bets of every game (the full game history, the operator's lookup). */
     ...createPlayerBets({ db }),
 
-    /** Start check (decision 183): throws ChainSecretMismatch when LOTTERY_CHAIN_SECRET cannot open a chain in use. */
+    /**
+     * Start check (decision 183): throws ChainSecretMismatch when LOTTERY_CHAIN_SECRET cannot open
+     * a chain in use, naming every such chain of every game (decision 384).
+     */
     async assertChainsOpen(): Promise<void> {
-      for (const c of chainsByGame.values()) await c.assertChainsOpen();
+      const bad: Array<{ game: string; id: number }> = [];
+      for (const [game, c] of chainsByGame) for (const id of await c.chainsNotOpening()) bad.push({ game, id });
+      if (bad.length > 0) throw new ChainSecretMismatch(bad.map((b) => b.id), bad.map((b) => b.game));
+    },
+
+    /**
+     * Before the server listens (decision 380): every room of every chain game has a chain for
+     * the round a player sees first, and that round's row, so the first bet is taken at once.
+     */
+    async prepareRooms(): Promise<void> {
+      for (const engine of engines.values()) await engine.prepareRooms();
     },
 
     /**

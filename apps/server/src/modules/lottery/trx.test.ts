@@ -7,12 +7,12 @@ import { trxReadOfId, verifyTrxRound } from '@colorplay/fair';
 import { runFairCli } from '../../../../../packages/fair/src/cli-core';
 import { roundAt, TRX_WIN, trxDigit, type AnyLotteryGame } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import type { BeaconSource } from './beacon-source';
+import { appSandboxBeacon, buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { expectedPayoutOf, lotteryGameKit } from '../../../test/helpers/lottery-games';
 import { fakeClock } from '../../lib/clock';
 import { checkInvariants, getBalance, HOUSE_ACCOUNTS } from '../ledger';
 import { createTronService, TronSourceError, type TronFullNodeClient, type TrxDrawVerdict } from '../tron';
-import { createSandboxBeacon } from './beacon-source';
 import type { TrxBlockSource } from './draw';
 import { createLotteryService, type LotteryDeps } from './service';
 import { hedgedWingoStakeMinor } from './wagering';
@@ -37,8 +37,11 @@ const setTime = (ms: number) => clock.advance(ms - now());
 /** The sandbox chain's blocks up to now (the leader job's work, by hand on the test clock). */
 const produce = () => t.app.tron.sandbox!.produce();
 
+// The app's own sandbox beacon (its key is stored, decision 382): a second node signs alike.
+let appBeacon: BeaconSource;
 beforeAll(async () => {
   t = await buildTestApp({ clock, lottery: { chainLength: 200, checkpointEvery: 16, chainRenewBeforeRounds: 20 } });
+  appBeacon = await appSandboxBeacon(t, clock);
   await produce();
   await t.app.lottery.tick();
 });
@@ -74,7 +77,7 @@ function serviceWith(tron: TrxBlockSource, extra: Partial<LotteryDeps> = {}) {
     events: t.app.events,
     log: t.app.log,
     chainSecret: t.config.secrets.lotteryChain,
-    beacon: createSandboxBeacon({ secret: t.config.secrets.lotteryChain, clock }),
+    beacon: appBeacon,
     settings: t.app.lottery.settings,
     tron,
     ...extra,
@@ -348,7 +351,7 @@ describe('Trx Win on the engine', () => {
     expect(await p.balance()).toBe(10_000);
     const record = await fairness(round.period);
     expect(record).toMatchObject({ status: 'voided', block: null, parent: null, read: null, outcome: null, summary: null });
-    expect(record.void).toEqual({ reason: 'tron_unavailable', bets: 3, stakesMinor: 3_000 });
+    expect(record.void).toEqual({ reason: 'tron_unavailable', wouldOutcome: null, bets: 3, stakesMinor: 3_000, wouldPayoutMinor: null });
     const mine = (await p.client.call('GET', `${path(API_PATHS.lottery_my_bets)}?room=1m`)).json().data;
     expect(mine.items.map((b: { status: string; payoutMinor: number }) => `${b.status}:${b.payoutMinor}`)).toEqual(Array(3).fill('refunded:1000'));
     const history = (await t.app.inject({ method: 'GET', url: `${path(API_PATHS.lottery_history)}?room=1m&limit=5` })).json().data;

@@ -1,4 +1,5 @@
 import type {
+  LotteryVoidsPage,
   PlaceWingoBetInput,
   PlaceWingoBetResult,
   WingoBetsPage,
@@ -8,6 +9,7 @@ import type {
   WingoRoomState,
   WingoTrend,
 } from '@colorplay/contract';
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { API_PATHS } from '@colorplay/contract/paths';
 import { api } from '../../lib/api-client';
 import type { InfiniteSpec } from '../../lib/infinite-resource';
@@ -82,6 +84,20 @@ export function fairnessResource(period: string): ResourceSpec<WingoFairness> {
     // A drawn round's data never changes.
     staleMs: Number.POSITIVE_INFINITY,
     fetch: async (signal) => (await api.get<Data<WingoFairness>>(API_PATHS.wingo_fairness + query({ period }), { signal })).data,
+  };
+}
+
+/**
+ * A room's voided rounds of any game (decision 384), newest first, each with what it would have
+ * drawn and paid: the fairness screens list them so anyone can see voids do not fall on the house's losses.
+ */
+export function voidsResource(game: 'wingo' | 'k3' | '5d' | 'trx', room: string): InfiniteSpec<LotteryVoidsPage> {
+  return {
+    key: `lottery-voids:${game}:${room}`,
+    staleMs: 30_000,
+    fetchPage: async (before, signal) =>
+      (await api.get<Data<LotteryVoidsPage>>(LAZY_API_PATHS.lottery_voids.replace(':game', game) + query({ room, limit: 20, before: before ?? undefined }), { signal })).data,
+    nextCursor: (page) => page.nextCursor,
   };
 }
 

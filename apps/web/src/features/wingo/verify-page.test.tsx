@@ -1,4 +1,5 @@
 import type { WingoFairness } from '@colorplay/contract';
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { API_PATHS } from '@colorplay/contract/paths';
 import { beaconRoundTimeMs, chainToHex, deriveDrawDigit, generateChain, QUICKNET } from '@colorplay/fair';
 import { screen } from '@testing-library/react';
@@ -96,6 +97,35 @@ describe('verify screen', () => {
     open({ ...fairness, roundIndex: 1, link: first, previousLink: null, digit: await digitOf(first) });
     expect(await screen.findByText(/^Verified: result \d/, {}, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByText(/SHA-256\(link\) equals the final hash/).textContent).toContain('passed');
+  });
+
+  it('checks a locked round’s link against the chain before its result exists, and catches a wrong one', async () => {
+    const locked: WingoFairness = { ...fairness, status: 'locked', digit: null, drawnAtMs: null, beacon: { ...fairness.beacon!, signature: null, randomness: null } };
+    open(locked);
+    expect(await screen.findByText('Verified: this link is the one the published chain committed to for this round. Its result now depends on public data only.', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText('Not drawn yet')).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Published data is well formed: passed',
+      'SHA-256(link) equals the previous revealed link: passed',
+      'Hashing the link 4 times gives the published final hash: passed',
+    ]);
+  });
+
+  it('lists the room’s voided rounds with what each would have drawn and paid', async () => {
+    const voidsPath = LAZY_API_PATHS.lottery_voids.replace(':game', 'wingo');
+    const item = { game: 'wingo', roomId: '30s', period: '202611230300002', reason: 'beacon_unavailable', locksAtMs: 1, voidedAtMs: 2, link: chain.links[1]!, wouldOutcome: [7], bets: 3, stakesMinor: 3_000, wouldPayoutMinor: 5_880 };
+    const api = stubWingoApi({
+      [`GET ${API_PATHS.wingo_fairness}`]: () => ({ body: { data: fairness } }),
+      [`GET ${voidsPath}`]: () => ({ body: { data: { items: [item], nextCursor: null } } }),
+    });
+    renderWithRouter(<VerifyPage />, `/home/AllLotteryGames/Verify?room=30s&period=${PERIOD}`);
+    const heading = await screen.findByRole('heading', { name: 'Voided rounds' });
+    expect(heading).toBeTruthy();
+    const row = (await screen.findByText('202611230300002')).closest('tr')!;
+    expect(row.textContent).toContain('No beacon value for a day');
+    expect(row.textContent).toContain('7');
+    expect(row.textContent).toMatch(/58\.80/);
+    expect(api.callsTo('GET', voidsPath)[0]!.url.searchParams.get('room')).toBe('30s');
   });
 
   it('asks for a round when the address names none', () => {

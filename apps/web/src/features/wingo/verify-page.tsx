@@ -1,5 +1,5 @@
 import type { WingoFairness } from '@colorplay/contract';
-import { verifyRound, type VerifyResult } from '@colorplay/fair';
+import { verifyRevealedLink, verifyRound, type VerifyResult } from '@colorplay/fair';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { TopBar } from '../../components/ui/top-bar';
@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { useResource } from '../../lib/resource';
 import { fairnessResource } from './api';
 import { ListState } from './records';
+import { VoidedRounds } from './voided-rounds';
 import { useI18n } from '../../lib/i18n';
 import './i18n';
 import './wingo.css';
@@ -22,6 +23,16 @@ export type ReceiptCommitment = { finalHash: string; roundIndex: number };
  * randomness). Nothing the server says about the result is trusted except as the claim to check.
  */
 export async function verifyFairness(data: WingoFairness, receipt?: ReceiptCommitment): Promise<VerifyResult> {
+  // A locked round (decision 380): its link is public, its result is not drawn yet; the link is checked alone.
+  if (data.status === 'locked') {
+    const linkOnly = await verifyRevealedLink({
+      finalHash: receipt?.finalHash ?? data.finalHash,
+      link: data.link ?? '',
+      previousLink: data.previousLink ?? undefined,
+      roundIndex: receipt?.roundIndex ?? data.roundIndex,
+    });
+    return { ...linkOnly, derivation: null };
+  }
   const b = data.beacon;
   return verifyRound({
     finalHash: receipt?.finalHash ?? data.finalHash,
@@ -92,7 +103,7 @@ function Verification({ data, receipt }: { data: WingoFairness; receipt: Receipt
         <dt>{t('verify.beaconSignature')}</dt>
         <dd className="verify-hash">{data.beacon?.signature ?? '—'}</dd>
         <dt>{t('verify.claimed')}</dt>
-        <dd>{data.digit ?? t('wingo.voided')}</dd>
+        <dd>{data.digit ?? (data.status === 'locked' ? t('verify.notDrawn') : t('wingo.voided'))}</dd>
       </dl>
       {!result ? (
         <p role="status">{t('verify.running')}</p>
@@ -117,6 +128,7 @@ function Verification({ data, receipt }: { data: WingoFairness; receipt: Receipt
             </p>
           )}
           {data.status === 'voided' && <p>{t('verify.voided')}</p>}
+          {data.status === 'locked' && <p>{t('verify.locked', { round: data.beacon?.round ?? '—' })}</p>}
           {data.void && (
             <p>
               {t('verify.voidRecord', {
@@ -129,7 +141,9 @@ function Verification({ data, receipt }: { data: WingoFairness; receipt: Receipt
             </p>
           )}
           <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
-            {result.ok
+            {result.ok && data.status === 'locked'
+              ? t('verify.lockedOk')
+              : result.ok
               ? t('verify.ok', { digit: result.derivation?.digit ?? '—' })
               : t('verify.fail', { reason: t(`verify.failure.${result.failure ?? 'MALFORMED_INPUT'}`) })}
           </p>
@@ -164,6 +178,7 @@ export function VerifyPage() {
             ) : (
               <ListState loading={fairness.loading || fairness.fetching} error={!!fairness.error} empty={false} retry={fairness.reload} />
             )}
+            <VoidedRounds game="wingo" room={fairness.data?.roomId ?? room} />
           </>
         )}
         <Link className="button button--ghost verify-back" to={paths.wingo.getHref()}>

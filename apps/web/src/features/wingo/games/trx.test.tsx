@@ -272,7 +272,7 @@ describe('Trx Win verify screen', () => {
   });
 
   it('a voided round shows why', async () => {
-    openVerify({ ...fairness, status: 'voided', block: null, parent: null, read: null, outcome: null, summary: null, void: { reason: 'tron_unavailable', bets: 2, stakesMinor: 2_000 } });
+    openVerify({ ...fairness, status: 'voided', block: null, parent: null, read: null, outcome: null, summary: null, void: { reason: 'tron_unavailable', wouldOutcome: null, bets: 2, stakesMinor: 2_000, wouldPayoutMinor: null } });
     expect(await screen.findByText('This round was voided and every stake refunded: the TRON blocks could not be read in time.')).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import { useI18n } from '../../../lib/i18n';
 import { useResource } from '../../../lib/resource';
 import { ListState } from '../records';
 import type { ReceiptCommitment } from '../verify-page';
+import { VoidedRounds } from '../voided-rounds';
 import '../wingo.css';
 import { lotteryFairnessResource, lotteryFairnessUrl } from './api';
 import './i18n';
@@ -53,7 +54,7 @@ export async function verifyLotteryFairness(data: LotteryChainFairness, loadChec
 function Verification({ data, loadChecker, receipt }: { data: LotteryChainFairness; loadChecker: LoadChecker; receipt: ReceiptCommitment | undefined }) {
   const { t } = useI18n();
   const [result, setResult] = useState<GameVerifyResult | null>(null);
-  const drawn = data.status !== 'voided' && data.link !== null && data.beacon !== null;
+  const drawn = data.status !== 'voided' && data.status !== 'locked' && data.link !== null && data.beacon !== null;
   useEffect(() => {
     if (!drawn) return;
     let live = true;
@@ -97,10 +98,10 @@ function Verification({ data, loadChecker, receipt }: { data: LotteryChainFairne
         <dt>{t('verify.beaconSignature')}</dt>
         <dd className="verify-hash">{data.beacon?.signature ?? '—'}</dd>
         <dt>{t('lg.verify.claimed')}</dt>
-        <dd>{data.outcome ? <OutcomeValues game={data.game} outcome={data.outcome} size="sm" /> : t('wingo.voided')}</dd>
+        <dd>{data.outcome ? <OutcomeValues game={data.game} outcome={data.outcome} size="sm" /> : data.status === 'locked' ? t('verify.notDrawn') : t('wingo.voided')}</dd>
       </dl>
       {!drawn ? (
-        <p role="status">{t('lg.verify.voided')}</p>
+        <p role="status">{data.status === 'locked' ? t('verify.locked', { round: data.beacon?.round ?? '—' }) : t('lg.verify.voided')}</p>
       ) : !result ? (
         <p role="status">{t('verify.running')}</p>
       ) : (
@@ -158,6 +159,7 @@ export function LotteryVerifyPage({ loadChecker, loadTrxChecker }: { loadChecker
             <a className="button button--ghost" href={env.apiBaseUrl + lotteryFairnessUrl(game, period)} target="_blank" rel="noreferrer">
               {t('lg.verify.record')}
             </a>
+            {fairness.data && <VoidedRounds game={game} room={fairness.data.roomId} />}
           </>
         )}
         <Link className="button button--ghost verify-back" to={back}>
