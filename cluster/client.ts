@@ -64,6 +64,8 @@ export async function retrying(fn: () => Promise<Answer>, deadlineMs = 60_000): 
       // 503 is ours (SERVICE_UNAVAILABLE), the balancer's (no node ready: an HTML page), or
       // another code of ours (which the test refuses: only the database outage is a 503 here).
       const code = answer.body.error?.code;
+      // Our 503 tells the client when to retry; one without Retry-After is counted apart (and refused).
+      if (code === 'SERVICE_UNAVAILABLE' && !answer.headers.get('retry-after')) noteFailure('503:no-retry-after');
       noteFailure(answer.status !== 503 || code === 'SERVICE_UNAVAILABLE' ? String(answer.status) : code ? `503:${code}` : '503:balancer');
     }
     if (Date.now() - started > deadlineMs) throw new Error(`no answer within ${deadlineMs} ms`);

@@ -21,6 +21,8 @@ import { GAME } from './wingo';
 
 export type LotteryDeps = {
   db: Db;
+  /** The replicas, for the results and trends (decision 428); absent: `db`. */
+  readDb?: Db;
   clock: Clock;
   events: EventRecorder;
   log: FastifyBaseLogger;
@@ -122,7 +124,7 @@ export function createLotteryService(deps: LotteryDeps) {
     },
     /** The engine's clock (the bet route stamps each request's arrival with it). */
     now: (): Date => clock.now(),
-    ...createQueries({ db, clock, limits, chains, chainsOf, tronNetwork: deps.tron ? (deps.tron.kind === 'sandbox' ? 'sandbox' : 'tron') : null }),
+    ...createQueries({ db, readDb: deps.readDb ?? db, clock, limits, chains, chainsOf, tronNetwork: deps.tron ? (deps.tron.kind === 'sandbox' ? 'sandbox' : 'tron') : null }),
     /** A player's bets of every game (the full game history, the operator's lookup). */
     ...createPlayerBets({ db }),
 
