@@ -9,7 +9,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { base, exited, freePort, logTail, PG_BIN, pgDataDirs, runHaproxy, runPg, start, waitFor } from './lib';
+import { base, exited, freePort, logTail, PG_BIN, pgDataDirs, ROOT, runHaproxy, runPg, start, waitFor } from './lib';
 
 export const PATRONI_BIN = process.env.PATRONI_BIN ?? '/usr/bin/patroni';
 export const ETCD_BIN = process.env.ETCD_BIN ?? '/usr/bin/etcd';
@@ -177,6 +177,19 @@ export async function startPatroni() {
     return r.stdout;
   }
 
+  /** ops/pgbackrest-metrics.py as cron runs it on a member: the textfile Prometheus reads. */
+  function backupMetrics(): string {
+    const out = path.join(home, 'pgbackrest.prom');
+    const r = spawnSync('python3', [path.join(ROOT, 'ops/pgbackrest-metrics.py'), `--stanza=${STANZA}`, `--config=${backrestConfig}`, `--pgbackrest=${PGBACKREST_BIN}`, `--out=${out}`], {
+      encoding: 'utf8',
+      ...user,
+      cwd: home,
+      env: { PATH: `${PG_BIN}:${process.env.PATH}`, PGHOST: '127.0.0.1', PGPORT: String(primaryPort), PGUSER: 'postgres' },
+    });
+    if (r.status !== 0) throw new Error(`pgbackrest-metrics.py failed (${r.status}): ${r.stderr}`);
+    return readFileSync(out, 'utf8');
+  }
+
   const url = (role: string, port: number) => `postgres://${role}@127.0.0.1:${port}/colorplay`;
   return {
     url: url('colorplay_app', primaryPort),
@@ -189,6 +202,7 @@ export async function startPatroni() {
     sockDir,
     repo,
     backrest,
+    backupMetrics,
     view,
     leaderName,
     healthy,

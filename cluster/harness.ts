@@ -6,8 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { openPostgres, type Db } from '../apps/server/src/db/db';
 import { roomState, type LiveSocket, type Player } from './client';
-import type { startPostgres} from './lib';
-import { base, freePort, sleep, startHaproxy, startNode, startRedis, type AppNode } from './lib';
+import { base, freePort, sleep, startHaproxy, startNode, startRedis, type AppNode, type startPostgres } from './lib';
 
 /** The room every scenario plays in: a round every 30 s. */
 export const ROUND_MS = 30_000;

@@ -31,6 +31,8 @@ const steps = [
   // Patroni's three PostgreSQL members, etcd, pgBackRest: the primary's machine killed under
   // load, then a point-in-time restore drill (decision 425). Installs its packages or skips.
   ['database failover and restore drill', 'node', ['scripts/cluster-test.mjs', '--ha']],
+  // The alert rules of ops/prometheus against their unit tests (decision 429), with promtool.
+  ['Prometheus alert rules', 'node', ['scripts/prometheus-test.mjs']],
 ];
 
 const only = process.argv.slice(2);

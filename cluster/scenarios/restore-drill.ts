@@ -33,7 +33,12 @@ export async function restoreDrill(c: Cluster<Patroni>, players: Player[], earli
   const burst = load(lb.url, players, 'ha-drill');
   // Operator sign-ins that fail are audited: entries of the audit log before and after the target.
   const failedSignIn = async (username: string) => {
-    const a = await retrying(() => call(lb.url, 'POST', '/api/admin/login', { username, password: 'not-the-password', code: '000000' }));
+    const a = await retrying(() =>
+      call(lb.url, 'POST', '/api/admin/login', undefined, undefined, {
+        headers: { 'content-type': 'application/json', 'x-colorplay-admin': '1' },
+        body: JSON.stringify({ username, password: 'not-the-password', code: '000000' }),
+      }),
+    );
     if (a.status !== 401) throw new Error(`sign-in of ${username}: ${a.status} ${JSON.stringify(a.body)}`);
   };
   for (const i of [1, 2, 3]) await failedSignIn(`drill-before-${i}`);
@@ -47,6 +52,15 @@ export async function restoreDrill(c: Cluster<Patroni>, players: Player[], earli
   t = Date.now();
   pg.backrest(['check']);
   figures.walArchivedMs = Date.now() - t;
+  // What Prometheus would read about the backups (the BackupTooOld and WalArchiveStale alerts).
+  const prom = pg.backupMetrics();
+  const stamp = (re: RegExp) => Number(re.exec(prom)?.[1] ?? 0) * 1000;
+  const fresh = (ms: number) => ms > c.t0 - 60_000 && ms <= Date.now() + 1_000;
+  check(
+    'ops/pgbackrest-metrics.py reports the full and incremental backups and the last archived WAL of this run',
+    fresh(stamp(/type="full"\} (\d+)/)) && fresh(stamp(/type="incr"\} (\d+)/)) && fresh(stamp(/pgbackrest_wal_archive_last_timestamp_seconds\{[^}]*\} (\d+)/)),
+    prom,
+  );
 
   const dataDir = path.join(pg.home, 'drill');
   mkdirSync(dataDir, { mode: 0o700 });

@@ -46,7 +46,7 @@ import { createTronService, sandboxTronRoutes, type TronService } from './module
 import { authenticateFirst, authGuard } from './plugins/auth-guard';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrorHandler, refuseInvalidPreflight, registerErrorHandling } from './plugins/errors';
-import { registerMetrics } from './plugins/metrics';
+import { reconciliationMetrics, registerMetrics } from './plugins/metrics';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { OneLinePerRequest } from './plugins/request-log';
 import { registerSpa } from './plugins/spa';
@@ -275,6 +275,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   const lottery = createLotteryService({
     db,
     ...(readDb ? { readDb } : {}),
+    registry,
     clock,
     events,
     log: app.log,
@@ -286,7 +287,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
     ...(lotterySettings ? { settings: lotterySettings } : {}),
   });
   await app.register(lotteryRoutes, { lottery, requireAuth });
-  await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate });
+  await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate, registry });
   app.decorate('lottery', lottery);
 
   // Withdrawals, KYC and payouts (docs/payments.md). The configured payout channel chooses the adapter;
@@ -324,7 +325,8 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });
   jobs.add({ name: 'deposits.expire', intervalMs: config.depositExpirySweepMs, run: () => deposits.expireDue() });
-  jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: () => deposits.reconcile() });
+  const reconciled = reconciliationMetrics(registry);
+  jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: async () => reconciled(await deposits.reconcile()) });
   // Housekeeping: rows that have served their purpose (off in tests, which run these by hand).
   jobs.add({ name: 'games.tickets-cleanup', intervalMs: config.housekeepingSweepMs, run: () => games.cleanupTickets() });
   jobs.add({ name: 'auth.prune-stale', intervalMs: config.housekeepingSweepMs, run: () => auth.pruneStale() });
