@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { Registry } from 'prom-client';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from './db';
 import { createOutageLog } from './outage';
 
 /** A Fastify logger with the outage hook, writing its JSON lines into `lines`. */
@@ -71,5 +72,10 @@ describe('a database outage in the logs (decision 427)', () => {
       'Trx Win round waits for its TRON block',
     ]);
     expect(JSON.stringify(lines[1])).toContain('stack');
+  });
+
+  it('counts a write refused by a standby (25006, the balancer still on the old primary) as unavailable, not a bug', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('cannot execute UPDATE in a read-only transaction'), { code: '25006' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
   });
 });
