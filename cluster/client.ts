@@ -9,7 +9,7 @@ import { sleep } from './lib';
 
 export type Answer = { status: number; body: { data?: Record<string, unknown>; error?: { code: string; message: string } }; node?: string; headers: Headers };
 
-/** Failed attempts a client saw, by scenario and by what went wrong (status code or `network`). */
+/** Failed attempts a client saw, by scenario and by what went wrong (status code, `timeout` or `network`). */
 export const failures: Record<string, Record<string, number>> = {};
 let scenario = 'setup';
 export function setScenario(name: string): void {
@@ -53,8 +53,9 @@ export async function retrying(fn: () => Promise<Answer>, deadlineMs = 60_000): 
     let answer: Answer | undefined;
     try {
       answer = await fn();
-    } catch {
-      noteFailure('network');
+    } catch (err) {
+      // No HTTP answer: the client's own timeout, or the connection cut.
+      noteFailure(err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'network');
     }
     if (answer) {
       if (!RETRYABLE.has(answer.status)) {
