@@ -9,7 +9,7 @@ import { sleep } from './lib';
 
 export type Answer = { status: number; body: { data?: Record<string, unknown>; error?: { code: string; message: string } }; node?: string; headers: Headers };
 
-/** Failed attempts a client saw, by scenario and by what went wrong (status code or `network`). */
+/** Failed attempts a client saw, by scenario and by what went wrong (status code, `timeout` or `network`). */
 export const failures: Record<string, Record<string, number>> = {};
 let scenario = 'setup';
 export function setScenario(name: string): void {
@@ -53,8 +53,9 @@ export async function retrying(fn: () => Promise<Answer>, deadlineMs = 60_000): 
     let answer: Answer | undefined;
     try {
       answer = await fn();
-    } catch {
-      noteFailure('network');
+    } catch (err) {
+      // No HTTP answer: the client's own timeout, or the connection cut.
+      noteFailure(err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'network');
     }
     if (answer) {
       if (!RETRYABLE.has(answer.status)) {
@@ -64,6 +65,8 @@ export async function retrying(fn: () => Promise<Answer>, deadlineMs = 60_000): 
       // 503 is ours (SERVICE_UNAVAILABLE), the balancer's (no node ready: an HTML page), or
       // another code of ours (which the test refuses: only the database outage is a 503 here).
       const code = answer.body.error?.code;
+      // Our 503 tells the client when to retry; one without Retry-After is counted apart (and refused).
+      if (code === 'SERVICE_UNAVAILABLE' && !answer.headers.get('retry-after')) noteFailure('503:no-retry-after');
       noteFailure(answer.status !== 503 || code === 'SERVICE_UNAVAILABLE' ? String(answer.status) : code ? `503:${code}` : '503:balancer');
     }
     if (Date.now() - started > deadlineMs) throw new Error(`no answer within ${deadlineMs} ms`);

@@ -6,29 +6,35 @@
 import { randomBytes } from 'node:crypto';
 import { openPostgres, type Db } from '../apps/server/src/db/db';
 import { roomState, type LiveSocket, type Player } from './client';
-import { base, freePort, sleep, startHaproxy, startNode, startPostgres, startRedis, type AppNode } from './lib';
+import { base, freePort, sleep, startHaproxy, startNode, startRedis, type AppNode, type startPostgres } from './lib';
 
 /** The room every scenario plays in: a round every 30 s. */
 export const ROUND_MS = 30_000;
 
-export type Cluster = Awaited<ReturnType<typeof startCluster>>;
-/** The cluster with its players and their live sockets, as the faults after the first find it. */
-export type Stage = Cluster & { players: Player[]; sockets: LiveSocket[] };
+/** What the nodes connect to: one PostgreSQL (startPostgres) or Patroni's behind HAProxy (ha.ts). */
+export type ClusterDatabase = { url: string; ownerUrl: string; superUrl: string; replicaUrl?: string };
 
-export async function startCluster() {
+export type Cluster<P extends ClusterDatabase = Awaited<ReturnType<typeof startPostgres>>> = Awaited<ReturnType<typeof startCluster<P>>>;
+/** The cluster with its players and their live sockets, as the faults after the first find it. */
+export type Stage<P extends ClusterDatabase = Awaited<ReturnType<typeof startPostgres>>> = Cluster<P> & { players: Player[]; sockets: LiveSocket[] };
+
+/** Starts the database with `startDatabase`, then Redis, the nodes and their balancer. */
+export async function startCluster<P extends ClusterDatabase>(startDatabase: () => Promise<P>) {
   const t0 = Date.now();
   console.log(`[cluster] run folder ${base}`);
-  const pg = await startPostgres();
+  const pg = await startDatabase();
   const redis = await startRedis();
   const nodes: AppNode[] = await Promise.all(['n1', 'n2', 'n3'].map(async (name) => ({ name, port: await freePort(), up: false })));
   const secret = (n: number) => randomBytes(n).toString('hex');
   const metricsToken = secret(20);
   const vendorSecret = secret(20);
-  const env = {
+  const env: Record<string, string> = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     DATABASE_URL: pg.url,
     MIGRATION_DATABASE_URL: pg.ownerUrl,
+    // Reads that tolerate a little staleness go to the replicas when there are some (decision 428).
+    ...(pg.replicaUrl ? { DATABASE_REPLICA_URL: pg.replicaUrl } : {}),
     // The sandbox beacon (a public demo, allowed with ALLOW_SANDBOX_IN_PRODUCTION): no network here.
     LOTTERY_BEACON: 'sandbox',
     REDIS_URL: redis.url,
@@ -53,7 +59,7 @@ export async function startCluster() {
   await Promise.all(nodes.slice(1).map((n) => startNode(n, env)));
   const lb = await startHaproxy(nodes);
   const wsUrl = `${lb.url.replace('http', 'ws')}/api/lottery/wingo/live`;
-  console.log(`[cluster] PostgreSQL, Redis, HAProxy and 3 nodes up in ${Date.now() - t0} ms`);
+  console.log(`[cluster] ${pg.replicaUrl ? 'Patroni' : 'PostgreSQL'}, Redis, HAProxy and 3 nodes up in ${Date.now() - t0} ms`);
   const db: Db = await openPostgres(pg.superUrl, 4);
   const nodeUrl = (n: AppNode) => `http://127.0.0.1:${n.port}`;
 

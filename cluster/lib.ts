@@ -44,21 +44,28 @@ const asRoot = process.getuid?.() === 0;
 export const base = mkdtempSync(path.join(tmpdir(), 'colorplay-cluster-'));
 chmodSync(base, 0o777);
 const children = new Set<ChildProcess>();
-let pgDataDir: string | undefined;
+/** Every PostgreSQL data directory of the run (one, or Patroni's three and the restore drill's). */
+export const pgDataDirs = new Set<string>();
 
 export function cleanup(): void {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  if (pgDataDir && existsSync(path.join(pgDataDir, 'postmaster.pid'))) {
-    const [cmd, args] = asPg('pg_ctl', ['-D', pgDataDir, '-m', 'immediate', '-w', 'stop']);
+  for (const dir of pgDataDirs) {
+    if (!existsSync(path.join(dir, 'postmaster.pid'))) continue;
+    const [cmd, args] = asPg('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']);
     spawnSync(cmd, args, { stdio: 'ignore' });
   }
   rmSync(base, { recursive: true, force: true });
 }
 
-/** A child with its output in a log file of the run folder (printed when a check fails). */
-function start(name: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv): ChildProcess {
+/**
+ * A child with its output in a log file of the run folder (printed when a check fails). `uid`
+ * and `gid` run it as another user (PostgreSQL's tools as `postgres`) without a runuser in
+ * between, so killing the child kills the program itself.
+ */
+export function start(name: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv, user?: { uid: number; gid: number }): ChildProcess {
   const log = openSync(path.join(base, `${name}.log`), 'a');
-  const child = spawn(cmd, args, { stdio: ['ignore', log, log], env: env ?? process.env, cwd: ROOT });
+  if (user) chmodSync(path.join(base, `${name}.log`), 0o666);
+  const child = spawn(cmd, args, { stdio: ['ignore', log, log], env: env ?? process.env, cwd: user ? base : ROOT, ...user });
   children.add(child);
   child.on('exit', () => children.delete(child));
   return child;
@@ -69,13 +76,13 @@ export function logTail(name: string, lines = 30): string {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n') : '';
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+export const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
-function asPg(bin: string, args: string[]): [string, string[]] {
+export function asPg(bin: string, args: string[]): [string, string[]] {
   return asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN, bin), ...args]] : [path.join(PG_BIN, bin), args];
 }
 
-function runPg(bin: string, args: string[]): void {
+export function runPg(bin: string, args: string[]): void {
   const [cmd, cmdArgs] = asPg(bin, args);
   const r = spawnSync(cmd, cmdArgs, { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')} failed: ${r.stderr || r.stdout}`);
@@ -89,7 +96,7 @@ export async function startPostgres() {
   chmodSync(sockDir, 0o777);
   const port = await freePort();
   runPg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  pgDataDir = dataDir;
+  pgDataDirs.add(dataDir);
   const opts = `-p ${port} -c listen_addresses=127.0.0.1 -k ${sockDir} -c max_connections=200`;
   const logFile = path.join(base, 'postgres.log');
   writeFileSync(logFile, '');
@@ -213,10 +220,15 @@ backend app
 ${nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} check`).join('\n')}
 `,
   );
-  const child = start('haproxy', HAPROXY_BIN, ['-f', cfg, '-db']);
-  await waitFor('haproxy', async () => {
-    if (child.exitCode !== null) throw new Error(`haproxy exited:\n${logTail('haproxy')}`);
+  await runHaproxy('haproxy', cfg, port);
+  return { url: `http://127.0.0.1:${port}`, port };
+}
+
+/** Starts HAProxy on a configuration file and waits until it listens on `port`. */
+export async function runHaproxy(name: string, cfg: string, port: number): Promise<void> {
+  const child = start(name, HAPROXY_BIN, ['-f', cfg, '-db']);
+  await waitFor(name, async () => {
+    if (child.exitCode !== null) throw new Error(`${name} exited:\n${logTail(name)}`);
     return canConnect(port);
   }, 10_000, 50);
-  return { url: `http://127.0.0.1:${port}`, port };
 }

@@ -11,13 +11,16 @@
  */
 import { failures } from './client';
 import { startCluster } from './harness';
-import { cleanup, logTail } from './lib';
+import { cleanup, logTail, startPostgres } from './lib';
 import { check, printReport, summary } from './report';
+import { startPatroni } from './ha';
 import { acrossNodes } from './scenarios/across-nodes';
 import { burstKill } from './scenarios/burst-kill';
 import { leaderKill } from './scenarios/leader-kill';
+import { fundedPlayers, patroniFailover } from './scenarios/patroni-failover';
 import { postgresRestart } from './scenarios/postgres-restart';
 import { redisRestart } from './scenarios/redis-restart';
+import { restoreDrill } from './scenarios/restore-drill';
 import { revocation } from './scenarios/revocation';
 import { roundsOfTheRun } from './scenarios/rounds';
 import { spreadSockets } from './scenarios/spread';
@@ -31,8 +34,23 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
+/** The database tier's run (`--ha`, decision 425): Patroni failover, then the restore drill. */
+async function mainHa() {
+  const cluster = await startCluster(startPatroni);
+  const players = await fundedPlayers(cluster);
+  const t = Date.now();
+  cluster.pg.backrest(['--type=full', 'backup']);
+  summary.fullBackupMs = Date.now() - t;
+  const acks = await patroniFailover(cluster, players);
+  await restoreDrill(cluster, players, acks);
+  await roundsOfTheRun(cluster);
+  await cluster.db.close();
+  summary.failedAttempts = failures;
+  summary.totalMs = Date.now() - cluster.t0;
+}
+
 async function main() {
-  const cluster = await startCluster();
+  const cluster = await startCluster(startPostgres);
   const stage = { ...cluster, ...(await spreadSockets(cluster)) };
   const newLeader = await leaderKill(stage);
   await burstKill(stage, newLeader);
@@ -48,10 +66,12 @@ async function main() {
   summary.totalMs = Date.now() - stage.t0;
 }
 
-main()
+const ha = process.argv.includes('--ha');
+(ha ? mainHa() : main())
   .catch((err: unknown) => {
     check('the run completed', false, err instanceof Error ? err.message : String(err));
-    for (const name of ['n1', 'n2', 'n3', 'haproxy']) console.error(`--- ${name} log tail\n${logTail(name, 15)}`);
+    const logs = ['n1', 'n2', 'n3', 'haproxy', ...(ha ? ['drill', 'etcd', 'haproxy-pg', 'patroni-pg1', 'patroni-pg2', 'patroni-pg3'] : [])];
+    for (const name of logs) console.error(`--- ${name} log tail\n${logTail(name, 15)}`);
   })
   .finally(() => {
     process.exit(printReport() ? 1 : 0);

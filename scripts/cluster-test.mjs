@@ -8,21 +8,39 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { cleanUpOnSignal, run } from './lib.mjs';
 
+//
+// With --ha (`npm run test:ha`, decision 425) it runs the database tier's test instead: Patroni
+// with three PostgreSQL members and etcd, HAProxy, pgBackRest, the failover and the restore drill
+// (cluster/run.ts --ha); it installs Debian's patroni, etcd-server and pgbackrest the same way.
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const ha = process.argv.includes('--ha');
 const parts = [
   ['redis-server', process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server'],
   ['haproxy', process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy'],
+  ...(ha
+    ? [
+        ['patroni', process.env.PATRONI_BIN ?? '/usr/bin/patroni'],
+        ['etcd-server', process.env.ETCD_BIN ?? '/usr/bin/etcd'],
+        ['pgbackrest', process.env.PGBACKREST_BIN ?? '/usr/bin/pgbackrest'],
+      ]
+    : []),
 ];
+const tag = ha ? '[ha]' : '[cluster]';
+// PostgreSQL and Patroni run as the postgres user: only root can start them as that user.
+if (ha && process.getuid?.() !== 0) {
+  console.warn(`${tag} skipped: the database tier's test runs PostgreSQL and Patroni as the postgres user, which needs root`);
+  process.exit(0);
+}
 const missing = parts.filter(([, bin]) => !existsSync(bin)).map(([pkg]) => pkg);
 if (missing.length && process.getuid?.() === 0) {
-  console.log(`[cluster] installing Debian ${missing.join(', ')} with apt-get`);
+  console.log(`${tag} installing Debian ${missing.join(', ')} with apt-get`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) process.exit(1);
   if ((await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env })) !== 0) process.exit(1);
 }
 const stillMissing = [...parts.filter(([, bin]) => !existsSync(bin)).map(([pkg]) => pkg), ...(existsSync(path.join(PG_BIN, 'initdb')) ? [] : ['postgresql-15'])];
 if (stillMissing.length) {
-  console.warn(`[cluster] skipped: ${stillMissing.join(', ')} missing (apt-get install -y ${stillMissing.join(' ')})`);
+  console.warn(`${tag} skipped: ${stillMissing.join(', ')} missing (apt-get install -y ${stillMissing.join(' ')})`);
   process.exit(0);
 }
 
@@ -33,4 +51,4 @@ cleanUpOnSignal(() => undefined);
 if ((await run(process.execPath, ['scripts/build-server.mjs'], { cwd: root })) !== 0) process.exit(1);
 // …and needs nothing but production dependencies at run time.
 if ((await run(process.execPath, ['scripts/check-production-deps.mjs'], { cwd: root })) !== 0) process.exit(1);
-process.exit(await run(process.execPath, ['--import', 'tsx', 'cluster/run.ts'], { cwd: root }));
+process.exit(await run(process.execPath, ['--import', 'tsx', 'cluster/run.ts', ...(ha ? ['--ha'] : [])], { cwd: root }));

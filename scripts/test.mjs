@@ -28,6 +28,11 @@ const steps = [
   // Three nodes from the production build behind HAProxy, with PostgreSQL and Redis, and their
   // faults (decision 231). It installs redis-server and haproxy like above, or says it skips.
   ['cluster of three nodes', 'node', ['scripts/cluster-test.mjs']],
+  // Patroni's three PostgreSQL members, etcd, pgBackRest: the primary's machine killed under
+  // load, then a point-in-time restore drill (decision 425). Installs its packages or skips.
+  ['database failover and restore drill', 'node', ['scripts/cluster-test.mjs', '--ha']],
+  // The alert rules of ops/prometheus against their unit tests (decision 429), with promtool.
+  ['Prometheus alert rules', 'node', ['scripts/prometheus-test.mjs']],
 ];
 
 const only = process.argv.slice(2);

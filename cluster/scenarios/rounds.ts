@@ -6,7 +6,7 @@ import { checkInvariants } from '../../apps/server/src/modules/ledger';
 import type { Stage } from '../harness';
 import { check, summary } from '../report';
 
-export async function roundsOfTheRun(stage: Stage): Promise<void> {
+export async function roundsOfTheRun(stage: Pick<Stage, 'db'>): Promise<void> {
   const { db } = stage;
   const { rows: rounds } = await db.query<{ ordinal: number; status: string; late_ms: number | null }>(
     `SELECT ordinal, status, (extract(epoch FROM drawn_at - draws_at) * 1000)::int AS late_ms FROM lottery_rounds

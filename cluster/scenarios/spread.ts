@@ -4,11 +4,11 @@
  * settlement on every socket.
  */
 import { call, expectOk, LiveSocket, placeBet, recharge, registerPlayer, retrying, setScenario, type Player } from '../client';
-import { ROUND_MS, type Cluster } from '../harness';
+import { ROUND_MS, type Cluster, type ClusterDatabase } from '../harness';
 import { sleep, waitFor } from '../lib';
 import { check, summary } from '../report';
 
-export async function spreadSockets(c: Cluster): Promise<{ players: Player[]; sockets: LiveSocket[] }> {
+export async function spreadSockets(c: Cluster<ClusterDatabase>): Promise<{ players: Player[]; sockets: LiveSocket[] }> {
   const { lb, nodes, wsUrl, idOf, openRound } = c;
   setScenario('spread');
   const players: Player[] = [];

@@ -10,6 +10,7 @@ import {
 import { API_PATHS } from '@colorplay/contract';
 import type { Config } from './config';
 import type { Db } from './db/db';
+import { createOutageLog } from './db/outage';
 import { createEvents, openBus, type Bus, type Events } from './events';
 import { createJobs, type Jobs } from './jobs';
 import { systemClock, type Clock } from './lib/clock';
@@ -46,7 +47,7 @@ import { createTronService, sandboxTronRoutes, type TronService } from './module
 import { authenticateFirst, authGuard, registerNoStore } from './plugins/auth-guard';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrorHandler, refuseInvalidPreflight, registerErrorHandling } from './plugins/errors';
-import { registerMetrics } from './plugins/metrics';
+import { reconciliationMetrics, registerMetrics } from './plugins/metrics';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { OneLinePerRequest } from './plugins/request-log';
 import { registerSpa } from './plugins/spa';
@@ -81,6 +82,8 @@ declare module 'fastify' {
 export type AppDeps = {
   config: Config;
   db: Db;
+  /** The replicas, for reads that tolerate a little staleness (decision 428); absent: `db`. */
+  readDb?: Db;
   logger?: FastifyServerOptions['logger'];
   /** Tests pass a fake clock to exercise expiry rules. */
   clock?: Clock;
@@ -103,10 +106,12 @@ export type AppDeps = {
  * Builds the whole app without listening: plugins, then domain modules, then the SPA. Tests call
  * this and use `inject`; server.ts calls it and listens.
  */
-export async function buildApp({ config, db, logger, clock = systemClock, sms, startJobs = true, bus, lottery: lotterySettings, beacon }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, readDb, logger, clock = systemClock, sms, startJobs = true, bus, lottery: lotterySettings, beacon }: AppDeps): Promise<FastifyInstance> {
   const production = config.env === 'production';
+  // A database outage is one line per node and a metric, not a page of stacks (decision 427).
+  const outage = createOutageLog();
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? { level: config.logLevel, hooks: { logMethod: outage.logMethod } },
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
     // Off unless TRUST_PROXY names the proxies: otherwise any client could pick the address
@@ -142,6 +147,12 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   }
   await registerDocs(app, { serve: config.exposure.apiDocs });
   const registry = registerMetrics(app, { expose: config.exposure.metricsEnabled, token: config.exposure.metricsToken });
+  outage.register(registry);
+  // Any answer that is not a server error (the balancer's readiness probes come twice a second)
+  // means the database answers again: the outage's closing line.
+  app.addHook('onResponse', async (_request, reply) => {
+    if (outage.down && reply.statusCode < 500) outage.available(app.log);
+  });
   const events = createEvents({ db, clock, bus: bus ?? (await openBus(config.redisUrl, app.log)), log: app.log, registry });
   const jobs = createJobs({ db, log: app.log, registry });
   app.decorate('events', events);
@@ -267,6 +278,8 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   app.decorate('tron', tron);
   const lottery = createLotteryService({
     db,
+    ...(readDb ? { readDb } : {}),
+    registry,
     clock,
     events,
     log: app.log,
@@ -278,7 +291,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     ...(lotterySettings ? { settings: lotterySettings } : {}),
   });
   await app.register(lotteryRoutes, { lottery, requireAuth });
-  await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate });
+  await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate, registry });
   app.decorate('lottery', lottery);
 
   // Withdrawals, KYC and payouts (docs/payments.md). The configured payout channel chooses the adapter;
@@ -317,7 +330,8 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });
   jobs.add({ name: 'deposits.expire', intervalMs: config.depositExpirySweepMs, run: () => deposits.expireDue() });
-  jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: () => deposits.reconcile() });
+  const reconciled = reconciliationMetrics(registry);
+  jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: async () => reconciled(await deposits.reconcile()) });
   // Housekeeping: rows that have served their purpose (off in tests, which run these by hand).
   jobs.add({ name: 'games.tickets-cleanup', intervalMs: config.housekeepingSweepMs, run: () => games.cleanupTickets() });
   jobs.add({ name: 'auth.prune-stale', intervalMs: config.housekeepingSweepMs, run: () => auth.pruneStale() });
@@ -347,6 +361,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
     await usdt?.close();
     await events.close();
     await events.bus.close();
+    await readDb?.close();
     await db.close();
   });
   return app;

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { openPostgres } from './db/db';
 import { openAppDatabase } from './db/roles';
 import { systemClock } from './lib/clock';
 import { DEMO_OPERATOR, ensureDemoOperator } from './modules/admin';
@@ -24,7 +25,9 @@ async function main(): Promise<void> {
 
   // Migrations run as the owner role when MIGRATION_DATABASE_URL is set (docs/operations.md).
   const db = await openAppDatabase(config);
-  const app = await buildApp({ config, db });
+  // The replicas (decision 428): opened like the primary, after it has migrated.
+  const readDb = config.databaseReplicaUrl ? await openPostgres(config.databaseReplicaUrl) : undefined;
+  const app = await buildApp({ config, db, readDb });
   try {
     // Chains this LOTTERY_CHAIN_SECRET cannot open: refuse to run rather than leave rounds undrawable (decision 183).
     await app.lottery.assertChainsOpen();

@@ -9,6 +9,9 @@ export const DATABASE_ENV = {
   // The owner role that runs migrations (docs/operations.md, "Database roles"); DATABASE_URL is
   // then the app's restricted role. Required in production; elsewhere DATABASE_URL does both.
   MIGRATION_DATABASE_URL: postgresUrlSchema.optional(),
+  // Reads that tolerate a little staleness (round histories, trends) go to replicas through this
+  // URL (decision 428); absent, everything runs on DATABASE_URL. Only with DATABASE_URL.
+  DATABASE_REPLICA_URL: postgresUrlSchema.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   SEED_DEMO: bareFlagSchema.optional(),
@@ -19,6 +22,7 @@ type DatabaseEnv = EnvOf<typeof DATABASE_ENV>;
 export type DatabaseConfig = {
   databaseUrl: string | undefined;
   migrationDatabaseUrl: string | undefined;
+  databaseReplicaUrl: string | undefined;
   pgliteDir: string;
   redisUrl: string | undefined;
   seedDemo: boolean;
@@ -41,6 +45,7 @@ export function databaseConfigOf(e: DatabaseEnv, dataDir: string): DatabaseConfi
   return {
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.DATABASE_URL ? e.MIGRATION_DATABASE_URL : undefined,
+    databaseReplicaUrl: e.DATABASE_URL ? e.DATABASE_REPLICA_URL : undefined,
     pgliteDir: path.join(dataDir, 'pglite'),
     redisUrl: e.REDIS_URL,
     // The demo player belongs to the embedded database of a development checkout.

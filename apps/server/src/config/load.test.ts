@@ -354,6 +354,14 @@ describe('production database and secrets (issue 18)', () => {
     expect(config).toMatchObject({ databaseUrl: PROD.DATABASE_URL, migrationDatabaseUrl: PROD.MIGRATION_DATABASE_URL, seedDemo: false });
   });
 
+  it('takes DATABASE_REPLICA_URL for the replicas (decision 428), only beside DATABASE_URL', () => {
+    const replicas = 'postgres://colorplay_app@127.0.0.1:5001/colorplay';
+    expect(loadConfig({ ...PROD, DATABASE_REPLICA_URL: replicas, DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS })).toMatchObject({ databaseReplicaUrl: replicas });
+    expect(loadConfig({ ...PROD, DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS })).toMatchObject({ databaseReplicaUrl: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_REPLICA_URL: replicas })).toMatchObject({ databaseUrl: undefined, databaseReplicaUrl: undefined });
+    expect(problemsOf({ ...PROD, DATABASE_REPLICA_URL: 'mysql://x', ...SECRETS, ...HTTP_SMS }).join('\n')).toMatch(/DATABASE_REPLICA_URL/);
+  });
+
   it('keeps single-URL setups outside production: DATABASE_URL alone runs migrations and the app', () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir(), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/colorplay' });
     expect(config).toMatchObject({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/colorplay', migrationDatabaseUrl: undefined });

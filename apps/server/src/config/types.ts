@@ -25,6 +25,8 @@ export type Config = {
    * single-URL setups of development and tests, and PGlite).
    */
   migrationDatabaseUrl: string | undefined;
+  /** The replicas' connection for stale-tolerant reads (decision 428); undefined: `databaseUrl`. */
+  databaseReplicaUrl: string | undefined;
   /** Where PGlite keeps its files; `memory://` for throwaway test databases. */
   pgliteDir: string;
   redisUrl: string | undefined;

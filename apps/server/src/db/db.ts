@@ -217,9 +217,12 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 // Network errors of a connection that could not be made or was cut (PostgreSQL restarting, a
 // failover, a network blip), and SQLSTATEs meaning the server is going away or not accepting
 // connections yet: class 08 (connection exception), 57P01 admin_shutdown, 57P02 crash_shutdown,
-// 57P03 cannot_connect_now, 53300 too_many_connections.
+// 57P03 cannot_connect_now, 53300 too_many_connections; and 25006 read_only_sql_transaction: a
+// write that reached a standby in the seconds a failover or switchover moves the primary (the
+// balancer still routing to the old one, decision 425); it changed nothing, and the retry lands
+// on the new primary.
 const UNAVAILABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
 // node-postgres reports a lost or unobtainable connection with these messages and no code.
 const UNAVAILABLE_MESSAGES = /^(Connection terminated|Connection terminated unexpectedly|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect)$/;
 

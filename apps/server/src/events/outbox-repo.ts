@@ -100,6 +100,12 @@ export async function countOpenEvents(q: Queryable): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** When the oldest event not yet delivered to every handler occurred; null when none is open. */
+export async function oldestOpenEventAt(q: Queryable): Promise<Date | null> {
+  const { rows } = await q.query<{ at: Date | null }>('SELECT min(occurred_at) AS at FROM domain_events WHERE dispatched_at IS NULL');
+  return rows[0]?.at ?? null;
+}
+
 /**
  * Deletes up to `limit` events dispatched to every handler before `before`, with their delivery
  * records, oldest first. An event still open (a handler retrying) is never touched; rows another

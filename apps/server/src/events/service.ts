@@ -13,6 +13,7 @@ import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './backoff'
 import type { Bus } from './bus';
 import {
   countOpenEvents,
+  oldestOpenEventAt,
   deleteDispatchedBefore,
   insertEvent,
   insertEvents,
@@ -97,6 +98,21 @@ export function createEvents(deps: EventsDeps) {
         this.set(await countOpenEvents(db));
       } catch {
         // A closed or unreachable database shows as no value, not a failed scrape.
+      }
+    },
+  });
+  // The outbox's age, for the alert (ops/prometheus/rules.yml): a count can stay low while one
+  // event waits for hours behind a failing handler.
+  new Gauge({
+    name: 'domain_events_oldest_open_age_seconds',
+    help: 'Age of the oldest event in the outbox not yet delivered to every handler; 0 when none (read at scrape time)',
+    registers,
+    async collect() {
+      try {
+        const at = await oldestOpenEventAt(db);
+        this.set(at ? Math.max(0, (clock.now().getTime() - at.getTime()) / 1000) : 0);
+      } catch {
+        // As above: no value rather than a failed scrape.
       }
     },
   });

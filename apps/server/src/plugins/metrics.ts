@@ -2,7 +2,7 @@ import { SERVER_PATHS } from '@colorplay/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export type MetricsOptions = {
   /** False: latency is still recorded, but no /metrics route exists (production without a token). */
@@ -52,4 +52,26 @@ export function registerMetrics(app: FastifyInstance, { expose, token }: Metrics
     return registry.metrics();
   });
   return registry;
+}
+
+/**
+ * What each deposit reconciliation pass found, for the alert on differences (ops/prometheus,
+ * decision 429): credits it had to apply because no notice came, and paid gateway payments that
+ * match no order. Returns the function the job passes each pass's report to.
+ */
+export function reconciliationMetrics(registry: Registry): (report: { applied: number; unmatchedPaid: readonly string[] }) => void {
+  const applied = new Counter({
+    name: 'deposits_reconcile_applied_total',
+    help: 'Credits applied by reconciliation because the gateway\'s notice did not come',
+    registers: [registry],
+  });
+  const unmatched = new Gauge({
+    name: 'deposits_reconcile_unmatched_paid',
+    help: 'Paid gateway payments without an order, as of the last reconciliation pass on this node',
+    registers: [registry],
+  });
+  return (report) => {
+    applied.inc(report.applied);
+    unmatched.set(report.unmatchedPaid.length);
+  };
 }

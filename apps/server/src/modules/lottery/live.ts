@@ -17,6 +17,7 @@ import {
 } from '@colorplay/contract';
 import { roundAt } from '@colorplay/lottery';
 import type { FastifyPluginAsync } from 'fastify';
+import { Histogram, type Registry } from 'prom-client';
 import type { WebSocket } from 'ws';
 import type { Bus } from '../../events';
 import { ENGINE_GAMES, engineGame } from './games';
@@ -36,6 +37,8 @@ export type LotteryLiveOptions = {
   authenticate: (bearer: string | undefined) => Promise<{ playerId: number; sessionId: string }>;
   /** How often each socket gets the room clock (ms). */
   clockEveryMs?: number;
+  /** Where `lottery_result_fanout_seconds` is exported (the app's /metrics). */
+  registry?: Registry;
 };
 
 /**
@@ -77,7 +80,16 @@ export const LIVE_PAUSED_CLOSE_CODE = 1013;
  * shapes, plus a room subscription, so a socket hears the results of the room its page shows and
  * its player's settlements in the game; the clock carries the game's rooms.
  */
-export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, { lottery, bus, authenticate, clockEveryMs = 1_000 }) => {
+export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, { lottery, bus, authenticate, clockEveryMs = 1_000, registry }) => {
+  // From a round's draw to its result written to the last of this node's sockets: the outbox,
+  // the bus and the loop over the sockets together (the fan-out alert, ops/prometheus/rules.yml).
+  const fanout = new Histogram({
+    name: 'lottery_result_fanout_seconds',
+    help: 'Time from a round being drawn to its result sent to every socket of this node',
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+    registers: registry ? [registry] : [],
+  });
+  const fannedOut = (drawnAtMs: number) => () => fanout.observe(Math.max(0, lottery.now().getTime() - drawnAtMs) / 1000);
   // A stranger's oversized message is closed with 1009 and logged sparingly (decision 403).
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES }, errorHandler: socketErrorHandler(() => lottery.now().getTime()) });
   const sockets = new Map<WebSocket, SocketState>();
@@ -107,7 +119,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
    * One message to many sockets: serialised and encoded once, not once per socket (a draw goes
    * to thousands of sockets in one loop, and each send is a system call already).
    */
-  const broadcast = (targets: Iterable<WebSocket>, message: ServerMessage, slice = Number.POSITIVE_INFINITY) => {
+  const broadcast = (targets: Iterable<WebSocket>, message: ServerMessage, slice = Number.POSITIVE_INFINITY, done?: () => void) => {
     const bytes = Buffer.from(JSON.stringify(message));
     const list = [...targets];
     // With a slice size, one slice per event-loop turn: what comes meanwhile waits for a slice only.
@@ -115,6 +127,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
       const to = Math.min(list.length, from + slice);
       for (let i = from; i < to; i++) if (list[i]!.readyState === list[i]!.OPEN) list[i]!.send(bytes, { binary: false });
       if (to < list.length) setImmediate(sendFrom, to);
+      else done?.();
     };
     sendFrom(0);
   };
@@ -159,7 +172,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
         result: { roomId: p.roomId as WingoRoomId, period: p.period, status: p.status, digit: p.digit, colours: face.colours, size: face.size, drawnAtMs: p.drawnAtMs },
       };
       // The room's subscribers, and the Wingo sockets that have not subscribed (they hear every room).
-      broadcast([...(byRoom.get(`${WINGO}:${p.roomId}`) ?? []), ...(byRoom.get(`${WINGO}:${EVERY_ROOM}`) ?? [])], message);
+      broadcast([...(byRoom.get(`${WINGO}:${p.roomId}`) ?? []), ...(byRoom.get(`${WINGO}:${EVERY_ROOM}`) ?? [])], message, undefined, fannedOut(p.drawnAtMs));
     } else if (event.name === 'RoundDrawn' && servedGame(event.payload.game)) {
       const p = event.payload;
       const listeners = byRoom.get(`${p.game}:${p.roomId}`);
@@ -175,7 +188,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
         drawnAtMs: p.drawnAtMs,
         block: outcome === null ? null : (p.block ?? null),
       };
-      broadcast(listeners, { type: 'result', result });
+      broadcast(listeners, { type: 'result', result }, undefined, fannedOut(p.drawnAtMs));
     } else if (event.name === 'RoundPlayersSettled') {
       const p = event.payload;
       for (let i = 0; i < p.playerIds.length; i++) {

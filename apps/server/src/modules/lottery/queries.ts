@@ -41,6 +41,8 @@ import { GAME, roomOf, ROOMS } from './wingo';
 
 export type QueriesDeps = {
   db: Db;
+  /** Where results and trends are read (the replicas, decision 428): they may lag a moment. */
+  readDb?: Db;
   clock: Clock;
   limits: BetLimits;
   chains: Chains;
@@ -86,7 +88,7 @@ export function drawSpecOf(game: EngineGame): { count: number; min: number; max:
  * What players and the verifier read: room clocks and state, chains, a player's bets, results
  * history, the trend, and a drawn round's fairness record. Nothing here writes.
  */
-export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork }: QueriesDeps) {
+export function createQueries({ db, readDb = db, clock, limits, chains, chainsOf, tronNetwork }: QueriesDeps) {
   /** Rounds as the generic routes show them, each Trx Win round with its deciding block. */
   async function lotteryResults(game: EngineGame, rows: repo.RoundRow[]): Promise<LotteryResult[]> {
     const blocks = hasChains(game) ? new Map() : await repo.selectTrxBlockFacts(db, rows.map((r) => r.id));
@@ -184,7 +186,8 @@ export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork
       if (!r) return { game, page: [], nextCursor: null };
       beforeOrdinal = r.ordinal;
     }
-    const rows = await select(db, game.id, room.id, beforeOrdinal, query.limit + 1);
+    // Paged history (results, voids) tolerates a replica's small lag (DATABASE_REPLICA_URL, decision 428).
+    const rows = await select(readDb, game.id, room.id, beforeOrdinal, query.limit + 1);
     const page = rows.slice(0, query.limit);
     return { game, page, nextCursor: rows.length > query.limit ? page[page.length - 1]!.period : null };
   }
@@ -245,13 +248,13 @@ export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork
         if (!r) return { items: [], nextCursor: null };
         beforeOrdinal = r.ordinal;
       }
-      const rows = await repo.selectHistory(db, GAME, room.id, beforeOrdinal, query.limit + 1);
+      const rows = await repo.selectHistory(readDb, GAME, room.id, beforeOrdinal, query.limit + 1);
       const page = rows.slice(0, query.limit);
       return { items: page.map(toResult), nextCursor: rows.length > query.limit ? page[page.length - 1]!.period : null };
     },
 
     async trend(roomId: WingoRoomId, count: number): Promise<WingoTrend> {
-      const digits = await repo.selectRecentDigits(db, GAME, roomId, count);
+      const digits = await repo.selectRecentDigits(readDb, GAME, roomId, count);
       return { roomId, rounds: digits.length, digits, ...trendStatistics(digits.map((d) => d.digit)) };
     },
 
@@ -356,7 +359,7 @@ export function createQueries({ db, clock, limits, chains, chainsOf, tronNetwork
     async gameTrend(gameId: string, roomId: string, count: number): Promise<LotteryTrend> {
       const game = engineGame(gameId);
       const room = gameRoom(game, roomId);
-      const rows = await repo.selectRecentOutcomes(db, game.id, room.id, count);
+      const rows = await repo.selectRecentOutcomes(readDb, game.id, room.id, count);
       const results = rows.map((r) => ({ period: r.period, outcome: r.outcome, summary: summaryOf(game, r.outcome)! }));
       // Every value of the game's faces (K3 1-6, 5D 0-9), per position.
       const { count: positions, min, max } = drawSpecOf(game);

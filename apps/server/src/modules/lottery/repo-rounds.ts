@@ -199,3 +199,15 @@ export async function holdRoundsForBets(q: Queryable, roundIds: readonly number[
   );
 }
 
+
+/**
+ * Rounds past their draw time by more than `graceMs` and not drawn yet, by game: waiting for a
+ * beacon value or a TRON block, or for a round engine that is not running.
+ */
+export async function countOverdueRounds(q: Queryable, now: Date, graceMs: number): Promise<Array<{ game: string; n: number }>> {
+  const { rows } = await q.query<{ game: string; n: number }>(
+    `SELECT game, count(*)::int AS n FROM lottery_rounds WHERE status IN ('open', 'locked') AND draws_at < $1 GROUP BY game`,
+    [new Date(now.getTime() - graceMs)],
+  );
+  return rows;
+}

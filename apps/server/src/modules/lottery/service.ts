@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlaceLotteryBetInput, PlaceLotteryBetResult, PlaceWingoBetInput, PlaceWingoBetResult } from '@colorplay/contract';
 import { roundOfPeriod, WINGO_DEFAULT_LIMITS, type BetLimits } from '@colorplay/lottery';
+import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../db/db';
 import type { EventRecorder } from '../../events';
 import type { Clock } from '../../lib/clock';
@@ -14,6 +15,7 @@ import { ENGINE_GAMES, engineGame, hasChains, roomOfGame, WINGO_ENGINE_GAME } fr
 import { createPlacement } from './placement';
 import { createPlayerBets } from './player-bets';
 import { createQueries } from './queries';
+import { countOverdueRounds } from './repo-rounds';
 import { DEFAULT_LOTTERY_SETTINGS, type LotterySettings } from './rules';
 import { createSettlement } from './settle';
 import { wingoBetOfView } from './views';
@@ -21,6 +23,10 @@ import { GAME } from './wingo';
 
 export type LotteryDeps = {
   db: Db;
+  /** The replicas, for the results and trends (decision 428); absent: `db`. */
+  readDb?: Db;
+  /** Where `lottery_rounds_overdue` is exported (the app's /metrics). */
+  registry?: Registry;
   clock: Clock;
   events: EventRecorder;
   log: FastifyBaseLogger;
@@ -59,6 +65,22 @@ export function createLotteryService(deps: LotteryDeps) {
   const { db, clock, events, log } = deps;
   const settings: LotterySettings = { ...DEFAULT_LOTTERY_SETTINGS, ...deps.settings };
   const limits = deps.limits ?? WINGO_DEFAULT_LIMITS;
+  // Rounds whose draw is late by more than 30 s: waiting for a beacon value or a TRON block (the
+  // alert in ops/prometheus/rules.yml). Every game has a series, 0 when none waits.
+  new Gauge({
+    name: 'lottery_rounds_overdue',
+    help: 'Rounds more than 30 s past their draw time and not drawn (waiting for a beacon or a block), by game (read at scrape time)',
+    labelNames: ['game'] as const,
+    registers: deps.registry ? [deps.registry] : [],
+    async collect() {
+      try {
+        const counts = await countOverdueRounds(db, clock.now(), 30_000);
+        for (const g of games) this.set({ game: g.id }, counts.find((c) => c.game === g.id)?.n ?? 0);
+      } catch {
+        // An unreachable database shows as the last values, not a failed scrape.
+      }
+    },
+  });
   // Every game's chains and round engine (games.ts); the draw, settlement and bet placement are
   // shared and take the game from the round or the route.
   // The games this service runs: every one, except a TRON-sourced game (Trx Win) when no TRON
@@ -122,7 +144,7 @@ export function createLotteryService(deps: LotteryDeps) {
     },
     /** The engine's clock (the bet route stamps each request's arrival with it). */
     now: (): Date => clock.now(),
-    ...createQueries({ db, clock, limits, chains, chainsOf, tronNetwork: deps.tron ? (deps.tron.kind === 'sandbox' ? 'sandbox' : 'tron') : null }),
+    ...createQueries({ db, readDb: deps.readDb ?? db, clock, limits, chains, chainsOf, tronNetwork: deps.tron ? (deps.tron.kind === 'sandbox' ? 'sandbox' : 'tron') : null }),
     /** A player's bets of every game (the full game history, the operator's lookup). */
     ...createPlayerBets({ db }),
 
