@@ -30,7 +30,7 @@ describe('migration 026: credited orders count as credited', () => {
     const main = accountCodes.playerMain(1);
     await ensureAccount(db, { code: main, kind: 'player', owner: 1 });
     await ensureAccount(db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
-    const credit = (orderId: string, key: string, amountMinor: number, kind = 'deposit') =>
+    const credit = (orderId: string, key: string, amountMinor: number, kind: 'deposit' | 'deposit_usdt' = 'deposit') =>
       postTransfer(db, { idempotencyKey: key, kind, reference: orderId, entries: [{ accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -amountMinor }, { accountCode: main, amountMinor }] });
     const share = (orderId: string, amountMinor: number, releasedAt: string | null = null) =>
       db.query(`INSERT INTO safety_deposit_usage (order_ref, player_id, amount_minor, created_at, released_at) VALUES ($1, 1, $2, now() - interval '1 hour', $3)`, [orderId, amountMinor, releasedAt]);
