@@ -17,3 +17,4 @@ export * from './kyc';
 export * from './admin';
 export * from './safety';
 export * from './reports';
+export * from './report-tables';
