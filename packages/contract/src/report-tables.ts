@@ -6,7 +6,7 @@ import type { ChannelFigure, DayFigures, GameFigures, Liabilities, PlayerPnl } f
  * Without zod, so the console's lazy chunk imports it alone.
  */
 
-/** Minor units as a decimal amount (paise to rupees), exactly: integer arithmetic, no floats. */
+/** Minor units as a plain decimal string with two places ("500.00", "-0.50"): integer arithmetic, no floats. */
 export function minorToDecimal(minor: number): string {
   const abs = Math.abs(minor);
   return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;

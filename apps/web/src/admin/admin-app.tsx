@@ -13,6 +13,7 @@ import { LoginPage } from './login-page';
 import { ChangePasswordPage } from './password-page';
 import { OperatorsPage } from './operators-page';
 import { PlayersPage } from './players-page';
+import { ReportsPage } from './reports-page';
 import { DepositsQueue, KycQueue, WithdrawalsQueue } from './queues';
 import { UsdtQueue } from './usdt-queue';
 import { useLoad } from './use-load';
@@ -49,6 +50,7 @@ function SignedInApp() {
 
 function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSignedOut: () => void }) {
   const isAdmin = session.permissions.includes('operators.manage');
+  const seesReports = session.permissions.includes('reports.read');
   // useRoutes, as the player app does: <Routes> would add router code the player bundle shares.
   const page = useRoutes([
     { path: '/deposits', element: <DepositsQueue session={session} /> },
@@ -58,6 +60,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
     { path: '/players', element: <PlayersPage /> },
     { path: '/audit', element: <AuditLogPage /> },
     { path: '/alerts', element: <AlertsPage /> },
+    ...(seesReports ? [{ path: '/reports', element: <ReportsPage /> }] : []),
     ...(isAdmin ? [{ path: '/operators', element: <OperatorsPage session={session} /> }] : []),
     { path: '*', element: <Navigate to="/deposits" replace /> },
   ]);
@@ -85,6 +88,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
         <NavLink to="/players">{t('admin.nav.players')}</NavLink>
         <NavLink to="/audit">{t('admin.nav.audit')}</NavLink>
         <NavLink to="/alerts">{t('admin.nav.alerts')}</NavLink>
+        {seesReports && <NavLink to="/reports">{t('admin.nav.reports')}</NavLink>}
         {isAdmin && <NavLink to="/operators">{t('admin.nav.operators')}</NavLink>}
       </nav>
       <main className="admin-main">
