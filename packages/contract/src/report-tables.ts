@@ -1,4 +1,4 @@
-import type { ChannelFigure, DayFigures, GameFigures, Liabilities, PlayerPnl } from './reports';
+import type { ChannelFigure, CohortFigures, DayFigures, GameFigures, Liabilities, PlayerPnl } from './reports';
 
 /**
  * The reports' tables, column by column: the console renders them and the CSV export writes them
@@ -18,8 +18,10 @@ export type ReportColumn<T> = { id: string; cell: (row: T) => string; numeric?: 
 const money = <T>(id: string, of: (row: T) => number): ReportColumn<T> => ({ id, cell: (r) => minorToDecimal(of(r)), numeric: true });
 const count = <T>(id: string, of: (row: T) => number): ReportColumn<T> => ({ id, cell: (r) => String(of(r)), numeric: true });
 const text = <T>(id: string, of: (row: T) => string): ReportColumn<T> => ({ id, cell: of });
-/** Hold in percent with two decimals (basis points / 100); empty when nothing was staked. */
-const hold = <T extends { holdBasisPoints: number | null }>(): ReportColumn<T> => ({ id: 'hold_percent', cell: (r) => (r.holdBasisPoints === null ? '' : minorToDecimal(r.holdBasisPoints)), numeric: true });
+/** A share in percent with two decimals (basis points / 100); empty when it has no meaning yet. */
+const percent = <T>(id: string, of: (row: T) => number | null): ReportColumn<T> => ({ id, cell: (r) => { const bp = of(r); return bp === null ? '' : minorToDecimal(bp); }, numeric: true });
+/** Hold in percent; empty when nothing was staked. */
+const hold = <T extends { holdBasisPoints: number | null }>(): ReportColumn<T> => percent<T>('hold_percent', (r) => r.holdBasisPoints);
 
 export type ChannelRow = ChannelFigure & { direction: 'deposit' | 'withdrawal' };
 export type LiabilityRow = { line: string; amountMinor: number };
@@ -57,6 +59,15 @@ export const REPORT_COLUMNS = {
     money<GameFigures>('ggr_inr', (g) => g.ggrMinor),
     money<GameFigures>('fees_inr', (g) => g.feesMinor),
     hold<GameFigures>(),
+  ],
+  cohorts: [
+    text<CohortFigures>('registered', (c) => c.day),
+    count<CohortFigures>('new_players', (c) => c.newPlayers),
+    count<CohortFigures>('depositors', (c) => c.depositors),
+    percent<CohortFigures>('conversion_percent', (c) => c.conversionBasisPoints),
+    percent<CohortFigures>('d1_percent', (c) => c.d1.basisPoints),
+    percent<CohortFigures>('d7_percent', (c) => c.d7.basisPoints),
+    percent<CohortFigures>('d30_percent', (c) => c.d30.basisPoints),
   ],
   players: [
     text<PlayerPnl>('player', (p) => p.playerId),

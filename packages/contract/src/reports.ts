@@ -15,7 +15,7 @@ export const IstDaySchema = pgText()
 export const REPORT_MAX_DAYS = 367;
 
 /** The reports a CSV export can carry, each the table the console shows. */
-export const REPORT_KINDS = ['daily', 'channels', 'games', 'players', 'liabilities'] as const;
+export const REPORT_KINDS = ['daily', 'channels', 'games', 'cohorts', 'players', 'liabilities'] as const;
 export const ReportKindSchema = z.enum(REPORT_KINDS);
 export type ReportKind = z.infer<typeof ReportKindSchema>;
 
@@ -95,6 +95,22 @@ export const LiabilitiesSchema = z.object({
 });
 export type Liabilities = z.infer<typeof LiabilitiesSchema>;
 
+/** Retention on day N after registration: players with a stake that day, of the cohort; null until the day is over. */
+const RetainedSchema = z.object({ players: Count, basisPoints: z.number().int().nullable() });
+
+/** The players registered on one IST day: first-deposit conversion and D1/D7/D30 retention. */
+export const CohortFiguresSchema = z.object({
+  day: z.string(),
+  newPlayers: Count,
+  /** Of them, players with at least one deposit credited since (as of now). */
+  depositors: Count,
+  conversionBasisPoints: z.number().int().nullable(),
+  d1: RetainedSchema,
+  d7: RetainedSchema,
+  d30: RetainedSchema,
+});
+export type CohortFigures = z.infer<typeof CohortFiguresSchema>;
+
 export const ReportSummarySchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -103,6 +119,7 @@ export const ReportSummarySchema = z.object({
   deposits: z.array(ChannelFigureSchema),
   withdrawals: z.array(ChannelFigureSchema),
   games: z.array(GameFiguresSchema),
+  cohorts: z.array(CohortFiguresSchema),
   /** The ledger entries folded into the daily tables; newer ones are read live. */
   foldedThroughEntryId: z.number().int(),
 });

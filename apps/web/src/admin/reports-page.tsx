@@ -81,6 +81,12 @@ export function ReportsPage() {
             <ReportTable caption={t('admin.reports.games')} columns={REPORT_COLUMNS.games} rows={s.games} rowKey={(g) => `${g.account}:${g.game}:${g.room}`} />
             <CsvLink href={csv('games')} />
           </section>
+          <section aria-labelledby="reports-cohorts">
+            <h2 id="reports-cohorts">{t('admin.reports.cohorts')}</h2>
+            <p>{t('admin.reports.cohortsDefinition')}</p>
+            <ReportTable caption={t('admin.reports.cohorts')} columns={REPORT_COLUMNS.cohorts} rows={s.cohorts} rowKey={(c) => c.day} />
+            <CsvLink href={csv('cohorts')} />
+          </section>
         </>
       )}
       <section aria-labelledby="reports-players">

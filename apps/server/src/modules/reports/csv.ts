@@ -23,6 +23,7 @@ export const reportCsv = {
   daily: (s: ReportSummary) => tableCsv(REPORT_COLUMNS.daily, s.days),
   channels: (s: ReportSummary) => tableCsv(REPORT_COLUMNS.channels, channelRows(s)),
   games: (s: ReportSummary) => tableCsv(REPORT_COLUMNS.games, s.games),
+  cohorts: (s: ReportSummary) => tableCsv(REPORT_COLUMNS.cohorts, s.cohorts),
   players: (rows: readonly PlayerPnl[]) => tableCsv(REPORT_COLUMNS.players, rows),
   liabilities: (l: Liabilities) => tableCsv(REPORT_COLUMNS.liabilities, liabilityRows(l)),
 };

@@ -107,3 +107,13 @@ export async function selectPlayerTotals(
   );
   return rows.map((r) => ({ day: range.from, playerId: r.player_id, kind: r.kind, amountMinor: Number(r.amount_minor), entries: Number(r.entries) }));
 }
+
+/** Which of `players` have an entry of the given kinds, on any day. */
+export async function selectPlayersWithKinds(q: Queryable, players: readonly string[], kinds: readonly string[]): Promise<string[]> {
+  if (players.length === 0) return [];
+  const { rows } = await q.query<{ player_id: string }>(
+    'SELECT DISTINCT player_id FROM report_player_daily WHERE player_id = ANY($1::text[]) AND kind = ANY($2::text[])',
+    [players, kinds],
+  );
+  return rows.map((r) => r.player_id);
+}

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app
 import { OperatorClient } from '../../../test/helpers/operator-client';
 import { asOwner } from '../../../test/helpers/test-db';
 import { fakeClock } from '../../lib/clock';
+import { insertPlayer } from '../players';
 import { HOUSE_ACCOUNTS, accountCodes, checkInvariants, ensureAccount, isLedgerError, postTransfer, type PostTransferInput } from '../ledger';
 
 /**
@@ -304,6 +305,36 @@ describe('reports equal ledger sums', () => {
     await t.app.jobs.runOnce('reports.fold');
     expect((await db.query<{ w: number }>('SELECT folded_through_entry_id AS w FROM report_fold_state')).rows[0]!.w).toBeGreaterThan(0);
     expect(await days()).toEqual([['2026-03-01', 1_000], ['2026-03-02', 2_000]]);
+  });
+});
+
+describe('registration cohorts', () => {
+  beforeEach(resetMoney);
+
+  it('counts new players per IST day, first-deposit conversion and D1/D7 retention from stakes', async () => {
+    await asOwner(db, (owner) => owner.exec('TRUNCATE players RESTART IDENTITY CASCADE'));
+    // IST day 2026-03-02 starts at BOUNDARY_MS. Two players register on it (one a millisecond
+    // after midnight), one a millisecond before it (on 03-01).
+    const register = async (phone: string, at: number) => String((await insertPlayer(db, { phone, passwordHash: 'x', inviteCode: undefined, now: new Date(at) })).id);
+    const a = await register('9800000001', BOUNDARY_MS + 1);
+    await register('9800000002', BOUNDARY_MS + 3_600_000);
+    const c = await register('9800000003', BOUNDARY_MS - 1);
+    const day = 86_400_000;
+    const place = async (o: Op, at: number) => backdate((await apply(o)).map((transferId) => ({ transferId, at: new Date(at) })));
+    // a deposits on day 0 and stakes on day 1 and day 7; the second never deposits; c deposits and stakes on its day 1 (03-02).
+    await place({ op: 'deposit', player: Number(a), amount: 10_000, usdt: false }, BOUNDARY_MS + 2 * 3_600_000);
+    await place({ op: 'bet', player: Number(a), game: 'wingo', room: '30s', shard: 0, amount: 100 }, BOUNDARY_MS + day + 60_000);
+    await place({ op: 'bet', player: Number(a), game: 'wingo', room: '30s', shard: 0, amount: 100 }, BOUNDARY_MS + 7 * day + 60_000);
+    await place({ op: 'deposit', player: Number(c), amount: 5_000, usdt: true }, BOUNDARY_MS + 60_000);
+    await t.app.jobs.runOnce('reports.fold');
+    // A stake of c's after the fold: read live.
+    await place({ op: 'bet', player: Number(c), game: 'k3', room: '1m', shard: 1, amount: 100 }, BOUNDARY_MS + 120_000);
+
+    const cohorts = (await get('/api/admin/reports?from=2026-03-01&to=2026-03-02')).json().data.cohorts;
+    expect(cohorts).toEqual([
+      { day: '2026-03-01', newPlayers: 1, depositors: 1, conversionBasisPoints: 10_000, d1: { players: 1, basisPoints: 10_000 }, d7: { players: 0, basisPoints: 0 }, d30: { players: 0, basisPoints: null } },
+      { day: '2026-03-02', newPlayers: 2, depositors: 1, conversionBasisPoints: 5_000, d1: { players: 1, basisPoints: 5_000 }, d7: { players: 1, basisPoints: 5_000 }, d30: { players: 0, basisPoints: null } },
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ChannelFigure, DayFigures, GameFigures, GamingFigures, Liabilities, PlayerPnl } from '@colorplay/contract';
+import type { ChannelFigure, CohortFigures, DayFigures, GameFigures, GamingFigures, Liabilities, PlayerPnl } from '@colorplay/contract';
 import { HOUSE_ACCOUNTS, TRANSFER_KIND_CATEGORIES, type TransferCategory } from '../ledger';
 
 /**
@@ -36,6 +36,42 @@ export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
   return days;
+}
+
+/** The day `n` days after `day` (YYYY-MM-DD). */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The instant an IST day begins. */
+export const istDayStart = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
+
+const share = (part: number, whole: number) => (whole > 0 ? Math.round((part * 10_000) / whole) : null);
+
+/**
+ * Registration cohorts (players registered on one IST day, from the players module): how many
+ * made a first deposit since (first-deposit conversion, as of now), and D1/D7/D30 retention: of
+ * the cohort, the players with a stake on the day 1, 7 or 30 days after registering. A retention
+ * figure is null until that day is over (`today` is the current IST day).
+ */
+export function cohortFigures(input: {
+  days: readonly string[];
+  registrations: readonly { playerId: string; day: string }[];
+  depositors: ReadonlySet<string>;
+  /** `${day} ${playerId}` for each day a player staked. */
+  staked: ReadonlySet<string>;
+  today: string;
+}): CohortFigures[] {
+  return input.days.map((day) => {
+    const cohort = input.registrations.filter((r) => r.day === day).map((r) => r.playerId);
+    const retained = (n: number) => {
+      const on = addDays(day, n);
+      const players = cohort.filter((p) => input.staked.has(`${on} ${p}`)).length;
+      return { players, basisPoints: on < input.today ? share(players, cohort.length) : null };
+    };
+    const depositors = cohort.filter((p) => input.depositors.has(p)).length;
+    return { day, newPlayers: cohort.length, depositors, conversionBasisPoints: share(depositors, cohort.length), d1: retained(1), d7: retained(7), d30: retained(30) };
+  });
 }
 
 const categoryOf = (kind: string): TransferCategory | undefined => (TRANSFER_KIND_CATEGORIES as Record<string, TransferCategory>)[kind];

@@ -1,10 +1,11 @@
 import type { Liabilities, PlayerPnl, PlayerPnlQuery, ReportKind, ReportRange, ReportSummary } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
 import type { Clock } from '../../lib/clock';
+import { selectRegistrations } from '../players';
 import { balanceTotals, settledEntryId, summarizeEntries, transferKindsOf, withTransaction, type EntryFact } from '../ledger';
 import * as repo from './repo';
 import { reportCsv } from './csv';
-import { activePlayers, isPlayerFact, liabilitiesOf, mergeDailyFacts, mergePlayerFacts, playerPnl, summarize, type DailyFact, type PlayerFact } from './rules';
+import { activePlayers, addDays, cohortFigures, daysBetween, istDayOf, istDayStart, isPlayerFact, liabilitiesOf, mergeDailyFacts, mergePlayerFacts, playerPnl, summarize, type DailyFact, type PlayerFact } from './rules';
 
 export type ReportsSettings = {
   /**
@@ -26,6 +27,7 @@ const playersOf = (facts: readonly EntryFact[]): PlayerFact[] =>
   facts.filter((f) => isPlayerFact(f.scope) && f.owner !== null).map((f) => ({ day: f.day, playerId: f.owner!, kind: f.kind, amountMinor: f.amountMinor, entries: f.entries }));
 
 const STAKE_KINDS = transferKindsOf('stake');
+const DEPOSIT_KINDS = transferKindsOf('deposit');
 // The P&L ranks players by stakes net of returns, as playerPnl sorts them.
 const PLAYED_KINDS = transferKindsOf('stake', 'stake_return');
 
@@ -61,8 +63,25 @@ export function createReportsService({ db, clock, settings: given }: ReportsDeps
       const folded = await repo.selectActiveCounts(tx, range.from, range.to, STAKE_KINDS);
       const pairs = await repo.selectActiveAmong(tx, range.from, range.to, STAKE_KINDS, [...new Set(tailPlayers.map((p) => p.playerId))]);
       const facts = [...(await repo.selectDaily(tx, range.from, range.to)), ...tail.map(dailyOf).filter(inRange)];
-      return { ...summarize(range, facts, activePlayers(folded, tailPlayers, pairs)), foldedThroughEntryId: watermark };
+      return { ...summarize(range, facts, activePlayers(folded, tailPlayers, pairs)), cohorts: await cohortsOf(tx, range, playersOf(tail)), foldedThroughEntryId: watermark };
     });
+  }
+
+  /** The registration cohorts of the range's days: their deposits and stakes, folded and live. */
+  async function cohortsOf(tx: Queryable, range: ReportRange, tail: readonly PlayerFact[]) {
+    const registrations = (await selectRegistrations(tx, istDayStart(range.from), istDayStart(addDays(range.to, 1)))).map((r) => ({ playerId: r.playerId, day: istDayOf(r.registeredAt) }));
+    const ids = registrations.map((r) => r.playerId);
+    const cohort = new Set(ids);
+    const ours = tail.filter((p) => cohort.has(p.playerId));
+    const depositors = new Set([
+      ...(await repo.selectPlayersWithKinds(tx, ids, DEPOSIT_KINDS)),
+      ...ours.filter((p) => (DEPOSIT_KINDS as string[]).includes(p.kind)).map((p) => p.playerId),
+    ]);
+    const staked = new Set([
+      ...(await repo.selectActiveAmong(tx, range.from, addDays(range.to, 30), STAKE_KINDS, ids)).map((p) => `${p.day} ${p.playerId}`),
+      ...ours.filter((p) => (STAKE_KINDS as string[]).includes(p.kind)).map((p) => `${p.day} ${p.playerId}`),
+    ]);
+    return cohortFigures({ days: daysBetween(range.from, range.to), registrations, depositors, staked, today: istDayOf(clock.now()) });
   }
 
   async function players(query: PlayerPnlQuery): Promise<PlayerPnl[]> {
