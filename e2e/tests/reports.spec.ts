@@ -51,7 +51,10 @@ test('a finance operator sees a test player’s deposit of today in the report a
   await finance.getByRole('button', { name: 'Sign in' }).click();
   await expect(finance.getByText(`${username} (finance)`)).toBeVisible();
 
-  await finance.getByRole('link', { name: 'Reports' }).click();
+  // The console opens on its home page, with today's figures; the full reports are one link away.
+  await expect(finance.getByRole('heading', { level: 1, name: 'Console home' })).toBeVisible();
+  await expect(finance.getByRole('table', { name: 'Work waiting' })).toBeVisible();
+  await finance.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Reports' }).click();
   await expect(finance.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   // Today's row of the day table: at least this deposit (other tests may add theirs).
   const days = finance.getByRole('table', { name: 'Day by day' });

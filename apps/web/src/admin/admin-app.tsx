@@ -6,6 +6,7 @@ import { adminApi, API_PATHS } from './api';
 import { AlertsPage } from './alerts-page';
 import { AuditLogPage } from './audit-page';
 import { EnrolPage } from './enrol-page';
+import { HomePage } from './home-page';
 import { t } from '../lib/i18n';
 import './i18n';
 import { LoadError } from './load-error';
@@ -20,7 +21,8 @@ import { useLoad } from './use-load';
 import './admin.css';
 
 /**
- * The operator console (`/admin`): sign-in, then a layout with the queues, player lookup, the
+ * The operator console (`/admin`): sign-in, then a layout opening on the home page (queues'
+ * sizes and ages, today's figures), with the queues, player lookup, the
  * audit log and (for admins) operators. Rendered inside a router whose basename is /admin.
  */
 export function AdminApp() {
@@ -53,6 +55,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
   const seesReports = session.permissions.includes('reports.read');
   // useRoutes, as the player app does: <Routes> would add router code the player bundle shares.
   const page = useRoutes([
+    { path: '/', element: <HomePage session={session} /> },
     { path: '/deposits', element: <DepositsQueue session={session} /> },
     { path: '/usdt', element: <UsdtQueue session={session} /> },
     { path: '/withdrawals', element: <WithdrawalsQueue session={session} /> },
@@ -62,7 +65,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
     { path: '/alerts', element: <AlertsPage /> },
     ...(seesReports ? [{ path: '/reports', element: <ReportsPage /> }] : []),
     ...(isAdmin ? [{ path: '/operators', element: <OperatorsPage session={session} /> }] : []),
-    { path: '*', element: <Navigate to="/deposits" replace /> },
+    { path: '*', element: <Navigate to="/" replace /> },
   ]);
   async function logout() {
     try {
@@ -81,6 +84,9 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
         </button>
       </header>
       <nav aria-label={t('admin.nav.label')} className="admin-nav">
+        <NavLink to="/" end>
+          {t('admin.nav.home')}
+        </NavLink>
         <NavLink to="/deposits">{t('admin.nav.deposits')}</NavLink>
         <NavLink to="/usdt">{t('admin.nav.usdt')}</NavLink>
         <NavLink to="/withdrawals">{t('admin.nav.withdrawals')}</NavLink>
