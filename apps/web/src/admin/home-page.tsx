@@ -47,11 +47,11 @@ export function ageText(since: string, nowMs: number): string {
 /** The console's home: each queue's size and age, and (for finance and admin) today's figures. */
 export function HomePage({ session }: { session: OperatorSession }) {
   const queues = HOME_QUEUES.filter((q) => session.permissions.includes(q.permission));
-  const states = useLoad((signal) => Promise.all(queues.map((q) => q.load(signal))), '');
+  // The ages are as of the moment the sizes arrived (reload for fresher ones).
+  const states = useLoad(async (signal) => ({ list: await Promise.all(queues.map((q) => q.load(signal))), atMs: Date.now() }), '');
   const seesReports = session.permissions.includes('reports.read');
   const today = istToday();
   const figures = useLoad((signal) => (seesReports ? adminApi.get<ReportSummary>(`${LAZY_API_PATHS.admin_reports}?from=${today}&to=${today}`, signal) : Promise.resolve(null)), today);
-  const now = Date.now();
   return (
     <section aria-labelledby="home-heading">
       <h1 id="home-heading">{t('admin.home.heading')}</h1>
@@ -68,14 +68,14 @@ export function HomePage({ session }: { session: OperatorSession }) {
         </thead>
         <tbody>
           {queues.map((q, i) => {
-            const s = states.data?.[i];
+            const s = states.data?.list[i];
             return (
               <tr key={q.id}>
                 <th scope="row">
                   <Link to={q.to}>{t(`admin.nav.${q.id}`)}</Link>
                 </th>
                 <td className="numeric">{s ? (s.more ? t('admin.home.atLeast', { n: s.size }) : String(s.size)) : '…'}</td>
-                <td>{s?.oldestAt ? t('admin.home.since', { age: ageText(s.oldestAt, now), at: formatDateTimeIst(new Date(s.oldestAt)) }) : s ? t('admin.home.none') : '…'}</td>
+                <td>{s?.oldestAt ? t('admin.home.since', { age: ageText(s.oldestAt, states.data!.atMs), at: formatDateTimeIst(new Date(s.oldestAt)) }) : s ? t('admin.home.none') : '…'}</td>
               </tr>
             );
           })}
