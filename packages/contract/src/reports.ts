@@ -19,19 +19,22 @@ export const REPORT_KINDS = ['daily', 'channels', 'games', 'cohorts', 'players',
 export const ReportKindSchema = z.enum(REPORT_KINDS);
 export type ReportKind = z.infer<typeof ReportKindSchema>;
 
-export const ReportRangeSchema = z
-  .strictObject({
+/** A range of days: from on or before to, at most REPORT_MAX_DAYS long (each query that takes one). */
+function ranged<T extends z.ZodObject<{ from: typeof IstDaySchema; to: typeof IstDaySchema }>>(query: T) {
+  return query
+    .refine((r) => r.from <= r.to, { message: 'from must not be after to', path: ['to'] })
+    .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 < REPORT_MAX_DAYS, { message: `At most ${REPORT_MAX_DAYS} days`, path: ['to'] });
+}
+
+export const ReportRangeSchema = ranged(
+  z.strictObject({
     from: IstDaySchema.describe('First day (IST), inclusive'),
     to: IstDaySchema.describe('Last day (IST), inclusive'),
-  })
-  .refine((r) => r.from <= r.to, { message: 'from must not be after to', path: ['to'] })
-  .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 < REPORT_MAX_DAYS, { message: `At most ${REPORT_MAX_DAYS} days`, path: ['to'] });
+  }),
+);
 export type ReportRange = z.infer<typeof ReportRangeSchema>;
 
-export const ReportCsvQuerySchema = z
-  .strictObject({ report: ReportKindSchema, from: IstDaySchema, to: IstDaySchema })
-  .refine((r) => r.from <= r.to, { message: 'from must not be after to', path: ['to'] })
-  .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 < REPORT_MAX_DAYS, { message: `At most ${REPORT_MAX_DAYS} days`, path: ['to'] });
+export const ReportCsvQuerySchema = ranged(z.strictObject({ report: ReportKindSchema, from: IstDaySchema, to: IstDaySchema }));
 
 const Minor = z.number().int();
 const Count = z.number().int().nonnegative();
@@ -125,13 +128,12 @@ export const ReportSummarySchema = z.object({
 });
 export type ReportSummary = z.infer<typeof ReportSummarySchema>;
 
-export const PlayerPnlQuerySchema = z
-  .strictObject({
+export const PlayerPnlQuerySchema = ranged(
+  z.strictObject({
     from: IstDaySchema,
     to: IstDaySchema,
     playerId: pgText().regex(/^\d{1,18}$/, 'A player id is a number').optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
-  })
-  .refine((r) => r.from <= r.to, { message: 'from must not be after to', path: ['to'] })
-  .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 < REPORT_MAX_DAYS, { message: `At most ${REPORT_MAX_DAYS} days`, path: ['to'] });
+  }),
+);
 export type PlayerPnlQuery = z.infer<typeof PlayerPnlQuerySchema>;

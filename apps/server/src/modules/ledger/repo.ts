@@ -229,8 +229,12 @@ export async function selectOwnerSumsByKindSince(
   return rows.map((r) => ({ kind: r.kind, sum_minor: Number(r.sum_minor) }));
 }
 
-/** One group of entries for the reports' fold (see selectEntryFacts). */
-export type EntryFactRow = {
+/**
+ * A group of entries as the reports fold them: per India day, transfer kind, account scope
+ * ('player' main wallets, 'purse' vendor purses, else the house account's code with a lottery
+ * shard folded into its game), owner, and the transfer's channel, game and room metadata.
+ */
+export type EntryFact = {
   day: string;
   kind: string;
   scope: string;
@@ -238,7 +242,7 @@ export type EntryFactRow = {
   channel: string | null;
   game: string | null;
   room: string | null;
-  amount_minor: number;
+  amountMinor: number;
   entries: number;
 };
 
@@ -249,8 +253,8 @@ export type EntryFactRow = {
  * folded into its game), owner and the transfer's channel, game and room. Read by id range along
  * the primary key, so a fold of the newest entries never scans the whole table.
  */
-export async function selectEntryFacts(q: Queryable, afterId: number, throughId: number | null): Promise<EntryFactRow[]> {
-  const { rows } = await q.query<EntryFactRow>(
+export async function selectEntryFacts(q: Queryable, afterId: number, throughId: number | null): Promise<EntryFact[]> {
+  const { rows } = await q.query<Omit<EntryFact, 'amountMinor'> & { amount_minor: number }>(
     `SELECT to_char((e.created_at AT TIME ZONE 'UTC') + interval '5 hours 30 minutes', 'YYYY-MM-DD') AS day,
             t.kind,
             CASE WHEN a.kind = 'player' THEN (CASE WHEN a.code LIKE 'player:%:vendor:%' THEN 'purse' ELSE 'player' END)
@@ -268,7 +272,7 @@ export async function selectEntryFacts(q: Queryable, afterId: number, throughId:
       GROUP BY 1, 2, 3, 4, 5, 6, 7`,
     [afterId, throughId],
   );
-  return rows.map((r) => ({ ...r, amount_minor: Number(r.amount_minor), entries: Number(r.entries) }));
+  return rows.map(({ amount_minor, ...r }) => ({ ...r, amountMinor: Number(amount_minor), entries: Number(r.entries) }));
 }
 
 /**

@@ -27,7 +27,7 @@ import {
   selectEntryFacts,
   selectSettledEntryId,
   type AccountRow,
-  type EntryFactRow,
+  type EntryFact,
   type EntryRow,
   type EntryWrite,
   type TransferRow,
@@ -360,33 +360,14 @@ export async function sumEntriesByKind(q: Queryable, code: string, kinds: readon
   return sums;
 }
 
-/**
- * A group of entries as the reports fold them: per India day, transfer kind, account scope
- * ('player' main wallets, 'purse' vendor purses, else the house account's code with a lottery
- * shard folded into its game), owner, and the transfer's channel, game and room metadata.
- */
-export type EntryFact = {
-  day: string;
-  kind: string;
-  scope: string;
-  owner: string | null;
-  channel: string | null;
-  game: string | null;
-  room: string | null;
-  amountMinor: number;
-  entries: number;
-};
-
-const factOf = (r: EntryFactRow): EntryFact => ({
-  day: r.day, kind: r.kind, scope: r.scope, owner: r.owner, channel: r.channel, game: r.game, room: r.room, amountMinor: r.amount_minor, entries: r.entries,
-});
+export type { EntryFact } from './repo';
 
 /**
  * Entries with `afterEntryId < id <= throughEntryId` (open-ended when null), grouped for the
  * reports (decision 410). Read-only; the reports module folds these into its own daily tables.
  */
 export async function summarizeEntries(q: Queryable, range: { afterEntryId: number; throughEntryId: number | null }): Promise<EntryFact[]> {
-  return (await selectEntryFacts(q, range.afterEntryId, range.throughEntryId)).map(factOf);
+  return selectEntryFacts(q, range.afterEntryId, range.throughEntryId);
 }
 
 /**
