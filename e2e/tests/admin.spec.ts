@@ -24,6 +24,9 @@ test('an operator approves a UTR deposit under review and sees the audit row', a
 
   await signInAsDemoOperator(page);
   await expect(page.getByText('demo-admin (admin)')).toBeVisible();
+  // The console opens on its home page; the queue is one link away.
+  await expect(page.getByRole('heading', { level: 1, name: 'Console home' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'UTR deposits' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'UTR deposits under review' })).toBeVisible();
   const row = page.getByRole('listitem').filter({ hasText: orderId });
   await expect(row).toContainText('₹500.00');

@@ -37,6 +37,7 @@ import {
 } from './modules/lottery';
 import { QUICKNET } from '@colorplay/fair';
 import { runtimeConfigRoutes } from './modules/runtime-config';
+import { createReportsService, reportRoutes } from './modules/reports';
 import { createUsdtChainAccess, createUsdtDepositsService, rateSourceOf, usdtFaucetRoutes, usdtRoutes, type UsdtDepositsService } from './modules/usdt-deposits';
 import { createKycService, kycRoutes, localDocumentStore, s3DocumentStore, type KycService } from './modules/kyc';
 import { createHttpPayoutGateway, createSandboxPayoutGateway, sandboxPayoutRoutes, type PayoutGateway } from './modules/payouts';
@@ -326,6 +327,8 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf, usdt, lottery, safety });
   await app.register(adminRoutes, { admin, secureCookies: production });
   app.decorate('admin', admin);
+  const reports = createReportsService({ db, clock, settings: { settleSeconds: config.reportsSettleSeconds } });
+  await app.register(reportRoutes, { reports, admin });
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });
@@ -349,6 +352,8 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   }
   // The sandbox TRON chain's blocks, one producer for the whole cluster (stored, so every node serves the same).
   if (tron.sandbox && config.tron.kind === 'sandbox') jobs.add({ name: 'tron.sandbox-blocks', intervalMs: config.tron.produceEveryMs, run: () => tron.sandbox!.produce() });
+  // The reports' daily tables follow the ledger (decision 410); reports read the rest live.
+  jobs.add({ name: 'reports.fold', intervalMs: config.reportsFoldMs, run: () => reports.fold() });
   // Approved withdrawals go to the payout gateway (after commit at once; this is the safety net).
   jobs.add({ name: 'withdrawals.send-payouts', intervalMs: config.payoutSendSweepMs, run: () => withdrawals.sendApproved() });
 

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'operator.countersign',
   'password.change',
   'audit.export',
+  'reports.export',
   'alert.raise',
   'lottery.retire_chains',
 ] as const;

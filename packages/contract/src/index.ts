@@ -16,3 +16,5 @@ export * from './withdrawals';
 export * from './kyc';
 export * from './admin';
 export * from './safety';
+export * from './reports';
+export * from './report-tables';

@@ -12,4 +12,9 @@ export const LAZY_API_PATHS = {
   lottery_voids: '/api/lottery/:game/voids',
   /** The console: a player's bets of every lottery game (the lookup's bets tab; decision 363). */
   admin_player_lottery_bets: '/api/admin/players/:playerId/lottery-bets',
+  /** The console's reports (decision 410): the day figures of a range, player P&L, liabilities, CSV. */
+  admin_reports: '/api/admin/reports',
+  admin_reports_players: '/api/admin/reports/players',
+  admin_reports_liabilities: '/api/admin/reports/liabilities',
+  admin_reports_csv: '/api/admin/reports.csv',
 } as const;

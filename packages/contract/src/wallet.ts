@@ -117,9 +117,6 @@ export const UpiWebhookEventSchema = z.strictObject({
 });
 export type UpiWebhookEvent = z.infer<typeof UpiWebhookEventSchema>;
 
-/** Minor units as a plain decimal string with two places, without floating point ("500.00"). */
-export function minorToDecimal(amountMinor: number): string {
-  const whole = Math.trunc(amountMinor / 100);
-  const paise = Math.abs(amountMinor % 100);
-  return `${whole}.${String(paise).padStart(2, '0')}`;
-}
+// Minor units as a plain decimal string ("500.00"); it lives with the report tables, which the
+// console imports without zod.
+export { minorToDecimal } from './report-tables';

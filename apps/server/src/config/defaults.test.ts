@@ -47,6 +47,8 @@ describe('one source for every default', () => {
       eventsPollMs: JOBS_DEFAULTS.eventsPollMs,
       housekeepingSweepMs: JOBS_DEFAULTS.housekeepingSweepMs,
       eventsRetentionHours: JOBS_DEFAULTS.eventsRetentionHours,
+      reportsFoldMs: JOBS_DEFAULTS.reportsFoldMs,
+      reportsSettleSeconds: JOBS_DEFAULTS.reportsSettleSeconds,
       lotteryTickMs: LOTTERY_DEFAULTS.tickMs,
       sessionCacheTtlMs: SESSIONS_DEFAULTS.sessionCacheTtlMs,
       payoutSendSweepMs: PAYOUTS_DEFAULTS.sendSweepMs,

@@ -11,6 +11,10 @@ export const JOBS_DEFAULTS = {
   housekeepingSweepMs: 10 * MINUTE_MS,
   /** A week. */
   eventsRetentionHours: 7 * 24,
+  /** The reports' fold of ledger entries into daily tables (decision 410). */
+  reportsFoldMs: MINUTE_MS,
+  /** Twice the longest a ledger transaction may last: younger entries are read live, not folded. */
+  reportsSettleSeconds: 600,
 } as const;
 
 const MAX_EVENTS_RETENTION_HOURS = 365 * 24;
@@ -25,4 +29,11 @@ export const JOBS_ENV = {
   HOUSEKEEPING_SWEEP_MS: msSchema(0, DAY_MS, JOBS_DEFAULTS.housekeepingSweepMs),
   /** How long a fully delivered domain event is kept for inspection before housekeeping deletes it. */
   EVENTS_RETENTION_HOURS: z.coerce.number().int().min(1).max(MAX_EVENTS_RETENTION_HOURS).default(JOBS_DEFAULTS.eventsRetentionHours),
+  /** How often the leader folds new ledger entries into the reports' daily tables; 0 turns it off. */
+  REPORTS_FOLD_MS: msSchema(0, HOUR_MS, JOBS_DEFAULTS.reportsFoldMs),
+  /**
+   * How old an entry's transaction must be before the fold takes it: twice the longest a ledger
+   * transaction may last (decision 410). Reports read younger entries live, so this only moves work.
+   */
+  REPORTS_SETTLE_SECONDS: z.coerce.number().int().min(0).max(DAY_MS / SECOND_MS).default(JOBS_DEFAULTS.reportsSettleSeconds),
 };

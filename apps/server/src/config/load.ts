@@ -126,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     lotteryBeacon,
     housekeepingSweepMs: e.HOUSEKEEPING_SWEEP_MS,
     eventsRetentionHours: e.EVENTS_RETENTION_HOURS,
+    reportsFoldMs: e.REPORTS_FOLD_MS,
+    reportsSettleSeconds: e.REPORTS_SETTLE_SECONDS,
     usdt: usdtResult.config,
     payouts: payoutsResult.config,
     withdrawals,

@@ -76,6 +76,10 @@ export type Config = {
   housekeepingSweepMs: number;
   /** How long a fully delivered domain event is kept for inspection before housekeeping deletes it. */
   eventsRetentionHours: number;
+  /** How often the leader folds ledger entries into the reports' daily tables; 0 turns it off. */
+  reportsFoldMs: number;
+  /** How old an entry's transaction must be before the reports' fold takes it (decision 410). */
+  reportsSettleSeconds: number;
   /** The USDT recharge channel; undefined when USDT_CHANNEL=off. */
   usdt: UsdtConfig | undefined;
   /** The payout channel: the in-process sandbox or a real provider over HTTP. */

@@ -58,6 +58,10 @@ export function testConfig(env: Record<string, string> = {}, dataDir = makeTempD
     PAYOUT_SEND_SWEEP_MS: '0',
     // Tests produce sandbox TRON blocks by hand (app.tron.sandbox.produce()) on their own clock.
     TRON_SANDBOX_PRODUCE_MS: '0',
+    // Tests fold the reports' daily tables by hand (app.jobs.runOnce('reports.fold')), every
+    // committed entry at once.
+    REPORTS_FOLD_MS: '0',
+    REPORTS_SETTLE_SECONDS: '0',
     ...env,
   });
 }

@@ -6,6 +6,7 @@ import { adminApi, API_PATHS } from './api';
 import { AlertsPage } from './alerts-page';
 import { AuditLogPage } from './audit-page';
 import { EnrolPage } from './enrol-page';
+import { HomePage } from './home-page';
 import { t } from '../lib/i18n';
 import './i18n';
 import { LoadError } from './load-error';
@@ -13,13 +14,15 @@ import { LoginPage } from './login-page';
 import { ChangePasswordPage } from './password-page';
 import { OperatorsPage } from './operators-page';
 import { PlayersPage } from './players-page';
+import { ReportsPage } from './reports-page';
 import { DepositsQueue, KycQueue, WithdrawalsQueue } from './queues';
 import { UsdtQueue } from './usdt-queue';
 import { useLoad } from './use-load';
 import './admin.css';
 
 /**
- * The operator console (`/admin`): sign-in, then a layout with the queues, player lookup, the
+ * The operator console (`/admin`): sign-in, then a layout opening on the home page (queues'
+ * sizes and ages, today's figures), with the queues, player lookup, the
  * audit log and (for admins) operators. Rendered inside a router whose basename is /admin.
  */
 export function AdminApp() {
@@ -49,8 +52,10 @@ function SignedInApp() {
 
 function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSignedOut: () => void }) {
   const isAdmin = session.permissions.includes('operators.manage');
+  const seesReports = session.permissions.includes('reports.read');
   // useRoutes, as the player app does: <Routes> would add router code the player bundle shares.
   const page = useRoutes([
+    { path: '/', element: <HomePage session={session} /> },
     { path: '/deposits', element: <DepositsQueue session={session} /> },
     { path: '/usdt', element: <UsdtQueue session={session} /> },
     { path: '/withdrawals', element: <WithdrawalsQueue session={session} /> },
@@ -58,8 +63,9 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
     { path: '/players', element: <PlayersPage /> },
     { path: '/audit', element: <AuditLogPage /> },
     { path: '/alerts', element: <AlertsPage /> },
+    ...(seesReports ? [{ path: '/reports', element: <ReportsPage /> }] : []),
     ...(isAdmin ? [{ path: '/operators', element: <OperatorsPage session={session} /> }] : []),
-    { path: '*', element: <Navigate to="/deposits" replace /> },
+    { path: '*', element: <Navigate to="/" replace /> },
   ]);
   async function logout() {
     try {
@@ -78,6 +84,9 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
         </button>
       </header>
       <nav aria-label={t('admin.nav.label')} className="admin-nav">
+        <NavLink to="/" end>
+          {t('admin.nav.home')}
+        </NavLink>
         <NavLink to="/deposits">{t('admin.nav.deposits')}</NavLink>
         <NavLink to="/usdt">{t('admin.nav.usdt')}</NavLink>
         <NavLink to="/withdrawals">{t('admin.nav.withdrawals')}</NavLink>
@@ -85,6 +94,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
         <NavLink to="/players">{t('admin.nav.players')}</NavLink>
         <NavLink to="/audit">{t('admin.nav.audit')}</NavLink>
         <NavLink to="/alerts">{t('admin.nav.alerts')}</NavLink>
+        {seesReports && <NavLink to="/reports">{t('admin.nav.reports')}</NavLink>}
         {isAdmin && <NavLink to="/operators">{t('admin.nav.operators')}</NavLink>}
       </nav>
       <main className="admin-main">

@@ -234,6 +234,10 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   { name: 'admin_operator_disable', method: 'POST', url: () => '/api/admin/operators/999999/disable', action: 'operators.manage' },
   { name: 'admin_operator_countersign', method: 'POST', url: () => '/api/admin/operators/999999/countersign', action: 'operators.manage' },
   { name: 'admin_alerts', method: 'GET', url: () => '/api/admin/alerts', action: 'alerts.read' },
+  { name: 'admin_reports', method: 'GET', url: () => '/api/admin/reports?from=2026-06-01&to=2026-06-01', action: 'reports.read' },
+  { name: 'admin_reports_players', method: 'GET', url: () => '/api/admin/reports/players?from=2026-06-01&to=2026-06-01', action: 'reports.read' },
+  { name: 'admin_reports_liabilities', method: 'GET', url: () => '/api/admin/reports/liabilities', action: 'reports.read' },
+  { name: 'admin_reports_csv', method: 'GET', url: () => '/api/admin/reports.csv?report=daily&from=2026-06-01&to=2026-06-01', action: 'reports.read' },
 ];
 /**
  * Not behind the role guard: login itself, logout and password change (every signed-in operator),

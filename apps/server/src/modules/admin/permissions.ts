@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   'audit.export': ['admin', 'finance', 'support'],
   'operators.manage': ['admin'],
   'alerts.read': ['admin', 'finance', 'support'],
+  // The business's figures (decision 410): finance and admin; support answers players, not the books.
+  'reports.read': ['admin', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type AdminAction = keyof typeof PERMISSIONS;

@@ -228,3 +228,78 @@ export async function selectOwnerSumsByKindSince(
   );
   return rows.map((r) => ({ kind: r.kind, sum_minor: Number(r.sum_minor) }));
 }
+
+/**
+ * A group of entries as the reports fold them: per India day, transfer kind, account scope
+ * ('player' main wallets, 'purse' vendor purses, else the house account's code with a lottery
+ * shard folded into its game), owner, and the transfer's channel, game and room metadata.
+ */
+export type EntryFact = {
+  day: string;
+  kind: string;
+  scope: string;
+  owner: string | null;
+  channel: string | null;
+  game: string | null;
+  room: string | null;
+  amountMinor: number;
+  entries: number;
+};
+
+/**
+ * Entries with `afterId < id <= throughId` (no upper bound when null), summed per India day
+ * (IST, UTC+05:30 with no daylight saving, so a fixed offset is exact), transfer kind, account
+ * scope ('player' main wallets, 'purse' vendor purses, else the house code with a lottery shard
+ * folded into its game), owner and the transfer's channel, game and room. Read by id range along
+ * the primary key, so a fold of the newest entries never scans the whole table.
+ */
+export async function selectEntryFacts(q: Queryable, afterId: number, throughId: number | null): Promise<EntryFact[]> {
+  const { rows } = await q.query<Omit<EntryFact, 'amountMinor'> & { amount_minor: number }>(
+    `SELECT to_char((e.created_at AT TIME ZONE 'UTC') + interval '5 hours 30 minutes', 'YYYY-MM-DD') AS day,
+            t.kind,
+            CASE WHEN a.kind = 'player' THEN (CASE WHEN a.code LIKE 'player:%:vendor:%' THEN 'purse' ELSE 'player' END)
+                 ELSE regexp_replace(a.code, '^(house:lottery:[A-Za-z0-9_-]+):[0-9]+$', '\\1') END AS scope,
+            a.owner,
+            t.metadata->>'channel' AS channel,
+            COALESCE(t.metadata->>'game', t.metadata->>'gameUid') AS game,
+            t.metadata->>'room' AS room,
+            SUM(e.amount_minor)::bigint AS amount_minor,
+            COUNT(*)::bigint AS entries
+       FROM ledger_entries e
+       JOIN ledger_accounts a ON a.id = e.account_id
+       JOIN ledger_transfers t ON t.id = e.transfer_id
+      WHERE e.id > $1 AND ($2::bigint IS NULL OR e.id <= $2::bigint)
+      GROUP BY 1, 2, 3, 4, 5, 6, 7`,
+    [afterId, throughId],
+  );
+  return rows.map(({ amount_minor, ...r }) => ({ ...r, amountMinor: Number(amount_minor), entries: Number(r.entries) }));
+}
+
+/**
+ * The highest entry id among the next `scanLimit` entries after `afterId` whose transaction
+ * started before `now() - settleSeconds` (null when there is none), for the reports' fold.
+ */
+export async function selectSettledEntryId(q: Queryable, afterId: number, settleSeconds: number, scanLimit: number): Promise<number | null> {
+  const { rows } = await q.query<{ id: number | null }>(
+    `SELECT MAX(id)::bigint AS id
+       FROM (SELECT id, created_at FROM ledger_entries WHERE id > $1 ORDER BY id LIMIT $3) next
+      WHERE created_at < now() - make_interval(secs => $2)`,
+    [afterId, settleSeconds, scanLimit],
+  );
+  const id = rows[0]?.id;
+  return id === null || id === undefined ? null : Number(id);
+}
+
+/** Balances summed per account class (see balanceTotals in service.ts), in one currency. */
+export async function selectBalanceTotals(q: Queryable, currency: string): Promise<{ scope: string; balance_minor: number; accounts: number }[]> {
+  const { rows } = await q.query<{ scope: string; balance_minor: number; accounts: number }>(
+    `SELECT CASE WHEN kind = 'player' THEN (CASE WHEN code LIKE 'player:%:vendor:%' THEN 'purse' ELSE 'player' END)
+                 ELSE regexp_replace(code, '^(house:lottery:[A-Za-z0-9_-]+):[0-9]+$', '\\1') END AS scope,
+            SUM(balance_minor)::bigint AS balance_minor, COUNT(*)::bigint AS accounts
+       FROM ledger_accounts
+      WHERE currency = $1
+      GROUP BY 1`,
+    [currency],
+  );
+  return rows.map((r) => ({ scope: r.scope, balance_minor: Number(r.balance_minor), accounts: Number(r.accounts) }));
+}

@@ -23,7 +23,11 @@ import {
   selectOwnerSumsByKindSince,
   selectTransferById,
   selectTransferByKey,
+  selectBalanceTotals,
+  selectEntryFacts,
+  selectSettledEntryId,
   type AccountRow,
+  type EntryFact,
   type EntryRow,
   type EntryWrite,
   type TransferRow,
@@ -354,4 +358,31 @@ export async function sumEntriesByKind(q: Queryable, code: string, kinds: readon
   const sums: Record<string, number> = Object.fromEntries(kinds.map((k) => [k, 0]));
   for (const row of await selectSumsByKind(q, code, kinds)) sums[row.kind] = row.sum_minor;
   return sums;
+}
+
+export type { EntryFact } from './repo';
+
+/**
+ * Entries with `afterEntryId < id <= throughEntryId` (open-ended when null), grouped for the
+ * reports (decision 410). Read-only; the reports module folds these into its own daily tables.
+ */
+export async function summarizeEntries(q: Queryable, range: { afterEntryId: number; throughEntryId: number | null }): Promise<EntryFact[]> {
+  return selectEntryFacts(q, range.afterEntryId, range.throughEntryId);
+}
+
+/**
+ * The highest entry id up to which every entry is surely committed, looking at most `scanLimit`
+ * entries past `afterEntryId`: the newest of them whose transaction began more than
+ * `settleSeconds` ago. Entry ids are taken inside open transactions, so a lower id can commit
+ * after a higher one; as long as no ledger transaction lasts longer than half the window, one
+ * that began that long ago took its ids before any uncommitted transaction took its own
+ * (decision 410). Null: nothing settled yet.
+ */
+export async function settledEntryId(q: Queryable, afterEntryId: number, settleSeconds: number, scanLimit: number): Promise<number | null> {
+  return selectSettledEntryId(q, afterEntryId, settleSeconds, scanLimit);
+}
+
+/** Current balances summed per account scope (as in EntryFact), in one currency. */
+export async function balanceTotals(q: Queryable, currency: string = DEFAULT_CURRENCY): Promise<{ scope: string; balanceMinor: number; accounts: number }[]> {
+  return (await selectBalanceTotals(q, currency)).map((r) => ({ scope: r.scope, balanceMinor: r.balance_minor, accounts: r.accounts }));
 }

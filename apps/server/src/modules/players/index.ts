@@ -9,6 +9,7 @@ export {
   findPlayerByUid,
   insertPlayer,
   PhoneTakenError,
+  selectRegistrations,
   toUserInfo,
   touchLastLogin,
   updatePasswordHash,

@@ -84,3 +84,9 @@ export function toUserInfo(p: PlayerRow): UserInfo {
     language: p.language,
   };
 }
+
+/** Players registered in [from, to): id and registration time (the reports' cohorts, decision 410). */
+export async function selectRegistrations(q: Queryable, from: Date, to: Date): Promise<{ playerId: string; registeredAt: Date }[]> {
+  const { rows } = await q.query<{ id: string; created_at: Date }>('SELECT id::text AS id, created_at FROM players WHERE created_at >= $1 AND created_at < $2', [from, to]);
+  return rows.map((r) => ({ playerId: r.id, registeredAt: r.created_at }));
+}

@@ -24,23 +24,25 @@ export const ledgerKey = {
   reversed: (id: string) => `withdrawal:${id}:reversed`,
 };
 
-type Movement = Pick<WithdrawalRow, 'id' | 'player_id' | 'amount_minor' | 'fee_minor'>;
+type Movement = Pick<WithdrawalRow, 'id' | 'player_id' | 'amount_minor' | 'fee_minor' | 'method_kind'>;
 
 export function createWithdrawalMoney(currency: string) {
   const main = (playerId: number) => accountCodes.playerMain(playerId);
 
   /** One movement of a withdrawal's money, under its key, with the accounts it needs in place. */
-  async function post(tx: Queryable, w: Pick<WithdrawalRow, 'id' | 'player_id'>, move: Pick<PostTransferInput, 'idempotencyKey' | 'kind' | 'metadata' | 'entries'>) {
+  async function post(tx: Queryable, w: Pick<WithdrawalRow, 'id' | 'player_id' | 'method_kind'>, move: Pick<PostTransferInput, 'idempotencyKey' | 'kind' | 'metadata' | 'entries'>) {
     await ensureAccount(tx, { code: main(w.player_id), kind: 'player', owner: w.player_id, currency });
     for (const code of [HOUSE_ACCOUNTS.withdrawalHold, HOUSE_ACCOUNTS.withdrawals, HOUSE_ACCOUNTS.fees]) {
       await ensureAccount(tx, { code, kind: 'house', currency });
     }
-    return postTransfer(tx, { ...move, reference: w.id });
+    // The payout channel goes on every movement, so the reports split withdrawals by channel from
+    // the ledger alone (metadata is not part of the idempotency hash: a retry still replays).
+    return postTransfer(tx, { ...move, metadata: { channel: w.method_kind, ...move.metadata }, reference: w.id });
   }
 
   return {
     /** Request: the whole amount (fee included) leaves the player's main wallet for the hold. */
-    hold: (tx: Queryable, w: Pick<WithdrawalRow, 'id' | 'player_id' | 'amount_minor'>, metadata: Record<string, unknown>) =>
+    hold: (tx: Queryable, w: Pick<WithdrawalRow, 'id' | 'player_id' | 'amount_minor' | 'method_kind'>, metadata: Record<string, unknown>) =>
       post(tx, w, {
         idempotencyKey: ledgerKey.hold(w.id),
         kind: 'withdrawal_hold',

@@ -1,0 +1,8 @@
+/**
+ * modules/reports: the business's figures for the console (docs/admin.md, "Reports"; decision
+ * 410): a job folds ledger entries into daily tables, and reports read them with the entries past
+ * the fold live, so every figure is a sum of ledger entries. Its only public face.
+ */
+export { createReportsService, DEFAULT_REPORTS_SETTINGS, type ReportsDeps, type ReportsService, type ReportsSettings } from './service';
+export { reportRoutes, type ReportRoutesOptions } from './routes';
+export { OWNED_TABLES } from './tables';
