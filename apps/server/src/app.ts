@@ -16,7 +16,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { createDepositsService, DEFAULT_DEPOSIT_SETTINGS, depositRoutes, upiWebhookRoutes } from './modules/deposits';
 import { createHttpUpiGateway, createSandboxUpiGateway, sandboxUpiRoutes, type UpiGateway } from './modules/payments';
 import { createWalletService, walletRoutes } from './modules/wallet';
-import { adminRoutes, createAdminService, subscribeAdminAlerts, type AdminService } from './modules/admin';
+import { adminRoutes, createAdminService, createAuditLog, subscribeAdminAlerts, type AdminService } from './modules/admin';
 import { authRoutes, createAccessTokens, createAuthService, createRateLimiter, isSessionActive } from './modules/auth';
 import { healthRoutes } from './modules/health';
 import { notificationRoutes, subscribeNotifications } from './modules/notifications';
@@ -35,6 +35,7 @@ import {
 } from './modules/lottery';
 import { QUICKNET } from '@colorplay/fair';
 import { runtimeConfigRoutes } from './modules/runtime-config';
+import { createReconciliationService, reconciliationRoutes } from './modules/reconciliation';
 import { createUsdtChainAccess, createUsdtDepositsService, rateSourceOf, usdtFaucetRoutes, usdtRoutes, type UsdtDepositsService } from './modules/usdt-deposits';
 import { createKycService, kycRoutes, localDocumentStore, s3DocumentStore, type KycService } from './modules/kyc';
 import { createHttpPayoutGateway, createSandboxPayoutGateway, sandboxPayoutRoutes, type PayoutGateway } from './modules/payouts';
@@ -309,6 +310,9 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf, usdt, lottery, safety });
   await app.register(adminRoutes, { admin, secureCookies: production });
   app.decorate('admin', admin);
+  // Reconciliation (docs/payments.md): console routes of its own module, credits through deposits.
+  const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }) });
+  await app.register(reconciliationRoutes, { reconciliation, admin });
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });

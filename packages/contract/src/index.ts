@@ -16,3 +16,4 @@ export * from './withdrawals';
 export * from './kyc';
 export * from './admin';
 export * from './safety';
+export * from './reconciliation';

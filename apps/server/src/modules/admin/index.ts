@@ -9,6 +9,9 @@ export { subscribeAdminAlerts, ADMIN_ALERTS_HANDLER } from './alert-subscribers'
 export { createAdminService, type AdminDeps, type AdminService, type OperatorPrincipal } from './service';
 export { DEMO_OPERATOR, ensureDemoOperator } from './demo-operator';
 export { PERMISSIONS, isAllowed, type AdminAction } from './permissions';
+export { consoleGuard } from './console-guard';
+export { originOf } from './route-kit';
+export { createAuditLog, type AuditLog, type RequestOrigin } from './audit';
 export { otpauthUri, totpCode } from './totp';
 export { toCsv, csvCell } from './csv';
 export { OWNED_TABLES } from './tables';
