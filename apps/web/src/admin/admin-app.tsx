@@ -13,6 +13,7 @@ import { LoginPage } from './login-page';
 import { ChangePasswordPage } from './password-page';
 import { OperatorsPage } from './operators-page';
 import { PlayersPage } from './players-page';
+import { ReconciliationPage } from './reconciliation-page';
 import { DepositsQueue, KycQueue, WithdrawalsQueue } from './queues';
 import { UsdtQueue } from './usdt-queue';
 import { useLoad } from './use-load';
@@ -58,6 +59,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
     { path: '/players', element: <PlayersPage /> },
     { path: '/audit', element: <AuditLogPage /> },
     { path: '/alerts', element: <AlertsPage /> },
+    { path: '/reconciliation', element: <ReconciliationPage session={session} /> },
     ...(isAdmin ? [{ path: '/operators', element: <OperatorsPage session={session} /> }] : []),
     { path: '*', element: <Navigate to="/deposits" replace /> },
   ]);
@@ -85,6 +87,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
         <NavLink to="/players">{t('admin.nav.players')}</NavLink>
         <NavLink to="/audit">{t('admin.nav.audit')}</NavLink>
         <NavLink to="/alerts">{t('admin.nav.alerts')}</NavLink>
+        <NavLink to="/reconciliation">{t('admin.nav.reconciliation')}</NavLink>
         {isAdmin && <NavLink to="/operators">{t('admin.nav.operators')}</NavLink>}
       </nav>
       <main className="admin-main">
