@@ -311,7 +311,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   await app.register(adminRoutes, { admin, secureCookies: production });
   app.decorate('admin', admin);
   // Reconciliation (docs/payments.md): console routes of its own module, credits through deposits.
-  const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }) });
+  const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }), usdt });
   await app.register(reconciliationRoutes, { reconciliation, admin });
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
@@ -319,6 +319,8 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   jobs.add({ name: 'deposits.expire', intervalMs: config.depositExpirySweepMs, run: () => deposits.expireDue() });
   jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: () => deposits.reconcile() });
   // Housekeeping: rows that have served their purpose (off in tests, which run these by hand).
+  // Once per India day (the pass after midnight IST records it; the others find the row).
+  jobs.add({ name: 'reconciliation.daily', intervalMs: config.housekeepingSweepMs, run: () => reconciliation.runDaily() });
   jobs.add({ name: 'games.tickets-cleanup', intervalMs: config.housekeepingSweepMs, run: () => games.cleanupTickets() });
   jobs.add({ name: 'auth.prune-stale', intervalMs: config.housekeepingSweepMs, run: () => auth.pruneStale() });
   jobs.add({

@@ -87,3 +87,14 @@ export const ReconResolveInputSchema = z.strictObject({
   reason: DecisionNoteSchema,
 });
 export type ReconResolveInput = z.infer<typeof ReconResolveInputSchema>;
+
+/** One day's run of the daily checks (job `reconciliation.daily`). */
+export const ReconRunSchema = z
+  .object({
+    day: z.string().describe('The India date the run is recorded under'),
+    ranAt: z.iso.datetime(),
+    differences: z.number().int().describe('Deposit addresses where the chain and our USDT records differ; above 0 raised an alert'),
+    result: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'ReconRun' });
+export type ReconRun = z.infer<typeof ReconRunSchema>;

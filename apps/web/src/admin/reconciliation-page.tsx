@@ -40,6 +40,8 @@ export function ReconciliationPage({ session }: { session: OperatorSession }) {
       {open.error ? <LoadError error={open.error} retry={open.reload} /> : null}
       {open.data && open.data.items.length === 0 && <p>{t('admin.recon.noneOpen')}</p>}
       {open.data && open.data.items.length > 0 && (
+        // A phone is narrower than the table: it scrolls sideways within its own region.
+        <div className="admin-scroll" role="region" aria-label={t('admin.recon.openCaption')} tabIndex={0}>
         <table className="admin-table">
           <caption>{t('admin.recon.openCaption')}</caption>
           <thead>
@@ -78,6 +80,7 @@ export function ReconciliationPage({ session }: { session: OperatorSession }) {
             ))}
           </tbody>
         </table>
+        </div>
       )}
       {resolving && (
         <DecisionDialog

@@ -102,3 +102,30 @@ export async function resolveItem(
   );
   return rows[0]!;
 }
+
+export type RunRow = { day: string; ran_at: Date; differences: number; result: Record<string, unknown> };
+const RUN_COLUMNS = `to_char(day, 'YYYY-MM-DD') AS day, ran_at, differences, result`;
+
+/** Records a day's run unless one is recorded already (then undefined). */
+export async function insertRun(q: Queryable, r: RunRow): Promise<RunRow | undefined> {
+  const { rows } = await q.query<RunRow>(
+    `INSERT INTO recon_runs (day, ran_at, differences, result) VALUES ($1, $2, $3, $4) ON CONFLICT (day) DO NOTHING RETURNING ${RUN_COLUMNS}`,
+    [r.day, r.ran_at, r.differences, JSON.stringify(r.result)],
+  );
+  return rows[0];
+}
+
+export async function findRun(q: Queryable, day: string): Promise<RunRow | undefined> {
+  const { rows } = await q.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM recon_runs WHERE day = $1`, [day]);
+  return rows[0];
+}
+
+export async function listRuns(q: Queryable, limit: number): Promise<RunRow[]> {
+  const { rows } = await q.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM recon_runs ORDER BY day DESC LIMIT $1`, [limit]);
+  return rows;
+}
+
+export async function countOpenItems(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM recon_items WHERE state = 'open'`);
+  return Number(rows[0]!.n);
+}

@@ -8,6 +8,7 @@ import {
   ReconItemSchema,
   ReconItemsQuerySchema,
   ReconResolveInputSchema,
+  ReconRunSchema,
   SETTLEMENT_FILE_MAX_BYTES,
 } from '@colorplay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -62,6 +63,12 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<ReconciliationRoutesOpt
     API_PATHS.admin_recon_items,
     { ...guard('reconciliation.read'), schema: { ...doc, querystring: ReconItemsQuerySchema, response: { 200: dataEnvelope(z.object({ items: z.array(ReconItemSchema) })), ...errors } } },
     async (request) => ({ data: { items: await reconciliation.items(request.query) } }),
+  );
+
+  app.get(
+    API_PATHS.admin_recon_runs,
+    { ...guard('reconciliation.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(ReconRunSchema) })), ...errors } } },
+    async () => ({ data: { items: await reconciliation.runs() } }),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ReconImport, ReconImportInput, ReconItem, ReconItemsQuery, ReconResolveInput } from '@colorplay/contract';
+import type { ReconImport, ReconImportInput, ReconItem, ReconItemsQuery, ReconResolveInput, ReconRun } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
 import { isUniqueViolation } from '../../db/db';
 import { AppError } from '../../errors';
@@ -7,8 +7,9 @@ import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
 import type { AuditLog, OperatorPrincipal, RequestOrigin } from '../admin';
 import type { DepositsService, SettlementFacts } from '../deposits';
-import { countsOf, findImportBySha, insertImport, insertItems, listImports, listItems, lockItem, resolveItem, type ImportRow, type ItemRow, type NewItem } from './repo';
-import { istDayWindow, matchLine, parseSettlementFile, type NumberedLine, type OrderFacts } from './settlement-file';
+import type { UsdtDepositsService } from '../usdt-deposits';
+import { countOpenItems, countsOf, findImportBySha, findRun, insertRun, listRuns, insertImport, insertItems, listImports, listItems, lockItem, resolveItem, type ImportRow, type ItemRow, type NewItem } from './repo';
+import { istDate, istDayWindow, matchLine, parseSettlementFile, type NumberedLine, type OrderFacts } from './settlement-file';
 
 export type ReconciliationDeps = {
   db: Db;
@@ -17,7 +18,13 @@ export type ReconciliationDeps = {
   deposits: Pick<DepositsService, 'settlementFactsOf' | 'creditedUpiBetween' | 'creditOnSettlement'>;
   /** The console's append-only audit log, written in each action's own transaction. */
   audit: AuditLog;
+  /** The USDT channel when it is on: the chain against our records (daily run). */
+  usdt?: Pick<UsdtDepositsService, 'custodyCheck'> | undefined;
 };
+
+/** The daily run raises its alert as the system, from no request. */
+const SYSTEM = { id: null, username: null };
+const NO_ORIGIN = { ip: null, userAgent: null };
 
 const factsOf = (o: SettlementFacts): OrderFacts => ({ status: o.status, amountMinor: Number(o.amount_minor), gatewayUtr: o.gateway_utr });
 
@@ -127,6 +134,34 @@ export function createReconciliationService(deps: ReconciliationDeps) {
         { readCommitted: true },
       );
       return toImport(result.row, (await countsOf(db, [result.row.id])).get(result.row.id), result.duplicate);
+    },
+
+    /**
+     * The daily run (job `reconciliation.daily`, one leader): once per India day, compares the
+     * chain with our USDT records and counts the settlement work items still open, records the
+     * result, and raises the console's `reconciliation_difference` alert when the chain and our
+     * records differ, in the same transaction (a second run of the day records nothing). A chain
+     * that does not answer throws: nothing is recorded and the next pass tries again.
+     */
+    async runDaily(): Promise<{ day: string; recorded: boolean; differences: number }> {
+      const day = istDate(clock.now());
+      const existing = await findRun(db, day);
+      if (existing) return { day, recorded: false, differences: existing.differences };
+      const usdt = deps.usdt ? await deps.usdt.custodyCheck() : null;
+      const differences = usdt?.differences.length ?? 0;
+      const result = { usdt, openSettlementItems: await countOpenItems(db) };
+      return db.transaction(async (tx) => {
+        const run = await insertRun(tx, { day, ran_at: clock.now(), differences, result });
+        if (!run) return { day, recorded: false, differences };
+        if (differences > 0) {
+          await audit.raiseAlert(tx, 'reconciliation_difference', SYSTEM, `recon_run:${day}`, NO_ORIGIN, { day, differences, usdt: usdt?.differences });
+        }
+        return { day, recorded: true, differences };
+      });
+    },
+
+    async runs(limit = 30): Promise<ReconRun[]> {
+      return (await listRuns(db, limit)).map((r) => ({ day: r.day, ranAt: r.ran_at.toISOString(), differences: r.differences, result: r.result }));
     },
 
     async imports(limit = 50): Promise<ReconImport[]> {

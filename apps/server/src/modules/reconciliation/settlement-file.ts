@@ -91,3 +91,8 @@ export function istDayWindow(date: string): { from: Date; to: Date } {
   const from = new Date(`${date}T00:00:00+05:30`);
   return { from, to: new Date(from.getTime() + 24 * 3600_000) };
 }
+
+/** The India (IST) date of an instant, `YYYY-MM-DD`: the day a daily run is recorded under. */
+export function istDate(at: Date): string {
+  return new Date(at.getTime() + 5.5 * 3600_000).toISOString().slice(0, 10);
+}
