@@ -311,7 +311,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   await app.register(adminRoutes, { admin, secureCookies: production });
   app.decorate('admin', admin);
   // Reconciliation (docs/payments.md): console routes of its own module, credits through deposits.
-  const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }), usdt });
+  const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }), usdt, payouts: withdrawals });
   await app.register(reconciliationRoutes, { reconciliation, admin });
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.

@@ -93,7 +93,7 @@ export const ReconRunSchema = z
   .object({
     day: z.string().describe('The India date the run is recorded under'),
     ranAt: z.iso.datetime(),
-    differences: z.number().int().describe('Deposit addresses where the chain and our USDT records differ; above 0 raised an alert'),
+    differences: z.number().int().describe('USDT deposit addresses where the chain and our records differ, plus payouts the gateway records otherwise; above 0 raised an alert'),
     result: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'ReconRun' });

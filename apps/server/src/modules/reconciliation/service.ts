@@ -8,6 +8,7 @@ import { prefixedId } from '../../lib/ids';
 import type { AuditLog, OperatorPrincipal, RequestOrigin } from '../admin';
 import type { DepositsService, SettlementFacts } from '../deposits';
 import type { UsdtDepositsService } from '../usdt-deposits';
+import type { WithdrawalsService } from '../withdrawals';
 import { countOpenItems, countsOf, findImportBySha, findRun, insertRun, listRuns, insertImport, insertItems, listImports, listItems, lockItem, resolveItem, type ImportRow, type ItemRow, type NewItem } from './repo';
 import { istDate, istDayWindow, matchLine, parseSettlementFile, type NumberedLine, type OrderFacts } from './settlement-file';
 
@@ -20,7 +21,14 @@ export type ReconciliationDeps = {
   audit: AuditLog;
   /** The USDT channel when it is on: the chain against our records (daily run). */
   usdt?: Pick<UsdtDepositsService, 'custodyCheck'> | undefined;
+  /** The withdrawals sent to the payout gateway against its records (daily run). */
+  payouts: Pick<WithdrawalsService, 'payoutCheck'>;
 };
+
+/** The daily run compares the payouts sent in the last week (a late callback lands within it). */
+const PAYOUT_WINDOW_MS = 7 * 24 * 3600_000;
+/** A payout sent within the last hour may still be on its way: it is checked the next day. */
+const PAYOUT_SETTLE_MS = 3600_000;
 
 /** The daily run raises its alert as the system, from no request. */
 const SYSTEM = { id: null, username: null };
@@ -147,14 +155,16 @@ export function createReconciliationService(deps: ReconciliationDeps) {
       const day = istDate(clock.now());
       const existing = await findRun(db, day);
       if (existing) return { day, recorded: false, differences: existing.differences };
+      const now = clock.now();
       const usdt = deps.usdt ? await deps.usdt.custodyCheck() : null;
-      const differences = usdt?.differences.length ?? 0;
-      const result = { usdt, openSettlementItems: await countOpenItems(db) };
+      const payouts = await deps.payouts.payoutCheck({ from: new Date(now.getTime() - PAYOUT_WINDOW_MS), to: new Date(now.getTime() - PAYOUT_SETTLE_MS) });
+      const differences = (usdt?.differences.length ?? 0) + payouts.differences.length;
+      const result = { usdt, payouts, openSettlementItems: await countOpenItems(db) };
       return db.transaction(async (tx) => {
         const run = await insertRun(tx, { day, ran_at: clock.now(), differences, result });
         if (!run) return { day, recorded: false, differences };
         if (differences > 0) {
-          await audit.raiseAlert(tx, 'reconciliation_difference', SYSTEM, `recon_run:${day}`, NO_ORIGIN, { day, differences, usdt: usdt?.differences });
+          await audit.raiseAlert(tx, 'reconciliation_difference', SYSTEM, `recon_run:${day}`, NO_ORIGIN, { day, differences, usdt: usdt?.differences ?? [], payouts: payouts.differences });
         }
         return { day, recorded: true, differences };
       });

@@ -4,6 +4,7 @@ import type { EventRecorder } from '../../events';
 import type { Clock } from '../../lib/clock';
 import type { KycService } from '../kyc';
 import type { PayoutGateway } from '../payouts';
+import { checkPayouts } from './payout-check';
 import { createMethods } from './methods';
 import { createWithdrawalMoney } from './money';
 import { createRequests } from './requests';
@@ -48,5 +49,6 @@ export function createWithdrawalsService(deps: WithdrawalsDeps): WithdrawalsServ
     listForPlayer: (playerId, query) => requests.list(playerId, query),
     handlePayoutEvent: sending.handlePayoutEvent,
     sendApproved: sending.sendApproved,
+    payoutCheck: (window) => checkPayouts(deps.db, deps.payouts, window),
   };
 }
