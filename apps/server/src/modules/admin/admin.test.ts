@@ -234,6 +234,23 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   { name: 'admin_operator_disable', method: 'POST', url: () => '/api/admin/operators/999999/disable', action: 'operators.manage' },
   { name: 'admin_operator_countersign', method: 'POST', url: () => '/api/admin/operators/999999/countersign', action: 'operators.manage' },
   { name: 'admin_alerts', method: 'GET', url: () => '/api/admin/alerts', action: 'alerts.read' },
+  { name: 'admin_recon_imports', method: 'GET', url: () => '/api/admin/reconciliation/imports', action: 'reconciliation.read' },
+  {
+    name: 'admin_recon_imports',
+    method: 'POST',
+    url: () => '/api/admin/reconciliation/imports',
+    action: 'reconciliation.manage',
+    body: () => ({ fileName: 'roles.csv', settlementDate: '2026-06-01', csv: 'order_id,utr,amount_minor,status,paid_at\n' }),
+  },
+  { name: 'admin_recon_items', method: 'GET', url: () => '/api/admin/reconciliation/items', action: 'reconciliation.read' },
+  { name: 'admin_recon_runs', method: 'GET', url: () => '/api/admin/reconciliation/runs', action: 'reconciliation.read' },
+  {
+    name: 'admin_recon_resolve',
+    method: 'POST',
+    url: () => '/api/admin/reconciliation/items/rci_nosuchitem/resolve',
+    action: 'reconciliation.manage',
+    body: () => ({ action: 'explain', reason: 'Roles check' }),
+  },
 ];
 /**
  * Not behind the role guard: login itself, logout and password change (every signed-in operator),
