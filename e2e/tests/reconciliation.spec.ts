@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signInAsDemoOperator } from './support/admin';
 import { randomUtr, signInAsNewPlayer } from './support/wallet';
 
-// Reconciliation (issue 33): the sandbox gateway's settlement file of today, plus one line for a
+// Reconciliation (decisions 415-417): the sandbox gateway's settlement file of today, plus one line for a
 // payment the gateway took and we never credited, is imported in the console; the operator
 // credits that line through the normal deposit credit, and the player's order is then paid.
 test('an operator imports a settlement file with one unmatched line and resolves it', async ({ page, browser }) => {

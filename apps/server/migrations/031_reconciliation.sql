@@ -1,4 +1,4 @@
--- Reconciliation (issue 33; decisions 415-419): gateway settlement files matched to our orders,
+-- Reconciliation (decisions 415-417): gateway settlement files matched to our orders,
 -- each difference a work item an operator resolves with a reason, and the daily checks.
 
 -- One imported settlement file. Its SHA-256 is unique: importing the same file again (even two
