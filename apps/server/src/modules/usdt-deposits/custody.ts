@@ -34,8 +34,12 @@ export async function usdtCustodyCheck(deps: Pick<UsdtDepositsDeps, 'db' | 'conf
   const orders = await orderAddresses(db, config.chainId, token);
   if (orders.size === 0) return { ...empty, checkedToBlock: upTo };
   const onChain = new Map<string, bigint>();
-  for (const log of await reader.transfersTo(token, [...orders.keys()], config.startBlock ?? 0, upTo)) {
-    onChain.set(log.to, (onChain.get(log.to) ?? 0n) + log.amount);
+  // In the watcher's batches (USDT_BLOCK_BATCH): nodes refuse log queries over too many blocks.
+  const addresses = [...orders.keys()];
+  for (let from = config.startBlock ?? 0; from <= upTo; from += config.blockBatch) {
+    for (const log of await reader.transfersTo(token, addresses, from, Math.min(upTo, from + config.blockBatch - 1))) {
+      onChain.set(log.to, (onChain.get(log.to) ?? 0n) + log.amount);
+    }
   }
   const recorded = await recordedTo(db, upTo);
   const differences: CustodyDifference[] = [];
