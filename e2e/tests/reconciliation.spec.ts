@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signInAsDemoOperator } from './support/admin';
+import { DEMO_FINANCE_OPERATOR, signInAsDemoOperator } from './support/admin';
 import { randomUtr, signInAsNewPlayer } from './support/wallet';
 
 // Reconciliation (decisions 415-417): the sandbox gateway's settlement file of today, plus one line for a
 // payment the gateway took and we never credited, is imported in the console; the operator
-// credits that line through the normal deposit credit, and the player's order is then paid.
+// (finance) credits that line through the normal deposit credit, and the player's order is then paid.
 test('an operator imports a settlement file with one unmatched line and resolves it', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const playerPage = await browser.newPage();
@@ -34,7 +34,9 @@ test('an operator imports a settlement file with one unmatched line and resolves
   const csv = `${base}${unheard.id},${randomUtr()},45000,paid,${new Date().toISOString()}\n`;
   await playerPage.close();
 
-  await signInAsDemoOperator(page);
+  // A finance operator (the seeded one, made like the owner's: no countersignature to wait for).
+  await signInAsDemoOperator(page, DEMO_FINANCE_OPERATOR);
+  await expect(page.getByText('demo-finance (finance)')).toBeVisible();
   await page.getByRole('link', { name: 'Reconciliation' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reconciliation' })).toBeVisible();
   await page.getByLabel('Settlement file (CSV)').setInputFiles({ name: `settlement-${day}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
