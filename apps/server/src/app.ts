@@ -17,7 +17,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { createDepositsService, DEFAULT_DEPOSIT_SETTINGS, depositRoutes, upiWebhookRoutes } from './modules/deposits';
 import { createHttpUpiGateway, createSandboxUpiGateway, sandboxUpiRoutes, type UpiGateway } from './modules/payments';
 import { createWalletService, walletRoutes } from './modules/wallet';
-import { adminRoutes, createAdminService, subscribeAdminAlerts, type AdminService } from './modules/admin';
+import { adminRoutes, createAdminService, createAuditLog, subscribeAdminAlerts, type AdminService } from './modules/admin';
 import { authRoutes, createAccessTokens, createAuthService, createRateLimiter, isSessionActive } from './modules/auth';
 import { healthRoutes } from './modules/health';
 import { notificationRoutes, subscribeNotifications } from './modules/notifications';
@@ -38,6 +38,7 @@ import {
 import { QUICKNET } from '@colorplay/fair';
 import { runtimeConfigRoutes } from './modules/runtime-config';
 import { createReportsService, reportRoutes } from './modules/reports';
+import { createReconciliationService, reconciliationRoutes } from './modules/reconciliation';
 import { createUsdtChainAccess, createUsdtDepositsService, rateSourceOf, usdtFaucetRoutes, usdtRoutes, type UsdtDepositsService } from './modules/usdt-deposits';
 import { createKycService, kycRoutes, localDocumentStore, s3DocumentStore, type KycService } from './modules/kyc';
 import { createHttpPayoutGateway, createSandboxPayoutGateway, sandboxPayoutRoutes, type PayoutGateway } from './modules/payouts';
@@ -329,6 +330,9 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   app.decorate('admin', admin);
   const reports = createReportsService({ db, clock, settings: { settleSeconds: config.reportsSettleSeconds } });
   await app.register(reportRoutes, { reports, admin });
+  // Reconciliation (docs/payments.md): console routes of its own module, credits through deposits.
+  const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }), usdt, payouts: withdrawals });
+  await app.register(reconciliationRoutes, { reconciliation, admin });
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });
@@ -336,6 +340,8 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   const reconciled = reconciliationMetrics(registry);
   jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: async () => reconciled(await deposits.reconcile()) });
   // Housekeeping: rows that have served their purpose (off in tests, which run these by hand).
+  // Once per India day (the pass after midnight IST records it; the others find the row).
+  jobs.add({ name: 'reconciliation.daily', intervalMs: config.housekeepingSweepMs, run: () => reconciliation.runDaily() });
   jobs.add({ name: 'games.tickets-cleanup', intervalMs: config.housekeepingSweepMs, run: () => games.cleanupTickets() });
   jobs.add({ name: 'auth.prune-stale', intervalMs: config.housekeepingSweepMs, run: () => auth.pruneStale() });
   jobs.add({

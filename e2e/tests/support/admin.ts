@@ -6,6 +6,8 @@ import { expect, type Page } from '@playwright/test';
  * DEMO_OPERATOR in apps/server/src/modules/admin/demo-operator.ts, documented in docs/admin.md.
  */
 export const DEMO_OPERATOR = { username: 'demo-admin', password: 'DemoOperator#2026', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' } as const;
+/** The finance operator seeded beside it (DEMO_FINANCE_OPERATOR, docs/admin.md). */
+export const DEMO_FINANCE_OPERATOR = { username: 'demo-finance', password: 'DemoFinance#2026', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' } as const;
 
 function base32Decode(text: string): Buffer {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -30,12 +32,12 @@ export function totp(secretBase32: string, atMs = Date.now()): string {
  * so when another spec already used this 30-second code the sign-in is refused: wait for the
  * next code and try again.
  */
-export async function signInAsDemoOperator(page: Page): Promise<void> {
+export async function signInAsDemoOperator(page: Page, operator: { username: string; password: string; totpSecret: string } = DEMO_OPERATOR): Promise<void> {
   await page.goto('/admin');
   for (let attempt = 0; attempt < 3; attempt++) {
-    await page.getByLabel('Username').fill(DEMO_OPERATOR.username);
-    await page.getByLabel('Password').fill(DEMO_OPERATOR.password);
-    await page.getByLabel('6-digit code').fill(totp(DEMO_OPERATOR.totpSecret));
+    await page.getByLabel('Username').fill(operator.username);
+    await page.getByLabel('Password').fill(operator.password);
+    await page.getByLabel('6-digit code').fill(totp(operator.totpSecret));
     await page.getByRole('button', { name: 'Sign in' }).click();
     const nav = page.getByRole('navigation', { name: 'Console sections' });
     const refused = page.getByText('Wrong username, password or code.');
@@ -43,5 +45,5 @@ export async function signInAsDemoOperator(page: Page): Promise<void> {
     if (await nav.isVisible()) return;
     await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
   }
-  throw new Error('the demo operator could not sign in');
+  throw new Error(`${operator.username} could not sign in`);
 }

@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'reports.export',
   'alert.raise',
   'lottery.retire_chains',
+  'reconciliation.import',
+  'reconciliation.resolve',
 ] as const;
 
 /**
@@ -36,6 +38,6 @@ export const AUDIT_ACTIONS = [
  * approvers are not independent, a replayed or stale enrolment link, a PAN verified on another
  * account too.
  */
-export const ALERT_KINDS = ['approval_not_independent', 'approvers_share_creator', 'enrolment_link_reused', 'pan_shared', 'tron_providers_disagree', 'deposit_limit_passed'] as const;
+export const ALERT_KINDS = ['approval_not_independent', 'approvers_share_creator', 'enrolment_link_reused', 'pan_shared', 'tron_providers_disagree', 'deposit_limit_passed', 'reconciliation_difference'] as const;
 /** The path of the console page that completes an enrolment; the token follows after `#`. */
 export const ADMIN_ENROL_PAGE = '/admin/enrol';

@@ -143,6 +143,12 @@ export const ERROR_STATUS = {
   SAFETY_CONTROL_NOT_OFFERED: 403,
   // a change the controls' rules refuse (shortening a break, confirming too early, reopening too early)
   SAFETY_CHANGE_REFUSED: 409,
+  // reconciliation (docs/payments.md): a settlement file refused whole (issues name each bad line),
+  // an unknown work item, one already resolved, or a credit its kind does not allow
+  SETTLEMENT_FILE_INVALID: 400,
+  RECON_ITEM_NOT_FOUND: 404,
+  RECON_ITEM_RESOLVED: 409,
+  RECON_CREDIT_NOT_ALLOWED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -18,3 +18,4 @@ export * from './admin';
 export * from './safety';
 export * from './reports';
 export * from './report-tables';
+export * from './reconciliation';

@@ -111,6 +111,11 @@ export const API_PATHS = {
   admin_enrolment_start: '/api/admin/enrolment/start',
   admin_enrolment_complete: '/api/admin/enrolment/complete',
   admin_alerts: '/api/admin/alerts',
+  // Reconciliation (docs/payments.md): settlement file imports, their work items, the daily checks.
+  admin_recon_imports: '/api/admin/reconciliation/imports',
+  admin_recon_items: '/api/admin/reconciliation/items',
+  admin_recon_resolve: '/api/admin/reconciliation/items/:itemId/resolve',
+  admin_recon_runs: '/api/admin/reconciliation/runs',
   // Responsible gambling (decision 210): the player's controls; the console reads them only.
   safety: '/api/safety',
   safety_limit: '/api/safety/limits',
@@ -132,6 +137,8 @@ export const SERVER_PATHS = {
   upi_webhook: '/api/payments/upi/webhook',
   sandbox_upi_pay: '/sandbox/upi/pay/:ref',
   sandbox_upi_css: '/sandbox/upi/page.css',
+  /** The sandbox gateway's settlement file of one IST day: `?date=YYYY-MM-DD` (CSV, docs/payments.md). */
+  sandbox_upi_settlement: '/sandbox/upi/settlement.csv',
   /** The OpenAPI document; the interactive docs the docs plugin serves live under `/api/docs/`. */
   api_docs: '/api/docs',
   openapi_json: '/api/docs/openapi.json',

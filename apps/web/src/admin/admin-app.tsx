@@ -15,6 +15,7 @@ import { ChangePasswordPage } from './password-page';
 import { OperatorsPage } from './operators-page';
 import { PlayersPage } from './players-page';
 import { ReportsPage } from './reports-page';
+import { ReconciliationPage } from './reconciliation-page';
 import { DepositsQueue, KycQueue, WithdrawalsQueue } from './queues';
 import { UsdtQueue } from './usdt-queue';
 import { useLoad } from './use-load';
@@ -64,6 +65,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
     { path: '/audit', element: <AuditLogPage /> },
     { path: '/alerts', element: <AlertsPage /> },
     ...(seesReports ? [{ path: '/reports', element: <ReportsPage /> }] : []),
+    { path: '/reconciliation', element: <ReconciliationPage session={session} /> },
     ...(isAdmin ? [{ path: '/operators', element: <OperatorsPage session={session} /> }] : []),
     { path: '*', element: <Navigate to="/" replace /> },
   ]);
@@ -95,6 +97,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
         <NavLink to="/audit">{t('admin.nav.audit')}</NavLink>
         <NavLink to="/alerts">{t('admin.nav.alerts')}</NavLink>
         {seesReports && <NavLink to="/reports">{t('admin.nav.reports')}</NavLink>}
+        <NavLink to="/reconciliation">{t('admin.nav.reconciliation')}</NavLink>
         {isAdmin && <NavLink to="/operators">{t('admin.nav.operators')}</NavLink>}
       </nav>
       <main className="admin-main">

@@ -102,6 +102,11 @@ const MESSAGE_BY_CODE: Record<ErrorCode | ClientErrorCode, PlainMessageKey> = {
   SELF_EXCLUDED: 'apiError.selfExcluded',
   SAFETY_CONTROL_NOT_OFFERED: 'apiError.forbidden',
   SAFETY_CHANGE_REFUSED: 'apiError.conflict',
+  // Console only (reconciliation): the console words these itself.
+  SETTLEMENT_FILE_INVALID: 'apiError.validation',
+  RECON_ITEM_NOT_FOUND: 'apiError.generic',
+  RECON_ITEM_RESOLVED: 'apiError.conflict',
+  RECON_CREDIT_NOT_ALLOWED: 'apiError.conflict',
   NETWORK: 'apiError.network',
   TIMEOUT: 'apiError.network',
   ABORTED: 'apiError.network',

@@ -238,6 +238,23 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   { name: 'admin_reports_players', method: 'GET', url: () => '/api/admin/reports/players?from=2026-06-01&to=2026-06-01', action: 'reports.read' },
   { name: 'admin_reports_liabilities', method: 'GET', url: () => '/api/admin/reports/liabilities', action: 'reports.read' },
   { name: 'admin_reports_csv', method: 'GET', url: () => '/api/admin/reports.csv?report=daily&from=2026-06-01&to=2026-06-01', action: 'reports.read' },
+  { name: 'admin_recon_imports', method: 'GET', url: () => '/api/admin/reconciliation/imports', action: 'reconciliation.read' },
+  {
+    name: 'admin_recon_imports',
+    method: 'POST',
+    url: () => '/api/admin/reconciliation/imports',
+    action: 'reconciliation.manage',
+    body: () => ({ fileName: 'roles.csv', settlementDate: '2026-06-01', csv: 'order_id,utr,amount_minor,status,paid_at\n' }),
+  },
+  { name: 'admin_recon_items', method: 'GET', url: () => '/api/admin/reconciliation/items', action: 'reconciliation.read' },
+  { name: 'admin_recon_runs', method: 'GET', url: () => '/api/admin/reconciliation/runs', action: 'reconciliation.read' },
+  {
+    name: 'admin_recon_resolve',
+    method: 'POST',
+    url: () => '/api/admin/reconciliation/items/rci_nosuchitem/resolve',
+    action: 'reconciliation.manage',
+    body: () => ({ action: 'explain', reason: 'Roles check' }),
+  },
 ];
 /**
  * Not behind the role guard: login itself, logout and password change (every signed-in operator),

@@ -12,9 +12,25 @@ export const DEMO_OPERATOR = {
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
 } as const;
 
-/** Creates the demo operator once; later starts leave it as it is. */
+/**
+ * A sandbox finance operator beside it, seeded the same way (a CLI-style origin, so it needs no
+ * countersignature): finance's view of the console can be tried, and the e2e reconciliation spec
+ * signs in as finance. As public as the demo admin.
+ */
+export const DEMO_FINANCE_OPERATOR = {
+  username: 'demo-finance',
+  password: 'DemoFinance#2026',
+  role: 'finance',
+  totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
+} as const;
+
+/** Creates the demo operators once; later starts leave them as they are. */
 export async function ensureDemoOperator(admin: AdminService): Promise<{ created: boolean }> {
-  if (await admin.findOperator(DEMO_OPERATOR.username)) return { created: false };
-  await admin.createOperator({ ...DEMO_OPERATOR });
-  return { created: true };
+  let created = false;
+  for (const demo of [DEMO_OPERATOR, DEMO_FINANCE_OPERATOR]) {
+    if (await admin.findOperator(demo.username)) continue;
+    await admin.createOperator({ ...demo });
+    created = true;
+  }
+  return { created };
 }

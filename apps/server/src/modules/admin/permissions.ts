@@ -23,6 +23,10 @@ export const PERMISSIONS = {
   'alerts.read': ['admin', 'finance', 'support'],
   // The business's figures (decision 410): finance and admin; support answers players, not the books.
   'reports.read': ['admin', 'finance'],
+  // Reconciliation: support reads the work items; importing a settlement file and resolving an
+  // item (which may credit a deposit) are finance's and admin's.
+  'reconciliation.read': ['admin', 'finance', 'support'],
+  'reconciliation.manage': ['admin', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type AdminAction = keyof typeof PERMISSIONS;
@@ -32,7 +36,7 @@ export type AdminAction = keyof typeof PERMISSIONS;
  * origin countersigned it (decision 395): move money, or make and countersign operators (so one
  * admin's own creations can never vouch for each other). It may read, and an admin decide KYC.
  */
-export const COUNTERSIGNED_ACTIONS: readonly AdminAction[] = ['deposits.review', 'usdt.review', 'withdrawals.review', 'operators.manage'];
+export const COUNTERSIGNED_ACTIONS: readonly AdminAction[] = ['deposits.review', 'usdt.review', 'withdrawals.review', 'operators.manage', 'reconciliation.manage'];
 
 /** The roles that can approve money, and so need a countersignature when made in the console. */
 export const MONEY_ROLES: readonly OperatorRole[] = ['admin', 'finance'];

@@ -89,7 +89,7 @@ describe('permissions', () => {
     expect(awaitsCountersign({ role: 'support', createdBy: 1, countersignedAt: null })).toBe(false);
     expect(permissionsOf('admin', true).filter((a) => COUNTERSIGNED_ACTIONS.includes(a))).toEqual([]);
     expect(permissionsOf('admin', true)).toEqual(permissionsOf('support'));
-    expect(permissionsOf('finance', true)).toEqual(['session.read', 'players.read', 'deposits.read', 'usdt.read', 'withdrawals.read', 'kyc.read', 'audit.read', 'audit.export', 'alerts.read']);
+    expect(permissionsOf('finance', true)).toEqual(['session.read', 'players.read', 'deposits.read', 'usdt.read', 'withdrawals.read', 'kyc.read', 'audit.read', 'audit.export', 'alerts.read', 'reconciliation.read']);
     expect(isAllowed('finance', 'withdrawals.review', true)).toBe(false);
     expect(isAllowed('finance', 'withdrawals.review', false)).toBe(true);
   });

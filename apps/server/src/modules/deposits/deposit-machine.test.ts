@@ -26,6 +26,13 @@ const allowed: [DepositStatus, DepositEvent, DepositStatus][] = [
   ['created', 'review_needed', 'utr_submitted'],
   // Money reported after a decline goes to a person, never straight to credit.
   ['failed', 'paid_after_failure', 'utr_submitted'],
+  // An operator credits what a gateway's settlement file reports paid (decision 416).
+  ['created', 'settlement_confirmed', 'succeeded'],
+  ['pending_payment', 'settlement_confirmed', 'succeeded'],
+  ['utr_submitted', 'settlement_confirmed', 'succeeded'],
+  ['cancelled', 'settlement_confirmed', 'succeeded'],
+  ['expired', 'settlement_confirmed', 'succeeded'],
+  ['failed', 'settlement_confirmed', 'succeeded'],
 ];
 const EVENTS: DepositEvent[] = [
   'opened',
@@ -38,6 +45,7 @@ const EVENTS: DepositEvent[] = [
   'timed_out',
   'review_needed',
   'paid_after_failure',
+  'settlement_confirmed',
 ];
 
 describe('deposit state machine', () => {
@@ -54,10 +62,10 @@ describe('deposit state machine', () => {
     }
   });
 
-  it('never leaves a final state, except a failed order the gateway reports paid (to review)', () => {
+  it('never leaves a final state, except a failed order the gateway reports paid (to review, or credited on its settlement file)', () => {
     for (const event of EVENTS) {
       expect(step('succeeded', event)).toBeNull();
-      if (event !== 'paid_after_failure') expect(step('failed', event)).toBeNull();
+      if (event !== 'paid_after_failure' && event !== 'settlement_confirmed') expect(step('failed', event)).toBeNull();
     }
     expect(step('failed', 'paid_after_failure')).toBe('utr_submitted');
   });

@@ -14,6 +14,9 @@ import type { DepositStatus } from '@colorplay/contract';
  *     not recorded on our side, e.g. a crash: the gateway's notice names our order id)
  *   failed --paid_after_failure--> utr_submitted   (the gateway says paid after it said declined,
  *     or after an operator rejected: money may have moved, so a person must look)
+ *   any unpaid state --settlement_confirmed--> succeeded   (an operator credits an order the
+ *     gateway's settlement file reports paid: the person looked, with the file as evidence;
+ *     decision 416)
  */
 export type DepositEvent =
   | 'opened'
@@ -25,7 +28,8 @@ export type DepositEvent =
   | 'player_cancelled'
   | 'timed_out'
   | 'review_needed'
-  | 'paid_after_failure';
+  | 'paid_after_failure'
+  | 'settlement_confirmed';
 
 const TABLE: Record<DepositEvent, Partial<Record<DepositStatus, DepositStatus>>> = {
   opened: { created: 'pending_payment' },
@@ -45,6 +49,14 @@ const TABLE: Record<DepositEvent, Partial<Record<DepositStatus, DepositStatus>>>
   // Something the gateway said does not add up (amount mismatch): a person must look.
   review_needed: { created: 'utr_submitted', pending_payment: 'utr_submitted', cancelled: 'utr_submitted', expired: 'utr_submitted' },
   paid_after_failure: { failed: 'utr_submitted' },
+  settlement_confirmed: {
+    created: 'succeeded',
+    pending_payment: 'succeeded',
+    utr_submitted: 'succeeded',
+    cancelled: 'succeeded',
+    expired: 'succeeded',
+    failed: 'succeeded',
+  },
 };
 
 /**

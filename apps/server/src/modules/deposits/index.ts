@@ -5,6 +5,6 @@
  */
 export { DEFAULT_DEPOSIT_SETTINGS, type DepositSettings } from './deposit-rules';
 export { depositRoutes, type DepositRoutesOptions } from './routes';
-export { createDepositsService, type DepositsDeps, type DepositsService, type ReconcileReport } from './service';
+export { createDepositsService, type DepositsDeps, type DepositsService, type ReconcileReport, type SettlementFacts } from './service';
 export { creditDeposit, depositCreditKey, type DepositCredit, type DepositCreditDeps } from './credit';
 export { upiWebhookRoutes } from './webhook-routes';

@@ -186,3 +186,23 @@ export async function listAwaitingReview(q: Queryable): Promise<DepositRow[]> {
   const { rows } = await q.query<DepositRow>(`SELECT * FROM deposit_orders WHERE status = 'utr_submitted' ORDER BY updated_at`);
   return rows;
 }
+
+/** What reconciliation compares with a settlement file: an order's state, amount and reported UTR. */
+export type SettlementFacts = Pick<DepositRow, 'id' | 'status' | 'amount_minor' | 'gateway_utr' | 'channel' | 'completed_at'>;
+const FACTS = 'id, status, amount_minor, gateway_utr, channel, completed_at';
+
+/** The UPI orders of these ids (the others are unknown to us). */
+export async function settlementFactsOf(q: Queryable, ids: string[]): Promise<SettlementFacts[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await q.query<SettlementFacts>(`SELECT ${FACTS} FROM deposit_orders WHERE channel = 'upi' AND id = ANY($1::text[])`, [ids]);
+  return rows;
+}
+
+/** UPI orders credited within [from, to): what a settlement file of that period should name. */
+export async function creditedUpiBetween(q: Queryable, from: Date, to: Date): Promise<SettlementFacts[]> {
+  const { rows } = await q.query<SettlementFacts>(
+    `SELECT ${FACTS} FROM deposit_orders WHERE channel = 'upi' AND status = 'succeeded' AND completed_at >= $1 AND completed_at < $2 ORDER BY completed_at, id`,
+    [from, to],
+  );
+  return rows;
+}

@@ -14,6 +14,8 @@ import { createGatewayNotices } from './notices';
 import { createOrderSteps } from './order-steps';
 import {
   adoptGatewayRef,
+  creditedUpiBetween,
+  settlementFactsOf,
   findDeposit,
   findDepositByKey,
   insertDeposit,
@@ -27,6 +29,7 @@ import {
 } from './repo';
 
 export type { ReconcileReport } from './notices';
+export type { SettlementFacts } from './repo';
 
 export type DepositsDeps = {
   db: Db;
@@ -227,6 +230,31 @@ export function createDepositsService(deps: DepositsDeps) {
         await closeAtGateway(id);
       }
       return expired;
+    },
+
+    /** Reconciliation reads the orders a settlement file names, and those credited in its period. */
+    settlementFactsOf: (q: Queryable, ids: string[]) => settlementFactsOf(q, ids),
+    creditedUpiBetween: (q: Queryable, from: Date, to: Date) => creditedUpiBetween(q, from, to),
+
+    /**
+     * Credits an order a gateway's settlement file reports paid, on an operator's decision, in the
+     * caller's transaction (reconciliation writes its work item and audit row beside it). The
+     * normal credit path (the step to succeeded, ledger key `deposit:<orderId>`): an order already
+     * credited is answered as it is and nothing moves twice. The file's amount must be the order's.
+     */
+    async creditOnSettlement(tx: Queryable, c: { orderId: string; amountMinor: number; utr: string; operatorId: number; note: string; itemId: string }) {
+      const order = await lockDeposit(tx, { id: c.orderId });
+      if (!order || order.channel !== 'upi') throw notFound();
+      if (order.status === 'succeeded') return { order, credited: false };
+      if (order.amount_minor !== c.amountMinor) {
+        throw new AppError('DEPOSIT_STATE_CONFLICT', 'The settlement file reports another amount than this order: explain it instead');
+      }
+      // The file's UTR becomes the order's reported one unless the gateway reported one already;
+      // a UTR another order carries is refused (one bank transfer never completes two orders).
+      const change = order.gateway_utr === null ? { gateway_utr: c.utr } : {};
+      if (order.gateway_utr === null && (await utrTakenElsewhere(tx, c.utr, order.id))) throw utrUsed();
+      const detail = { note: c.note, operatorId: c.operatorId, reconItemId: c.itemId };
+      return { order: await applyStep(tx, order, 'settlement_confirmed', 'operator', clock.now(), change, detail), credited: true };
     },
 
     /** Orders whose UTR awaits an operator's decision. */

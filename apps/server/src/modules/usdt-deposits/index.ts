@@ -10,6 +10,8 @@ export {
   type UsdtChainAccess,
   type UsdtReviewDecisionInput,
   type WatchReport,
+  type CustodyDifference,
+  type CustodyReport,
 } from './service';
 export { rateSourceOf, type RateSource } from './rate-source';
 export { usdtRoutes, usdtFaucetRoutes, type UsdtRoutesOptions } from './routes';

@@ -1,6 +1,7 @@
 import type { UsdtFaucetResult } from '@colorplay/contract';
 import { getAddress } from 'viem';
 import { AppError } from '../../errors';
+import { usdtCustodyCheck } from './custody';
 import { chainDown, chainOrUnavailable, notFound, type UsdtDepositsDeps } from './deps';
 import type { DevChain } from './dev-chain';
 import { createOrders, createOrderSteps } from './orders';
@@ -13,6 +14,7 @@ export type { UsdtChainAccess, UsdtDepositsDeps } from './deps';
 export type { UsdtReviewDecisionInput } from './review';
 export { reviewTransferId } from './views';
 export type { WatchReport } from './watcher';
+export type { CustodyDifference, CustodyReport } from './custody';
 
 /**
  * The USDT deposits use cases, composed from files that each do one job: the player's orders
@@ -60,6 +62,9 @@ export function createUsdtDepositsService(deps: UsdtDepositsDeps) {
         throw chainDown(err, log);
       }
     },
+
+    /** The chain's transfers into our deposit addresses against our records (reconciliation). */
+    custodyCheck: () => usdtCustodyCheck(deps),
 
     /** The sandbox's dev chain (tests drive it: mining, snapshots); undefined on a real node. */
     async devChain(): Promise<DevChain | undefined> {

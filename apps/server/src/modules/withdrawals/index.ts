@@ -6,3 +6,4 @@ export { DEFAULT_WITHDRAWAL_SETTINGS, type WithdrawalSettings } from './settings
 export { createWithdrawalsService, type WithdrawalsDeps } from './service';
 export { withdrawalRoutes, payoutCallbackRoutes, type WithdrawalRoutesOptions } from './routes';
 export type { OperatorId, SendReport, WithdrawalsService } from './types';
+export type { PayoutCheckReport, PayoutDifference } from './payout-check';

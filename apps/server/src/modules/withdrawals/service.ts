@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import type { KycService } from '../kyc';
 import type { PayoutGateway } from '../payouts';
 import type { SafetyService } from '../safety';
+import { checkPayouts } from './payout-check';
 import { createMethods } from './methods';
 import { createWithdrawalMoney } from './money';
 import { createRequests } from './requests';
@@ -51,5 +52,6 @@ export function createWithdrawalsService(deps: WithdrawalsDeps): WithdrawalsServ
     listForPlayer: (playerId, query) => requests.list(playerId, query),
     handlePayoutEvent: sending.handlePayoutEvent,
     sendApproved: sending.sendApproved,
+    payoutCheck: (window) => checkPayouts(deps.db, deps.payouts, window),
   };
 }

@@ -1,3 +1,4 @@
+import type { PayoutCheckReport } from './payout-check';
 import type {
   AddPayoutMethodInput,
   ApproveWithdrawalResult,
@@ -60,4 +61,6 @@ export interface WithdrawalsService {
   handlePayoutEvent(event: PayoutCallbackEvent): Promise<{ outcome: 'applied' | 'duplicate' | 'ignored' }>;
   /** Sends approved withdrawals to the payout gateway (idempotent by withdrawal id). */
   sendApproved(limit?: number): Promise<SendReport>;
+  /** Withdrawals sent in [from, to) against the payout gateway's records (reconciliation). */
+  payoutCheck(window: { from: Date; to: Date }): Promise<PayoutCheckReport>;
 }

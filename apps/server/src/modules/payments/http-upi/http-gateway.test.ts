@@ -166,6 +166,8 @@ describe('the app with UPI_CHANNEL=http', () => {
       payload: 'decision=paid',
     });
     expect(post.statusCode).toBe(404);
+    // Nor the sandbox's settlement file export (reconciliation).
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/upi/settlement.csv?date=2026-06-01' })).statusCode).toBe(404);
   });
 
   it('opens the order at the provider, credits once on its signed webhook, and refuses our sandbox signature', async () => {

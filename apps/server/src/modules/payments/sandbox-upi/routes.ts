@@ -7,6 +7,7 @@ import type { SandboxUpiGateway } from './sandbox-gateway';
 
 const RefParams = z.object({ ref: pgText().regex(/^sbx_[A-Za-z0-9_-]{6,40}$/) });
 const DecisionBody = z.object({ decision: z.enum(['paid', 'declined']) });
+const SettlementQuery = z.strictObject({ date: z.iso.date() });
 
 /** This page's two buttons. */
 const PAGE_CSS = '.pay{background:#1a7f4b;color:#fff}.decline{background:#fff;color:#b3261e;border:2px solid #b3261e}';
@@ -39,6 +40,19 @@ export const sandboxUpiRoutes: FastifyPluginAsync<{ gateway: SandboxUpiGateway; 
        <dl><dt>Payee</dt><dd>${escapeHtml(payment.payee_vpa)}</dd><dt>Order</dt><dd>${escapeHtml(payment.merchant_order_id)}</dd></dl>
        ${decided}</div>`,
     );
+  });
+
+  // The gateway's settlement file of one India day (IST), for the console's reconciliation import.
+  app.get(SERVER_PATHS.sandbox_upi_settlement, { schema: { hide: true } }, async (request, reply) => {
+    const query = SettlementQuery.safeParse(request.query);
+    if (!query.success) return send(reply, 400, 'Bad request', '<h1>Bad request: ?date=YYYY-MM-DD</h1>');
+    const from = new Date(`${query.data.date}T00:00:00+05:30`);
+    const csv = await gateway.settlementCsv(from, new Date(from.getTime() + 24 * 3600_000));
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="sandbox-upi-settlement-${query.data.date}.csv"`)
+      .type('text/csv; charset=utf-8')
+      .send(csv);
   });
 
   app.post(SERVER_PATHS.sandbox_upi_pay, { schema: { hide: true } }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { UpiWebhookEventSchema, type UpiWebhookEvent } from '@colorplay/contract';
+import { SETTLEMENT_FILE_HEADER, UpiWebhookEventSchema, type UpiWebhookEvent } from '@colorplay/contract';
 import { isUniqueViolation, type Queryable } from '../../../db/db';
 import { prefixedId, secureRandomInt } from '../../../lib/ids';
 import type { GatewayPayment, UpiGateway } from '../upi-gateway';
@@ -22,6 +22,7 @@ export function createSandboxUpiGateway(db: Queryable, { webhookSecret }: { webh
   const COLUMNS = 'gateway_ref, merchant_order_id, amount_minor, payee_vpa, status, utr';
   const gateway: UpiGateway & {
     findPayment(gatewayRef: string): Promise<Row | undefined>;
+    settlementCsv(from: Date, to: Date): Promise<string>;
     decide(gatewayRef: string, decision: 'paid' | 'declined', now: Date): Promise<UpiWebhookEvent | undefined>;
   } = {
     name: 'sandbox-upi',
@@ -84,6 +85,24 @@ export function createSandboxUpiGateway(db: Queryable, { webhookSecret }: { webh
         [gatewayRef],
       );
       return rows[0];
+    },
+    /**
+     * The settlement file of the payments decided in [from, to) (docs/payments.md, "Settlement
+     * file"), as a provider's daily report: paid ones with their UTR and time, declined (or
+     * closed) ones as failed. Columns never need quoting (ids, digits, a word, an ISO time).
+     */
+    async settlementCsv(from, to) {
+      const { rows } = await db.query<Row & { decided_at: Date }>(
+        `SELECT ${COLUMNS}, decided_at FROM sandbox_upi_payments WHERE status <> 'pending' AND decided_at >= $1 AND decided_at < $2
+         ORDER BY decided_at, gateway_ref`,
+        [from, to],
+      );
+      const lines = rows.map((r) =>
+        r.status === 'paid'
+          ? [r.merchant_order_id, r.utr ?? '', r.amount_minor, 'paid', r.decided_at.toISOString()].join(',')
+          : [r.merchant_order_id, '', r.amount_minor, 'failed', ''].join(','),
+      );
+      return [SETTLEMENT_FILE_HEADER.join(','), ...lines].join('\n') + '\n';
     },
     /**
      * Records the tester's decision once (a second click changes nothing) and returns the event
