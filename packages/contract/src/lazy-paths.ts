@@ -17,4 +17,11 @@ export const LAZY_API_PATHS = {
   admin_reports_players: '/api/admin/reports/players',
   admin_reports_liabilities: '/api/admin/reports/liabilities',
   admin_reports_csv: '/api/admin/reports.csv',
+  /** Another admin vouches for an admin or finance operator made in the console (decision 395). */
+  admin_operator_countersign: '/api/admin/operators/:operatorId/countersign',
+  // Reconciliation (docs/payments.md): settlement file imports, their work items, the daily checks.
+  admin_recon_imports: '/api/admin/reconciliation/imports',
+  admin_recon_items: '/api/admin/reconciliation/items',
+  admin_recon_resolve: '/api/admin/reconciliation/items/:itemId/resolve',
+  admin_recon_runs: '/api/admin/reconciliation/runs',
 } as const;

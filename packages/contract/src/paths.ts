@@ -105,17 +105,10 @@ export const API_PATHS = {
   admin_audit_csv: '/api/admin/audit.csv',
   admin_operators: '/api/admin/operators',
   admin_operator_disable: '/api/admin/operators/:operatorId/disable',
-  /** Another admin vouches for an admin or finance operator made in the console (decision 395). */
-  admin_operator_countersign: '/api/admin/operators/:operatorId/countersign',
   /** The new operator opens their enrolment link (no session; the token is the credential). */
   admin_enrolment_start: '/api/admin/enrolment/start',
   admin_enrolment_complete: '/api/admin/enrolment/complete',
   admin_alerts: '/api/admin/alerts',
-  // Reconciliation (docs/payments.md): settlement file imports, their work items, the daily checks.
-  admin_recon_imports: '/api/admin/reconciliation/imports',
-  admin_recon_items: '/api/admin/reconciliation/items',
-  admin_recon_resolve: '/api/admin/reconciliation/items/:itemId/resolve',
-  admin_recon_runs: '/api/admin/reconciliation/runs',
   // Responsible gambling (decision 210): the player's controls; the console reads them only.
   safety: '/api/safety',
   safety_limit: '/api/safety/limits',

@@ -2,6 +2,7 @@ import type { Operator, OperatorInvitation, OperatorRole, OperatorSession } from
 import { formatDateTimeIst } from '../lib/format';
 import { OPERATOR_ROLES } from '@colorplay/contract/admin-constants';
 import { useState, type FormEvent } from 'react';
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { adminApi, API_PATHS, fillPath } from './api';
 import { t } from '../lib/i18n';
 import { adminErrorText } from './i18n';
@@ -32,7 +33,7 @@ export function OperatorsPage({ session }: { session: OperatorSession }) {
     }
   }
 
-  async function act(path: typeof API_PATHS.admin_operator_disable | typeof API_PATHS.admin_operator_countersign, o: Operator) {
+  async function act(path: typeof API_PATHS.admin_operator_disable | typeof LAZY_API_PATHS.admin_operator_countersign, o: Operator) {
     setError(null);
     try {
       await adminApi.post<Operator>(fillPath(path, { operatorId: o.id }));
@@ -75,7 +76,7 @@ export function OperatorsPage({ session }: { session: OperatorSession }) {
                 <span>{t('admin.operators.pendingRow', { username: o.username, role: o.role, creator: o.createdBy ?? '' })}</span>
                 {/* Its creator may not vouch for it; the server also refuses anyone of the creator's origin. */}
                 {o.createdBy !== session.operator.id && (
-                  <button type="button" onClick={() => void act(API_PATHS.admin_operator_countersign, o)}>
+                  <button type="button" onClick={() => void act(LAZY_API_PATHS.admin_operator_countersign, o)}>
                     {t('admin.operators.countersign', { username: o.username })}
                   </button>
                 )}

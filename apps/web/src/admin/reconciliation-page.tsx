@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client';
 import { formatMoneyMinor } from '../lib/format';
 import { t } from '../lib/i18n';
-import { adminApi, API_PATHS, fillPath } from './api';
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
+import { adminApi, fillPath } from './api';
 import { DecisionDialog } from './decision-dialog';
 import { adminErrorText } from './i18n';
 import './i18n';
@@ -20,13 +21,13 @@ const todayIst = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice
  */
 export function ReconciliationPage({ session }: { session: OperatorSession }) {
   const canManage = session.permissions.includes('reconciliation.manage');
-  const open = useLoad((signal) => adminApi.get<{ items: ReconItem[] }>(`${API_PATHS.admin_recon_items}?state=open`, signal), '');
+  const open = useLoad((signal) => adminApi.get<{ items: ReconItem[] }>(`${LAZY_API_PATHS.admin_recon_items}?state=open`, signal), '');
   const [resolving, setResolving] = useState<{ item: ReconItem; action: 'credit' | 'explain' } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   async function resolve(reason: string) {
     if (!resolving) return;
-    const done = await adminApi.post<ReconItem>(fillPath(API_PATHS.admin_recon_resolve, { itemId: resolving.item.id }), { action: resolving.action, reason });
+    const done = await adminApi.post<ReconItem>(fillPath(LAZY_API_PATHS.admin_recon_resolve, { itemId: resolving.item.id }), { action: resolving.action, reason });
     setNotice(t(done.state === 'credited' ? 'admin.recon.credited' : 'admin.recon.explained', { orderId: done.orderId }));
     open.reload();
   }
@@ -116,7 +117,7 @@ function ImportForm({ onImported }: { onImported: () => void }) {
     setResult(null);
     try {
       const csv = await file.text();
-      setResult(await adminApi.post<ReconImport>(API_PATHS.admin_recon_imports, { fileName: file.name, settlementDate: date, csv }));
+      setResult(await adminApi.post<ReconImport>(LAZY_API_PATHS.admin_recon_imports, { fileName: file.name, settlementDate: date, csv }));
       onImported();
     } catch (err) {
       const invalid = err instanceof ApiError && err.code === 'SETTLEMENT_FILE_INVALID';

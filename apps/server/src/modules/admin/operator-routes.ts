@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  LAZY_API_PATHS,
   CreateOperatorInputSchema,
   dataEnvelope,
   EnrolmentCompleteInputSchema,
@@ -60,7 +61,7 @@ export function operatorRoutes({ app, admin, guard, requireCsrfHeader }: AdminRo
   );
 
   app.post(
-    API_PATHS.admin_operator_countersign,
+    LAZY_API_PATHS.admin_operator_countersign,
     {
       ...guard('operators.manage'),
       schema: {

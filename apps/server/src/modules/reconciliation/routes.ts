@@ -1,5 +1,5 @@
 import {
-  API_PATHS,
+  LAZY_API_PATHS,
   dataEnvelope,
   ErrorResponseSchema,
   ReconImportInputSchema,
@@ -38,7 +38,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<ReconciliationRoutesOpt
   });
 
   app.post(
-    API_PATHS.admin_recon_imports,
+    LAZY_API_PATHS.admin_recon_imports,
     {
       ...guard('reconciliation.manage'),
       // The file's text, JSON-escaped, plus the other fields: room for a file at its largest.
@@ -54,25 +54,25 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<ReconciliationRoutesOpt
   );
 
   app.get(
-    API_PATHS.admin_recon_imports,
+    LAZY_API_PATHS.admin_recon_imports,
     { ...guard('reconciliation.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(ReconImportSchema) })), ...errors } } },
     async () => ({ data: { items: await reconciliation.imports() } }),
   );
 
   app.get(
-    API_PATHS.admin_recon_items,
+    LAZY_API_PATHS.admin_recon_items,
     { ...guard('reconciliation.read'), schema: { ...doc, querystring: ReconItemsQuerySchema, response: { 200: dataEnvelope(z.object({ items: z.array(ReconItemSchema) })), ...errors } } },
     async (request) => ({ data: { items: await reconciliation.items(request.query) } }),
   );
 
   app.get(
-    API_PATHS.admin_recon_runs,
+    LAZY_API_PATHS.admin_recon_runs,
     { ...guard('reconciliation.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(ReconRunSchema) })), ...errors } } },
     async () => ({ data: { items: await reconciliation.runs() } }),
   );
 
   app.post(
-    API_PATHS.admin_recon_resolve,
+    LAZY_API_PATHS.admin_recon_resolve,
     {
       ...guard('reconciliation.manage'),
       schema: { ...doc, params: ReconItemParamsSchema, body: ReconResolveInputSchema, response: { 200: dataEnvelope(ReconItemSchema), ...errors } },
