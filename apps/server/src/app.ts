@@ -177,7 +177,7 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   // Responsible gambling (decision 210): the player's controls, which every money path below checks
   // in its own transaction. A refusal is counted afterwards (its transaction rolled back) for the
   // console's list of players who hit limits often.
-  const safety = createSafetyService({ db, clock, settings: config.safety, currency: DEFAULT_DEPOSIT_SETTINGS.currency });
+  const safety = createSafetyService({ db, clock, settings: config.safety, currency: DEFAULT_DEPOSIT_SETTINGS.currency, events });
   app.decorate('safety', safety);
   app.addHook('onError', async (request, _reply, err) => {
     if (err instanceof SafetyRefusal) await safety.noteRefusal(db, err).catch((e: unknown) => request.log.error({ err: e }, 'could not count a refusal'));

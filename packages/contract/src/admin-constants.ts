@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'audit.export',
   'alert.raise',
   'lottery.retire_chains',
+  'player.suspend',
+  'player.suspension_lift',
 ] as const;
 
 /**

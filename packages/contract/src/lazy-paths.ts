@@ -10,4 +10,7 @@ export const LAZY_API_PATHS = {
   lottery_all_my_bets: '/api/lottery/my-bets',
   /** The console: a player's bets of every lottery game (the lookup's bets tab; decision 363). */
   admin_player_lottery_bets: '/api/admin/players/:playerId/lottery-bets',
+  /** The console: suspend an account, and lift the suspension (decision 420). */
+  admin_player_suspend: '/api/admin/players/:playerId/suspend',
+  admin_player_suspension_lift: '/api/admin/players/:playerId/suspension/lift',
 } as const;

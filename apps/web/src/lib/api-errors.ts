@@ -99,6 +99,8 @@ const MESSAGE_BY_CODE: Record<ErrorCode | ClientErrorCode, PlainMessageKey> = {
   LOSS_LIMIT_EXCEEDED: 'apiError.limitReached',
   PLAYER_ON_BREAK: 'apiError.onBreak',
   SELF_EXCLUDED: 'apiError.selfExcluded',
+  ACCOUNT_SUSPENDED: 'apiError.suspended',
+  ACCOUNT_SUSPENSION_CONFLICT: 'apiError.conflict',
   SAFETY_CONTROL_NOT_OFFERED: 'apiError.forbidden',
   SAFETY_CHANGE_REFUSED: 'apiError.conflict',
   NETWORK: 'apiError.network',

@@ -220,6 +220,9 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   { name: 'admin_player_kyc', method: 'GET', url: () => `/api/admin/players/${playerId}/kyc`, action: 'kyc.read' },
   { name: 'admin_player_safety', method: 'GET', url: () => `/api/admin/players/${playerId}/safety`, action: 'players.read' },
   { name: 'admin_limit_hits', method: 'GET', url: () => '/api/admin/safety/limit-hits', action: 'players.read' },
+  // An unknown player, so the roles allowed get 404 and no account of the file is suspended.
+  { name: 'admin_player_suspend', method: 'POST', url: () => '/api/admin/players/999999999/suspend', body: () => ({ reason: 'other', note: 'role check' }), action: 'players.suspend' },
+  { name: 'admin_player_suspension_lift', method: 'POST', url: () => '/api/admin/players/999999999/suspension/lift', body: () => ({ note: 'role check' }), action: 'players.suspend' },
   { name: 'admin_withdrawals_review', method: 'GET', url: () => '/api/admin/withdrawals/review', action: 'withdrawals.read' },
   { name: 'admin_withdrawal_approve', method: 'POST', url: () => '/api/admin/withdrawals/wd_doesnotexist/approve', body: () => ({ note: 'role check' }), action: 'withdrawals.review' },
   { name: 'admin_withdrawal_reject', method: 'POST', url: () => '/api/admin/withdrawals/wd_doesnotexist/reject', body: () => ({ note: 'role check' }), action: 'withdrawals.review' },

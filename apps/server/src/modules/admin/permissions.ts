@@ -4,11 +4,14 @@ import type { OperatorRole } from '@colorplay/contract';
  * Who may do what in the console: one action per route, and the roles allowed it. Support reads
  * everything and decides KYC (checking an identity document moves no money); finance moves money
  * (deposit, USDT review and withdrawal decisions) and reads; admin does everything, including operators.
- * Nothing here, or anywhere in the console, edits a balance, a bet or a game result.
+ * Support and admin suspend accounts. Nothing here, or anywhere in the console, edits a balance, a bet or a game result.
  */
 export const PERMISSIONS = {
   'session.read': ['admin', 'finance', 'support'],
   'players.read': ['admin', 'finance', 'support'],
+  // Suspending an account (and lifting it) is a conduct decision, not a payment: support and
+  // admin take it, finance does not (decision 420).
+  'players.suspend': ['admin', 'support'],
   'deposits.read': ['admin', 'finance', 'support'],
   'deposits.review': ['admin', 'finance'],
   'usdt.read': ['admin', 'finance', 'support'],

@@ -15,8 +15,8 @@ export type PlayerLookupDeps = {
   withdrawals: () => WithdrawalsService;
   kyc: () => KycService;
   lottery: Pick<LotteryService, 'myBets' | 'playerBets'>;
-  /** Responsible gambling (decision 210): the console reads a player's controls; it can change none. */
-  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals'>;
+  /** Responsible gambling (decision 210): the console reads a player's controls and an operator's suspension. */
+  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals' | 'suspension'>;
 };
 
 /**
@@ -110,10 +110,10 @@ export function createPlayerLookup({ db, deposits, withdrawals, kyc, lottery, sa
       return kyc().getForPlayer(playerId);
     },
 
-    /** The player's controls now and every change to them; no console call sets or lifts one. */
+    /** The player's controls now and every change to them (no console call sets or lifts one), and an operator's suspension. */
     async playerSafety(playerId: number) {
       await playerOrThrow(playerId);
-      return { state: await safety.state(playerId), changes: await safety.history(playerId) };
+      return { state: await safety.state(playerId), changes: await safety.history(playerId), suspension: await safety.suspension(playerId) };
     },
 
     /** Players refused by a responsible-gambling control often. */

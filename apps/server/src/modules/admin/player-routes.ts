@@ -3,7 +3,10 @@ import {
   AdminLedgerQuerySchema,
   AdminLimitHitsQuerySchema,
   AdminLimitHitsSchema,
+  AccountSuspensionSchema,
+  AdminLiftSuspensionInputSchema,
   AdminPlayerSafetySchema,
+  AdminSuspendInputSchema,
   AdminPlayerSchema,
   API_PATHS,
   LAZY_API_PATHS,
@@ -22,7 +25,7 @@ import {
   WithdrawalsQuerySchema,
 } from '@colorplay/contract';
 import { z } from 'zod';
-import { doc, errors, type AdminRouteKit } from './route-kit';
+import { doc, errors, originOf, type AdminRouteKit } from './route-kit';
 
 /** Read-only player lookup: the player, then each of their records. */
 export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
@@ -98,6 +101,24 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
     API_PATHS.admin_player_safety,
     { ...guard('players.read'), schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AdminPlayerSafetySchema), ...errors } } },
     async (request) => ({ data: await admin.playerSafety(request.params.playerId) }),
+  );
+  // An operator's suspension (decision 420): deposits, bets and launches refused, sign-in,
+  // history and withdrawals open; each change audited.
+  app.post(
+    LAZY_API_PATHS.admin_player_suspend,
+    {
+      ...guard('players.suspend'),
+      schema: { ...doc, params: PlayerIdParamsSchema, body: AdminSuspendInputSchema, response: { 200: dataEnvelope(AccountSuspensionSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.suspendPlayer(request.params.playerId, request.body, request.operator, originOf(request)) }),
+  );
+  app.post(
+    LAZY_API_PATHS.admin_player_suspension_lift,
+    {
+      ...guard('players.suspend'),
+      schema: { ...doc, description: 'Answers the suspension that was lifted.', params: PlayerIdParamsSchema, body: AdminLiftSuspensionInputSchema, response: { 200: dataEnvelope(AccountSuspensionSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.liftSuspension(request.params.playerId, request.body.note, request.operator, originOf(request)) }),
   );
   app.get(
     API_PATHS.admin_limit_hits,

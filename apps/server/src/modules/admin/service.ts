@@ -8,6 +8,7 @@ import type { LotteryService } from '../lottery';
 import type { SafetyService } from '../safety';
 import type { UsdtDepositsService } from '../usdt-deposits';
 import type { WithdrawalsService } from '../withdrawals';
+import { createAccountControls } from './account-controls';
 import { createAuditLog } from './audit';
 import { createOperators } from './operators';
 import { createPlayerLookup } from './player-lookup';
@@ -35,8 +36,11 @@ export type AdminDeps = {
   usdt: UsdtDepositsService | undefined;
   /** A player's bets, for the player lookup. */
   lottery: Pick<LotteryService, 'myBets' | 'playerBets'>;
-  /** Responsible gambling (decision 210): the console reads a player's controls; it can change none. */
-  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals'>;
+  /**
+   * Responsible gambling (decision 210): the console reads a player's controls and changes none of
+   * the player's own; it suspends and lifts (decision 420) through the same controls row.
+   */
+  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals' | 'suspension' | 'suspend' | 'liftSuspension'>;
 };
 
 /**
@@ -55,6 +59,7 @@ export function createAdminService(deps: AdminDeps) {
     ...createSignIn({ db, clock, secret, limiter, audit }),
     ...createReviews({ db, audit, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, usdt: deps.usdt }),
     ...createPlayerLookup({ db, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, lottery: deps.lottery, safety: deps.safety }),
+    ...createAccountControls({ db, audit, safety: deps.safety }),
     ...auditReads,
     /**
      * An alert raised by the server itself, not by an operator's action (another module's

@@ -1,0 +1,93 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../test/fake-api';
+import { AdminApp } from './admin-app';
+
+// Decision 420: support suspends an account from the player page with a reason and a note, and
+// lifts it; finance sees the status only.
+
+const base = { disabled: false, createdAt: '2026-06-01T00:00:00.000Z' };
+const support = {
+  operator: { id: 3, username: 'sam', role: 'support', ...base },
+  permissions: ['session.read', 'players.read', 'players.suspend', 'kyc.read', 'audit.read'],
+  expiresAt: '2026-06-01T12:00:00.000Z',
+};
+const finance = { ...support, operator: { ...support.operator, id: 4, username: 'fin', role: 'finance' }, permissions: ['session.read', 'players.read', 'withdrawals.review'] };
+const player = { id: 7, uid: '1234567', phone: '9811111111', nickname: null, createdAt: '2026-06-01T00:00:00.000Z', lastLoginAt: null, balances: [] };
+const state = {
+  limits: [],
+  block: { kind: 'none', until: null, reopenRequestedAt: null, reopensAt: null },
+  realityCheckMinutes: null,
+  offered: { depositLimits: true, lossLimits: true, stakeLimits: true, breaks: true, selfExclusion: true, realityChecks: true },
+  depositLimitRequired: false,
+  depositLimitPrompt: false,
+  netDeposits: { last30DaysMinor: 0, last12MonthsMinor: 0, allTimeMinor: 0 },
+  currency: 'INR',
+};
+const suspension = { since: '2026-06-01T10:00:00.000Z', reason: 'payment_dispute', note: 'Chargeback on two recharges', operatorId: 3 };
+
+function consoleWith(session: typeof support) {
+  let current: typeof suspension | null = null;
+  const api = stubApi({
+    'GET /api/admin/me': () => ({ body: { data: session } }),
+    'GET /api/admin/safety/limit-hits': () => ({ body: { data: { days: 30, items: [] } } }),
+    'GET /api/admin/players': () => ({ body: { data: player } }),
+    'GET /api/admin/players/7/ledger': () => ({ body: { data: { items: [], nextCursor: null } } }),
+    'GET /api/admin/players/7/safety': () => ({ body: { data: { state, changes: [], suspension: current } } }),
+    'POST /api/admin/players/7/suspend': () => {
+      current = suspension;
+      return { body: { data: suspension } };
+    },
+    'POST /api/admin/players/7/suspension/lift': () => {
+      const lifted = current;
+      current = null;
+      return { body: { data: lifted } };
+    },
+  });
+  render(
+    <MemoryRouter initialEntries={['/players']}>
+      <AdminApp />
+    </MemoryRouter>,
+  );
+  return api;
+}
+
+async function findPlayer() {
+  await userEvent.type(await screen.findByLabelText('Player id, UID or phone'), '7');
+  await userEvent.click(screen.getByRole('button', { name: 'Find' }));
+}
+
+describe('account controls', () => {
+  it('lets support suspend with a reason and a note, then lift with a note', { timeout: 20_000 }, async () => {
+    const api = consoleWith(support);
+    await findPlayer();
+    expect(await screen.findByText('Account open.')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Suspend the account' });
+    await userEvent.click(screen.getByRole('button', { name: 'Suspend account' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/players/7/suspend')).toHaveLength(0);
+    await userEvent.selectOptions(screen.getByLabelText('Reason'), 'payment_dispute');
+    await userEvent.type(screen.getByLabelText('Note for the audit log'), 'Chargeback on two recharges');
+    await userEvent.click(screen.getByRole('button', { name: 'Suspend account' }));
+    expect(await screen.findByText(/Payment dispute or chargeback\. Note: Chargeback on two recharges/)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/players/7/suspend')[0]!.body).toEqual({ reason: 'payment_dispute', note: 'Chargeback on two recharges' });
+    expect(form.isConnected).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Lift suspension' }));
+    const dialog = screen.getByRole('dialog', { name: 'Lift the suspension' });
+    await userEvent.type(screen.getByLabelText('Note for the audit log'), 'Dispute settled');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Account open.')).toBeTruthy();
+    expect(dialog.isConnected).toBe(false);
+    expect(api.callsTo('POST', '/api/admin/players/7/suspension/lift')[0]!.body).toEqual({ note: 'Dispute settled' });
+  });
+
+  it('shows finance the status without the actions', async () => {
+    consoleWith(finance);
+    await findPlayer();
+    expect(await screen.findByText('Account open.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Suspend account' })).toBeNull();
+  });
+});
