@@ -40,6 +40,7 @@ import { createKycService, kycRoutes, localDocumentStore, s3DocumentStore, type 
 import { createHttpPayoutGateway, createSandboxPayoutGateway, sandboxPayoutRoutes, type PayoutGateway } from './modules/payouts';
 import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRoutes, withdrawalRoutes, type WithdrawalsService } from './modules/withdrawals';
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
+import { createAdjustmentsService } from './modules/adjustments';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
 import { createTronService, sandboxTronRoutes, type TronService } from './modules/tron';
 import { authenticateFirst, authGuard } from './plugins/auth-guard';
@@ -306,7 +307,8 @@ export async function buildApp({ config, db, logger, clock = systemClock, sms, s
   // The operator console: its own cookie sessions under /api/admin, separate from players'.
   const withdrawalsOf = () => withdrawals;
   const kycOf = () => kyc;
-  const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf, usdt, lottery, safety });
+  const adjustments = createAdjustmentsService({ db, clock, secondApprovalMinor: config.adjustmentSecondApprovalMinor });
+  const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf, usdt, lottery, safety, adjustments });
   await app.register(adminRoutes, { admin, secureCookies: production });
   app.decorate('admin', admin);
 

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'lottery.retire_chains',
   'player.suspend',
   'player.suspension_lift',
+  'adjustment.request',
+  'adjustment.approve',
 ] as const;
 
 /**
@@ -40,3 +42,6 @@ export const AUDIT_ACTIONS = [
 export const ALERT_KINDS = ['approval_not_independent', 'approvers_share_creator', 'enrolment_link_reused', 'pan_shared', 'tron_providers_disagree', 'deposit_limit_passed'] as const;
 /** The path of the console page that completes an enrolment; the token follows after `#`. */
 export const ADMIN_ENROL_PAGE = '/admin/enrol';
+
+/** Why an operator credits or debits a balance (decision 421). */
+export const ADJUSTMENT_REASONS = ['goodwill', 'payment_correction', 'game_malfunction', 'duplicate_credit', 'chargeback', 'other'] as const;

@@ -140,6 +140,9 @@ export const ERROR_STATUS = {
   ACCOUNT_SUSPENDED: 403,
   // suspending an account already suspended, or lifting a suspension that is not in force
   ACCOUNT_SUSPENSION_CONFLICT: 409,
+  // a balance adjustment that does not exist, or one already applied (decision 421)
+  ADJUSTMENT_NOT_FOUND: 404,
+  ADJUSTMENT_STATE_CONFLICT: 409,
   // the operator does not offer this control
   SAFETY_CONTROL_NOT_OFFERED: 403,
   // a change the controls' rules refuse (shortening a break, confirming too early, reopening too early)

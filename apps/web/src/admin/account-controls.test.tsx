@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import type { Adjustment } from '@colorplay/contract';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,8 @@ import { stubApi } from '../test/fake-api';
 import { AdminApp } from './admin-app';
 
 // Decision 420: support suspends an account from the player page with a reason and a note, and
-// lifts it; finance sees the status only.
+// lifts it; finance sees the status only. Decision 421: finance posts a balance adjustment and
+// approves one another operator asked for; support sees them only.
 
 const base = { disabled: false, createdAt: '2026-06-01T00:00:00.000Z' };
 const support = {
@@ -14,7 +16,11 @@ const support = {
   permissions: ['session.read', 'players.read', 'players.suspend', 'kyc.read', 'audit.read'],
   expiresAt: '2026-06-01T12:00:00.000Z',
 };
-const finance = { ...support, operator: { ...support.operator, id: 4, username: 'fin', role: 'finance' }, permissions: ['session.read', 'players.read', 'withdrawals.review'] };
+const finance = { ...support, operator: { ...support.operator, id: 4, username: 'fin', role: 'finance' }, permissions: ['session.read', 'players.read', 'withdrawals.review', 'players.adjust'] };
+const waiting: Adjustment = {
+  id: 'adj_waiting0001', playerId: 7, direction: 'credit', amountMinor: 15_000_00, reason: 'payment_correction', note: 'Bank credited, gateway missed it',
+  requestedBy: 9, requestedAt: '2026-06-01T09:00:00.000Z', approvalsNeeded: 2, approvers: [9], status: 'awaiting_second_approval', transferId: null, appliedAt: null,
+};
 const player = { id: 7, uid: '1234567', phone: '9811111111', nickname: null, createdAt: '2026-06-01T00:00:00.000Z', lastLoginAt: null, balances: [] };
 const state = {
   limits: [],
@@ -30,12 +36,23 @@ const suspension = { since: '2026-06-01T10:00:00.000Z', reason: 'payment_dispute
 
 function consoleWith(session: typeof support) {
   let current: typeof suspension | null = null;
+  let adjustments: Adjustment[] = [waiting];
   const api = stubApi({
     'GET /api/admin/me': () => ({ body: { data: session } }),
     'GET /api/admin/safety/limit-hits': () => ({ body: { data: { days: 30, items: [] } } }),
     'GET /api/admin/players': () => ({ body: { data: player } }),
     'GET /api/admin/players/7/ledger': () => ({ body: { data: { items: [], nextCursor: null } } }),
     'GET /api/admin/players/7/safety': () => ({ body: { data: { state, changes: [], suspension: current } } }),
+    'GET /api/admin/players/7/adjustments': () => ({ body: { data: { items: adjustments } } }),
+    'POST /api/admin/players/7/adjustments': ({ body }) => {
+      const made: Adjustment = { ...waiting, ...(body as Partial<Adjustment>), id: 'adj_applied00001', approvalsNeeded: 1, approvers: [4], status: 'applied', transferId: 'xfer_1', appliedAt: waiting.requestedAt };
+      adjustments = [made, ...adjustments];
+      return { body: { data: made } };
+    },
+    'POST /api/admin/adjustments/adj_waiting0001/approve': () => {
+      adjustments = adjustments.map((a): Adjustment => (a.id === waiting.id ? { ...a, status: 'applied', approvers: [9, 4], transferId: 'xfer_2' } : a));
+      return { body: { data: adjustments.find((a) => a.id === waiting.id) } };
+    },
     'POST /api/admin/players/7/suspend': () => {
       current = suspension;
       return { body: { data: suspension } };
@@ -84,10 +101,36 @@ describe('account controls', () => {
     expect(api.callsTo('POST', '/api/admin/players/7/suspension/lift')[0]!.body).toEqual({ note: 'Dispute settled' });
   });
 
-  it('shows finance the status without the actions', async () => {
-    consoleWith(finance);
+  it('shows finance the status without the suspension actions; finance adjusts and approves a waiting adjustment', { timeout: 20_000 }, async () => {
+    const api = consoleWith(finance);
     await findPlayer();
     expect(await screen.findByText('Account open.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Suspend account' })).toBeNull();
+
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Requested', 'Amount', 'Reason', 'Note', 'Status', 'Action']);
+    expect(within(table).getByText('Waiting for a second operator (requested by operator 9)')).toBeTruthy();
+    await userEvent.click(within(table).getByRole('button', { name: 'Approve adj_waiting0001' }));
+    expect(await within(screen.getByRole('table')).findByText('Applied')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/adjustments/adj_waiting0001/approve')).toHaveLength(1);
+
+    const form = screen.getByRole('form', { name: 'New balance adjustment' });
+    await userEvent.selectOptions(within(form).getByLabelText('Credit or debit'), 'debit');
+    await userEvent.type(within(form).getByLabelText('Amount (₹)'), '250.50');
+    await userEvent.selectOptions(within(form).getByLabelText('Adjustment reason'), 'duplicate_credit');
+    await userEvent.type(within(form).getByLabelText('Why (for the audit log)'), 'Deposit credited twice');
+    await userEvent.click(within(form).getByRole('button', { name: 'Post adjustment' }));
+    expect(await within(form).findByRole('status')).toHaveProperty('textContent', 'Done: the adjustment was posted to the ledger.');
+    const sent = api.callsTo('POST', '/api/admin/players/7/adjustments')[0]!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ direction: 'debit', amountMinor: 250_50, reason: 'duplicate_credit', note: 'Deposit credited twice' });
+    expect(typeof sent.idempotencyKey).toBe('string');
+  });
+
+  it('shows support the adjustments without the form or approvals', async () => {
+    consoleWith(support);
+    await findPlayer();
+    expect(await screen.findByText('Waiting for a second operator (requested by operator 9)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Approve adj_/ })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'New balance adjustment' })).toBeNull();
   });
 });

@@ -6,13 +6,17 @@ import { Tabs } from '../components/ui/tabs';
 import { ApiError } from '../lib/api-client';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import { AccountControls } from './account-controls';
+import { AdjustmentsPanel } from './adjustments-panel';
 import { adminApi, API_PATHS, fillPath } from './api';
 import { t } from '../lib/i18n';
 import './i18n';
 import { LoadError } from './load-error';
 import { useLoad } from './use-load';
 
-/** The console has no way to change a balance, a bet or a result; support and admin suspend an account. */
+/**
+ * The console changes no bet or result and edits no balance: support and admin suspend an account,
+ * admin and finance post balance adjustments as ledger transfers (decisions 420-421).
+ */
 export function PlayersPage({ session }: { session: OperatorSession }) {
   const [query, setQuery] = useState('');
   const [player, setPlayer] = useState<AdminPlayer | null>(null);
@@ -75,6 +79,7 @@ function PlayerDetail({ player, session }: { player: AdminPlayer; session: Opera
         ))}
       </ul>
       <AccountControls playerId={id} session={session} />
+      <AdjustmentsPanel playerId={id} session={session} />
       <Tabs
         label={t('admin.players.tabs')}
         items={[

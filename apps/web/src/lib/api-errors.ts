@@ -101,6 +101,8 @@ const MESSAGE_BY_CODE: Record<ErrorCode | ClientErrorCode, PlainMessageKey> = {
   SELF_EXCLUDED: 'apiError.selfExcluded',
   ACCOUNT_SUSPENDED: 'apiError.suspended',
   ACCOUNT_SUSPENSION_CONFLICT: 'apiError.conflict',
+  ADJUSTMENT_NOT_FOUND: 'apiError.notFound',
+  ADJUSTMENT_STATE_CONFLICT: 'apiError.conflict',
   SAFETY_CONTROL_NOT_OFFERED: 'apiError.forbidden',
   SAFETY_CHANGE_REFUSED: 'apiError.conflict',
   NETWORK: 'apiError.network',

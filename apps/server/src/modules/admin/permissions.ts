@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   // Suspending an account (and lifting it) is a conduct decision, not a payment: support and
   // admin take it, finance does not (decision 420).
   'players.suspend': ['admin', 'support'],
+  // A balance adjustment moves money: admin and finance, never support (decision 421).
+  'players.adjust': ['admin', 'finance'],
   'deposits.read': ['admin', 'finance', 'support'],
   'deposits.review': ['admin', 'finance'],
   'usdt.read': ['admin', 'finance', 'support'],
@@ -33,7 +35,7 @@ export type AdminAction = keyof typeof PERMISSIONS;
  * origin countersigned it (decision 395): move money, or make and countersign operators (so one
  * admin's own creations can never vouch for each other). It may read, and an admin decide KYC.
  */
-export const COUNTERSIGNED_ACTIONS: readonly AdminAction[] = ['deposits.review', 'usdt.review', 'withdrawals.review', 'operators.manage'];
+export const COUNTERSIGNED_ACTIONS: readonly AdminAction[] = ['deposits.review', 'usdt.review', 'withdrawals.review', 'players.adjust', 'operators.manage'];
 
 /** The roles that can approve money, and so need a countersignature when made in the console. */
 export const MONEY_ROLES: readonly OperatorRole[] = ['admin', 'finance'];

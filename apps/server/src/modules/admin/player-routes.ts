@@ -4,6 +4,9 @@ import {
   AdminLimitHitsQuerySchema,
   AdminLimitHitsSchema,
   AccountSuspensionSchema,
+  AdjustmentSchema,
+  AdminAdjustmentInputSchema,
+  AdminAdjustmentParamsSchema,
   AdminLiftSuspensionInputSchema,
   AdminPlayerSafetySchema,
   AdminSuspendInputSchema,
@@ -119,6 +122,32 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
       schema: { ...doc, description: 'Answers the suspension that was lifted.', params: PlayerIdParamsSchema, body: AdminLiftSuspensionInputSchema, response: { 200: dataEnvelope(AccountSuspensionSchema), ...errors } },
     },
     async (request) => ({ data: await admin.liftSuspension(request.params.playerId, request.body.note, request.operator, originOf(request)) }),
+  );
+  // Balance adjustments (decision 421): ledger transfers of kind `adjustment`, a second
+  // independent approver from ADJUSTMENT_SECOND_APPROVAL_MINOR on; each audited.
+  app.get(
+    LAZY_API_PATHS.admin_player_adjustments,
+    { ...guard('players.read'), schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(z.object({ items: z.array(AdjustmentSchema) })), ...errors } } },
+    async (request) => ({ data: { items: await admin.playerAdjustments(request.params.playerId) } }),
+  );
+  app.post(
+    LAZY_API_PATHS.admin_player_adjustments,
+    {
+      ...guard('players.adjust'),
+      schema: {
+        ...doc,
+        description: 'A credit or debit with a reason code; from the second-approval amount on the answer is awaiting_second_approval.',
+        params: PlayerIdParamsSchema,
+        body: AdminAdjustmentInputSchema,
+        response: { 200: dataEnvelope(AdjustmentSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await admin.requestAdjustment(request.params.playerId, request.body, request.operator, originOf(request)) }),
+  );
+  app.post(
+    LAZY_API_PATHS.admin_adjustment_approve,
+    { ...guard('players.adjust'), schema: { ...doc, params: AdminAdjustmentParamsSchema, response: { 200: dataEnvelope(AdjustmentSchema), ...errors } } },
+    async (request) => ({ data: await admin.approveAdjustment(request.params.adjustmentId, request.operator, originOf(request)) }),
   );
   app.get(
     API_PATHS.admin_limit_hits,

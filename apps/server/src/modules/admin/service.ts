@@ -2,6 +2,7 @@ import type { AlertKind } from '@colorplay/contract';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../auth';
+import type { AdjustmentsService } from '../adjustments';
 import type { DepositsService } from '../deposits';
 import type { KycService } from '../kyc';
 import type { LotteryService } from '../lottery';
@@ -41,6 +42,8 @@ export type AdminDeps = {
    * the player's own; it suspends and lifts (decision 420) through the same controls row.
    */
   safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals' | 'suspension' | 'suspend' | 'liftSuspension'>;
+  /** Operators' balance adjustments (decision 421). */
+  adjustments: AdjustmentsService;
 };
 
 /**
@@ -59,7 +62,7 @@ export function createAdminService(deps: AdminDeps) {
     ...createSignIn({ db, clock, secret, limiter, audit }),
     ...createReviews({ db, audit, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, usdt: deps.usdt }),
     ...createPlayerLookup({ db, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, lottery: deps.lottery, safety: deps.safety }),
-    ...createAccountControls({ db, audit, safety: deps.safety }),
+    ...createAccountControls({ db, audit, safety: deps.safety, adjustments: deps.adjustments }),
     ...auditReads,
     /**
      * An alert raised by the server itself, not by an operator's action (another module's
