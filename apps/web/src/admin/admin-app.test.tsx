@@ -136,7 +136,7 @@ describe('operator console', () => {
                 status: 'review',
                 approvals: [{ operatorId: '2', note: 'ok', at: '2026-06-01T10:00:00.000Z' }],
                 approvalsRequired: 2,
-                reviewReasons: ['amount_above_auto_limit'],
+                reviewReasons: ['amount_above_auto_limit', 'risk_flag:first_withdrawal', 'risk_flag:new_payout_method'],
               },
             ],
             nextCursor: null,
@@ -150,6 +150,12 @@ describe('operator console', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Withdrawals' }));
     expect(await screen.findByText('Awaiting second approval')).toBeTruthy();
     expect(screen.getByText('Approvals 1 of 2')).toBeTruthy();
+    // Every reason in words, not codes (decision 422).
+    expect(
+      screen.getByText(
+        'Why in review: the amount is above the automatic payout limit; this is the player’s first withdrawal; the payout method was added recently (within the new-method hold)',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
