@@ -296,3 +296,28 @@ export const AdjustmentSchema = z
   })
   .meta({ id: 'Adjustment' });
 export type Adjustment = z.infer<typeof AdjustmentSchema>;
+
+/**
+ * What a review card shows without another click (issue 33): the player's money, their last
+ * 30 days of deposits and withdrawals, wagering, identity check and responsible-gambling state.
+ */
+export const AdminReviewContextSchema = z
+  .object({
+    playerId: z.number().int(),
+    balanceMinor: z.number().int(),
+    withdrawableMinor: z.number().int(),
+    /** Stakes still needed before the wagering lock clears (0: nothing locked). */
+    remainingToPlayMinor: z.number().int(),
+    /** Deposits credited in the last 30 days. */
+    deposits30dMinor: z.number().int(),
+    /** Money that left the main wallet by withdrawals in the last 30 days (requested minus returned). */
+    withdrawals30dMinor: z.number().int(),
+    kycStatus: z.string(),
+    /** The player's own block: none, break, exclusion or closed. */
+    safetyBlock: z.enum(['none', 'break', 'exclusion', 'closed']),
+    /** How many of the player's own limits are in force. */
+    limitsInForce: z.number().int(),
+    suspended: z.boolean(),
+  })
+  .meta({ id: 'AdminReviewContext' });
+export type AdminReviewContext = z.infer<typeof AdminReviewContextSchema>;

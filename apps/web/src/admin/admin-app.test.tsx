@@ -143,6 +143,14 @@ describe('operator console', () => {
           },
         },
       }),
+      'GET /api/admin/players/7/review-context': () => ({
+        body: {
+          data: {
+            playerId: 7, balanceMinor: 45_000_00, withdrawableMinor: 40_000_00, remainingToPlayMinor: 5_000_00, deposits30dMinor: 50_000_00, withdrawals30dMinor: 30_000_00,
+            kycStatus: 'verified', safetyBlock: 'none', limitsInForce: 2, suspended: false,
+          },
+        },
+      }),
     });
     renderConsole();
     await screen.findByText(/dep_abcdef123/);
@@ -150,6 +158,15 @@ describe('operator console', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Withdrawals' }));
     expect(await screen.findByText('Awaiting second approval')).toBeTruthy();
     expect(screen.getByText('Approvals 1 of 2')).toBeTruthy();
+    // The player's context on the card, without another click.
+    const context = await screen.findByRole('list', { name: 'Player 7 at a glance' });
+    expect(within(context).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Balance ₹45,000.00, withdrawable now ₹40,000.00',
+      'Wagering: ₹5,000.00 still to play before deposits unlock',
+      'Last 30 days: deposited ₹50,000.00, withdrawn ₹30,000.00',
+      'Identity check: verified',
+      'No break or self-exclusion · 2 own limits in force',
+    ]);
     // Every reason in words, not codes (decision 422).
     expect(
       screen.getByText(

@@ -4,6 +4,7 @@ import { adminApi, API_PATHS, apiUrl, fillPath } from './api';
 import { t } from '../lib/i18n';
 import { withdrawalReasonText } from './i18n';
 import { QueuePage, type Decided } from './queue-page';
+import { ReviewContext } from './review-context';
 
 export function DepositsQueue({ session }: { session: OperatorSession }) {
   const decide = (id: string, decisionKind: 'approve' | 'reject') => (note: string) =>
@@ -52,6 +53,7 @@ export function WithdrawalsQueue({ session }: { session: OperatorSession }) {
           <p>{t('admin.withdrawals.approvals', { count: w.approvals.length, required: w.approvalsRequired })}</p>
           {w.approvals.length > 0 && w.approvals.length < w.approvalsRequired && <p className="admin-badge">{t('admin.withdrawals.awaitingSecond')}</p>}
           {w.reviewReasons.length > 0 && <p>{t('admin.withdrawals.reasons', { reasons: w.reviewReasons.map(withdrawalReasonText).join('; ') })}</p>}
+          <ReviewContext playerId={w.playerId} />
         </>
       )}
       actions={(w) => [

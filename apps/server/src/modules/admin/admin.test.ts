@@ -223,6 +223,7 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   // An unknown player, so the roles allowed get 404 and no account of the file is suspended.
   { name: 'admin_player_suspend', method: 'POST', url: () => '/api/admin/players/999999999/suspend', body: () => ({ reason: 'other', note: 'role check' }), action: 'players.suspend' },
   { name: 'admin_player_suspension_lift', method: 'POST', url: () => '/api/admin/players/999999999/suspension/lift', body: () => ({ note: 'role check' }), action: 'players.suspend' },
+  { name: 'admin_player_review_context', method: 'GET', url: () => `/api/admin/players/${playerId}/review-context`, action: 'players.read' },
   { name: 'admin_player_adjustments', method: 'GET', url: () => `/api/admin/players/${playerId}/adjustments`, action: 'players.read' },
   { name: 'admin_player_adjustments', method: 'POST', url: () => '/api/admin/players/999999999/adjustments', body: () => ({ direction: 'credit', amountMinor: 100, reason: 'other', note: 'role check', idempotencyKey: `role-check-${++seq}` }), action: 'players.adjust' },
   { name: 'admin_adjustment_approve', method: 'POST', url: () => '/api/admin/adjustments/adj_doesnotexist/approve', action: 'players.adjust' },

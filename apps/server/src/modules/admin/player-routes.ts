@@ -9,6 +9,7 @@ import {
   AdminAdjustmentParamsSchema,
   AdminLiftSuspensionInputSchema,
   AdminPlayerSafetySchema,
+  AdminReviewContextSchema,
   AdminSuspendInputSchema,
   AdminPlayerSchema,
   API_PATHS,
@@ -105,6 +106,12 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
     { ...guard('players.read'), schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AdminPlayerSafetySchema), ...errors } } },
     async (request) => ({ data: await admin.playerSafety(request.params.playerId) }),
   );
+  app.get(
+    LAZY_API_PATHS.admin_player_review_context,
+    { ...guard('players.read'), schema: { ...doc, description: 'What a review card shows of its player without another click.', params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AdminReviewContextSchema), ...errors } } },
+    async (request) => ({ data: await admin.reviewContext(request.params.playerId) }),
+  );
+
   // An operator's suspension (decision 420): deposits, bets and launches refused, sign-in,
   // history and withdrawals open; each change audited.
   app.post(

@@ -61,7 +61,7 @@ export function createAdminService(deps: AdminDeps) {
     ...createOperators({ db, clock, secret, limiter, audit }),
     ...createSignIn({ db, clock, secret, limiter, audit }),
     ...createReviews({ db, audit, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, usdt: deps.usdt }),
-    ...createPlayerLookup({ db, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, lottery: deps.lottery, safety: deps.safety }),
+    ...createPlayerLookup({ db, clock, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, lottery: deps.lottery, safety: deps.safety }),
     ...createAccountControls({ db, audit, safety: deps.safety, adjustments: deps.adjustments }),
     ...auditReads,
     /**

@@ -263,3 +263,27 @@ describe('who may suspend', () => {
     expect((await auditOf(`player:${playerId}`)).map((r) => r.action)).toEqual(['player.suspend']);
   });
 });
+
+describe('a review card’s context', () => {
+  it('shows the player’s money, 30 days of deposits and withdrawals, wagering, KYC and controls in one answer', async () => {
+    const { client, playerId } = await newPlayer(700_00);
+    const path = LAZY_API_PATHS.admin_player_review_context.replace(':playerId', String(playerId));
+    expect((await finance.call('GET', path)).json().data).toEqual({
+      playerId,
+      balanceMinor: 700_00,
+      withdrawableMinor: 0,
+      remainingToPlayMinor: 700_00,
+      deposits30dMinor: 700_00,
+      withdrawals30dMinor: 0,
+      kycStatus: 'none',
+      safetyBlock: 'none',
+      limitsInForce: 0,
+      suspended: false,
+    });
+    expect((await client.call('POST', API_PATHS.safety_limit, { kind: 'deposit', period: 'day', amountMinor: 1000_00 })).statusCode).toBe(200);
+    expect((await client.call('POST', API_PATHS.safety_break, { days: 1 })).statusCode).toBe(200);
+    expect((await suspend(support, playerId)).statusCode).toBe(200);
+    expect((await finance.call('GET', path)).json().data).toMatchObject({ safetyBlock: 'break', limitsInForce: 1, suspended: true });
+    expect((await finance.call('GET', LAZY_API_PATHS.admin_player_review_context.replace(':playerId', '99999999'))).statusCode).toBe(404);
+  });
+});
