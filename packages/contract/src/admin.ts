@@ -298,7 +298,7 @@ export const AdjustmentSchema = z
 export type Adjustment = z.infer<typeof AdjustmentSchema>;
 
 /**
- * What a review card shows without another click (issue 33): the player's money, their last
+ * What a review card shows without another click (decision 422): the player's money, their last
  * 30 days of deposits and withdrawals, wagering, identity check and responsible-gambling state.
  */
 export const AdminReviewContextSchema = z

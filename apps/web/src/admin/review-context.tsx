@@ -7,7 +7,7 @@ import { LoadError } from './load-error';
 import { useLoad } from './use-load';
 
 /**
- * What a reviewer needs of the card's player without another click (issue 33): money, the last
+ * What a reviewer needs of the card's player without another click (decision 422): money, the last
  * 30 days of deposits and withdrawals, wagering, identity check and responsible-gambling state.
  */
 export function ReviewContext({ playerId }: { playerId: number }) {
