@@ -1,9 +1,8 @@
 import { API_PATHS, LAZY_API_PATHS } from '@colorplay/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
-import { fund, playerIdOf } from '../../../test/helpers/games';
+import { playerFactory } from '../../../test/helpers/games';
 import { OperatorClient } from '../../../test/helpers/operator-client';
-import { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
 import { accountCodes, checkInvariants, getAccount } from '../ledger';
 import { approvalsNeeded, playerSideMinor, secondApprovalVerdict } from './rules';
@@ -21,7 +20,6 @@ let t: TestApp;
 let finance: OperatorClient;
 let admin: OperatorClient;
 let support: OperatorClient;
-let phoneSeq = 0;
 let keySeq = 0;
 const key = () => `adj-key-${++keySeq}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -39,15 +37,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-async function newPlayer(fundMinor = 0) {
-  phoneSeq += 1;
-  const phone = `95${String(10_000_000 + phoneSeq * 7919).padStart(8, '0')}`;
-  const client = new PlayerClient(t.app, `203.0.113.${(phoneSeq % 200) + 1}`, true);
-  expect((await client.register(phone)).statusCode).toBe(200);
-  const playerId = await playerIdOf(t.db, phone);
-  if (fundMinor > 0) await fund(t.db, playerId, fundMinor);
-  return { client, playerId };
-}
+const newPlayer = playerFactory(() => t.app, () => t.db, '95');
 const adjustPath = (playerId: number) => LAZY_API_PATHS.admin_player_adjustments.replace(':playerId', String(playerId));
 const approvePath = (id: string) => LAZY_API_PATHS.admin_adjustment_approve.replace(':adjustmentId', id);
 const adjust = (op: OperatorClient, playerId: number, body: Partial<{ direction: string; amountMinor: number; reason: string; note: string; idempotencyKey: string }>) =>

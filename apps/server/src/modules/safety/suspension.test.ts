@@ -3,13 +3,13 @@ import { FIVED, K3, roundAt, TRX_WIN, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
-import { fund, launch, launchableGame, playerIdOf } from '../../../test/helpers/games';
+import { launch, launchableGame, playerFactory, vendorDebit as debitAt } from '../../../test/helpers/games';
 import { OperatorClient } from '../../../test/helpers/operator-client';
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { usingRealPostgres } from '../../../test/helpers/test-db';
+import { readyToWithdraw } from '../../../test/helpers/withdraw-ready';
 import { fakeClock } from '../../lib/clock';
-import { accountCodes, checkInvariants, ensureAccount, getBalance, postTransfer } from '../ledger';
-import { signVendorCall } from '../vendor-wallet';
+import { accountCodes, checkInvariants, getBalance } from '../ledger';
 
 /**
  * Decision 420: an operator's suspension refuses every money path toward play (UPI and USDT
@@ -24,7 +24,6 @@ const VENDOR_SECRET = 'test-demo-vendor-secret-0123456789abcdef';
 const PASSWORD = 'Tiger-Lily-42';
 let t: TestApp;
 let port: number;
-let phoneSeq = 0;
 let keySeq = 0;
 let support: OperatorClient;
 let finance: OperatorClient;
@@ -54,15 +53,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-async function newPlayer(fundMinor = 0) {
-  phoneSeq += 1;
-  const phone = `96${String(10_000_000 + phoneSeq * 7919).padStart(8, '0')}`;
-  const client = new PlayerClient(t.app, `203.0.113.${(phoneSeq % 200) + 1}`, true);
-  expect((await client.register(phone)).statusCode).toBe(200);
-  const playerId = await playerIdOf(t.db, phone);
-  if (fundMinor > 0) await fund(t.db, playerId, fundMinor);
-  return { client, playerId, phone };
-}
+const newPlayer = playerFactory(() => t.app, () => t.db, '96');
 
 const suspendPath = (playerId: number) => LAZY_API_PATHS.admin_player_suspend.replace(':playerId', String(playerId));
 const liftPath = (playerId: number) => LAZY_API_PATHS.admin_player_suspension_lift.replace(':playerId', String(playerId));
@@ -94,40 +85,12 @@ const gameBet = (c: PlayerClient, game: (typeof GAME_BETS)[number]) =>
     multiplier: 1,
     idempotencyKey: key(),
   });
-function vendorDebit(session: string, amountMinor: number) {
-  const raw = JSON.stringify({ sessionToken: session, txId: key(), roundId: key(), amountMinor });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/vendor-wallet/demo/debit',
-    headers: { 'content-type': 'application/json', 'x-colorplay-signature': signVendorCall(VENDOR_SECRET, raw, clock.now()) },
-    payload: raw,
-  });
-}
+const vendorDebit = (session: string, amountMinor: number) => debitAt(t.app, clock, VENDOR_SECRET, session, amountMinor);
 const openGame = (ticket: string, gameUid: string, amountMinor?: number) =>
   t.app.inject({ method: 'GET', url: `/api/games/open-game-url?token=${encodeURIComponent(ticket)}&game_id=${gameUid}${amountMinor ? `&amount_minor=${amountMinor}` : ''}` });
 const mintTicket = async (c: PlayerClient, gameUid: string) => (await c.call('POST', API_PATHS.game_launch_ticket, { gameId: gameUid })).json().data.ticket as string;
 const auditOf = async (target: string) =>
   (await t.db.query<{ action: string; username: string; after: Record<string, unknown> }>(`SELECT action, username, after FROM operator_audit_log WHERE target = $1 ORDER BY id`, [target])).rows;
-
-/** Played through, identity verified, a payout method: a withdrawal of `playerId` can be requested. */
-async function readyToWithdraw(playerId: number) {
-  await t.app.kyc.submit(playerId, {
-    fullName: 'Asha Verma',
-    dateOfBirth: '1990-04-12',
-    panNumber: 'ABCDE1234F',
-    document: { base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', fileName: 'pan.png' },
-  });
-  const [pending] = (await t.app.kyc.listPending()).filter((s) => s.playerId === playerId);
-  await t.app.kyc.verify({ submissionId: pending!.id, operatorId: 'op_kyc' });
-  const method = await t.app.withdrawals.addMethod(playerId, { kind: 'upi', vpa: `s${playerId}@okaxis` });
-  const house = accountCodes.houseLottery('wingo');
-  await ensureAccount(t.db, { code: house, kind: 'house' });
-  const main = accountCodes.playerMain(playerId);
-  const balance = await getBalance(t.db, main);
-  await postTransfer(t.db, { idempotencyKey: key(), kind: 'lottery_bet', entries: [{ accountCode: main, amountMinor: -balance }, { accountCode: house, amountMinor: balance }] });
-  await postTransfer(t.db, { idempotencyKey: key(), kind: 'lottery_payout', entries: [{ accountCode: house, amountMinor: -balance }, { accountCode: main, amountMinor: balance }] });
-  return method;
-}
 
 describe('a suspended account', () => {
   it('is refused on every money path toward play, in the money’s transaction; sign-in, history and withdrawal stay open; lifting reopens it', async () => {
@@ -143,7 +106,7 @@ describe('a suspended account', () => {
     expect(sessionToken).not.toBe('');
     const ticket = await mintTicket(client, jili);
     const fishTicket = await mintTicket(client, fish);
-    const method = await readyToWithdraw(playerId);
+    const method = await readyToWithdraw(t, playerId);
     const balanceBefore = await getBalance(t.db, accountCodes.playerMain(playerId));
 
     const suspended = await suspend(support, playerId);
