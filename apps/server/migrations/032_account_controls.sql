@@ -114,3 +114,16 @@ END;
 $$;
 CREATE TRIGGER adjustment_approvals_independent BEFORE INSERT ON adjustment_approvals FOR EACH ROW EXECUTE FUNCTION adjustment_approvals_independent();
 CREATE TRIGGER adjustment_approvals_append_only BEFORE UPDATE OR DELETE ON adjustment_approvals FOR EACH ROW EXECUTE FUNCTION append_only_row();
+
+-- Responsible-gambling interaction notes (decision 423): what an operator saw and what they did,
+-- kept as licensed operators must. Append-only: a note is never edited or removed.
+CREATE TABLE safety_interaction_notes (
+  id bigserial PRIMARY KEY,
+  player_id bigint NOT NULL REFERENCES players (id),
+  operator_id bigint NOT NULL REFERENCES operators (id),
+  at timestamptz NOT NULL,
+  observed text NOT NULL,
+  action_taken text NOT NULL
+);
+CREATE INDEX safety_interaction_notes_player_idx ON safety_interaction_notes (player_id, id DESC);
+CREATE TRIGGER safety_interaction_notes_append_only BEFORE UPDATE OR DELETE ON safety_interaction_notes FOR EACH ROW EXECUTE FUNCTION append_only_row();

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'player.suspension_lift',
   'adjustment.request',
   'adjustment.approve',
+  'player.rg_note',
 ] as const;
 
 /**

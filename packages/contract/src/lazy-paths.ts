@@ -16,6 +16,8 @@ export const LAZY_API_PATHS = {
   /** The console: a player's balance adjustments, a new one, and a second approval (decision 421). */
   admin_player_adjustments: '/api/admin/players/:playerId/adjustments',
   admin_adjustment_approve: '/api/admin/adjustments/:adjustmentId/approve',
+  /** The console: a player's responsible-gambling interaction notes, and a new one (decision 423). */
+  admin_player_rg_notes: '/api/admin/players/:playerId/rg-notes',
   /** The console: what a review card shows of its player without another click. */
   admin_player_review_context: '/api/admin/players/:playerId/review-context',
 } as const;

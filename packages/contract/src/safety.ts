@@ -179,3 +179,14 @@ export const AdminLimitHitSchema = z.object({ playerId: z.number().int(), hits: 
 export const AdminLimitHitsSchema = z.object({ days: z.number().int(), items: z.array(AdminLimitHitSchema) });
 export type AdminLimitHits = z.infer<typeof AdminLimitHitsSchema>;
 export const AdminLimitHitsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(30), minHits: z.coerce.number().int().min(1).max(1000).default(3) });
+
+/** An operator's responsible-gambling interaction note (decision 423): what they saw, what they did. */
+export const AdminRgNoteInputSchema = z.strictObject({
+  observed: pgText().trim().min(3, 'Write what you saw').max(1000),
+  actionTaken: pgText().trim().min(3, 'Write what you did').max(1000),
+});
+export type AdminRgNoteInput = z.infer<typeof AdminRgNoteInputSchema>;
+export const RgNoteSchema = z
+  .object({ id: z.number().int(), at: z.iso.datetime(), operatorId: z.number().int(), observed: z.string(), actionTaken: z.string() })
+  .meta({ id: 'RgNote' });
+export type RgNote = z.infer<typeof RgNoteSchema>;

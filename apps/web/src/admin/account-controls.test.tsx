@@ -1,4 +1,4 @@
-import type { Adjustment } from '@colorplay/contract';
+import type { Adjustment, RgNote } from '@colorplay/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -13,7 +13,7 @@ import { AdminApp } from './admin-app';
 const base = { disabled: false, createdAt: '2026-06-01T00:00:00.000Z' };
 const support = {
   operator: { id: 3, username: 'sam', role: 'support', ...base },
-  permissions: ['session.read', 'players.read', 'players.suspend', 'kyc.read', 'audit.read'],
+  permissions: ['session.read', 'players.read', 'players.suspend', 'players.rg_note', 'kyc.read', 'audit.read'],
   expiresAt: '2026-06-01T12:00:00.000Z',
 };
 const finance = { ...support, operator: { ...support.operator, id: 4, username: 'fin', role: 'finance' }, permissions: ['session.read', 'players.read', 'withdrawals.review', 'players.adjust'] };
@@ -37,12 +37,19 @@ const suspension = { since: '2026-06-01T10:00:00.000Z', reason: 'payment_dispute
 function consoleWith(session: typeof support) {
   let current: typeof suspension | null = null;
   let adjustments: Adjustment[] = [waiting];
+  let notes: RgNote[] = [];
   const api = stubApi({
     'GET /api/admin/me': () => ({ body: { data: session } }),
     'GET /api/admin/safety/limit-hits': () => ({ body: { data: { days: 30, items: [] } } }),
     'GET /api/admin/players': () => ({ body: { data: player } }),
     'GET /api/admin/players/7/ledger': () => ({ body: { data: { items: [], nextCursor: null } } }),
     'GET /api/admin/players/7/safety': () => ({ body: { data: { state, changes: [], suspension: current } } }),
+    'GET /api/admin/players/7/rg-notes': () => ({ body: { data: { items: notes } } }),
+    'POST /api/admin/players/7/rg-notes': ({ body }) => {
+      const note = { id: notes.length + 1, at: '2026-06-01T11:00:00.000Z', operatorId: session.operator.id, ...(body as { observed: string; actionTaken: string }) };
+      notes = [note, ...notes];
+      return { body: { data: note } };
+    },
     'GET /api/admin/players/7/adjustments': () => ({ body: { data: { items: adjustments } } }),
     'POST /api/admin/players/7/adjustments': ({ body }) => {
       const made: Adjustment = { ...waiting, ...(body as Partial<Adjustment>), id: 'adj_applied00001', approvalsNeeded: 1, approvers: [4], status: 'applied', transferId: 'xfer_1', appliedAt: waiting.requestedAt };
@@ -132,5 +139,16 @@ describe('account controls', () => {
     expect(await screen.findByText('Waiting for a second operator (requested by operator 9)')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Approve adj_/ })).toBeNull();
     expect(screen.queryByRole('form', { name: 'New balance adjustment' })).toBeNull();
+  });
+
+  it('keeps a responsible-gambling interaction note: what was seen, what was done', { timeout: 20_000 }, async () => {
+    const api = consoleWith(support);
+    await findPlayer();
+    const form = await screen.findByRole('form', { name: 'New interaction note' });
+    await userEvent.type(within(form).getByLabelText('What you saw'), 'Chasing losses in chat');
+    await userEvent.type(within(form).getByLabelText('What you did'), 'Offered a break and a deposit limit');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save note' }));
+    expect(await screen.findByText(/operator 3\. Seen: Chasing losses in chat\. Done: Offered a break and a deposit limit/)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/players/7/rg-notes')[0]!.body).toEqual({ observed: 'Chasing losses in chat', actionTaken: 'Offered a break and a deposit limit' });
   });
 });

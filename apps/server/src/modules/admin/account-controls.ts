@@ -1,4 +1,4 @@
-import type { AccountSuspension, Adjustment, AdminAdjustmentInput, AdminSuspendInput } from '@colorplay/contract';
+import type { AccountSuspension, Adjustment, AdminAdjustmentInput, AdminRgNoteInput, AdminSuspendInput, RgNote } from '@colorplay/contract';
 import type { Db } from '../../db/db';
 import { AppError } from '../../errors';
 import type { AdjustmentsService } from '../adjustments';
@@ -11,7 +11,7 @@ import { notIndependentError, notIndependentReason } from './reviews';
 export type AccountControlsDeps = {
   db: Db;
   audit: AuditLog;
-  safety: Pick<SafetyService, 'suspend' | 'liftSuspension'>;
+  safety: Pick<SafetyService, 'suspend' | 'liftSuspension' | 'addInteractionNote' | 'interactionNotes'>;
   adjustments: AdjustmentsService;
 };
 
@@ -69,6 +69,19 @@ export function createAccountControls({ db, audit, safety, adjustments }: Accoun
         after: { status: a.status, approvers: a.approvers, transferId: a.transferId },
       });
       return a;
+    },
+
+    /** A responsible-gambling interaction note (decision 423): what the operator saw and did; audited. */
+    async addRgNote(playerId: number, input: AdminRgNoteInput, by: OperatorPrincipal, origin: RequestOrigin): Promise<RgNote> {
+      await playerOrThrow(playerId);
+      const note = await safety.addInteractionNote(playerId, input, by.id);
+      await audit.write(db, by, 'player.rg_note', `player:${playerId}`, origin, { after: { noteId: note.id, observed: note.observed, actionTaken: note.actionTaken } });
+      return note;
+    },
+
+    async rgNotes(playerId: number): Promise<RgNote[]> {
+      await playerOrThrow(playerId);
+      return safety.interactionNotes(playerId);
     },
 
     async playerAdjustments(playerId: number): Promise<Adjustment[]> {

@@ -223,6 +223,8 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   // An unknown player, so the roles allowed get 404 and no account of the file is suspended.
   { name: 'admin_player_suspend', method: 'POST', url: () => '/api/admin/players/999999999/suspend', body: () => ({ reason: 'other', note: 'role check' }), action: 'players.suspend' },
   { name: 'admin_player_suspension_lift', method: 'POST', url: () => '/api/admin/players/999999999/suspension/lift', body: () => ({ note: 'role check' }), action: 'players.suspend' },
+  { name: 'admin_player_rg_notes', method: 'GET', url: () => `/api/admin/players/${playerId}/rg-notes`, action: 'players.read' },
+  { name: 'admin_player_rg_notes', method: 'POST', url: () => '/api/admin/players/999999999/rg-notes', body: () => ({ observed: 'role check', actionTaken: 'role check' }), action: 'players.rg_note' },
   { name: 'admin_player_review_context', method: 'GET', url: () => `/api/admin/players/${playerId}/review-context`, action: 'players.read' },
   { name: 'admin_player_adjustments', method: 'GET', url: () => `/api/admin/players/${playerId}/adjustments`, action: 'players.read' },
   { name: 'admin_player_adjustments', method: 'POST', url: () => '/api/admin/players/999999999/adjustments', body: () => ({ direction: 'credit', amountMinor: 100, reason: 'other', note: 'role check', idempotencyKey: `role-check-${++seq}` }), action: 'players.adjust' },

@@ -14,6 +14,8 @@ export const PERMISSIONS = {
   'players.suspend': ['admin', 'support'],
   // A balance adjustment moves money: admin and finance, never support (decision 421).
   'players.adjust': ['admin', 'finance'],
+  // Every operator who talks to players keeps responsible-gambling interaction notes (decision 423).
+  'players.rg_note': ['admin', 'finance', 'support'],
   'deposits.read': ['admin', 'finance', 'support'],
   'deposits.review': ['admin', 'finance'],
   'usdt.read': ['admin', 'finance', 'support'],

@@ -10,6 +10,8 @@ import {
   AdminLiftSuspensionInputSchema,
   AdminPlayerSafetySchema,
   AdminReviewContextSchema,
+  AdminRgNoteInputSchema,
+  RgNoteSchema,
   AdminSuspendInputSchema,
   AdminPlayerSchema,
   API_PATHS,
@@ -110,6 +112,18 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
     LAZY_API_PATHS.admin_player_review_context,
     { ...guard('players.read'), schema: { ...doc, description: 'What a review card shows of its player without another click.', params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AdminReviewContextSchema), ...errors } } },
     async (request) => ({ data: await admin.reviewContext(request.params.playerId) }),
+  );
+
+  // Responsible-gambling interaction notes (decision 423): append-only, each audited.
+  app.get(
+    LAZY_API_PATHS.admin_player_rg_notes,
+    { ...guard('players.read'), schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(z.object({ items: z.array(RgNoteSchema) })), ...errors } } },
+    async (request) => ({ data: { items: await admin.rgNotes(request.params.playerId) } }),
+  );
+  app.post(
+    LAZY_API_PATHS.admin_player_rg_notes,
+    { ...guard('players.rg_note'), schema: { ...doc, params: PlayerIdParamsSchema, body: AdminRgNoteInputSchema, response: { 200: dataEnvelope(RgNoteSchema), ...errors } } },
+    async (request) => ({ data: await admin.addRgNote(request.params.playerId, request.body, request.operator, originOf(request)) }),
   );
 
   // An operator's suspension (decision 420): deposits, bets and launches refused, sign-in,

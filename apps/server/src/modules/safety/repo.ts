@@ -198,3 +198,22 @@ export async function selectFrequentRefusals(
   );
   return rows.map((r) => ({ ...r, player_id: Number(r.player_id) }));
 }
+
+export type InteractionNoteRow = { id: number; at: Date; operator_id: number; observed: string; action_taken: string };
+
+export async function insertInteractionNote(q: Queryable, r: { playerId: number; operatorId: number; at: Date; observed: string; actionTaken: string }): Promise<InteractionNoteRow> {
+  const { rows } = await q.query<InteractionNoteRow>(
+    `INSERT INTO safety_interaction_notes (player_id, operator_id, at, observed, action_taken) VALUES ($1, $2, $3, $4, $5)
+     RETURNING id::int AS id, at, operator_id::int AS operator_id, observed, action_taken`,
+    [r.playerId, r.operatorId, r.at, r.observed, r.actionTaken],
+  );
+  return rows[0]!;
+}
+
+export async function selectInteractionNotes(q: Queryable, playerId: number, limit: number): Promise<InteractionNoteRow[]> {
+  const { rows } = await q.query<InteractionNoteRow>(
+    `SELECT id::int AS id, at, operator_id::int AS operator_id, observed, action_taken FROM safety_interaction_notes WHERE player_id = $1 ORDER BY id DESC LIMIT $2`,
+    [playerId, limit],
+  );
+  return rows;
+}

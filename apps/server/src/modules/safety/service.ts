@@ -11,7 +11,9 @@ import {
   type SetRealityCheckInput,
   type SetSafetyLimitInput,
   type AccountSuspension,
+  type AdminRgNoteInput,
   type AdminSuspendInput,
+  type RgNote,
   type TakeBreakInput,
 } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
@@ -51,6 +53,7 @@ export type SafetyDeps = {
 
 const DAY_MS = 86_400_000;
 const CHANGES_LIMIT = 200;
+const noteOf = (r: repo.InteractionNoteRow): RgNote => ({ id: r.id, at: r.at.toISOString(), operatorId: r.operator_id, observed: r.observed, actionTaken: r.action_taken });
 /** The console's list of players who hit limits often shows at most this many. */
 const FREQUENT_REFUSALS_MAX = 200;
 
@@ -238,6 +241,16 @@ export function createSafetyService({ db, clock, settings, currency, events }: S
     },
 
     ...checks,
+
+    /** An operator's responsible-gambling interaction note (decision 423): append-only. */
+    async addInteractionNote(playerId: number, input: AdminRgNoteInput, operatorId: number): Promise<RgNote> {
+      return noteOf(await repo.insertInteractionNote(db, { playerId, operatorId, at: clock.now(), observed: input.observed, actionTaken: input.actionTaken }));
+    },
+
+    /** The player's interaction notes, newest first. */
+    async interactionNotes(playerId: number): Promise<RgNote[]> {
+      return (await repo.selectInteractionNotes(db, playerId, CHANGES_LIMIT)).map(noteOf);
+    },
 
     /** The operator's suspension in force, or null (the console's player page). */
     async suspension(playerId: number): Promise<AccountSuspension | null> {

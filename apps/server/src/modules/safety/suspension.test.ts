@@ -250,3 +250,21 @@ describe('a review card’s context', () => {
     expect((await finance.call('GET', LAZY_API_PATHS.admin_player_review_context.replace(':playerId', '99999999'))).statusCode).toBe(404);
   });
 });
+
+describe('responsible-gambling interaction notes', () => {
+  it('keeps what an operator saw and did, newest first, audited, never edited', async () => {
+    const { playerId } = await newPlayer();
+    const path = LAZY_API_PATHS.admin_player_rg_notes.replace(':playerId', String(playerId));
+    const first = await finance.call('POST', path, { observed: 'Five deposits in an hour, chasing losses', actionTaken: 'Called the player; suggested a deposit limit' });
+    expect(first.statusCode, first.body).toBe(200);
+    clock.advance(1_000);
+    expect((await support.call('POST', path, { observed: 'Player asked about self-exclusion', actionTaken: 'Explained the options; player took a 7-day break' })).statusCode).toBe(200);
+    const notes = (await support.call('GET', path)).json().data.items;
+    expect(notes.map((n: { observed: string }) => n.observed)).toEqual(['Player asked about self-exclusion', 'Five deposits in an hour, chasing losses']);
+    expect(notes[1]).toMatchObject({ actionTaken: 'Called the player; suggested a deposit limit', operatorId: expect.any(Number) });
+    expect((await auditOf(`player:${playerId}`)).map((r) => r.action)).toEqual(['player.rg_note', 'player.rg_note']);
+    expect((await finance.call('POST', path, { observed: '', actionTaken: 'nothing' })).json().error.code).toBe('VALIDATION_FAILED');
+    await expect(t.db.query(`UPDATE safety_interaction_notes SET observed = 'changed' WHERE player_id = $1`, [playerId])).rejects.toThrow(/append-only/);
+    expect((await support.call('GET', path)).json().data.items).toHaveLength(2);
+  });
+});
