@@ -65,7 +65,7 @@ export async function settlementScenario(adminUrl: string, bets: number, players
   const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return log; }, level: 'silent', silent() {} } as never;
   const events = createEvents({ db, clock, bus: createInProcessBus(log), log });
   const chainSecret = 'bench-lottery-chain-secret-0123456789abcdef';
-  const safety = createSafetyService({ db, clock, settings: DEFAULT_SAFETY_SETTINGS, currency: 'INR' });
+  const safety = createSafetyService({ db, clock, settings: DEFAULT_SAFETY_SETTINGS, currency: 'INR', events });
   const tron = game === 'trx' ? createTronService({ db, clock, config: { kind: 'sandbox', api: 'wallet', timeoutMs: 1_000, produceEveryMs: 1_000, witnessSecret: 'bench-sandbox-tron-witness-secret-0123456789' }, client: memoryTronNode(clock) }) : undefined;
   const lottery = createLotteryService({
     db, clock, events, log, safety, chainSecret, beacon: createSandboxBeacon({ secret: chainSecret, clock }),

@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAsDemoOperator } from './support/admin';
-import { signInAsNewPlayer, startRecharge } from './support/wallet';
-import { waitForOpenRound } from './support/round';
+import { expect, test } from '@playwright/test';
+import { identityVerifiedByOperator } from './support/admin';
+import { signInAsNewPlayer, startRecharge, withdrawToNewUpi } from './support/wallet';
+import { betOn, waitForBettingOpen, waitForOpenRound } from './support/round';
 
 // Responsible gambling (decisions 210-213) end to end in a real Chromium against the real server: a player sets a ₹500 daily
 // deposit limit; a ₹600 recharge is refused with the remaining amount shown; a ₹400 one
@@ -11,26 +11,7 @@ import { waitForOpenRound } from './support/round';
 
 test.setTimeout(300_000);
 
-/** A 1x1 PNG: the server checks a document's type by its magic bytes. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const BREAK_TEXT = /You are taking a break: bets, deposits and games are closed/;
-
-/** Opens a bet on Big or Small for ₹10 × quantity and confirms it; returns the sheet. */
-async function betOn(page: Page, selection: 'Big' | 'Small', quantity: number) {
-  await page.getByRole('button', { name: selection, exact: true }).click();
-  const sheet = page.getByRole('dialog', { name: `Bet on ${selection}` });
-  await sheet.getByRole('button', { name: '₹10.00', exact: true }).click();
-  await sheet.getByRole('spinbutton', { name: 'Quantity' }).fill(String(quantity));
-  await sheet.getByRole('button', { name: /^Confirm ₹/ }).click();
-  return sheet;
-}
-
-async function operatorConsole(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const operator = await context.newPage();
-  await signInAsDemoOperator(operator);
-  return operator;
-}
 
 test('a daily deposit limit refuses ₹600 with ₹500 left, takes ₹400; a 24-hour break stops bets and games but not history or withdrawals', async ({ page, browser }) => {
   const { phone } = await signInAsNewPlayer(page);
@@ -67,14 +48,7 @@ test('a daily deposit limit refuses ₹600 with ₹500 left, takes ₹400; a 24-
   });
 
   await test.step('the player plays the deposit through in Wingo, with the session clock shown', async () => {
-    // A fresh server publishes each room's chain when it first starts; betting opens with it.
-    await expect(async () => {
-      const res = await page.request.get('/api/lottery/wingo/state?room=30s');
-      expect(res.status()).toBe(200);
-      const { data } = (await res.json()) as { data: { round: { period: string }; chain: { firstPeriod: string } | null } };
-      expect(data.chain).not.toBeNull();
-      expect(data.round.period >= data.chain!.firstPeriod).toBe(true);
-    }).toPass({ timeout: 75_000, intervals: [1_000] });
+    await waitForBettingOpen(page);
     await page.goto('/home/AllLotteryGames/Wingo');
     await expect(page.getByText(/^Session \d+:\d\d$/)).toBeVisible();
     await waitForOpenRound(page, 18, 40_000);
@@ -88,20 +62,7 @@ test('a daily deposit limit refuses ₹600 with ₹500 left, takes ₹400; a 24-
   });
 
   await test.step('the player submits KYC and an operator verifies it', async () => {
-    await page.goto('/wallet/Kyc');
-    await expect(page.getByRole('heading', { level: 1, name: 'Identity check' })).toBeVisible();
-    await page.getByRole('textbox', { name: 'Full name (as on your PAN card)' }).fill('Ravi Safe');
-    await page.getByLabel('Date of birth').fill('11/02/1988');
-    await page.getByRole('textbox', { name: 'PAN', exact: true }).fill('ABCDE1234F');
-    await page.getByLabel('Photo or PDF of your PAN card').setInputFiles({ name: 'pan.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByRole('button', { name: 'Submit for review' }).click();
-    await expect(page.getByText('Under review', { exact: true })).toBeVisible();
-    const operator = await operatorConsole(browser);
-    await operator.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'KYC' }).click();
-    const submission = operator.getByRole('listitem').filter({ hasText: 'Ravi Safe' });
-    await submission.getByRole('button', { name: 'Verify' }).click();
-    await operator.getByRole('dialog', { name: /^Verify identity kyc_/ }).getByRole('button', { name: 'Confirm' }).click();
-    await expect(operator.getByRole('status').filter({ hasText: /is now verified/ })).toBeVisible();
+    const operator = await identityVerifiedByOperator(page, browser, { fullName: 'Ravi Safe', dateOfBirth: '11/02/1988' });
     await operator.context().close();
   });
 
@@ -138,13 +99,6 @@ test('a daily deposit limit refuses ₹600 with ₹500 left, takes ₹400; a 24-
   });
 
   await test.step('a withdrawal is accepted during the break', async () => {
-    await page.goto('/wallet/Withdraw');
-    const add = page.getByRole('form', { name: 'Add a payout method' });
-    await add.getByRole('textbox', { name: 'UPI ID' }).fill(`s${phone}@okbank`);
-    await add.getByRole('button', { name: 'Save payout method' }).click();
-    await expect(page.getByRole('radio', { name: new RegExp(`s${phone}@okbank`) })).toBeChecked();
-    await page.getByRole('textbox', { name: 'Amount (₹)' }).fill('100');
-    await page.getByRole('button', { name: 'Withdraw ₹100.00' }).click();
-    await expect(page.getByRole('status', { name: /Withdrawal requested/ })).toContainText(`Withdrawal requested: ₹100.00 to s${phone}@okbank.`);
+    await withdrawToNewUpi(page, `s${phone}@okbank`, '100');
   });
 });

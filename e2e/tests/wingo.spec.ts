@@ -1,7 +1,7 @@
 import { priceBet, payoutMinor, WINGO, type WingoDigit } from '@colorplay/lottery';
 import { expect, test } from '@playwright/test';
 import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
-import { rupees, waitForOpenRound } from './support/round';
+import { rupees, waitForBettingOpen, waitForOpenRound } from './support/round';
 
 // Wingo (docs/games.md) in a real Chromium against the real server: a bet in the 30 s room, seen in
 // My history, its result arriving on the page, the balance moving by exactly what the rule table
@@ -13,15 +13,7 @@ test('bet in the 30 s room: My history, the result, the exact balance change, an
   await signInAsNewPlayer(page);
   await rechargeThroughSandbox(page, '₹500.00');
 
-  // A fresh server publishes each room's chain when it first starts, from a round a little
-  // ahead; betting opens with that round.
-  await expect(async () => {
-    const res = await page.request.get('/api/lottery/wingo/state?room=30s');
-    expect(res.status()).toBe(200);
-    const { data } = (await res.json()) as { data: { round: { period: string }; chain: { firstPeriod: string } | null } };
-    expect(data.chain).not.toBeNull();
-    expect(data.round.period >= data.chain!.firstPeriod).toBe(true);
-  }).toPass({ timeout: 75_000, intervals: [1_000] });
+  await waitForBettingOpen(page);
 
   await page.goto('/home/AllLotteryGames/Wingo');
   await expect(page.getByRole('heading', { level: 1, name: 'Win Go' })).toBeVisible();

@@ -1,8 +1,8 @@
 import { payoutMinor, priceBet, WINGO, type WingoDigit } from '@colorplay/lottery';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAsDemoOperator } from './support/admin';
+import { expect, test, type Page } from '@playwright/test';
+import { operatorConsole } from './support/admin';
 import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
-import { rupees, waitForOpenRound } from './support/round';
+import { rupees, waitForBettingOpen, waitForOpenRound } from './support/round';
 
 // Withdrawals (docs/payments.md) end to end in a real Chromium against the real server: a new player recharges ₹500
 // through the UPI sandbox, plays in Wingo until the wagering lock clears, has their identity
@@ -36,18 +36,6 @@ async function placeBet(page: Page, { side, quantity }: Stake): Promise<void> {
   await sheet.getByRole('spinbutton', { name: 'Quantity' }).fill(String(quantity));
   await sheet.getByRole('button', { name: `Confirm ${rupees(stakeMinor({ side, quantity }))}` }).click();
   await expect(sheet).toBeHidden();
-}
-
-/** Waits until betting has opened (a fresh server publishes each room's chain when it starts). */
-async function waitForBetting(page: Page): Promise<void> {
-  // A fresh server publishes each room's chain when it first starts; betting opens with it.
-  await expect(async () => {
-    const res = await page.request.get('/api/lottery/wingo/state?room=30s');
-    expect(res.status()).toBe(200);
-    const { data } = (await res.json()) as { data: { round: { period: string }; chain: { firstPeriod: string } | null } };
-    expect(data.chain).not.toBeNull();
-    expect(data.round.period >= data.chain!.firstPeriod).toBe(true);
-  }).toPass({ timeout: 75_000, intervals: [1_000] });
 }
 
 /**
@@ -84,20 +72,12 @@ async function withdrawableCard(page: Page) {
   return page.getByRole('region', { name: 'Withdrawable now' });
 }
 
-/** An operator's own browser, signed in to /admin with a TOTP code computed from the seeded secret. */
-async function operatorConsole(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const operator = await context.newPage();
-  await signInAsDemoOperator(operator);
-  return operator;
-}
-
 test('a player withdraws ₹200 after a ₹500 recharge and some play; an operator approves; the sandbox pays', async ({ page, browser }) => {
   const { phone } = await signInAsNewPlayer(page);
   const depositMinor = 50_000;
   await rechargeThroughSandbox(page, rupees(depositMinor));
   const requiredMinor = depositMinor * WAGERING_FACTOR;
-  await waitForBetting(page);
+  await waitForBettingOpen(page);
 
   const hedgedMinor = await test.step('Big and Small together in one round: only the fee was at risk, the lock stays', async () => {
     const after = await playRound(page, depositMinor, [

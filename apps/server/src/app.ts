@@ -44,6 +44,7 @@ import { createKycService, kycRoutes, localDocumentStore, s3DocumentStore, type 
 import { createHttpPayoutGateway, createSandboxPayoutGateway, sandboxPayoutRoutes, type PayoutGateway } from './modules/payouts';
 import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRoutes, withdrawalRoutes, type WithdrawalsService } from './modules/withdrawals';
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
+import { createAdjustmentsService } from './modules/adjustments';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
 import { createTronService, sandboxTronRoutes, type TronService } from './modules/tron';
 import { authenticateFirst, authGuard, registerNoStore } from './plugins/auth-guard';
@@ -192,7 +193,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   // Responsible gambling (decision 210): the player's controls, which every money path below checks
   // in its own transaction. A refusal is counted afterwards (its transaction rolled back) for the
   // console's list of players who hit limits often.
-  const safety = createSafetyService({ db, clock, settings: config.safety, currency: DEFAULT_DEPOSIT_SETTINGS.currency });
+  const safety = createSafetyService({ db, clock, settings: config.safety, currency: DEFAULT_DEPOSIT_SETTINGS.currency, events });
   app.decorate('safety', safety);
   app.addHook('onError', async (request, _reply, err) => {
     if (err instanceof SafetyRefusal) await safety.noteRefusal(db, err).catch((e: unknown) => request.log.error({ err: e }, 'could not count a refusal'));
@@ -325,7 +326,8 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   // The operator console: its own cookie sessions under /api/admin, separate from players'.
   const withdrawalsOf = () => withdrawals;
   const kycOf = () => kyc;
-  const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf, usdt, lottery, safety });
+  const adjustments = createAdjustmentsService({ db, clock, secondApprovalMinor: config.adjustmentSecondApprovalMinor });
+  const admin = createAdminService({ db, clock, secret: config.secrets.token, limiter: createRateLimiter(db, clock), deposits, withdrawals: withdrawalsOf, kyc: kycOf, usdt, lottery, safety, adjustments });
   await app.register(adminRoutes, { admin, secureCookies: production });
   app.decorate('admin', admin);
   const reports = createReportsService({ db, clock, settings: { settleSeconds: config.reportsSettleSeconds } });

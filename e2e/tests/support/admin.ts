@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
  * The demo operator the e2e server seeds (SEED_DEMO=1, as `npm start` does; never in production):
@@ -46,4 +46,37 @@ export async function signInAsDemoOperator(page: Page, operator: { username: str
     await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
   }
   throw new Error(`${operator.username} could not sign in`);
+}
+
+/** An operator's own browser (a context of its own), signed in to /admin as the demo operator. */
+export async function operatorConsole(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const operator = await context.newPage();
+  await signInAsDemoOperator(operator);
+  return operator;
+}
+
+/** A 1x1 PNG: the server checks a document's type by its magic bytes. */
+const PAN_CARD_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * The player submits the identity check on /wallet/Kyc (PAN ABCDE1234F) and the demo operator
+ * verifies it in /admin; answers the operator's page, still signed in.
+ */
+export async function identityVerifiedByOperator(page: Page, browser: Browser, person: { fullName: string; dateOfBirth: string }): Promise<Page> {
+  await page.goto('/wallet/Kyc');
+  await expect(page.getByRole('heading', { level: 1, name: 'Identity check' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Full name (as on your PAN card)' }).fill(person.fullName);
+  await page.getByLabel('Date of birth').fill(person.dateOfBirth);
+  await page.getByRole('textbox', { name: 'PAN', exact: true }).fill('ABCDE1234F');
+  await page.getByLabel('Photo or PDF of your PAN card').setInputFiles({ name: 'pan.png', mimeType: 'image/png', buffer: PAN_CARD_PNG });
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByText('Under review', { exact: true })).toBeVisible();
+  const operator = await operatorConsole(browser);
+  await operator.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'KYC' }).click();
+  const submission = operator.getByRole('listitem').filter({ hasText: person.fullName });
+  await submission.getByRole('button', { name: 'Verify' }).click();
+  await operator.getByRole('dialog', { name: /^Verify identity kyc_/ }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(operator.getByRole('status').filter({ hasText: /is now verified/ })).toBeVisible();
+  return operator;
 }

@@ -15,3 +15,24 @@ export async function waitForOpenRound(page: Page, seconds: number, timeoutMs = 
     expect(left).toBeGreaterThanOrEqual(seconds);
   }).toPass({ timeout: timeoutMs, intervals: [500] });
 }
+
+/** Opens a Wingo bet on Big or Small for ₹10 × quantity and confirms it; returns the sheet. */
+export async function betOn(page: Page, selection: 'Big' | 'Small', quantity: number) {
+  await page.getByRole('button', { name: selection, exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: `Bet on ${selection}` });
+  await sheet.getByRole('button', { name: '₹10.00', exact: true }).click();
+  await sheet.getByRole('spinbutton', { name: 'Quantity' }).fill(String(quantity));
+  await sheet.getByRole('button', { name: /^Confirm ₹/ }).click();
+  return sheet;
+}
+
+/** Waits until Wingo's 30 s room takes bets: a fresh server publishes each room's chain when it first starts. */
+export async function waitForBettingOpen(page: Page): Promise<void> {
+  await expect(async () => {
+    const res = await page.request.get('/api/lottery/wingo/state?room=30s');
+    expect(res.status()).toBe(200);
+    const { data } = (await res.json()) as { data: { round: { period: string }; chain: { firstPeriod: string } | null } };
+    expect(data.chain).not.toBeNull();
+    expect(data.round.period >= data.chain!.firstPeriod).toBe(true);
+  }).toPass({ timeout: 75_000, intervals: [1_000] });
+}

@@ -59,3 +59,16 @@ export async function rechargeThroughSandbox(page: Page, preset: string): Promis
   await page.getByRole('button', { name: `Pay ${preset}` }).click();
   await expect(page.getByText(`Recharge successful: ${preset} was added to your wallet.`)).toBeVisible();
 }
+
+/** On /wallet/Withdraw with no payout method yet: saves `vpa` and withdraws `rupeesText` (e.g. '100') to it. */
+export async function withdrawToNewUpi(page: Page, vpa: string, rupeesText: string): Promise<void> {
+  await page.goto('/wallet/Withdraw');
+  const add = page.getByRole('form', { name: 'Add a payout method' });
+  await add.getByRole('textbox', { name: 'UPI ID' }).fill(vpa);
+  await add.getByRole('button', { name: 'Save payout method' }).click();
+  await expect(page.getByRole('radio', { name: new RegExp(vpa) })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Amount (₹)' }).fill(rupeesText);
+  const shown = `₹${Number(rupeesText).toFixed(2)}`;
+  await page.getByRole('button', { name: `Withdraw ${shown}` }).click();
+  await expect(page.getByRole('status', { name: /Withdrawal requested/ })).toContainText(`Withdrawal requested: ${shown} to ${vpa}.`);
+}

@@ -31,6 +31,11 @@ export const AUDIT_ACTIONS = [
   'lottery.retire_chains',
   'reconciliation.import',
   'reconciliation.resolve',
+  'player.suspend',
+  'player.suspension_lift',
+  'adjustment.request',
+  'adjustment.approve',
+  'player.rg_note',
 ] as const;
 
 /**
@@ -41,3 +46,6 @@ export const AUDIT_ACTIONS = [
 export const ALERT_KINDS = ['approval_not_independent', 'approvers_share_creator', 'enrolment_link_reused', 'pan_shared', 'tron_providers_disagree', 'deposit_limit_passed', 'reconciliation_difference'] as const;
 /** The path of the console page that completes an enrolment; the token follows after `#`. */
 export const ADMIN_ENROL_PAGE = '/admin/enrol';
+
+/** Why an operator credits or debits a balance (decision 421). */
+export const ADJUSTMENT_REASONS = ['goodwill', 'payment_correction', 'game_malfunction', 'duplicate_credit', 'chargeback', 'other'] as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { KycRejectReasonSchema, KycSubmissionIdSchema } from './kyc';
-import { ALERT_KINDS, AUDIT_ACTIONS, OPERATOR_ROLES } from './admin-constants';
+import { ADJUSTMENT_REASONS, ALERT_KINDS, AUDIT_ACTIONS, OPERATOR_ROLES } from './admin-constants';
 import { DepositLimitPassSchema } from './safety';
 import { pgText } from './text';
+import { AmountMinorSchema, IdempotencyKeySchema } from './wallet';
 import { WithdrawalIdSchema, WithdrawalRejectReasonSchema } from './withdrawals';
 
 /**
@@ -10,7 +11,7 @@ import { WithdrawalIdSchema, WithdrawalRejectReasonSchema } from './withdrawals'
  * in with username, password and a TOTP code, and their session is a cookie scoped to
  * `/api/admin`. Every state-changing request must also carry ADMIN_CSRF_HEADER (docs/admin.md).
  */
-export { ADMIN_CSRF_HEADER, ADMIN_CSRF_VALUE, ADMIN_ENROL_PAGE, ADMIN_SESSION_COOKIE, ALERT_KINDS, AUDIT_ACTIONS, OPERATOR_ROLES } from './admin-constants';
+export { ADJUSTMENT_REASONS, ADMIN_CSRF_HEADER, ADMIN_CSRF_VALUE, ADMIN_ENROL_PAGE, ADMIN_SESSION_COOKIE, ALERT_KINDS, AUDIT_ACTIONS, OPERATOR_ROLES } from './admin-constants';
 export const OperatorRoleSchema = z.enum(OPERATOR_ROLES);
 export type OperatorRole = z.infer<typeof OperatorRoleSchema>;
 
@@ -260,3 +261,63 @@ export const AdminWithdrawalApproveInputSchema = z.strictObject({ note: Decision
 export const AdminWithdrawalRejectInputSchema = z.strictObject({ note: WithdrawalRejectReasonSchema });
 export const AdminKycParamsSchema = z.strictObject({ submissionId: KycSubmissionIdSchema });
 export const AdminKycRejectInputSchema = z.strictObject({ reason: KycRejectReasonSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Balance adjustments (decision 421): an operator's credit or debit with a reason code, posted as
+// a ledger transfer of kind `adjustment`; at or above ADJUSTMENT_SECOND_APPROVAL_MINOR it waits
+// for a second, independent operator (the two-person rule of withdrawals).
+export const AdjustmentReasonSchema = z.enum(ADJUSTMENT_REASONS);
+export type AdjustmentReason = z.infer<typeof AdjustmentReasonSchema>;
+export const AdjustmentIdSchema = pgText().regex(/^adj_[A-Za-z0-9_-]{8,40}$/, 'An adjustment id (adj_...)');
+export const AdminAdjustmentInputSchema = z.strictObject({
+  direction: z.enum(['credit', 'debit']),
+  amountMinor: AmountMinorSchema,
+  reason: AdjustmentReasonSchema,
+  note: pgText().trim().min(3, 'Write why, for the audit log').max(500),
+  idempotencyKey: IdempotencyKeySchema,
+});
+export type AdminAdjustmentInput = z.infer<typeof AdminAdjustmentInputSchema>;
+export const AdminAdjustmentParamsSchema = z.strictObject({ adjustmentId: AdjustmentIdSchema });
+export const AdjustmentSchema = z
+  .object({
+    id: z.string(),
+    playerId: z.number().int(),
+    direction: z.enum(['credit', 'debit']),
+    amountMinor: z.number().int(),
+    reason: AdjustmentReasonSchema,
+    note: z.string(),
+    requestedBy: z.number().int(),
+    requestedAt: z.iso.datetime(),
+    approvalsNeeded: z.number().int(),
+    approvers: z.array(z.number().int()),
+    status: z.enum(['awaiting_second_approval', 'applied']),
+    transferId: z.string().nullable(),
+    appliedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Adjustment' });
+export type Adjustment = z.infer<typeof AdjustmentSchema>;
+
+/**
+ * What a review card shows without another click (decision 422): the player's money, their last
+ * 30 days of deposits and withdrawals, wagering, identity check and responsible-gambling state.
+ */
+export const AdminReviewContextSchema = z
+  .object({
+    playerId: z.number().int(),
+    balanceMinor: z.number().int(),
+    withdrawableMinor: z.number().int(),
+    /** Stakes still needed before the wagering lock clears (0: nothing locked). */
+    remainingToPlayMinor: z.number().int(),
+    /** Deposits credited in the last 30 days. */
+    deposits30dMinor: z.number().int(),
+    /** Money that left the main wallet by withdrawals in the last 30 days (requested minus returned). */
+    withdrawals30dMinor: z.number().int(),
+    kycStatus: z.string(),
+    /** The player's own block: none, break, exclusion or closed. */
+    safetyBlock: z.enum(['none', 'break', 'exclusion', 'closed']),
+    /** How many of the player's own limits are in force. */
+    limitsInForce: z.number().int(),
+    suspended: z.boolean(),
+  })
+  .meta({ id: 'AdminReviewContext' });
+export type AdminReviewContext = z.infer<typeof AdminReviewContextSchema>;

@@ -139,6 +139,13 @@ export const ERROR_STATUS = {
   PLAYER_ON_BREAK: 403,
   // the player excluded themselves, or the account stays closed after the exclusion (details: until)
   SELF_EXCLUDED: 403,
+  // an operator suspended the account (decision 420): no deposits, bets or launches; sign-in, history and withdrawals stay open
+  ACCOUNT_SUSPENDED: 403,
+  // suspending an account already suspended, or lifting a suspension that is not in force
+  ACCOUNT_SUSPENSION_CONFLICT: 409,
+  // a balance adjustment that does not exist, or one already applied (decision 421)
+  ADJUSTMENT_NOT_FOUND: 404,
+  ADJUSTMENT_STATE_CONFLICT: 409,
   // the operator does not offer this control
   SAFETY_CONTROL_NOT_OFFERED: 403,
   // a change the controls' rules refuse (shortening a break, confirming too early, reopening too early)

@@ -44,6 +44,11 @@ export const DOMAIN_EVENT_SCHEMAS = {
    */
   SessionsRevoked: z.object({ playerId: z.number().int().positive(), sessionId: z.string().nullable() }),
   /**
+   * An operator suspended the account (`reason` set) or lifted its suspension (`reason` null,
+   * decision 420): the player's inbox gets a message and their live sockets are told at once.
+   */
+  AccountSuspensionChanged: z.object({ playerId: z.number().int().positive(), suspended: z.boolean(), reason: z.string().nullable() }),
+  /**
    * A lottery round was drawn (recorded by the draw, before its settlement pays: decision 371),
    * or voided (every stake refunded). `settled` is what rounds drawn before that recorded.
    */
@@ -155,6 +160,7 @@ export const DomainEventSchema = z.discriminatedUnion('name', [
   envelope('PasswordReset'),
   envelope('PasswordChanged'),
   envelope('SessionsRevoked'),
+  envelope('AccountSuspensionChanged'),
   envelope('RoundDrawn'),
   envelope('RoundPlayersSettled'),
   envelope('BetsSettled'),

@@ -24,4 +24,14 @@ export const LAZY_API_PATHS = {
   admin_recon_items: '/api/admin/reconciliation/items',
   admin_recon_resolve: '/api/admin/reconciliation/items/:itemId/resolve',
   admin_recon_runs: '/api/admin/reconciliation/runs',
+  /** The console: suspend an account, and lift the suspension (decision 420). */
+  admin_player_suspend: '/api/admin/players/:playerId/suspend',
+  admin_player_suspension_lift: '/api/admin/players/:playerId/suspension/lift',
+  /** The console: a player's balance adjustments, a new one, and a second approval (decision 421). */
+  admin_player_adjustments: '/api/admin/players/:playerId/adjustments',
+  admin_adjustment_approve: '/api/admin/adjustments/:adjustmentId/approve',
+  /** The console: a player's responsible-gambling interaction notes, and a new one (decision 423). */
+  admin_player_rg_notes: '/api/admin/players/:playerId/rg-notes',
+  /** The console: what a review card shows of its player without another click. */
+  admin_player_review_context: '/api/admin/players/:playerId/review-context',
 } as const;

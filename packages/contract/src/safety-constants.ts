@@ -17,3 +17,9 @@ export const REALITY_CHECK_MINUTE_CHOICES = [15, 30, 60] as const;
 export const LIMIT_COOLING_OFF_HOURS = 24;
 /** After a self-exclusion ends, reopening takes effect this long after the player asks. */
 export const REOPEN_WAIT_HOURS = 24;
+
+/**
+ * Why an operator suspended an account (decision 420): the reason code the audit log, the console
+ * and the player's message name. A suspension keeps sign-in, history and withdrawals open.
+ */
+export const SUSPENSION_REASONS = ['fraud_suspected', 'payment_dispute', 'identity_unverified', 'responsible_gambling', 'account_sharing', 'other'] as const;

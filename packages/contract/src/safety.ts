@@ -5,7 +5,9 @@ import {
   REALITY_CHECK_MINUTE_CHOICES,
   SAFETY_LIMIT_KINDS,
   SAFETY_PERIODS,
+  SUSPENSION_REASONS,
 } from './safety-constants';
+import { pgText } from './text';
 
 export * from './safety-constants';
 
@@ -152,8 +154,24 @@ export const SafetyChangeSchema = z
   .meta({ id: 'SafetyChange' });
 export type SafetyChange = z.infer<typeof SafetyChangeSchema>;
 
-/** The console's read-only view of a player's controls. */
-export const AdminPlayerSafetySchema = z.object({ state: SafetyStateSchema, changes: z.array(SafetyChangeSchema) });
+export const SuspensionReasonSchema = z.enum(SUSPENSION_REASONS);
+export type SuspensionReason = z.infer<typeof SuspensionReasonSchema>;
+const SuspensionNoteSchema = pgText().trim().min(3, 'Write what the next operator needs to know').max(500);
+
+/** An operator suspends an account (decision 420): a reason code and a note for the audit log. */
+export const AdminSuspendInputSchema = z.strictObject({ reason: SuspensionReasonSchema, note: SuspensionNoteSchema });
+export type AdminSuspendInput = z.infer<typeof AdminSuspendInputSchema>;
+/** An operator lifts a suspension, saying why. */
+export const AdminLiftSuspensionInputSchema = z.strictObject({ note: SuspensionNoteSchema });
+
+/** A suspension in force: since when, why, and by which operator. */
+export const AccountSuspensionSchema = z
+  .object({ since: z.iso.datetime(), reason: SuspensionReasonSchema, note: z.string(), operatorId: z.number().int() })
+  .meta({ id: 'AccountSuspension' });
+export type AccountSuspension = z.infer<typeof AccountSuspensionSchema>;
+
+/** The console's view of a player's controls, and the operator's suspension if one is in force. */
+export const AdminPlayerSafetySchema = z.object({ state: SafetyStateSchema, changes: z.array(SafetyChangeSchema), suspension: AccountSuspensionSchema.nullable() });
 export type AdminPlayerSafety = z.infer<typeof AdminPlayerSafetySchema>;
 
 /** Players whose money was refused by a control most often in the last days. */
@@ -161,3 +179,14 @@ export const AdminLimitHitSchema = z.object({ playerId: z.number().int(), hits: 
 export const AdminLimitHitsSchema = z.object({ days: z.number().int(), items: z.array(AdminLimitHitSchema) });
 export type AdminLimitHits = z.infer<typeof AdminLimitHitsSchema>;
 export const AdminLimitHitsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(30), minHits: z.coerce.number().int().min(1).max(1000).default(3) });
+
+/** An operator's responsible-gambling interaction note (decision 423): what they saw, what they did. */
+export const AdminRgNoteInputSchema = z.strictObject({
+  observed: pgText().trim().min(3, 'Write what you saw').max(1000),
+  actionTaken: pgText().trim().min(3, 'Write what you did').max(1000),
+});
+export type AdminRgNoteInput = z.infer<typeof AdminRgNoteInputSchema>;
+export const RgNoteSchema = z
+  .object({ id: z.number().int(), at: z.iso.datetime(), operatorId: z.number().int(), observed: z.string(), actionTaken: z.string() })
+  .meta({ id: 'RgNote' });
+export type RgNote = z.infer<typeof RgNoteSchema>;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { adjustmentSecondApprovalOf, ADJUSTMENTS_ENV } from './adjustments';
 import { databaseConfigOf, DATABASE_ENV, productionDatabaseProblems } from './database';
 import { DEPOSITS_UPI_ENV, upiConfigOf } from './deposits-upi';
 import { EXPOSURE_ENV, exposureConfig } from './exposure';
@@ -34,6 +35,7 @@ const EnvSchema = z.object({
   ...SMS_ENV,
   ...LOTTERY_ENV,
   ...SAFETY_ENV,
+  ...ADJUSTMENTS_ENV,
   ...VENDOR_ENV,
   ...DEPOSITS_UPI_ENV,
   ...USDT_ENV,
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!payoutsResult.ok) problems.push(...payoutsResult.problems);
   const withdrawals = withdrawalConfigOf(e, problems);
   const safety = safetyConfigOf(e, problems);
+  const adjustmentSecondApprovalMinor = adjustmentSecondApprovalOf(e, problems);
   const kyc = kycConfigOf(e, cwd, problems);
   const sandbox: SandboxChannels = {
     sms: smsChannel === 'sandbox',
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     kyc,
     payoutSendSweepMs: e.PAYOUT_SEND_SWEEP_MS,
     safety,
+    adjustmentSecondApprovalMinor,
     tron,
   };
 }

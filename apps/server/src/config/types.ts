@@ -94,6 +94,8 @@ export type Config = {
   payoutSendSweepMs: number;
   /** Responsible-gambling controls offered, and whether a deposit limit is mandatory. */
   safety: SafetyConfig;
+  /** From this amount an operator's balance adjustment needs a second, independent approver (decision 421). */
+  adjustmentSecondApprovalMinor: number;
   /** Trx Win's TRON block source: the local sandbox chain (default outside production) or a full node. */
   tron: TronConfig;
 };

@@ -136,10 +136,18 @@ describe('operator console', () => {
                 status: 'review',
                 approvals: [{ operatorId: '2', note: 'ok', at: '2026-06-01T10:00:00.000Z' }],
                 approvalsRequired: 2,
-                reviewReasons: ['amount_above_auto_limit'],
+                reviewReasons: ['amount_above_auto_limit', 'risk_flag:first_withdrawal', 'risk_flag:new_payout_method'],
               },
             ],
             nextCursor: null,
+          },
+        },
+      }),
+      'GET /api/admin/players/7/review-context': () => ({
+        body: {
+          data: {
+            playerId: 7, balanceMinor: 45_000_00, withdrawableMinor: 40_000_00, remainingToPlayMinor: 5_000_00, deposits30dMinor: 50_000_00, withdrawals30dMinor: 30_000_00,
+            kycStatus: 'verified', safetyBlock: 'none', limitsInForce: 2, suspended: false,
           },
         },
       }),
@@ -150,6 +158,21 @@ describe('operator console', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Withdrawals' }));
     expect(await screen.findByText('Awaiting second approval')).toBeTruthy();
     expect(screen.getByText('Approvals 1 of 2')).toBeTruthy();
+    // The player's context on the card, without another click.
+    const context = await screen.findByRole('list', { name: 'Player 7 at a glance' });
+    expect(within(context).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Balance ₹45,000.00, withdrawable now ₹40,000.00',
+      'Wagering: ₹5,000.00 still to play before deposits unlock',
+      'Last 30 days: deposited ₹50,000.00, withdrawn ₹30,000.00',
+      'Identity check: verified',
+      'No break or self-exclusion · 2 own limits in force',
+    ]);
+    // Every reason in words, not codes (decision 422).
+    expect(
+      screen.getByText(
+        'Why in review: the amount is above the automatic payout limit; this is the player’s first withdrawal; the payout method was added recently (within the new-method hold)',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 

@@ -61,7 +61,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
     { path: '/usdt', element: <UsdtQueue session={session} /> },
     { path: '/withdrawals', element: <WithdrawalsQueue session={session} /> },
     { path: '/kyc', element: <KycQueue session={session} /> },
-    { path: '/players', element: <PlayersPage /> },
+    { path: '/players', element: <PlayersPage session={session} /> },
     { path: '/audit', element: <AuditLogPage /> },
     { path: '/alerts', element: <AlertsPage /> },
     ...(seesReports ? [{ path: '/reports', element: <ReportsPage /> }] : []),

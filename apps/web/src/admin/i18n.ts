@@ -15,8 +15,21 @@ declare module '../lib/i18n' {
   interface AreaMessages extends EnAdmin {}
 }
 
-// The console may stay English (decision 221): its 'Hindi' is its English.
-defineArea('admin', enAdmin, { hi: () => Promise.resolve(enAdmin) });
+// The console may stay English (decision 221); the review cards' reasons are in Hindi too (decision 422).
+defineArea('admin', enAdmin, { hi: () => import('../lib/messages/hi/admin').then((m) => ({ ...enAdmin, ...m.hiAdmin })) });
+
+const WITHDRAWAL_REASON_KEYS = {
+  amount_above_auto_limit: 'admin.withdrawals.reason.amount_above_auto_limit',
+  auto_payout_off: 'admin.withdrawals.reason.auto_payout_off',
+  'risk_flag:first_withdrawal': 'admin.withdrawals.reason.first_withdrawal',
+  'risk_flag:new_payout_method': 'admin.withdrawals.reason.new_payout_method',
+} as const;
+
+/** Why a withdrawal waits for review, in words (a code this console does not know yet shows as itself). */
+export function withdrawalReasonText(code: string): string {
+  const key = WITHDRAWAL_REASON_KEYS[code as keyof typeof WITHDRAWAL_REASON_KEYS];
+  return key ? t(key) : t('admin.withdrawals.reason.unknown', { code });
+}
 
 /**
  * A failure in the console's words. The console keeps its own texts (rather than the player

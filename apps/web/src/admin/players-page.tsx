@@ -1,18 +1,24 @@
-import type { AdminLedgerPage, AdminLimitHits, AdminPlayer, AdminPlayerSafety, AnyLotteryGameId, DepositsPage, KycStatus, KycSubmission, PlayerLotteryBetsPage, WithdrawalsPage } from '@colorplay/contract';
+import type { AdminLedgerPage, AdminLimitHits, AdminPlayer, AdminPlayerSafety, AnyLotteryGameId, DepositsPage, KycStatus, KycSubmission, OperatorSession, PlayerLotteryBetsPage, WithdrawalsPage } from '@colorplay/contract';
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { ALL_LOTTERY_GAMES } from '@colorplay/contract';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Tabs } from '../components/ui/tabs';
 import { ApiError } from '../lib/api-client';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
+import { AccountControls } from './account-controls';
+import { AdjustmentsPanel } from './adjustments-panel';
+import { RgNotesPanel } from './rg-notes-panel';
 import { adminApi, API_PATHS, fillPath } from './api';
 import { t } from '../lib/i18n';
 import './i18n';
 import { LoadError } from './load-error';
 import { useLoad } from './use-load';
 
-/** Read-only: the console has no way to change a balance, a bet or a result. */
-export function PlayersPage() {
+/**
+ * The console changes no bet or result and edits no balance: support and admin suspend an account,
+ * admin and finance post balance adjustments as ledger transfers (decisions 420-421).
+ */
+export function PlayersPage({ session }: { session: OperatorSession }) {
   const [query, setQuery] = useState('');
   const [player, setPlayer] = useState<AdminPlayer | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -37,7 +43,7 @@ export function PlayersPage() {
         <button type="submit">{t('admin.players.find')}</button>
       </form>
       {error instanceof ApiError && error.code === 'NOT_FOUND' ? <p role="alert">{t('admin.players.notFound')}</p> : error ? <LoadError error={error} retry={() => setError(null)} /> : null}
-      {player && <PlayerDetail player={player} />}
+      {player && <PlayerDetail player={player} session={session} />}
       <LimitHits />
     </section>
   );
@@ -62,7 +68,7 @@ function LimitHits() {
   );
 }
 
-function PlayerDetail({ player }: { player: AdminPlayer }) {
+function PlayerDetail({ player, session }: { player: AdminPlayer; session: OperatorSession }) {
   const id = player.id;
   return (
     <div>
@@ -73,6 +79,9 @@ function PlayerDetail({ player }: { player: AdminPlayer }) {
           <li key={b.accountCode}>{t('admin.players.balance', { account: b.accountCode, amount: formatMoneyMinor(b.balanceMinor, b.currency) })}</li>
         ))}
       </ul>
+      <AccountControls playerId={id} session={session} />
+      <AdjustmentsPanel playerId={id} session={session} />
+      <RgNotesPanel playerId={id} session={session} />
       <Tabs
         label={t('admin.players.tabs')}
         items={[

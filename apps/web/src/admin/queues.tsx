@@ -2,8 +2,9 @@ import type { DepositReviewItem, KycReviewItem, KycSubmission, OperatorSession, 
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import { adminApi, API_PATHS, apiUrl, fillPath } from './api';
 import { t } from '../lib/i18n';
-import './i18n';
+import { withdrawalReasonText } from './i18n';
 import { QueuePage, type Decided } from './queue-page';
+import { ReviewContext } from './review-context';
 
 export function DepositsQueue({ session }: { session: OperatorSession }) {
   const decide = (id: string, decisionKind: 'approve' | 'reject') => (note: string) =>
@@ -51,7 +52,8 @@ export function WithdrawalsQueue({ session }: { session: OperatorSession }) {
           <p>{t('admin.withdrawals.row', { id: w.id, playerId: w.playerId, amount: formatMoneyMinor(w.amountMinor), status: w.status })}</p>
           <p>{t('admin.withdrawals.approvals', { count: w.approvals.length, required: w.approvalsRequired })}</p>
           {w.approvals.length > 0 && w.approvals.length < w.approvalsRequired && <p className="admin-badge">{t('admin.withdrawals.awaitingSecond')}</p>}
-          {w.reviewReasons.length > 0 && <p>{t('admin.withdrawals.reasons', { reasons: w.reviewReasons.join(', ') })}</p>}
+          {w.reviewReasons.length > 0 && <p>{t('admin.withdrawals.reasons', { reasons: w.reviewReasons.map(withdrawalReasonText).join('; ') })}</p>}
+          <ReviewContext playerId={w.playerId} />
         </>
       )}
       actions={(w) => [

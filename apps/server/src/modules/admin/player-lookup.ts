@@ -1,22 +1,29 @@
-import type { AdminLedgerPage, AdminLedgerQuery, AdminPlayer, DepositsQuery, MyWingoBetsQuery, PlayerLotteryBetsQuery, WithdrawalsQuery } from '@colorplay/contract';
+import type { AdminLedgerPage, AdminLedgerQuery, AdminPlayer, AdminReviewContext, DepositsQuery, MyWingoBetsQuery, PlayerLotteryBetsQuery, WithdrawalsQuery } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../errors';
 import type { DepositsService } from '../deposits';
 import type { KycService } from '../kyc';
-import { listAccountsOfOwner, listEntries } from '../ledger';
+import { listAccountsOfOwner, listEntries, sumPlayerEntriesByKindSince, transferKindsOf } from '../ledger';
 import type { LotteryService } from '../lottery';
 import { findPlayerById, findPlayerByPhone, findPlayerByUid, type PlayerRow } from '../players';
 import type { SafetyService } from '../safety';
 import type { WithdrawalsService } from '../withdrawals';
 
+const DAY_MS = 86_400_000;
+const DEPOSIT_KINDS = transferKindsOf('deposit');
+const WITHDRAWAL_KINDS = transferKindsOf('withdrawal');
+const sumOf = (sums: Record<string, number>) => Object.values(sums).reduce((a, b) => a + b, 0);
+
 export type PlayerLookupDeps = {
   db: Db;
+  clock: Clock;
   deposits: DepositsService;
   withdrawals: () => WithdrawalsService;
   kyc: () => KycService;
   lottery: Pick<LotteryService, 'myBets' | 'playerBets'>;
-  /** Responsible gambling (decision 210): the console reads a player's controls; it can change none. */
-  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals'>;
+  /** Responsible gambling (decision 210): the console reads a player's controls and an operator's suspension. */
+  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals' | 'suspension'>;
 };
 
 /**
@@ -24,7 +31,7 @@ export type PlayerLookupDeps = {
  * withdrawals, KYC and responsible-gambling controls. Every read of one player first checks that
  * the player exists (NOT_FOUND otherwise), whichever module holds the data.
  */
-export function createPlayerLookup({ db, deposits, withdrawals, kyc, lottery, safety }: PlayerLookupDeps) {
+export function createPlayerLookup({ db, clock, deposits, withdrawals, kyc, lottery, safety }: PlayerLookupDeps) {
   async function playerView(q: Queryable, p: PlayerRow): Promise<AdminPlayer> {
     const accounts = await listAccountsOfOwner(q, p.id);
     return {
@@ -110,10 +117,37 @@ export function createPlayerLookup({ db, deposits, withdrawals, kyc, lottery, sa
       return kyc().getForPlayer(playerId);
     },
 
-    /** The player's controls now and every change to them; no console call sets or lifts one. */
+    /** The player's controls now and every change to them (no console call sets or lifts one), and an operator's suspension. */
     async playerSafety(playerId: number) {
       await playerOrThrow(playerId);
-      return { state: await safety.state(playerId), changes: await safety.history(playerId) };
+      return { state: await safety.state(playerId), changes: await safety.history(playerId), suspension: await safety.suspension(playerId) };
+    },
+
+    /** What a review card shows of its player: money, 30 days of deposits and withdrawals, wagering, KYC, controls. */
+    async reviewContext(playerId: number): Promise<AdminReviewContext> {
+      await playerOrThrow(playerId);
+      const since = new Date(clock.now().getTime() - 30 * DAY_MS);
+      const [info, kycView, state, suspension, deposited, withdrawn] = await Promise.all([
+        withdrawals().info(playerId),
+        kyc().getForPlayer(playerId),
+        safety.state(playerId),
+        safety.suspension(playerId),
+        sumPlayerEntriesByKindSince(db, playerId, DEPOSIT_KINDS, since),
+        sumPlayerEntriesByKindSince(db, playerId, WITHDRAWAL_KINDS, since),
+      ]);
+      return {
+        playerId,
+        balanceMinor: info.balanceMinor,
+        withdrawableMinor: info.withdrawableMinor,
+        remainingToPlayMinor: info.wagering.remainingToPlayMinor,
+        deposits30dMinor: sumOf(deposited),
+        // Holds leave the wallet (negative), releases and returns come back: the net is what left.
+        withdrawals30dMinor: -sumOf(withdrawn),
+        kycStatus: kycView.status.status,
+        safetyBlock: state.block.kind,
+        limitsInForce: state.limits.filter((l) => l.amountMinor !== null).length,
+        suspended: suspension !== null,
+      };
     },
 
     /** Players refused by a responsible-gambling control often. */

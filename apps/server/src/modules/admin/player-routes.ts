@@ -3,7 +3,16 @@ import {
   AdminLedgerQuerySchema,
   AdminLimitHitsQuerySchema,
   AdminLimitHitsSchema,
+  AccountSuspensionSchema,
+  AdjustmentSchema,
+  AdminAdjustmentInputSchema,
+  AdminAdjustmentParamsSchema,
+  AdminLiftSuspensionInputSchema,
   AdminPlayerSafetySchema,
+  AdminReviewContextSchema,
+  AdminRgNoteInputSchema,
+  RgNoteSchema,
+  AdminSuspendInputSchema,
   AdminPlayerSchema,
   API_PATHS,
   LAZY_API_PATHS,
@@ -22,7 +31,7 @@ import {
   WithdrawalsQuerySchema,
 } from '@colorplay/contract';
 import { z } from 'zod';
-import { doc, errors, type AdminRouteKit } from './route-kit';
+import { doc, errors, originOf, type AdminRouteKit } from './route-kit';
 
 /** Read-only player lookup: the player, then each of their records. */
 export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
@@ -98,6 +107,68 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
     API_PATHS.admin_player_safety,
     { ...guard('players.read'), schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AdminPlayerSafetySchema), ...errors } } },
     async (request) => ({ data: await admin.playerSafety(request.params.playerId) }),
+  );
+  app.get(
+    LAZY_API_PATHS.admin_player_review_context,
+    { ...guard('players.read'), schema: { ...doc, description: 'What a review card shows of its player without another click.', params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AdminReviewContextSchema), ...errors } } },
+    async (request) => ({ data: await admin.reviewContext(request.params.playerId) }),
+  );
+
+  // Responsible-gambling interaction notes (decision 423): append-only, each audited.
+  app.get(
+    LAZY_API_PATHS.admin_player_rg_notes,
+    { ...guard('players.read'), schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(z.object({ items: z.array(RgNoteSchema) })), ...errors } } },
+    async (request) => ({ data: { items: await admin.rgNotes(request.params.playerId) } }),
+  );
+  app.post(
+    LAZY_API_PATHS.admin_player_rg_notes,
+    { ...guard('players.rg_note'), schema: { ...doc, params: PlayerIdParamsSchema, body: AdminRgNoteInputSchema, response: { 200: dataEnvelope(RgNoteSchema), ...errors } } },
+    async (request) => ({ data: await admin.addRgNote(request.params.playerId, request.body, request.operator, originOf(request)) }),
+  );
+
+  // An operator's suspension (decision 420): deposits, bets and launches refused, sign-in,
+  // history and withdrawals open; each change audited.
+  app.post(
+    LAZY_API_PATHS.admin_player_suspend,
+    {
+      ...guard('players.suspend'),
+      schema: { ...doc, params: PlayerIdParamsSchema, body: AdminSuspendInputSchema, response: { 200: dataEnvelope(AccountSuspensionSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.suspendPlayer(request.params.playerId, request.body, request.operator, originOf(request)) }),
+  );
+  app.post(
+    LAZY_API_PATHS.admin_player_suspension_lift,
+    {
+      ...guard('players.suspend'),
+      schema: { ...doc, description: 'Answers the suspension that was lifted.', params: PlayerIdParamsSchema, body: AdminLiftSuspensionInputSchema, response: { 200: dataEnvelope(AccountSuspensionSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.liftSuspension(request.params.playerId, request.body.note, request.operator, originOf(request)) }),
+  );
+  // Balance adjustments (decision 421): ledger transfers of kind `adjustment`, a second
+  // independent approver from ADJUSTMENT_SECOND_APPROVAL_MINOR on; each audited.
+  app.get(
+    LAZY_API_PATHS.admin_player_adjustments,
+    { ...guard('players.read'), schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(z.object({ items: z.array(AdjustmentSchema) })), ...errors } } },
+    async (request) => ({ data: { items: await admin.playerAdjustments(request.params.playerId) } }),
+  );
+  app.post(
+    LAZY_API_PATHS.admin_player_adjustments,
+    {
+      ...guard('players.adjust'),
+      schema: {
+        ...doc,
+        description: 'A credit or debit with a reason code; from the second-approval amount on the answer is awaiting_second_approval.',
+        params: PlayerIdParamsSchema,
+        body: AdminAdjustmentInputSchema,
+        response: { 200: dataEnvelope(AdjustmentSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await admin.requestAdjustment(request.params.playerId, request.body, request.operator, originOf(request)) }),
+  );
+  app.post(
+    LAZY_API_PATHS.admin_adjustment_approve,
+    { ...guard('players.adjust'), schema: { ...doc, params: AdminAdjustmentParamsSchema, response: { 200: dataEnvelope(AdjustmentSchema), ...errors } } },
+    async (request) => ({ data: await admin.approveAdjustment(request.params.adjustmentId, request.operator, originOf(request)) }),
   );
   app.get(
     API_PATHS.admin_limit_hits,

@@ -9,9 +9,18 @@ import type { AuditLog, RequestOrigin } from './audit';
 import type { OperatorPrincipal } from './operators';
 
 /** The database's refusal of a second approver who is not independent (migration trigger, SQLSTATE CP001). */
-function notIndependentReason(err: unknown): string | null {
+export function notIndependentReason(err: unknown): string | null {
   const e = err as { code?: string; hint?: string } | null;
   return e?.code === 'CP001' ? (e.hint ?? 'not_independent') : null;
+}
+
+/** The console's answer to an approval the database refused (withdrawals and adjustments share the rule). */
+export function notIndependentError(reason: string, what: 'withdrawal' | 'adjustment'): AppError {
+  if (reason === 'not_countersigned') return new AppError('OPERATOR_NOT_COUNTERSIGNED', 'An approver made in the console must be countersigned by an admin of another origin first');
+  return new AppError(
+    'SECOND_APPROVER_NOT_INDEPENDENT',
+    `A second approval must come from an operator of another origin than the first (neither made by the same person nor by each other) and created before the ${what} was requested`,
+  );
 }
 
 export type ReviewsDeps = {
@@ -102,11 +111,7 @@ export function createReviews({ db, audit, deposits, withdrawals, kyc, usdt }: R
           approvers: before.approvals.map((a) => a.operatorId),
           amountMinor: before.amountMinor,
         });
-        if (reason === 'not_countersigned') throw new AppError('OPERATOR_NOT_COUNTERSIGNED', 'An approver made in the console must be countersigned by an admin of another origin first');
-        throw new AppError(
-          'SECOND_APPROVER_NOT_INDEPENDENT',
-          'A second approval must come from an operator of another origin than the first (neither made by the same person nor by each other) and created before the withdrawal was requested',
-        );
+        throw notIndependentError(reason, 'withdrawal');
       }
       await audit.write(db, by, 'withdrawal.approve', `withdrawal:${withdrawalId}`, origin, {
         before: { status: before.status, approvals: before.approvals.length },

@@ -2,12 +2,14 @@ import type { AlertKind } from '@colorplay/contract';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../auth';
+import type { AdjustmentsService } from '../adjustments';
 import type { DepositsService } from '../deposits';
 import type { KycService } from '../kyc';
 import type { LotteryService } from '../lottery';
 import type { SafetyService } from '../safety';
 import type { UsdtDepositsService } from '../usdt-deposits';
 import type { WithdrawalsService } from '../withdrawals';
+import { createAccountControls } from './account-controls';
 import { createAuditLog } from './audit';
 import { createOperators } from './operators';
 import { createPlayerLookup } from './player-lookup';
@@ -35,8 +37,13 @@ export type AdminDeps = {
   usdt: UsdtDepositsService | undefined;
   /** A player's bets, for the player lookup. */
   lottery: Pick<LotteryService, 'myBets' | 'playerBets'>;
-  /** Responsible gambling (decision 210): the console reads a player's controls; it can change none. */
-  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals'>;
+  /**
+   * Responsible gambling (decision 210): the console reads a player's controls and changes none of
+   * the player's own; it suspends and lifts (decision 420) through the same controls row.
+   */
+  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals' | 'suspension' | 'suspend' | 'liftSuspension' | 'addInteractionNote' | 'interactionNotes'>;
+  /** Operators' balance adjustments (decision 421). */
+  adjustments: AdjustmentsService;
 };
 
 /**
@@ -54,7 +61,8 @@ export function createAdminService(deps: AdminDeps) {
     ...createOperators({ db, clock, secret, limiter, audit }),
     ...createSignIn({ db, clock, secret, limiter, audit }),
     ...createReviews({ db, audit, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, usdt: deps.usdt }),
-    ...createPlayerLookup({ db, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, lottery: deps.lottery, safety: deps.safety }),
+    ...createPlayerLookup({ db, clock, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, lottery: deps.lottery, safety: deps.safety }),
+    ...createAccountControls({ db, audit, safety: deps.safety, adjustments: deps.adjustments }),
     ...auditReads,
     /**
      * An alert raised by the server itself, not by an operator's action (another module's

@@ -23,7 +23,7 @@ let orderSeq = 0;
 beforeAll(async () => {
   db = await openTestDb();
   const events = createEvents({ db, clock, bus: createInProcessBus(silent), log: silent });
-  safety = createSafetyService({ db, clock, settings: DEFAULT_SAFETY_SETTINGS, currency: 'INR' });
+  safety = createSafetyService({ db, clock, settings: DEFAULT_SAFETY_SETTINGS, currency: 'INR', events });
   deps = { events, safety };
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO players (uid, phone, password_hash, nickname, age_confirmed_at) VALUES (71000001, '9800000071', 'x', 'credit', now()) RETURNING id`,

@@ -42,7 +42,7 @@ export type DepositsDeps = {
   /** The USDT channel's limits when it is on (its orders live in the usdt-deposits module). */
   usdtChannel?: { minMinor: number; maxMinor: number } | undefined;
   /** Responsible gambling: breaks, exclusion and deposit limits, checked in the order's transaction. */
-  safety: Pick<SafetyService, 'checkDeposit' | 'depositReleased' | 'depositCredited'>;
+  safety: Pick<SafetyService, 'checkDeposit' | 'depositReleased' | 'depositCredited' | 'assertNotSuspended'>;
 };
 
 const notFound = () => new AppError('DEPOSIT_NOT_FOUND', 'No such recharge order');
@@ -173,6 +173,10 @@ export function createDepositsService(deps: DepositsDeps) {
       try {
         const order = await db.transaction(async (tx) => {
           const locked = await lockOwned(tx, playerId, orderId);
+          // A suspended account's UTR waits until the suspension is lifted (decision 420); the
+          // gateway's own report of the payment still credits it (the money is the player's).
+          // The controls row is read after the order's lock, the order a credit takes them in.
+          await deps.safety.assertNotSuspended(tx, playerId);
           // A retry, or the UTR the gateway already reported for this order: the order as it is.
           const known = locked.utr === utr || locked.gateway_utr === utr;
           if (known && (locked.status === 'utr_submitted' || locked.status === 'succeeded')) return locked;

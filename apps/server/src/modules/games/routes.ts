@@ -137,6 +137,8 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
           ? 'PLAYER_ON_BREAK'
           : result.refusal === 'self_excluded'
             ? 'SELF_EXCLUDED'
+            : result.refusal === 'suspended'
+              ? 'ACCOUNT_SUSPENDED'
             : refusal.status === 404
               ? 'GAME_NOT_FOUND'
               : refusal.status === 409

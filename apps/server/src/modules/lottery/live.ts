@@ -200,6 +200,12 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
       const p = event.payload;
       const mine = byPlayer.get(p.playerId);
       if (mine) settled(mine, p.game, p.roomId, p.period, p.bets, p.payoutMinor, p.balanceMinor);
+    } else if (event.name === 'AccountSuspensionChanged' && event.payload.suspended) {
+      // An operator suspended the account (decision 420): the player's screens say so at once.
+      // Bets never travel over the socket; the bet route refuses them in its transaction.
+      for (const socket of byPlayer.get(event.payload.playerId) ?? []) {
+        send(socket, { type: 'error', code: 'ACCOUNT_SUSPENDED', message: 'Your account is suspended. You can still withdraw and see your history.' });
+      }
     } else if (event.name === 'SessionsRevoked') {
       // A socket signed in with a session that has ended (logout, password reset, a reused
       // refresh token) stops hearing the player's settlements and balance the moment the event

@@ -15,3 +15,14 @@ export const PASSWORD_RESET_MESSAGE = {
   title: 'Password changed',
   body: 'Your password was reset and every device was logged out. If this was not you, contact support at once.',
 } as const;
+
+/** An operator suspended the account (decision 420), or lifted the suspension. */
+export const ACCOUNT_SUSPENDED_MESSAGE = {
+  title: 'Account suspended',
+  body: 'Your account is suspended: deposits, bets and games are closed for now. You can still sign in, see your history and withdraw your balance. Contact support to learn more.',
+} as const;
+
+export const SUSPENSION_LIFTED_MESSAGE = {
+  title: 'Account open again',
+  body: 'The suspension of your account was lifted. Deposits, bets and games are open again.',
+} as const;

@@ -14,7 +14,7 @@ import { blockStateOf, usageIn, usesOf } from './usage';
 export class SafetyRefusal extends AppError {
   constructor(
     readonly playerId: number,
-    code: 'DEPOSIT_LIMIT_EXCEEDED' | 'DEPOSIT_LIMIT_REQUIRED' | 'STAKE_LIMIT_EXCEEDED' | 'LOSS_LIMIT_EXCEEDED' | 'PLAYER_ON_BREAK' | 'SELF_EXCLUDED',
+    code: 'DEPOSIT_LIMIT_EXCEEDED' | 'DEPOSIT_LIMIT_REQUIRED' | 'STAKE_LIMIT_EXCEEDED' | 'LOSS_LIMIT_EXCEEDED' | 'PLAYER_ON_BREAK' | 'SELF_EXCLUDED' | 'ACCOUNT_SUSPENDED',
     message: string,
     details?: Record<string, string | number | null>,
   ) {
@@ -36,6 +36,19 @@ function blockRefusal(playerId: number, block: Block): SafetyRefusal | null {
   return refusal.code === 'PLAYER_ON_BREAK'
     ? new SafetyRefusal(playerId, 'PLAYER_ON_BREAK', `You are taking a break until ${until}. Withdrawals and your history stay available.`, { until })
     : new SafetyRefusal(playerId, 'SELF_EXCLUDED', 'Your account is self-excluded. Withdrawals and your history stay available.', { until });
+}
+
+/**
+ * What the controls row refuses: an operator's suspension first (decision 420), else the player's
+ * own break or exclusion. Both leave sign-in, history and withdrawals open.
+ */
+function rowRefusal(playerId: number, row: repo.ControlsRow | undefined, now: Date): SafetyRefusal | null {
+  if (row?.suspended_at) {
+    return new SafetyRefusal(playerId, 'ACCOUNT_SUSPENDED', 'Your account is suspended. You can still sign in, see your history and withdraw; contact support.', {
+      since: row.suspended_at.toISOString(),
+    });
+  }
+  return blockRefusal(playerId, blockAt(blockStateOf(row), now));
 }
 
 /**
@@ -70,7 +83,7 @@ export function createSafetyChecks({ clock, settings }: { clock: Clock; settings
         out.push(null);
         continue;
       }
-      const block = blockRefusal(s.playerId, blockAt(blockStateOf(locked.find((c) => Number(c.player_id) === s.playerId)), now));
+      const block = rowRefusal(s.playerId, locked.find((c) => Number(c.player_id) === s.playerId), now);
       if (block) {
         out.push(block);
         continue;
@@ -126,10 +139,11 @@ export function createSafetyChecks({ clock, settings }: { clock: Clock; settings
     return latest;
   }
 
-  /** Refuses play (a launch) during a break or exclusion; no lock, nothing written. */
+  /** Refuses play (a launch) during a suspension, break or exclusion; nothing written. */
   async function playRefusal(q: Queryable, playerId: number): Promise<SafetyRefusal | null> {
-    const [controls] = await repo.selectControls(q, [playerId]);
-    return controls ? blockRefusal(playerId, blockAt(blockStateOf(controls), clock.now())) : null;
+    // Share-locked: a launch (and its transfer-mode purse move) waits for a suspension being written.
+    const controls = await repo.selectControlsShared(q, playerId);
+    return controls ? rowRefusal(playerId, controls, clock.now()) : null;
   }
 
   return {
@@ -142,7 +156,7 @@ export function createSafetyChecks({ clock, settings }: { clock: Clock; settings
     async checkDeposit(tx: Queryable, input: { playerId: number; orderRef: string; amountMinor: number }): Promise<void> {
       const now = clock.now();
       const [controls] = await repo.lockControls(tx, [input.playerId], now);
-      const block = blockRefusal(input.playerId, blockAt(blockStateOf(controls), now));
+      const block = rowRefusal(input.playerId, controls, now);
       if (block) throw block;
       const limits = await repo.selectLimits(tx, [input.playerId]);
       const uses = await usesOf(tx, input.playerId, 'deposit', limits, now);
@@ -216,6 +230,16 @@ export function createSafetyChecks({ clock, settings }: { clock: Clock; settings
       if (refusal) throw refusal;
     },
 
+    /**
+     * A step that moves no money toward play but must not go ahead on a suspended account (the
+     * UTR of a deposit order): throws ACCOUNT_SUSPENDED. A break or exclusion does not refuse it.
+     */
+    async assertNotSuspended(tx: Queryable, playerId: number): Promise<void> {
+      const row = await repo.selectControlsShared(tx, playerId);
+      const refusal = row?.suspended_at ? rowRefusal(playerId, row, clock.now()) : null;
+      if (refusal) throw refusal;
+    },
+
     /** Whether promotional messages may go to the player (not during a break or exclusion). */
     async mayReceivePromotions(q: Queryable, playerId: number): Promise<boolean> {
       return (await playRefusal(q, playerId)) === null;
@@ -223,6 +247,8 @@ export function createSafetyChecks({ clock, settings }: { clock: Clock; settings
 
     /** Counts a refusal for the console's list (its own short transaction, after the refused one). */
     async noteRefusal(q: Queryable, refusal: SafetyRefusal): Promise<void> {
+      // The list is of players who keep meeting their own controls; an operator's suspension is not one.
+      if (refusal.code === 'ACCOUNT_SUSPENDED') return;
       await repo.insertRefusal(q, refusal.playerId, refusal.code, clock.now());
     },
   };

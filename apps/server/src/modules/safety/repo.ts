@@ -1,4 +1,4 @@
-import type { SafetyLimitKind, SafetyPeriod } from '@colorplay/contract';
+import type { SafetyLimitKind, SafetyPeriod, SuspensionReason } from '@colorplay/contract';
 import type { Queryable } from '../../db/db';
 
 /** The safety module's SQL: only the safety_* tables. */
@@ -11,6 +11,11 @@ export type ControlsRow = {
   reopen_requested_at: Date | null;
   reality_check_minutes: number | null;
   deposit_prompt_answered_at: Date | null;
+  /** An operator's suspension (decision 420): all four set, or none. */
+  suspended_at: Date | null;
+  suspension_reason: SuspensionReason | null;
+  suspension_note: string | null;
+  suspended_by: number | null;
 };
 
 export type LimitRow = {
@@ -22,7 +27,8 @@ export type LimitRow = {
   pending_requested_at: Date | null;
 };
 
-const CONTROL_COLUMNS = 'player_id, break_until, exclusion_started_at, exclusion_until, reopen_requested_at, reality_check_minutes, deposit_prompt_answered_at';
+const CONTROL_COLUMNS =
+  'player_id, break_until, exclusion_started_at, exclusion_until, reopen_requested_at, reality_check_minutes, deposit_prompt_answered_at, suspended_at, suspension_reason, suspension_note, suspended_by::int AS suspended_by';
 const LIMIT_COLUMNS = 'player_id, kind, period, amount_minor::float8 AS amount_minor, pending_amount_minor::float8 AS pending_amount_minor, pending_requested_at';
 
 /**
@@ -53,6 +59,15 @@ export async function lockControls(q: Queryable, playerIds: readonly number[], n
 export async function selectControls(q: Queryable, playerIds: readonly number[]): Promise<ControlsRow[]> {
   const { rows } = await q.query<ControlsRow>(`SELECT ${CONTROL_COLUMNS} FROM safety_controls WHERE player_id = ANY($1::bigint[])`, [[...playerIds]]);
   return rows;
+}
+
+/**
+ * The player's controls row if any, share-locked: a path that only needs to know the account is
+ * not suspended (a UTR submission) waits for a suspension being written instead of reading past it.
+ */
+export async function selectControlsShared(q: Queryable, playerId: number): Promise<ControlsRow | undefined> {
+  const { rows } = await q.query<ControlsRow>(`SELECT ${CONTROL_COLUMNS} FROM safety_controls WHERE player_id = $1 FOR SHARE`, [playerId]);
+  return rows[0];
 }
 
 export async function updateControls(q: Queryable, playerId: number, change: Partial<Omit<ControlsRow, 'player_id'>>, now: Date): Promise<void> {
@@ -182,4 +197,23 @@ export async function selectFrequentRefusals(
     [since, minHits, limit],
   );
   return rows.map((r) => ({ ...r, player_id: Number(r.player_id) }));
+}
+
+export type InteractionNoteRow = { id: number; at: Date; operator_id: number; observed: string; action_taken: string };
+
+export async function insertInteractionNote(q: Queryable, r: { playerId: number; operatorId: number; at: Date; observed: string; actionTaken: string }): Promise<InteractionNoteRow> {
+  const { rows } = await q.query<InteractionNoteRow>(
+    `INSERT INTO safety_interaction_notes (player_id, operator_id, at, observed, action_taken) VALUES ($1, $2, $3, $4, $5)
+     RETURNING id::int AS id, at, operator_id::int AS operator_id, observed, action_taken`,
+    [r.playerId, r.operatorId, r.at, r.observed, r.actionTaken],
+  );
+  return rows[0]!;
+}
+
+export async function selectInteractionNotes(q: Queryable, playerId: number, limit: number): Promise<InteractionNoteRow[]> {
+  const { rows } = await q.query<InteractionNoteRow>(
+    `SELECT id::int AS id, at, operator_id::int AS operator_id, observed, action_taken FROM safety_interaction_notes WHERE player_id = $1 ORDER BY id DESC LIMIT $2`,
+    [playerId, limit],
+  );
+  return rows;
 }

@@ -2,12 +2,12 @@ import { API_PATHS } from '@colorplay/contract';
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
-import { fund, launch, launchableGame, playerIdOf } from '../../../test/helpers/games';
+import { fund, launch, launchableGame, playerIdOf, vendorDebit as debitAt } from '../../../test/helpers/games';
 import { OperatorClient } from '../../../test/helpers/operator-client';
 import { PlayerClient } from '../../../test/helpers/player-client';
+import { readyToWithdraw } from '../../../test/helpers/withdraw-ready';
 import { fakeClock } from '../../lib/clock';
-import { signVendorCall } from '../vendor-wallet';
-import { accountCodes, checkInvariants, ensureAccount, postTransfer } from '../ledger';
+import { checkInvariants } from '../ledger';
 
 /**
  * Decisions 210-211: each control set through the API and enforced on every money path (UPI and USDT
@@ -78,15 +78,7 @@ const betOn = (c: PlayerClient, amountMinor: number) =>
     multiplier: 1,
     idempotencyKey: key(),
   });
-function vendorDebit(session: string, amountMinor: number) {
-  const raw = JSON.stringify({ sessionToken: session, txId: key(), roundId: key(), amountMinor });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/vendor-wallet/demo/debit',
-    headers: { 'content-type': 'application/json', 'x-colorplay-signature': signVendorCall(VENDOR_SECRET, raw, clock.now()) },
-    payload: raw,
-  });
-}
+const vendorDebit = (session: string, amountMinor: number) => debitAt(t.app, clock, VENDOR_SECRET, session, amountMinor);
 
 describe('deposit limits', () => {
   it('refuses a UPI order over the remaining limit with the remaining amount, and takes one within it', async () => {
@@ -294,22 +286,8 @@ describe('a break (time-out)', () => {
 
   it('lets the player withdraw during a break', async () => {
     const { client, playerId } = await newPlayer(1000_00);
-    // Played through (no wagering lock), identity verified, a payout method old enough.
-    await t.app.kyc.submit(playerId, {
-      fullName: 'Asha Verma',
-      dateOfBirth: '1990-04-12',
-      panNumber: 'ABCDE1234F',
-      document: { base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', fileName: 'pan.png' },
-    });
-    const [pending] = (await t.app.kyc.listPending()).filter((s) => s.playerId === playerId);
-    await t.app.kyc.verify({ submissionId: pending!.id, operatorId: 'op_kyc' });
-    const method = await t.app.withdrawals.addMethod(playerId, { kind: 'upi', vpa: `p${playerId}@okaxis` });
-    // Staked the whole deposit and won it back: nothing is locked by wagering.
-    const house = accountCodes.houseLottery('wingo');
-    await ensureAccount(t.db, { code: house, kind: 'house' });
-    const main = accountCodes.playerMain(playerId);
-    await postTransfer(t.db, { idempotencyKey: key(), kind: 'lottery_bet', entries: [{ accountCode: main, amountMinor: -1000_00 }, { accountCode: house, amountMinor: 1000_00 }] });
-    await postTransfer(t.db, { idempotencyKey: key(), kind: 'lottery_payout', entries: [{ accountCode: house, amountMinor: -1000_00 }, { accountCode: main, amountMinor: 1000_00 }] });
+    // Played through (no wagering lock), identity verified, a payout method.
+    const method = await readyToWithdraw(t, playerId);
     clock.advance(25 * HOUR);
     expect((await client.call('POST', API_PATHS.safety_break, { days: 7 })).statusCode).toBe(200);
     const w = await client.call('POST', API_PATHS.request_withdrawal, { methodId: method.id, amountMinor: 500_00, idempotencyKey: key() });

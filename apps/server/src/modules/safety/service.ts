@@ -10,9 +10,14 @@ import {
   type SelfExcludeInput,
   type SetRealityCheckInput,
   type SetSafetyLimitInput,
+  type AccountSuspension,
+  type AdminRgNoteInput,
+  type AdminSuspendInput,
+  type RgNote,
   type TakeBreakInput,
 } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
+import type { EventRecorder } from '../../events';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { sumPlayerEntriesByKindSince } from '../ledger';
@@ -38,10 +43,18 @@ import { blockStateOf, limitStateOf, usageIn } from './usage';
 
 export { SafetyRefusal, type StakeCheck } from './checks';
 
-export type SafetyDeps = { db: Db; clock: Clock; settings: SafetySettings; currency: string };
+export type SafetyDeps = {
+  db: Db;
+  clock: Clock;
+  settings: SafetySettings;
+  currency: string;
+  /** A suspension's news (the player's inbox, their live sockets), recorded in its transaction. */
+  events: Pick<EventRecorder, 'record'>;
+};
 
 const DAY_MS = 86_400_000;
 const CHANGES_LIMIT = 200;
+const noteOf = (r: repo.InteractionNoteRow): RgNote => ({ id: r.id, at: r.at.toISOString(), operatorId: r.operator_id, observed: r.observed, actionTaken: r.action_taken });
 /** The console's list of players who hit limits often shows at most this many. */
 const FREQUENT_REFUSALS_MAX = 200;
 
@@ -49,7 +62,7 @@ const FREQUENT_REFUSALS_MAX = 200;
  * Responsible gambling: the player's limits, breaks, self-exclusion and reality checks, each
  * change under the player's lock and recorded; the checks the money paths make are checks.ts.
  */
-export function createSafetyService({ db, clock, settings, currency }: SafetyDeps) {
+export function createSafetyService({ db, clock, settings, currency, events }: SafetyDeps) {
   const checks = createSafetyChecks({ clock, settings });
   const offeredFor: Record<SafetyLimitKind, keyof SafetySettings['offered']> = { deposit: 'depositLimits', loss: 'lossLimits', stake: 'stakeLimits' };
 
@@ -111,6 +124,10 @@ export function createSafetyService({ db, clock, settings, currency }: SafetyDep
   }
 
   const refused = (message: string) => new AppError('SAFETY_CHANGE_REFUSED', message);
+  const suspensionOf = (row: repo.ControlsRow | undefined): AccountSuspension | null =>
+    row?.suspended_at && row.suspension_reason && row.suspension_note !== null && row.suspended_by !== null
+      ? { since: row.suspended_at.toISOString(), reason: row.suspension_reason, note: row.suspension_note, operatorId: row.suspended_by }
+      : null;
   const notOffered = () => new AppError('SAFETY_CONTROL_NOT_OFFERED', 'This control is not offered');
 
   return {
@@ -238,6 +255,51 @@ export function createSafetyService({ db, clock, settings, currency }: SafetyDep
     },
 
     ...checks,
+
+    /** An operator's responsible-gambling interaction note (decision 423): append-only. */
+    async addInteractionNote(playerId: number, input: AdminRgNoteInput, operatorId: number): Promise<RgNote> {
+      return noteOf(await repo.insertInteractionNote(db, { playerId, operatorId, at: clock.now(), observed: input.observed, actionTaken: input.actionTaken }));
+    },
+
+    /** The player's interaction notes, newest first. */
+    async interactionNotes(playerId: number): Promise<RgNote[]> {
+      return (await repo.selectInteractionNotes(db, playerId, CHANGES_LIMIT)).map(noteOf);
+    },
+
+    /** The operator's suspension in force, or null (the console's player page). */
+    async suspension(playerId: number): Promise<AccountSuspension | null> {
+      const [row] = await repo.selectControls(db, [playerId]);
+      return suspensionOf(row);
+    },
+
+    /**
+     * An operator suspends the account (decision 420) under the player's controls lock, the lock
+     * every money path takes first, so no deposit, bet or launch of theirs commits after this
+     * without seeing it. The player is told through an event recorded in the same transaction.
+     */
+    async suspend(playerId: number, input: AdminSuspendInput, operatorId: number): Promise<AccountSuspension> {
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const [row] = await repo.lockControls(tx, [playerId], now);
+        if (row?.suspended_at) throw new AppError('ACCOUNT_SUSPENSION_CONFLICT', 'This account is already suspended');
+        await repo.updateControls(tx, playerId, { suspended_at: now, suspension_reason: input.reason, suspension_note: input.note, suspended_by: operatorId }, now);
+        await events.record(tx, 'AccountSuspensionChanged', { playerId, suspended: true, reason: input.reason });
+        return { since: now.toISOString(), reason: input.reason, note: input.note, operatorId };
+      });
+    },
+
+    /** Lifts a suspension in force (the console audits who and why); answers the one lifted. */
+    async liftSuspension(playerId: number): Promise<AccountSuspension> {
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const [row] = await repo.lockControls(tx, [playerId], now);
+        const lifted = suspensionOf(row);
+        if (!lifted) throw new AppError('ACCOUNT_SUSPENSION_CONFLICT', 'This account is not suspended');
+        await repo.updateControls(tx, playerId, { suspended_at: null, suspension_reason: null, suspension_note: null, suspended_by: null }, now);
+        await events.record(tx, 'AccountSuspensionChanged', { playerId, suspended: false, reason: null });
+        return lifted;
+      });
+    },
 
     /** The console's list: players refused by a control at least `minHits` times in `days`. */
     async frequentRefusals(days: number, minHits: number) {

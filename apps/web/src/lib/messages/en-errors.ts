@@ -32,4 +32,5 @@ export const enErrors = {
   'apiError.limitReached': 'This is over a limit you set.',
   'apiError.onBreak': 'You are taking a break: bets, deposits and games are closed until it ends. Withdrawals and your history stay open.',
   'apiError.selfExcluded': 'Your account is self-excluded: bets, deposits and games are closed. Withdrawals and your history stay open.',
+  'apiError.suspended': 'Your account is suspended: deposits, bets and games are closed. You can still withdraw and see your history; contact support.',
 } as const;

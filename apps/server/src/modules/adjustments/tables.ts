@@ -1,0 +1,2 @@
+/** The tables only this module's SQL may name (checked by test/boundaries.test.ts). */
+export const OWNED_TABLES = ['player_adjustments', 'adjustment_approvals'] as const;

@@ -1,0 +1,154 @@
+import type { Adjustment, RgNote } from '@colorplay/contract';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../test/fake-api';
+import { AdminApp } from './admin-app';
+
+// Decision 420: support suspends an account from the player page with a reason and a note, and
+// lifts it; finance sees the status only. Decision 421: finance posts a balance adjustment and
+// approves one another operator asked for; support sees them only.
+
+const base = { disabled: false, createdAt: '2026-06-01T00:00:00.000Z' };
+const support = {
+  operator: { id: 3, username: 'sam', role: 'support', ...base },
+  permissions: ['session.read', 'players.read', 'players.suspend', 'players.rg_note', 'kyc.read', 'audit.read'],
+  expiresAt: '2026-06-01T12:00:00.000Z',
+};
+const finance = { ...support, operator: { ...support.operator, id: 4, username: 'fin', role: 'finance' }, permissions: ['session.read', 'players.read', 'withdrawals.review', 'players.adjust'] };
+const waiting: Adjustment = {
+  id: 'adj_waiting0001', playerId: 7, direction: 'credit', amountMinor: 15_000_00, reason: 'payment_correction', note: 'Bank credited, gateway missed it',
+  requestedBy: 9, requestedAt: '2026-06-01T09:00:00.000Z', approvalsNeeded: 2, approvers: [9], status: 'awaiting_second_approval', transferId: null, appliedAt: null,
+};
+const player = { id: 7, uid: '1234567', phone: '9811111111', nickname: null, createdAt: '2026-06-01T00:00:00.000Z', lastLoginAt: null, balances: [] };
+const state = {
+  limits: [],
+  block: { kind: 'none', until: null, reopenRequestedAt: null, reopensAt: null },
+  realityCheckMinutes: null,
+  offered: { depositLimits: true, lossLimits: true, stakeLimits: true, breaks: true, selfExclusion: true, realityChecks: true },
+  depositLimitRequired: false,
+  depositLimitPrompt: false,
+  netDeposits: { last30DaysMinor: 0, last12MonthsMinor: 0, allTimeMinor: 0 },
+  currency: 'INR',
+};
+const suspension = { since: '2026-06-01T10:00:00.000Z', reason: 'payment_dispute', note: 'Chargeback on two recharges', operatorId: 3 };
+
+function consoleWith(session: typeof support) {
+  let current: typeof suspension | null = null;
+  let adjustments: Adjustment[] = [waiting];
+  let notes: RgNote[] = [];
+  const api = stubApi({
+    'GET /api/admin/me': () => ({ body: { data: session } }),
+    'GET /api/admin/safety/limit-hits': () => ({ body: { data: { days: 30, items: [] } } }),
+    'GET /api/admin/players': () => ({ body: { data: player } }),
+    'GET /api/admin/players/7/ledger': () => ({ body: { data: { items: [], nextCursor: null } } }),
+    'GET /api/admin/players/7/safety': () => ({ body: { data: { state, changes: [], suspension: current } } }),
+    'GET /api/admin/players/7/rg-notes': () => ({ body: { data: { items: notes } } }),
+    'POST /api/admin/players/7/rg-notes': ({ body }) => {
+      const note = { id: notes.length + 1, at: '2026-06-01T11:00:00.000Z', operatorId: session.operator.id, ...(body as { observed: string; actionTaken: string }) };
+      notes = [note, ...notes];
+      return { body: { data: note } };
+    },
+    'GET /api/admin/players/7/adjustments': () => ({ body: { data: { items: adjustments } } }),
+    'POST /api/admin/players/7/adjustments': ({ body }) => {
+      const made: Adjustment = { ...waiting, ...(body as Partial<Adjustment>), id: 'adj_applied00001', approvalsNeeded: 1, approvers: [4], status: 'applied', transferId: 'xfer_1', appliedAt: waiting.requestedAt };
+      adjustments = [made, ...adjustments];
+      return { body: { data: made } };
+    },
+    'POST /api/admin/adjustments/adj_waiting0001/approve': () => {
+      adjustments = adjustments.map((a): Adjustment => (a.id === waiting.id ? { ...a, status: 'applied', approvers: [9, 4], transferId: 'xfer_2' } : a));
+      return { body: { data: adjustments.find((a) => a.id === waiting.id) } };
+    },
+    'POST /api/admin/players/7/suspend': () => {
+      current = suspension;
+      return { body: { data: suspension } };
+    },
+    'POST /api/admin/players/7/suspension/lift': () => {
+      const lifted = current;
+      current = null;
+      return { body: { data: lifted } };
+    },
+  });
+  render(
+    <MemoryRouter initialEntries={['/players']}>
+      <AdminApp />
+    </MemoryRouter>,
+  );
+  return api;
+}
+
+async function findPlayer() {
+  await userEvent.type(await screen.findByLabelText('Player id, UID or phone'), '7');
+  await userEvent.click(screen.getByRole('button', { name: 'Find' }));
+}
+
+describe('account controls', () => {
+  it('lets support suspend with a reason and a note, then lift with a note', { timeout: 20_000 }, async () => {
+    const api = consoleWith(support);
+    await findPlayer();
+    expect(await screen.findByText('Account open.')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Suspend the account' });
+    await userEvent.click(screen.getByRole('button', { name: 'Suspend account' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/players/7/suspend')).toHaveLength(0);
+    await userEvent.selectOptions(screen.getByLabelText('Reason'), 'payment_dispute');
+    await userEvent.type(screen.getByLabelText('Note for the audit log'), 'Chargeback on two recharges');
+    await userEvent.click(screen.getByRole('button', { name: 'Suspend account' }));
+    expect(await screen.findByText(/Payment dispute or chargeback\. Note: Chargeback on two recharges/)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/players/7/suspend')[0]!.body).toEqual({ reason: 'payment_dispute', note: 'Chargeback on two recharges' });
+    expect(form.isConnected).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Lift suspension' }));
+    const dialog = screen.getByRole('dialog', { name: 'Lift the suspension' });
+    await userEvent.type(screen.getByLabelText('Note for the audit log'), 'Dispute settled');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Account open.')).toBeTruthy();
+    expect(dialog.isConnected).toBe(false);
+    expect(api.callsTo('POST', '/api/admin/players/7/suspension/lift')[0]!.body).toEqual({ note: 'Dispute settled' });
+  });
+
+  it('shows finance the status without the suspension actions; finance adjusts and approves a waiting adjustment', { timeout: 20_000 }, async () => {
+    const api = consoleWith(finance);
+    await findPlayer();
+    expect(await screen.findByText('Account open.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Suspend account' })).toBeNull();
+
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Requested', 'Amount', 'Reason', 'Note', 'Status', 'Action']);
+    expect(within(table).getByText('Waiting for a second operator (requested by operator 9)')).toBeTruthy();
+    await userEvent.click(within(table).getByRole('button', { name: 'Approve adj_waiting0001' }));
+    expect(await within(screen.getByRole('table')).findByText('Applied')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/adjustments/adj_waiting0001/approve')).toHaveLength(1);
+
+    const form = screen.getByRole('form', { name: 'New balance adjustment' });
+    await userEvent.selectOptions(within(form).getByLabelText('Credit or debit'), 'debit');
+    await userEvent.type(within(form).getByLabelText('Amount (₹)'), '250.50');
+    await userEvent.selectOptions(within(form).getByLabelText('Adjustment reason'), 'duplicate_credit');
+    await userEvent.type(within(form).getByLabelText('Why (for the audit log)'), 'Deposit credited twice');
+    await userEvent.click(within(form).getByRole('button', { name: 'Post adjustment' }));
+    expect(await within(form).findByRole('status')).toHaveProperty('textContent', 'Done: the adjustment was posted to the ledger.');
+    const sent = api.callsTo('POST', '/api/admin/players/7/adjustments')[0]!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ direction: 'debit', amountMinor: 250_50, reason: 'duplicate_credit', note: 'Deposit credited twice' });
+    expect(typeof sent.idempotencyKey).toBe('string');
+  });
+
+  it('shows support the adjustments without the form or approvals', async () => {
+    consoleWith(support);
+    await findPlayer();
+    expect(await screen.findByText('Waiting for a second operator (requested by operator 9)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Approve adj_/ })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'New balance adjustment' })).toBeNull();
+  });
+
+  it('keeps a responsible-gambling interaction note: what was seen, what was done', { timeout: 20_000 }, async () => {
+    const api = consoleWith(support);
+    await findPlayer();
+    const form = await screen.findByRole('form', { name: 'New interaction note' });
+    await userEvent.type(within(form).getByLabelText('What you saw'), 'Chasing losses in chat');
+    await userEvent.type(within(form).getByLabelText('What you did'), 'Offered a break and a deposit limit');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save note' }));
+    expect(await screen.findByText(/operator 3\. Seen: Chasing losses in chat\. Done: Offered a break and a deposit limit/)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/players/7/rg-notes')[0]!.body).toEqual({ observed: 'Chasing losses in chat', actionTaken: 'Offered a break and a deposit limit' });
+  });
+});
