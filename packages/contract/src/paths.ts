@@ -76,39 +76,6 @@ export const API_PATHS = {
   get_withdrawal: '/api/wallet/withdraw/get',
   kyc_status: '/api/kyc/status',
   kyc_submit: '/api/kyc/submit',
-  // Operator console (docs/admin.md): cookie session scoped to /api/admin, never a player token.
-  admin_login: '/api/admin/login',
-  admin_logout: '/api/admin/logout',
-  admin_me: '/api/admin/me',
-  admin_password: '/api/admin/password',
-  admin_deposits_review: '/api/admin/deposits/review',
-  admin_deposit_decide: '/api/admin/deposits/:orderId/review',
-  admin_usdt_review: '/api/admin/usdt/review',
-  admin_usdt_approve: '/api/admin/usdt/:transferId/approve',
-  admin_usdt_reject: '/api/admin/usdt/:transferId/reject',
-  admin_player_lookup: '/api/admin/players',
-  admin_player: '/api/admin/players/:playerId',
-  admin_player_ledger: '/api/admin/players/:playerId/ledger',
-  admin_player_deposits: '/api/admin/players/:playerId/deposits',
-  admin_player_bets: '/api/admin/players/:playerId/bets',
-  admin_player_withdrawals: '/api/admin/players/:playerId/withdrawals',
-  admin_player_kyc: '/api/admin/players/:playerId/kyc',
-  admin_withdrawals_review: '/api/admin/withdrawals/review',
-  admin_withdrawal_approve: '/api/admin/withdrawals/:withdrawalId/approve',
-  admin_withdrawal_reject: '/api/admin/withdrawals/:withdrawalId/reject',
-  admin_kyc_pending: '/api/admin/kyc/pending',
-  admin_kyc_verify: '/api/admin/kyc/:submissionId/verify',
-  admin_kyc_reject: '/api/admin/kyc/:submissionId/reject',
-  /** The document image: operators only, never public. */
-  admin_kyc_document: '/api/admin/kyc/:submissionId/document',
-  admin_audit: '/api/admin/audit',
-  admin_audit_csv: '/api/admin/audit.csv',
-  admin_operators: '/api/admin/operators',
-  admin_operator_disable: '/api/admin/operators/:operatorId/disable',
-  /** The new operator opens their enrolment link (no session; the token is the credential). */
-  admin_enrolment_start: '/api/admin/enrolment/start',
-  admin_enrolment_complete: '/api/admin/enrolment/complete',
-  admin_alerts: '/api/admin/alerts',
   // Responsible gambling (decision 210): the player's controls; the console reads them only.
   safety: '/api/safety',
   safety_limit: '/api/safety/limits',
@@ -120,8 +87,6 @@ export const API_PATHS = {
   safety_deposit_prompt_skip: '/api/safety/deposit-prompt/skip',
   safety_session: '/api/safety/session',
   safety_history: '/api/safety/history',
-  admin_player_safety: '/api/admin/players/:playerId/safety',
-  admin_limit_hits: '/api/admin/safety/limit-hits',
 } as const;
 
 /** Paths only other machines call (see above); the server registers them like the rest. */

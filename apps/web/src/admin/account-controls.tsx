@@ -4,7 +4,7 @@ import { SUSPENSION_REASONS } from '@colorplay/contract/safety-constants';
 import { useId, useState, type FormEvent } from 'react';
 import { formatDateTimeIst } from '../lib/format';
 import { t } from '../lib/i18n';
-import { adminApi, API_PATHS, fillPath } from './api';
+import { adminApi, fillPath } from './api';
 import { DecisionDialog } from './decision-dialog';
 import { adminErrorText } from './i18n';
 import { LoadError } from './load-error';
@@ -17,7 +17,7 @@ import { useLoad } from './use-load';
  * suspend and lift (each audited); the others see the status only.
  */
 export function AccountControls({ playerId, session }: { playerId: number; session: OperatorSession }) {
-  const view = useLoad((signal) => adminApi.get<AdminPlayerSafety>(fillPath(API_PATHS.admin_player_safety, { playerId }), signal), `account:${playerId}`);
+  const view = useLoad((signal) => adminApi.get<AdminPlayerSafety>(fillPath(LAZY_API_PATHS.admin_player_safety, { playerId }), signal), `account:${playerId}`);
   const [lifting, setLifting] = useState(false);
   if (view.error) return <LoadError error={view.error} retry={view.reload} />;
   if (!view.data) return <p>{t('admin.loading')}</p>;

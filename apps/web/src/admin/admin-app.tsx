@@ -1,8 +1,9 @@
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import type { OperatorSession } from '@colorplay/contract';
 import { useState } from 'react';
 import { NavLink, Navigate, useLocation, useRoutes } from 'react-router';
 import { ApiError } from '../lib/api-client';
-import { adminApi, API_PATHS } from './api';
+import { adminApi } from './api';
 import { AlertsPage } from './alerts-page';
 import { AuditLogPage } from './audit-page';
 import { EnrolPage } from './enrol-page';
@@ -37,7 +38,7 @@ function SignedInApp() {
   const [session, setSession] = useState<OperatorSession | null>(null);
   const me = useLoad(async (signal) => {
     try {
-      setSession(await adminApi.get<OperatorSession>(API_PATHS.admin_me, signal));
+      setSession(await adminApi.get<OperatorSession>(LAZY_API_PATHS.admin_me, signal));
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) throw err;
       setSession(null);
@@ -71,7 +72,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
   ]);
   async function logout() {
     try {
-      await adminApi.post(API_PATHS.admin_logout);
+      await adminApi.post(LAZY_API_PATHS.admin_logout);
     } finally {
       onSignedOut();
     }

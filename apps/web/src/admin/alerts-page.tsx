@@ -1,6 +1,7 @@
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import type { OperatorAlert } from '@colorplay/contract';
 import { formatDateTimeIst } from '../lib/format';
-import { adminApi, API_PATHS } from './api';
+import { adminApi } from './api';
 import { t } from '../lib/i18n';
 import './i18n';
 import { LoadError } from './load-error';
@@ -8,7 +9,7 @@ import { useLoad } from './use-load';
 
 /** What someone should look at (decision 195): each alert is also in the audit log. */
 export function AlertsPage() {
-  const list = useLoad((signal) => adminApi.get<{ items: OperatorAlert[] }>(API_PATHS.admin_alerts, signal), '');
+  const list = useLoad((signal) => adminApi.get<{ items: OperatorAlert[] }>(LAZY_API_PATHS.admin_alerts, signal), '');
   return (
     <section aria-labelledby="alerts-heading">
       <h1 id="alerts-heading">{t('admin.alerts.heading')}</h1>

@@ -1,8 +1,9 @@
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import type { AuditPage } from '@colorplay/contract';
 import { AUDIT_ACTIONS } from '@colorplay/contract/admin-constants';
 import { useState, type FormEvent } from 'react';
 import { formatDateTimeIst } from '../lib/format';
-import { adminApi, API_PATHS, apiUrl } from './api';
+import { adminApi, apiUrl } from './api';
 import { t } from '../lib/i18n';
 import './i18n';
 import { LoadError } from './load-error';
@@ -22,7 +23,7 @@ function queryOf(f: Filters): string {
 export function AuditLogPage() {
   const [draft, setDraft] = useState<Filters>({ action: '', operatorId: '', target: '' });
   const [filters, setFilters] = useState<Filters>(draft);
-  const list = useLoad((signal) => adminApi.get<AuditPage>(API_PATHS.admin_audit + queryOf(filters), signal), queryOf(filters));
+  const list = useLoad((signal) => adminApi.get<AuditPage>(LAZY_API_PATHS.admin_audit + queryOf(filters), signal), queryOf(filters));
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFilters(draft);
@@ -46,7 +47,7 @@ export function AuditLogPage() {
         <input id="audit-target" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} />
         <button type="submit">{t('admin.audit.apply')}</button>
         {/* A plain link: the browser downloads with the session cookie; the export is audited. */}
-        <a href={apiUrl(API_PATHS.admin_audit_csv + queryOf(filters))} download>
+        <a href={apiUrl(LAZY_API_PATHS.admin_audit_csv + queryOf(filters))} download>
           {t('admin.audit.export')}
         </a>
       </form>

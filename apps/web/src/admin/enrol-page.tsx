@@ -1,7 +1,8 @@
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import type { EnrolmentOffer } from '@colorplay/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client';
-import { adminApi, API_PATHS } from './api';
+import { adminApi } from './api';
 import { t } from '../lib/i18n';
 import { adminErrorText } from './i18n';
 
@@ -30,7 +31,7 @@ export function EnrolPage({ token }: { token: string }) {
     setBusy(true);
     setError(null);
     try {
-      setOffer(await adminApi.post<EnrolmentOffer>(API_PATHS.admin_enrolment_start, { token }));
+      setOffer(await adminApi.post<EnrolmentOffer>(LAZY_API_PATHS.admin_enrolment_start, { token }));
     } catch (err) {
       setError(failure(err));
     } finally {
@@ -44,7 +45,7 @@ export function EnrolPage({ token }: { token: string }) {
     setError(null);
     try {
       // The key the opening returned: the link is bound to this page now, nobody else can complete it (decision 396).
-      await adminApi.post(API_PATHS.admin_enrolment_complete, { token, openerKey: offer!.openerKey, password, code: code.trim() });
+      await adminApi.post(LAZY_API_PATHS.admin_enrolment_complete, { token, openerKey: offer!.openerKey, password, code: code.trim() });
       setDone(true);
     } catch (err) {
       setError(failure(err));

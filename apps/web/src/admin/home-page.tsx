@@ -4,7 +4,7 @@ import { REPORT_COLUMNS } from '@colorplay/contract/report-tables';
 import { Link } from 'react-router';
 import { formatDateTimeIst } from '../lib/format';
 import { t } from '../lib/i18n';
-import { adminApi, API_PATHS } from './api';
+import { adminApi } from './api';
 import './i18n';
 import { LoadError } from './load-error';
 import { istToday, ReportTable } from './reports-page';
@@ -21,19 +21,19 @@ const stateOf = (times: readonly string[], more = false): QueueState => ({ size:
  * entry here (its page and its reader).
  */
 export const HOME_QUEUES: ReadonlyArray<{ id: 'deposits' | 'usdt' | 'withdrawals' | 'kyc'; to: string; permission: string; load: (signal: AbortSignal) => Promise<QueueState> }> = [
-  { id: 'deposits', to: '/deposits', permission: 'deposits.read', load: async (signal) => stateOf((await adminApi.get<{ items: DepositReviewItem[] }>(API_PATHS.admin_deposits_review, signal)).items.map((d) => d.createdAt)) },
-  { id: 'usdt', to: '/usdt', permission: 'usdt.read', load: async (signal) => stateOf((await adminApi.get<{ items: UsdtReviewItem[] }>(API_PATHS.admin_usdt_review, signal)).items.map((u) => u.seenAt)) },
+  { id: 'deposits', to: '/deposits', permission: 'deposits.read', load: async (signal) => stateOf((await adminApi.get<{ items: DepositReviewItem[] }>(LAZY_API_PATHS.admin_deposits_review, signal)).items.map((d) => d.createdAt)) },
+  { id: 'usdt', to: '/usdt', permission: 'usdt.read', load: async (signal) => stateOf((await adminApi.get<{ items: UsdtReviewItem[] }>(LAZY_API_PATHS.admin_usdt_review, signal)).items.map((u) => u.seenAt)) },
   {
     id: 'withdrawals',
     to: '/withdrawals',
     permission: 'withdrawals.read',
     load: async (signal) => {
       // The first page of the queue: beyond it the count is "at least".
-      const page = await adminApi.get<WithdrawalReviewPage>(API_PATHS.admin_withdrawals_review, signal);
+      const page = await adminApi.get<WithdrawalReviewPage>(LAZY_API_PATHS.admin_withdrawals_review, signal);
       return stateOf(page.items.map((w) => w.createdAt), page.nextCursor !== null);
     },
   },
-  { id: 'kyc', to: '/kyc', permission: 'kyc.read', load: async (signal) => stateOf((await adminApi.get<{ items: KycReviewItem[] }>(API_PATHS.admin_kyc_pending, signal)).items.map((k) => k.submittedAt)) },
+  { id: 'kyc', to: '/kyc', permission: 'kyc.read', load: async (signal) => stateOf((await adminApi.get<{ items: KycReviewItem[] }>(LAZY_API_PATHS.admin_kyc_pending, signal)).items.map((k) => k.submittedAt)) },
 ];
 
 /** Whole minutes (or hours, or days) since an instant, for "waiting since". */

@@ -1,7 +1,8 @@
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import type { OperatorSession } from '@colorplay/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client';
-import { adminApi, API_PATHS } from './api';
+import { adminApi } from './api';
 import { t } from '../lib/i18n';
 import { adminErrorText } from './i18n';
 
@@ -18,7 +19,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (session: OperatorSessio
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await adminApi.post<OperatorSession>(API_PATHS.admin_login, { username: username.trim(), password, code: code.trim() }));
+      onSignedIn(await adminApi.post<OperatorSession>(LAZY_API_PATHS.admin_login, { username: username.trim(), password, code: code.trim() }));
     } catch (err) {
       const known = err instanceof ApiError && (err.code === 'INVALID_CREDENTIALS' || err.code === 'VALIDATION_FAILED');
       setError(known ? t('admin.login.failed') : err instanceof ApiError && err.code === 'RATE_LIMITED' ? t('admin.login.locked') : adminErrorText(err));

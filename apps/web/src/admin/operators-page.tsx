@@ -3,7 +3,7 @@ import { formatDateTimeIst } from '../lib/format';
 import { OPERATOR_ROLES } from '@colorplay/contract/admin-constants';
 import { useState, type FormEvent } from 'react';
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
-import { adminApi, API_PATHS, fillPath } from './api';
+import { adminApi, fillPath } from './api';
 import { t } from '../lib/i18n';
 import { adminErrorText } from './i18n';
 import { LoadError } from './load-error';
@@ -15,7 +15,7 @@ import { useLoad } from './use-load';
  * operator another admin made (decision 395: until then it moves no money), and disable them.
  */
 export function OperatorsPage({ session }: { session: OperatorSession }) {
-  const list = useLoad((signal) => adminApi.get<{ items: Operator[] }>(API_PATHS.admin_operators, signal), '');
+  const list = useLoad((signal) => adminApi.get<{ items: Operator[] }>(LAZY_API_PATHS.admin_operators, signal), '');
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<OperatorRole>('support');
   const [created, setCreated] = useState<OperatorInvitation | null>(null);
@@ -25,7 +25,7 @@ export function OperatorsPage({ session }: { session: OperatorSession }) {
     event.preventDefault();
     setError(null);
     try {
-      setCreated(await adminApi.post<OperatorInvitation>(API_PATHS.admin_operators, { username: username.trim(), role }));
+      setCreated(await adminApi.post<OperatorInvitation>(LAZY_API_PATHS.admin_operators, { username: username.trim(), role }));
       setUsername('');
       list.reload();
     } catch (err) {
@@ -33,7 +33,7 @@ export function OperatorsPage({ session }: { session: OperatorSession }) {
     }
   }
 
-  async function act(path: typeof API_PATHS.admin_operator_disable | typeof LAZY_API_PATHS.admin_operator_countersign, o: Operator) {
+  async function act(path: typeof LAZY_API_PATHS.admin_operator_disable | typeof LAZY_API_PATHS.admin_operator_countersign, o: Operator) {
     setError(null);
     try {
       await adminApi.post<Operator>(fillPath(path, { operatorId: o.id }));
@@ -56,7 +56,7 @@ export function OperatorsPage({ session }: { session: OperatorSession }) {
               <span className="admin-badge">{t('admin.operators.disabled')}</span>
             ) : (
               o.id !== session.operator.id && (
-                <button type="button" onClick={() => void act(API_PATHS.admin_operator_disable, o)}>
+                <button type="button" onClick={() => void act(LAZY_API_PATHS.admin_operator_disable, o)}>
                   {t('admin.operators.disable', { username: o.username })}
                 </button>
               )

@@ -1,7 +1,8 @@
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import type { OperatorSession } from '@colorplay/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client';
-import { adminApi, API_PATHS } from './api';
+import { adminApi } from './api';
 import { t } from '../lib/i18n';
 import { adminErrorText } from './i18n';
 
@@ -15,7 +16,7 @@ export function ChangePasswordPage({ onChanged }: { onChanged: (session: Operato
     event.preventDefault();
     setError(null);
     try {
-      onChanged(await adminApi.post<OperatorSession>(API_PATHS.admin_password, { currentPassword, newPassword }));
+      onChanged(await adminApi.post<OperatorSession>(LAZY_API_PATHS.admin_password, { currentPassword, newPassword }));
     } catch (err) {
       setError(err instanceof ApiError && err.code === 'INVALID_CREDENTIALS' ? t('admin.password.wrong') : adminErrorText(err));
     }

@@ -8,7 +8,7 @@ import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import { AccountControls } from './account-controls';
 import { AdjustmentsPanel } from './adjustments-panel';
 import { RgNotesPanel } from './rg-notes-panel';
-import { adminApi, API_PATHS, fillPath } from './api';
+import { adminApi, fillPath } from './api';
 import { t } from '../lib/i18n';
 import './i18n';
 import { LoadError } from './load-error';
@@ -28,7 +28,7 @@ export function PlayersPage({ session }: { session: OperatorSession }) {
     setError(null);
     setPlayer(null);
     try {
-      setPlayer(await adminApi.get<AdminPlayer>(`${API_PATHS.admin_player_lookup}?q=${encodeURIComponent(query.trim())}`));
+      setPlayer(await adminApi.get<AdminPlayer>(`${LAZY_API_PATHS.admin_player_lookup}?q=${encodeURIComponent(query.trim())}`));
     } catch (err) {
       setError(err);
     }
@@ -51,7 +51,7 @@ export function PlayersPage({ session }: { session: OperatorSession }) {
 
 /** Players refused by a responsible-gambling control three times or more in 30 days (decision 210). */
 function LimitHits() {
-  const list = useLoad((signal) => adminApi.get<AdminLimitHits>(`${API_PATHS.admin_limit_hits}?days=30&minHits=3`, signal), 'limit-hits');
+  const list = useLoad((signal) => adminApi.get<AdminLimitHits>(`${LAZY_API_PATHS.admin_limit_hits}?days=30&minHits=3`, signal), 'limit-hits');
   return (
     <section aria-labelledby="limit-hits-heading">
       <h2 id="limit-hits-heading">{t('admin.safety.hits')}</h2>
@@ -114,7 +114,7 @@ function Rows({ rows, more }: { rows: ReactNode[] | undefined; more?: () => void
 
 function LedgerTab({ playerId }: { playerId: number }) {
   const [pages, setPages] = useState<AdminLedgerPage[]>([]);
-  const base = fillPath(API_PATHS.admin_player_ledger, { playerId });
+  const base = fillPath(LAZY_API_PATHS.admin_player_ledger, { playerId });
   const first = useLoad(async (signal) => {
     const page = await adminApi.get<AdminLedgerPage>(base, signal);
     setPages([page]);
@@ -136,7 +136,7 @@ function LedgerTab({ playerId }: { playerId: number }) {
 }
 
 function DepositsTab({ playerId }: { playerId: number }) {
-  const list = useLoad((signal) => adminApi.get<DepositsPage>(fillPath(API_PATHS.admin_player_deposits, { playerId }), signal), String(playerId));
+  const list = useLoad((signal) => adminApi.get<DepositsPage>(fillPath(LAZY_API_PATHS.admin_player_deposits, { playerId }), signal), String(playerId));
   if (list.error) return <LoadError error={list.error} retry={list.reload} />;
   return (
     <Rows
@@ -148,7 +148,7 @@ function DepositsTab({ playerId }: { playerId: number }) {
 }
 
 function WithdrawalsTab({ playerId }: { playerId: number }) {
-  const list = useLoad((signal) => adminApi.get<WithdrawalsPage>(fillPath(API_PATHS.admin_player_withdrawals, { playerId }), signal), String(playerId));
+  const list = useLoad((signal) => adminApi.get<WithdrawalsPage>(fillPath(LAZY_API_PATHS.admin_player_withdrawals, { playerId }), signal), String(playerId));
   if (list.error) return <LoadError error={list.error} retry={list.reload} />;
   return (
     <Rows
@@ -161,7 +161,7 @@ function WithdrawalsTab({ playerId }: { playerId: number }) {
 
 function KycTab({ playerId }: { playerId: number }) {
   const kyc = useLoad(
-    (signal) => adminApi.get<{ status: KycStatus; submissions: KycSubmission[] }>(fillPath(API_PATHS.admin_player_kyc, { playerId }), signal),
+    (signal) => adminApi.get<{ status: KycStatus; submissions: KycSubmission[] }>(fillPath(LAZY_API_PATHS.admin_player_kyc, { playerId }), signal),
     String(playerId),
   );
   if (kyc.error) return <LoadError error={kyc.error} retry={kyc.reload} />;
@@ -242,7 +242,7 @@ function BetsTab({ playerId }: { playerId: number }) {
  * design: no operator can set, lift or shorten a limit, a break or an exclusion.
  */
 function SafetyTab({ playerId }: { playerId: number }) {
-  const view = useLoad((signal) => adminApi.get<AdminPlayerSafety>(fillPath(API_PATHS.admin_player_safety, { playerId }), signal), String(playerId));
+  const view = useLoad((signal) => adminApi.get<AdminPlayerSafety>(fillPath(LAZY_API_PATHS.admin_player_safety, { playerId }), signal), String(playerId));
   if (view.error) return <LoadError error={view.error} retry={view.reload} />;
   if (!view.data) return <p>{t('admin.loading')}</p>;
   const { state, changes } = view.data;

@@ -1,6 +1,7 @@
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import type { DepositReviewItem, KycReviewItem, KycSubmission, OperatorSession, WithdrawalReviewItem, WithdrawalReviewPage } from '@colorplay/contract';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
-import { adminApi, API_PATHS, apiUrl, fillPath } from './api';
+import { adminApi, apiUrl, fillPath } from './api';
 import { t } from '../lib/i18n';
 import { withdrawalReasonText } from './i18n';
 import { QueuePage, type Decided } from './queue-page';
@@ -8,14 +9,14 @@ import { ReviewContext } from './review-context';
 
 export function DepositsQueue({ session }: { session: OperatorSession }) {
   const decide = (id: string, decisionKind: 'approve' | 'reject') => (note: string) =>
-    adminApi.post<Decided>(fillPath(API_PATHS.admin_deposit_decide, { orderId: id }), { decision: decisionKind, note });
+    adminApi.post<Decided>(fillPath(LAZY_API_PATHS.admin_deposit_decide, { orderId: id }), { decision: decisionKind, note });
   return (
     <QueuePage<DepositReviewItem>
       session={session}
       name="deposits"
       heading={t('admin.deposits.heading')}
       permission="deposits.review"
-      load={(signal) => adminApi.get<{ items: DepositReviewItem[] }>(API_PATHS.admin_deposits_review, signal)}
+      load={(signal) => adminApi.get<{ items: DepositReviewItem[] }>(LAZY_API_PATHS.admin_deposits_review, signal)}
       itemKey={(o) => o.id}
       details={(o) => (
         <>
@@ -35,17 +36,17 @@ export function DepositsQueue({ session }: { session: OperatorSession }) {
 export function WithdrawalsQueue({ session }: { session: OperatorSession }) {
   // Approving answers with the withdrawal inside; the notice names the id and the new status.
   const approve = (id: string) => async (note: string) => {
-    const r = await adminApi.post<{ status: string; withdrawal: WithdrawalReviewItem }>(fillPath(API_PATHS.admin_withdrawal_approve, { withdrawalId: id }), { note });
+    const r = await adminApi.post<{ status: string; withdrawal: WithdrawalReviewItem }>(fillPath(LAZY_API_PATHS.admin_withdrawal_approve, { withdrawalId: id }), { note });
     return { id, status: r.status };
   };
-  const reject = (id: string) => (note: string) => adminApi.post<WithdrawalReviewItem>(fillPath(API_PATHS.admin_withdrawal_reject, { withdrawalId: id }), { note });
+  const reject = (id: string) => (note: string) => adminApi.post<WithdrawalReviewItem>(fillPath(LAZY_API_PATHS.admin_withdrawal_reject, { withdrawalId: id }), { note });
   return (
     <QueuePage<WithdrawalReviewItem>
       session={session}
       name="withdrawals"
       heading={t('admin.withdrawals.heading')}
       permission="withdrawals.review"
-      load={(signal) => adminApi.get<WithdrawalReviewPage>(API_PATHS.admin_withdrawals_review, signal)}
+      load={(signal) => adminApi.get<WithdrawalReviewPage>(LAZY_API_PATHS.admin_withdrawals_review, signal)}
       itemKey={(w) => w.id}
       details={(w) => (
         <>
@@ -71,7 +72,7 @@ export function KycQueue({ session }: { session: OperatorSession }) {
       name="kyc"
       heading={t('admin.kyc.heading')}
       permission="kyc.review"
-      load={(signal) => adminApi.get<{ items: KycReviewItem[] }>(API_PATHS.admin_kyc_pending, signal)}
+      load={(signal) => adminApi.get<{ items: KycReviewItem[] }>(LAZY_API_PATHS.admin_kyc_pending, signal)}
       itemKey={(k) => k.id}
       details={(k) => (
         <>
@@ -83,7 +84,7 @@ export function KycQueue({ session }: { session: OperatorSession }) {
               })}
             </p>
           )}
-          <a href={apiUrl(fillPath(API_PATHS.admin_kyc_document, { submissionId: k.id }))} target="_blank" rel="noreferrer">
+          <a href={apiUrl(fillPath(LAZY_API_PATHS.admin_kyc_document, { submissionId: k.id }))} target="_blank" rel="noreferrer">
             {t('admin.kyc.document')}
           </a>
         </>
@@ -93,13 +94,13 @@ export function KycQueue({ session }: { session: OperatorSession }) {
           label: t('admin.kyc.verify'),
           title: t('admin.dialog.verifyKyc', { id: k.id }),
           fieldLabel: null,
-          run: () => adminApi.post<KycSubmission>(fillPath(API_PATHS.admin_kyc_verify, { submissionId: k.id })),
+          run: () => adminApi.post<KycSubmission>(fillPath(LAZY_API_PATHS.admin_kyc_verify, { submissionId: k.id })),
         },
         {
           label: t('admin.reject'),
           title: t('admin.dialog.rejectKyc', { id: k.id }),
           fieldLabel: t('admin.reason'),
-          run: (reason) => adminApi.post<KycSubmission>(fillPath(API_PATHS.admin_kyc_reject, { submissionId: k.id }), { reason }),
+          run: (reason) => adminApi.post<KycSubmission>(fillPath(LAZY_API_PATHS.admin_kyc_reject, { submissionId: k.id }), { reason }),
         },
       ]}
     />

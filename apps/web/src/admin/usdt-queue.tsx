@@ -1,7 +1,8 @@
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import type { OperatorSession, UsdtReviewDecision, UsdtReviewItem } from '@colorplay/contract';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import type { PlainMessageKey } from '../lib/i18n';
-import { adminApi, API_PATHS, fillPath } from './api';
+import { adminApi, fillPath } from './api';
 import { t } from '../lib/i18n';
 import './i18n';
 import { QueuePage } from './queue-page';
@@ -42,7 +43,7 @@ export function UsdtQueue({ session }: { session: OperatorSession }) {
       name="usdt"
       heading={t('admin.usdt.heading')}
       permission="usdt.review"
-      load={(signal) => adminApi.get<{ items: UsdtReviewItem[] }>(API_PATHS.admin_usdt_review, signal)}
+      load={(signal) => adminApi.get<{ items: UsdtReviewItem[] }>(LAZY_API_PATHS.admin_usdt_review, signal)}
       itemKey={(item) => item.transferId}
       details={(item) => (
         <>
@@ -74,14 +75,14 @@ export function UsdtQueue({ session }: { session: OperatorSession }) {
           title: t('admin.dialog.approveUsdt', { orderId: item.orderId }),
           description: [t('admin.dialog.approveUsdtHelp', { amount: credit(item), playerId: item.playerId }), ...limitWarnings(item)].join(' '),
           fieldLabel: t('admin.note'),
-          run: decide(item, API_PATHS.admin_usdt_approve),
+          run: decide(item, LAZY_API_PATHS.admin_usdt_approve),
         },
         {
           label: t('admin.reject'),
           title: t('admin.dialog.rejectUsdt', { orderId: item.orderId }),
           description: t('admin.dialog.rejectUsdtHelp', { received: item.receivedUsdt, symbol: item.tokenSymbol, from: item.fromAddress }),
           fieldLabel: t('admin.note'),
-          run: decide(item, API_PATHS.admin_usdt_reject),
+          run: decide(item, LAZY_API_PATHS.admin_usdt_reject),
         },
       ]}
     />

@@ -1,4 +1,4 @@
-import { API_PATHS, LAZY_API_PATHS } from '@colorplay/contract';
+import { LAZY_API_PATHS } from '@colorplay/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { playerFactory } from '../../../test/helpers/games';
@@ -123,7 +123,7 @@ describe('from the second-approval amount on', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('SECOND_APPROVER_NOT_INDEPENDENT');
     expect(await balanceOf(playerId)).toBe(0);
-    const alerts = (await admin.call('GET', API_PATHS.admin_alerts)).json().data.items;
+    const alerts = (await admin.call('GET', LAZY_API_PATHS.admin_alerts)).json().data.items;
     expect(alerts).toContainEqual(expect.objectContaining({ kind: 'approval_not_independent', target: `adjustment:${id}`, details: expect.objectContaining({ reason: 'created_after_request' }) }));
 
     const approved = await admin.call('POST', approvePath(id));
@@ -138,7 +138,7 @@ describe('from the second-approval amount on', () => {
   it('is the database that refuses a dependent approver, whatever code inserts the approval', async () => {
     const { playerId } = await newPlayer();
     const id = (await adjust(finance, playerId, { amountMinor: THRESHOLD })).json().data.id as string;
-    const financeId = (await finance.call('GET', API_PATHS.admin_me)).json().data.operator.id as number;
+    const financeId = (await finance.call('GET', LAZY_API_PATHS.admin_me)).json().data.operator.id as number;
     // An operator the finance operator's origin made (created_by), inserted straight into the table.
     const { rows } = await t.db.query<{ id: number }>(
       `INSERT INTO operators (username, password_hash, role, totp_secret_sealed, created_by, created_at, enrolled_at, countersigned_by, countersigned_at)

@@ -1,17 +1,17 @@
-import { API_PATHS, AuditPageSchema, AuditQuerySchema, dataEnvelope, OperatorAlertSchema } from '@colorplay/contract';
+import { LAZY_API_PATHS, AuditPageSchema, AuditQuerySchema, dataEnvelope, OperatorAlertSchema } from '@colorplay/contract';
 import { z } from 'zod';
 import { doc, errors, originOf, type AdminRouteKit } from './route-kit';
 
 /** The audit log (page and CSV export) and the alerts list. */
 export function auditRoutes({ app, admin, guard }: AdminRouteKit): void {
   app.get(
-    API_PATHS.admin_audit,
+    LAZY_API_PATHS.admin_audit,
     { ...guard('audit.read'), schema: { ...doc, querystring: AuditQuerySchema, response: { 200: dataEnvelope(AuditPageSchema), ...errors } } },
     async (request) => ({ data: await admin.auditPage(request.query) }),
   );
 
   app.get(
-    API_PATHS.admin_audit_csv,
+    LAZY_API_PATHS.admin_audit_csv,
     { ...guard('audit.export'), schema: { ...doc, description: 'The filtered audit log as CSV (formula cells neutralised).', querystring: AuditQuerySchema } },
     async (request, reply) => {
       const { limit: _limit, before: _before, ...filters } = request.query;
@@ -24,7 +24,7 @@ export function auditRoutes({ app, admin, guard }: AdminRouteKit): void {
   );
 
   app.get(
-    API_PATHS.admin_alerts,
+    LAZY_API_PATHS.admin_alerts,
     { ...guard('alerts.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(OperatorAlertSchema) })), ...errors } } },
     async () => ({ data: { items: await admin.alerts() } }),
   );

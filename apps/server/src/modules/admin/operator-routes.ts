@@ -1,5 +1,4 @@
 import {
-  API_PATHS,
   LAZY_API_PATHS,
   CreateOperatorInputSchema,
   dataEnvelope,
@@ -16,13 +15,13 @@ import { doc, errors, originOf, type AdminRouteKit } from './route-kit';
 /** Operators: the list, creation by enrolment link, the enrolment itself, countersigning and disabling one. */
 export function operatorRoutes({ app, admin, guard, requireCsrfHeader }: AdminRouteKit): void {
   app.get(
-    API_PATHS.admin_operators,
+    LAZY_API_PATHS.admin_operators,
     { ...guard('operators.manage'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(OperatorSchema) })), ...errors } } },
     async () => ({ data: { items: await admin.listOperators() } }),
   );
 
   app.post(
-    API_PATHS.admin_operators,
+    LAZY_API_PATHS.admin_operators,
     {
       ...guard('operators.manage'),
       schema: {
@@ -37,7 +36,7 @@ export function operatorRoutes({ app, admin, guard, requireCsrfHeader }: AdminRo
 
   // Enrolment: no session (the link's token is the credential), the CSRF header as on every write.
   app.post(
-    API_PATHS.admin_enrolment_start,
+    LAZY_API_PATHS.admin_enrolment_start,
     {
       preHandler: async (request) => requireCsrfHeader(request),
       schema: { ...doc, description: 'Opens an enrolment link: offers the new operator their own TOTP secret.', body: EnrolmentStartInputSchema, response: { 200: dataEnvelope(EnrolmentOfferSchema), ...errors } },
@@ -46,7 +45,7 @@ export function operatorRoutes({ app, admin, guard, requireCsrfHeader }: AdminRo
   );
 
   app.post(
-    API_PATHS.admin_enrolment_complete,
+    LAZY_API_PATHS.admin_enrolment_complete,
     {
       preHandler: async (request) => requireCsrfHeader(request),
       schema: { ...doc, description: 'Confirms a code from the offered secret and sets the password; the link is then spent.', body: EnrolmentCompleteInputSchema, response: { 200: dataEnvelope(OperatorSchema), ...errors } },
@@ -55,7 +54,7 @@ export function operatorRoutes({ app, admin, guard, requireCsrfHeader }: AdminRo
   );
 
   app.post(
-    API_PATHS.admin_operator_disable,
+    LAZY_API_PATHS.admin_operator_disable,
     { ...guard('operators.manage'), schema: { ...doc, params: OperatorIdParamsSchema, response: { 200: dataEnvelope(OperatorSchema), ...errors } } },
     async (request) => ({ data: await admin.disableOperator(request.params.operatorId, request.operator, originOf(request)) }),
   );

@@ -14,7 +14,6 @@ import {
   RgNoteSchema,
   AdminSuspendInputSchema,
   AdminPlayerSchema,
-  API_PATHS,
   LAZY_API_PATHS,
   dataEnvelope,
   DepositsPageSchema,
@@ -36,19 +35,19 @@ import { doc, errors, originOf, type AdminRouteKit } from './route-kit';
 /** Read-only player lookup: the player, then each of their records. */
 export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
   app.get(
-    API_PATHS.admin_player_lookup,
+    LAZY_API_PATHS.admin_player_lookup,
     { ...guard('players.read'), schema: { ...doc, querystring: PlayerLookupQuerySchema, response: { 200: dataEnvelope(AdminPlayerSchema), ...errors } } },
     async (request) => ({ data: await admin.lookupPlayer(request.query.q) }),
   );
 
   app.get(
-    API_PATHS.admin_player,
+    LAZY_API_PATHS.admin_player,
     { ...guard('players.read'), schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AdminPlayerSchema), ...errors } } },
     async (request) => ({ data: await admin.player(request.params.playerId) }),
   );
 
   app.get(
-    API_PATHS.admin_player_ledger,
+    LAZY_API_PATHS.admin_player_ledger,
     {
       ...guard('players.read'),
       schema: { ...doc, params: PlayerIdParamsSchema, querystring: AdminLedgerQuerySchema, response: { 200: dataEnvelope(AdminLedgerPageSchema), ...errors } },
@@ -57,7 +56,7 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
   );
 
   app.get(
-    API_PATHS.admin_player_deposits,
+    LAZY_API_PATHS.admin_player_deposits,
     {
       ...guard('deposits.read'),
       schema: { ...doc, params: PlayerIdParamsSchema, querystring: DepositsQuerySchema, response: { 200: dataEnvelope(DepositsPageSchema), ...errors } },
@@ -66,7 +65,7 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
   );
 
   app.get(
-    API_PATHS.admin_player_bets,
+    LAZY_API_PATHS.admin_player_bets,
     {
       ...guard('players.read'),
       schema: { ...doc, params: PlayerIdParamsSchema, querystring: MyWingoBetsQuerySchema, response: { 200: dataEnvelope(WingoBetsPageSchema), ...errors } },
@@ -84,7 +83,7 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
   );
 
   app.get(
-    API_PATHS.admin_player_withdrawals,
+    LAZY_API_PATHS.admin_player_withdrawals,
     {
       ...guard('withdrawals.read'),
       schema: { ...doc, params: PlayerIdParamsSchema, querystring: WithdrawalsQuerySchema, response: { 200: dataEnvelope(WithdrawalsPageSchema), ...errors } },
@@ -93,7 +92,7 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
   );
 
   app.get(
-    API_PATHS.admin_player_kyc,
+    LAZY_API_PATHS.admin_player_kyc,
     {
       ...guard('kyc.read'),
       schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(z.object({ status: KycStatusSchema, submissions: z.array(KycSubmissionSchema) })), ...errors } },
@@ -104,7 +103,7 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
   // Responsible gambling (decision 210): read-only. No console route sets, lifts or shortens a
   // player's limit, break or exclusion (test/safety-console.test.ts checks that none exists).
   app.get(
-    API_PATHS.admin_player_safety,
+    LAZY_API_PATHS.admin_player_safety,
     { ...guard('players.read'), schema: { ...doc, params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AdminPlayerSafetySchema), ...errors } } },
     async (request) => ({ data: await admin.playerSafety(request.params.playerId) }),
   );
@@ -171,7 +170,7 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
     async (request) => ({ data: await admin.approveAdjustment(request.params.adjustmentId, request.operator, originOf(request)) }),
   );
   app.get(
-    API_PATHS.admin_limit_hits,
+    LAZY_API_PATHS.admin_limit_hits,
     { ...guard('players.read'), schema: { ...doc, description: 'Players refused by a responsible-gambling control often.', querystring: AdminLimitHitsQuerySchema, response: { 200: dataEnvelope(AdminLimitHitsSchema), ...errors } } },
     async (request) => ({ data: await admin.limitHits(request.query.days, request.query.minHits) }),
   );

@@ -5,7 +5,7 @@ import {
   AdminWithdrawalParamsSchema,
   AdminWithdrawalRejectInputSchema,
   AdminWithdrawalReviewQuerySchema,
-  API_PATHS,
+  LAZY_API_PATHS,
   ApproveWithdrawalResultSchema,
   dataEnvelope,
   DepositReviewInputSchema,
@@ -26,13 +26,13 @@ import { doc, errors, originOf, type AdminRouteKit } from './route-kit';
 /** The review queues: UPI deposits, USDT transfers, withdrawals and KYC, each listed and decided. */
 export function reviewRoutes({ app, admin, guard }: AdminRouteKit): void {
   app.get(
-    API_PATHS.admin_deposits_review,
+    LAZY_API_PATHS.admin_deposits_review,
     { ...guard('deposits.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(DepositReviewItemSchema) })), ...errors } } },
     async () => ({ data: { items: await admin.depositsForReview() } }),
   );
 
   app.post(
-    API_PATHS.admin_deposit_decide,
+    LAZY_API_PATHS.admin_deposit_decide,
     {
       ...guard('deposits.review'),
       schema: { ...doc, params: DepositReviewParamsSchema, body: DepositReviewInputSchema, response: { 200: dataEnvelope(z.object({ id: z.string(), status: z.string() })), ...errors } },
@@ -43,14 +43,14 @@ export function reviewRoutes({ app, admin, guard }: AdminRouteKit): void {
   );
 
   app.get(
-    API_PATHS.admin_usdt_review,
+    LAZY_API_PATHS.admin_usdt_review,
     { ...guard('usdt.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(UsdtReviewItemSchema) })), ...errors } } },
     async () => ({ data: { items: await admin.usdtForReview() } }),
   );
 
   for (const [path, decision] of [
-    [API_PATHS.admin_usdt_approve, 'approve'],
-    [API_PATHS.admin_usdt_reject, 'reject'],
+    [LAZY_API_PATHS.admin_usdt_approve, 'approve'],
+    [LAZY_API_PATHS.admin_usdt_reject, 'reject'],
   ] as const) {
     app.post(
       path,
@@ -63,13 +63,13 @@ export function reviewRoutes({ app, admin, guard }: AdminRouteKit): void {
   }
 
   app.get(
-    API_PATHS.admin_withdrawals_review,
+    LAZY_API_PATHS.admin_withdrawals_review,
     { ...guard('withdrawals.read'), schema: { ...doc, querystring: AdminWithdrawalReviewQuerySchema, response: { 200: dataEnvelope(WithdrawalReviewPageSchema), ...errors } } },
     async (request) => ({ data: await admin.withdrawalsForReview(request.query) }),
   );
 
   app.post(
-    API_PATHS.admin_withdrawal_approve,
+    LAZY_API_PATHS.admin_withdrawal_approve,
     {
       ...guard('withdrawals.review'),
       schema: {
@@ -84,7 +84,7 @@ export function reviewRoutes({ app, admin, guard }: AdminRouteKit): void {
   );
 
   app.post(
-    API_PATHS.admin_withdrawal_reject,
+    LAZY_API_PATHS.admin_withdrawal_reject,
     {
       ...guard('withdrawals.review'),
       schema: { ...doc, params: AdminWithdrawalParamsSchema, body: AdminWithdrawalRejectInputSchema, response: { 200: dataEnvelope(WithdrawalReviewItemSchema), ...errors } },
@@ -93,25 +93,25 @@ export function reviewRoutes({ app, admin, guard }: AdminRouteKit): void {
   );
 
   app.get(
-    API_PATHS.admin_kyc_pending,
+    LAZY_API_PATHS.admin_kyc_pending,
     { ...guard('kyc.read'), schema: { ...doc, description: 'Pending submissions, each with the other accounts whose open submission has the same PAN.', response: { 200: dataEnvelope(z.object({ items: z.array(KycReviewItemSchema) })), ...errors } } },
     async () => ({ data: { items: await admin.kycPending() } }),
   );
 
   app.post(
-    API_PATHS.admin_kyc_verify,
+    LAZY_API_PATHS.admin_kyc_verify,
     { ...guard('kyc.review'), schema: { ...doc, params: AdminKycParamsSchema, response: { 200: dataEnvelope(KycSubmissionSchema), ...errors } } },
     async (request) => ({ data: await admin.verifyKyc(request.params.submissionId, request.operator, originOf(request)) }),
   );
 
   app.post(
-    API_PATHS.admin_kyc_reject,
+    LAZY_API_PATHS.admin_kyc_reject,
     { ...guard('kyc.review'), schema: { ...doc, params: AdminKycParamsSchema, body: AdminKycRejectInputSchema, response: { 200: dataEnvelope(KycSubmissionSchema), ...errors } } },
     async (request) => ({ data: await admin.rejectKyc(request.params.submissionId, request.body.reason, request.operator, originOf(request)) }),
   );
 
   app.get(
-    API_PATHS.admin_kyc_document,
+    LAZY_API_PATHS.admin_kyc_document,
     { ...guard('kyc.read'), schema: { ...doc, description: 'The identity document, to operators only (inline, never cached).', params: AdminKycParamsSchema } },
     async (request, reply) => {
       const document = await admin.kycDocument(request.params.submissionId, request.operator, originOf(request));

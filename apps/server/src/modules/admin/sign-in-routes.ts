@@ -1,6 +1,6 @@
 import {
   ADMIN_SESSION_COOKIE,
-  API_PATHS,
+  LAZY_API_PATHS,
   ChangeOperatorPasswordInputSchema,
   dataEnvelope,
   OkSchema,
@@ -14,7 +14,7 @@ import { ADMIN_DEVICE_COOKIE, ADMIN_SESSION_ABSOLUTE_SECONDS } from './rules';
 /** Sign-in, sign-out, the session and the password change. */
 export function signInRoutes({ app, admin, guard, requireCsrfHeader, cookieOptions, clearCookie }: AdminRouteKit): void {
   app.post(
-    API_PATHS.admin_login,
+    LAZY_API_PATHS.admin_login,
     {
       preHandler: async (request) => requireCsrfHeader(request),
       schema: { ...doc, description: 'Username, password and TOTP code in one step; sets the cp_admin session cookie.', body: OperatorLoginInputSchema, response: { 200: dataEnvelope(OperatorSessionSchema), ...errors } },
@@ -23,13 +23,13 @@ export function signInRoutes({ app, admin, guard, requireCsrfHeader, cookieOptio
       const { sessionId, session, deviceCookie } = await admin.login(request.body, originOf(request), request.cookies[ADMIN_DEVICE_COOKIE]);
       reply.setCookie(ADMIN_SESSION_COOKIE, sessionId, { ...cookieOptions, maxAge: ADMIN_SESSION_ABSOLUTE_SECONDS });
       // This browser signed in as this name: its own failures, not strangers', throttle it (decision 242).
-      reply.setCookie(ADMIN_DEVICE_COOKIE, deviceCookie, { ...cookieOptions, path: API_PATHS.admin_login, maxAge: DEVICE_COOKIE_DAYS * 86_400 });
+      reply.setCookie(ADMIN_DEVICE_COOKIE, deviceCookie, { ...cookieOptions, path: LAZY_API_PATHS.admin_login, maxAge: DEVICE_COOKIE_DAYS * 86_400 });
       return { data: session };
     },
   );
 
   app.post(
-    API_PATHS.admin_logout,
+    LAZY_API_PATHS.admin_logout,
     { ...guard(null), schema: { ...doc, response: { 200: dataEnvelope(OkSchema), ...errors } } },
     async (request, reply) => {
       await admin.logout(request.operator, originOf(request));
@@ -39,12 +39,12 @@ export function signInRoutes({ app, admin, guard, requireCsrfHeader, cookieOptio
   );
 
   app.post(
-    API_PATHS.admin_password,
+    LAZY_API_PATHS.admin_password,
     { ...guard(null), schema: { ...doc, body: ChangeOperatorPasswordInputSchema, response: { 200: dataEnvelope(OperatorSessionSchema), ...errors } } },
     async (request) => ({ data: await admin.changePassword(request.operator, request.body, originOf(request)) }),
   );
 
-  app.get(API_PATHS.admin_me, { ...guard(null), schema: { ...doc, response: { 200: dataEnvelope(OperatorSessionSchema), ...errors } } }, async (request) => ({
+  app.get(LAZY_API_PATHS.admin_me, { ...guard(null), schema: { ...doc, response: { 200: dataEnvelope(OperatorSessionSchema), ...errors } } }, async (request) => ({
     data: await admin.me(request.operator),
   }));
 }

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@colorplay/contract';
+import { API_PATHS, LAZY_API_PATHS } from '@colorplay/contract';
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
@@ -369,11 +369,11 @@ describe('the console', () => {
     for (let i = 0; i < 3; i++) expect((await upi(client, 200_00)).statusCode).toBe(409);
     const op = await OperatorClient.create(t.app, clock, `safety-op-${phoneSeq}`, 'support');
     expect((await op.login()).statusCode).toBe(200);
-    const view = await op.call('GET', API_PATHS.admin_player_safety.replace(':playerId', String(playerId)));
+    const view = await op.call('GET', LAZY_API_PATHS.admin_player_safety.replace(':playerId', String(playerId)));
     expect(view.statusCode).toBe(200);
     expect(view.json().data.state.limits.find((l: { kind: string; period: string }) => l.kind === 'deposit' && l.period === 'day')).toMatchObject({ amountMinor: 100_00 });
     expect(view.json().data.changes[0]).toMatchObject({ action: 'limit.applied', detail: { kind: 'deposit', period: 'day', requestedMinor: 100_00 } });
-    const hits = (await op.call('GET', `${API_PATHS.admin_limit_hits}?days=7&minHits=3`)).json().data.items;
+    const hits = (await op.call('GET', `${LAZY_API_PATHS.admin_limit_hits}?days=7&minHits=3`)).json().data.items;
     expect(hits).toContainEqual(expect.objectContaining({ playerId, hits: 3, kinds: ['DEPOSIT_LIMIT_EXCEEDED'] }));
   });
 

@@ -145,7 +145,7 @@ describe('a suspended account', () => {
     await t.app.events.dispatch();
     const inbox = (await client.call('GET', API_PATHS.notifications)).json().data;
     expect(JSON.stringify(inbox)).toContain('Account suspended');
-    const view = (await finance.call('GET', API_PATHS.admin_player_safety.replace(':playerId', String(playerId)))).json().data;
+    const view = (await finance.call('GET', LAZY_API_PATHS.admin_player_safety.replace(':playerId', String(playerId)))).json().data;
     expect(view.suspension).toMatchObject({ reason: 'payment_dispute', note: 'Chargeback on two recharges' });
 
     // Lifting is audited too, and the account is open again.
@@ -157,7 +157,7 @@ describe('a suspended account', () => {
       expect.objectContaining({ action: 'player.suspend', username: 'susp-support', after: { suspended: true, reason: 'payment_dispute', note: 'Chargeback on two recharges' } }),
       expect.objectContaining({ action: 'player.suspension_lift', username: 'susp-support', after: { suspended: false, note: 'Dispute settled with the bank' } }),
     ]);
-    const view2 = (await support.call('GET', API_PATHS.admin_player_safety.replace(':playerId', String(playerId)))).json().data;
+    const view2 = (await support.call('GET', LAZY_API_PATHS.admin_player_safety.replace(':playerId', String(playerId)))).json().data;
     expect(view2.suspension).toBeNull();
   });
 
