@@ -9,7 +9,11 @@ import { pgText } from './text';
 /** A calendar day in India Standard Time, YYYY-MM-DD. */
 export const IstDaySchema = pgText()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD')
-  .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, 'Not a calendar date');
+  .refine((d) => {
+    // An impossible day (2026-02-30, 9999-99-99) is an invalid Date, whose toISOString throws.
+    const at = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === d;
+  }, 'Not a calendar date');
 
 /** The longest range one report covers: a year and a day, so a leap year fits. */
 export const REPORT_MAX_DAYS = 367;
