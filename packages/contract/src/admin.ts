@@ -136,6 +136,8 @@ export const DepositReviewItemSchema = z.object({
   utr: z.string().nullable(),
   gatewayUtr: z.string().nullable(),
   reviewReason: z.string().nullable(),
+  /** The player's deposit limits an approval would pass (deposits credited in the window plus `amountMinor`); empty when none. */
+  limitWarning: z.array(DepositLimitPassSchema),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

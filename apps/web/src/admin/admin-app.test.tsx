@@ -23,6 +23,7 @@ const deposit = {
   utr: '123412341234',
   gatewayUtr: null,
   reviewReason: 'not_confirmed_by_gateway',
+  limitWarning: [] as { period: 'day' | 'week' | 'month'; limitMinor: number; usedMinor: number }[],
   createdAt: '2026-06-01T10:00:00.000Z',
   updatedAt: '2026-06-01T10:05:00.000Z',
 };
@@ -400,6 +401,27 @@ describe('USDT review queue', () => {
     expect((await screen.findByRole('status')).textContent).toContain('Done: usdt_abcdef123 is now approved.');
     expect(api.callsTo('POST', approvePath)[0]!.body).toEqual({ note: 'late by a minute, player asked' });
     expect(await screen.findByText('Nothing waiting.')).toBeTruthy();
+  });
+
+  it('says, in a UTR row and in its approval dialog, when an approval would take the player past a deposit limit (decision 435)', async () => {
+    const over = { ...deposit, limitWarning: [{ period: 'week' as const, limitMinor: 2_000_00, usedMinor: 2_400_00 }] };
+    const other = { ...deposit, id: 'dep_underlimit1', playerId: 8 };
+    stubApi({
+      'GET /api/admin/me': () => ({ body: { data: financeSession } }),
+      'GET /api/admin/deposits/review': () => ({ body: { data: { items: [over, other] } } }),
+    });
+    renderConsole('/deposits');
+    const warning = 'Approving takes player 7 past their deposit limit per week (₹2,000.00): ₹2,400.00 credited in the window.';
+    expect(await screen.findByText((text) => text.startsWith(warning))).toBeTruthy();
+    // Only the row that would pass a limit says so.
+    expect(screen.getAllByText((text) => text.startsWith('Approving takes player'))).toHaveLength(1);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Approve' })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Approve deposit dep_abcdef123' });
+    expect(within(dialog).getByText((text) => text.startsWith(warning))).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Approve' })[1]!);
+    const quiet = screen.getByRole('dialog', { name: 'Approve deposit dep_underlimit1' });
+    expect(within(quiet).queryByText((text) => text.startsWith('Approving takes player'))).toBeNull();
   });
 
   it('says, in the row and in the approval dialog, when an approval would take the player past a deposit limit (decision 393)', async () => {

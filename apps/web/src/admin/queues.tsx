@@ -4,6 +4,7 @@ import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import { adminApi, apiUrl, fillPath } from './api';
 import { t } from '../lib/i18n';
 import { withdrawalReasonText } from './i18n';
+import { LimitWarnings, limitWarningTexts } from './limit-warning';
 import { QueuePage, type Decided } from './queue-page';
 import { ReviewContext } from './review-context';
 
@@ -23,10 +24,18 @@ export function DepositsQueue({ session }: { session: OperatorSession }) {
           <p>{t('admin.deposits.row', { id: o.id, playerId: o.playerId, amount: formatMoneyMinor(o.amountMinor, o.currency), utr: o.utr ?? '-' })}</p>
           {o.reviewReason && <p>{t('admin.deposits.reason', { reason: o.reviewReason })}</p>}
           <p>{formatDateTimeIst(new Date(o.updatedAt))}</p>
+          <LimitWarnings texts={limitWarningTexts(o.limitWarning, o.playerId, o.currency)} />
         </>
       )}
       actions={(o) => [
-        { label: t('admin.approve'), title: t('admin.dialog.approveDeposit', { id: o.id }), fieldLabel: t('admin.note'), run: decide(o.id, 'approve') },
+        {
+          label: t('admin.approve'),
+          title: t('admin.dialog.approveDeposit', { id: o.id }),
+          // Said before the decision, as for USDT (decision 435): an approval past a limit still credits.
+          ...(o.limitWarning.length > 0 ? { description: limitWarningTexts(o.limitWarning, o.playerId, o.currency).join(' ') } : {}),
+          fieldLabel: t('admin.note'),
+          run: decide(o.id, 'approve'),
+        },
         { label: t('admin.reject'), title: t('admin.dialog.rejectDeposit', { id: o.id }), fieldLabel: t('admin.note'), run: decide(o.id, 'reject') },
       ]}
     />

@@ -5,6 +5,7 @@ import type { PlainMessageKey } from '../lib/i18n';
 import { adminApi, fillPath } from './api';
 import { t } from '../lib/i18n';
 import './i18n';
+import { LimitWarnings, limitWarningTexts } from './limit-warning';
 import { QueuePage } from './queue-page';
 
 const REASON_KEYS: Record<string, PlainMessageKey> = {
@@ -28,15 +29,7 @@ export function UsdtQueue({ session }: { session: OperatorSession }) {
   };
   const credit = (item: UsdtReviewItem) => formatMoneyMinor(item.creditMinor, item.currency);
   // Said before the decision (decision 393): an approval that passes a deposit limit still credits.
-  const limitWarnings = (item: UsdtReviewItem) =>
-    item.limitWarning.map((w) =>
-      t('admin.usdt.limitWarning', {
-        playerId: item.playerId,
-        period: w.period,
-        limit: formatMoneyMinor(w.limitMinor, item.currency),
-        used: formatMoneyMinor(w.usedMinor, item.currency),
-      }),
-    );
+  const limitWarnings = (item: UsdtReviewItem) => limitWarningTexts(item.limitWarning, item.playerId, item.currency);
   return (
     <QueuePage<UsdtReviewItem>
       session={session}
@@ -61,11 +54,7 @@ export function UsdtQueue({ session }: { session: OperatorSession }) {
           {item.reviewReason && <p>{reasonText(item.reviewReason)}</p>}
           <p>{t('admin.usdt.tx', { txHash: item.txHash, logIndex: item.logIndex, from: item.fromAddress, date: formatDateTimeIst(new Date(item.blockTime)) })}</p>
           <p>{item.creditMinor > 0 ? t('admin.usdt.credit', { amount: credit(item) }) : t('admin.usdt.tooSmall')}</p>
-          {limitWarnings(item).map((warning) => (
-            <p key={warning}>
-              <strong>{warning}</strong>
-            </p>
-          ))}
+          <LimitWarnings texts={limitWarnings(item)} />
         </>
       )}
       actions={(item) => [

@@ -49,6 +49,7 @@ export function createReviews({ db, audit, deposits, withdrawals, kyc, usdt }: R
         utr: o.utr,
         gatewayUtr: o.gateway_utr,
         reviewReason: o.review_reason,
+        limitWarning: o.limitWarning,
         createdAt: o.created_at.toISOString(),
         updatedAt: o.updated_at.toISOString(),
       }));

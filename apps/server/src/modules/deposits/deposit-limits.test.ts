@@ -1,6 +1,7 @@
 import { API_PATHS } from '@colorplay/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import { OperatorClient } from '../../../test/helpers/operator-client';
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
 import { checkInvariants, sumPlayerEntriesByKindSince } from '../ledger';
@@ -19,12 +20,14 @@ const clock = fakeClock(new Date('2026-08-03T10:00:00Z'));
 const WEBHOOK_SECRET = 'test-webhook-secret-0123456789abcdef01';
 const MINUTE = 60_000;
 let t: TestApp;
+let finance: OperatorClient;
 let phoneSeq = 0;
 let keySeq = 0;
 const key = () => `limits-${++keySeq}-${Math.random().toString(36).slice(2, 8)}`;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
+  finance = await OperatorClient.create(t.app, clock, 'fatima', 'finance');
 }, 60_000);
 afterEach(async () => {
   expect(await checkInvariants(t.db)).toEqual([]);
@@ -204,5 +207,55 @@ describe('a gateway that cannot close a payment', () => {
     expect(await dayLimit(client)).toMatchObject({ usedMinor: 1_400_00, remainingMinor: 0 });
     expect((await limitAlerts(playerId)).map((a) => a.details.orderId)).toEqual([late.id]);
     expect((await upi(client, 100_00)).json().error.code).toBe('DEPOSIT_LIMIT_EXCEEDED');
+  });
+});
+
+describe('the UTR review queue (decision 435)', () => {
+  // Earlier tests move the clock past a console session's life: sign in afresh.
+  beforeAll(async () => {
+    expect((await finance.login()).statusCode).toBe(200);
+  });
+  /** The console's row for an order, as the UTR queue shows it. */
+  const queueRow = async (orderId: string) => {
+    const res = await finance.call('GET', '/api/admin/deposits/review');
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data.items as { id: string; limitWarning: unknown }[]).find((i) => i.id === orderId)!;
+  };
+  let utrSeq = 0;
+  /** An order whose UTR the sandbox gateway does not confirm: it waits for an operator. */
+  async function utrOrder(client: PlayerClient, amountMinor: number) {
+    const order = (await upi(client, amountMinor)).json().data as { id: string };
+    const utr = String(700_000_000_000 + phoneSeq * 1_000 + ++utrSeq);
+    expect((await client.call('POST', API_PATHS.submit_utr, { orderId: order.id, utr })).json().data.status).toBe('utr_submitted');
+    return order.id;
+  }
+
+  it('warns exactly when approving would take the player past a deposit limit; the approval still credits and raises the alert', async () => {
+    const { client, playerId } = await newPlayer(1_000_00);
+    const paid = (await upi(client, 600_00)).json().data as { id: string; paymentUrl: string };
+    await payOnPage(paid.paymentUrl);
+    expect(await credited(playerId)).toBe(600_00);
+    const orderId = await utrOrder(client, 400_00);
+    // ₹600 credited + ₹400 = the limit: not past it.
+    expect((await queueRow(orderId)).limitWarning).toEqual([]);
+
+    // The player lowers the limit (a decrease applies at once): approving would now pass it.
+    expect((await client.call('POST', API_PATHS.safety_limit, { kind: 'deposit', period: 'day', amountMinor: 900_00 })).statusCode).toBe(200);
+    expect((await queueRow(orderId)).limitWarning).toEqual([{ period: 'day', limitMinor: 900_00, usedMinor: 1_000_00 }]);
+
+    const approved = await finance.call('POST', `/api/admin/deposits/${orderId}/review`, { decision: 'approve', note: 'bank statement line 7' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await statusOf(orderId)).toBe('succeeded');
+    expect(await credited(playerId)).toBe(1_000_00);
+    expect(await limitAlerts(playerId)).toHaveLength(1);
+  });
+
+  it('no warning for a player without a deposit limit', async () => {
+    phoneSeq += 1;
+    const client = new PlayerClient(t.app, `203.0.113.${(phoneSeq % 200) + 1}`, true);
+    expect((await client.register(`96${String(20_000_000 + phoneSeq * 7919).padStart(8, '0')}`)).statusCode).toBe(200);
+    const orderId = await utrOrder(client, 5_000_00);
+    expect((await queueRow(orderId)).limitWarning).toEqual([]);
+    await t.app.deposits.review(orderId, 'reject', 'cleanup');
   });
 });

@@ -42,7 +42,7 @@ export type DepositsDeps = {
   /** The USDT channel's limits when it is on (its orders live in the usdt-deposits module). */
   usdtChannel?: { minMinor: number; maxMinor: number } | undefined;
   /** Responsible gambling: breaks, exclusion and deposit limits, checked in the order's transaction. */
-  safety: Pick<SafetyService, 'checkDeposit' | 'depositReleased' | 'depositCredited' | 'assertNotSuspended'>;
+  safety: Pick<SafetyService, 'checkDeposit' | 'depositReleased' | 'depositCredited' | 'assertNotSuspended' | 'depositLimitWarning'>;
 };
 
 const notFound = () => new AppError('DEPOSIT_NOT_FOUND', 'No such recharge order');
@@ -261,9 +261,17 @@ export function createDepositsService(deps: DepositsDeps) {
       return { order: await applyStep(tx, order, 'settlement_confirmed', 'operator', clock.now(), change, detail), credited: true };
     },
 
-    /** Orders whose UTR awaits an operator's decision. */
+    /**
+     * Orders whose UTR awaits an operator's decision, each with the player's deposit limits that
+     * approving it (crediting the order's amount) would pass: said before the operator decides, as
+     * for USDT (decision 393); the approval still credits, the money arrived.
+     */
     async listForReview() {
-      return listAwaitingReview(db);
+      const orders = [];
+      for (const o of await listAwaitingReview(db)) {
+        orders.push({ ...o, limitWarning: await deps.safety.depositLimitWarning(db, o.player_id, o.amount_minor) });
+      }
+      return orders;
     },
 
     /**

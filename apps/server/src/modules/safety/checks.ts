@@ -206,11 +206,14 @@ export function createSafetyChecks({ clock, settings }: { clock: Clock; settings
     },
 
     /**
-     * The player's deposit limits with what was credited in each window (open orders aside):
-     * what the console shows before an operator approves a credit by hand.
+     * The player's deposit limits that crediting `creditMinor` now would pass, each with what the
+     * window's credits would then add up to (open orders aside): what a review queue (UTR or
+     * USDT) shows before an operator approves a credit by hand (decision 393). Empty when none.
      */
-    async depositLimitUse(q: Queryable, playerId: number): Promise<DepositLimitPass[]> {
-      return creditsAgainstLimits(q, playerId, clock.now());
+    async depositLimitWarning(q: Queryable, playerId: number, creditMinor: number): Promise<DepositLimitPass[]> {
+      if (creditMinor <= 0) return [];
+      const uses = await creditsAgainstLimits(q, playerId, clock.now());
+      return limitsPassed(uses.map((u) => ({ ...u, usedMinor: u.usedMinor + creditMinor })));
     },
 
     checkStakes,

@@ -25,7 +25,7 @@ export type UsdtDepositsDeps = {
   log: FastifyBaseLogger;
   currency: string;
   /** Responsible gambling: breaks, exclusion and deposit limits, checked in the order's transaction. */
-  safety: Pick<SafetyService, 'checkDeposit' | 'depositReleased' | 'depositRestored' | 'depositCredited' | 'depositLimitUse'>;
+  safety: Pick<SafetyService, 'checkDeposit' | 'depositReleased' | 'depositRestored' | 'depositCredited' | 'depositLimitWarning'>;
 };
 
 export const notFound = () => new AppError('DEPOSIT_NOT_FOUND', 'No such recharge order');

@@ -40,8 +40,7 @@ export function createReview(deps: UsdtDepositsDeps, views: UsdtViews, applyStep
         const item = views.reviewItem(row);
         // What an approval would do to the player's deposit limits, said before the operator
         // decides (decision 393): the money is the player's either way, but a person should know.
-        const limitWarning = item.creditMinor > 0 ? (await deps.safety.depositLimitUse(db, item.playerId)).filter((u) => u.usedMinor + item.creditMinor > u.limitMinor).map((u) => ({ ...u, usedMinor: u.usedMinor + item.creditMinor })) : [];
-        items.push({ ...item, limitWarning });
+        items.push({ ...item, limitWarning: await deps.safety.depositLimitWarning(db, item.playerId, item.creditMinor) });
       }
       return items;
     },

@@ -11,6 +11,7 @@ const NotFoundRoute = lazy(() => import('./not-found'));
 /** The fairness checker, from the Wingo verify screen's chunk (see routes/wingo-verify.tsx). */
 const loadChecker = () => import('./wingo-verify').then((m) => m.verifyGameRound);
 const loadTrxChecker = () => import('./wingo-verify').then((m) => m.verifyTrxRound);
+const loadLinkChecker = () => import('./wingo-verify').then((m) => m.verifyLockedLink);
 
 /**
  * /home/AllLotteryGames/:game (decisions 345, 355): K3 (/K3), 5D (/5D), Trx Win (/TrxWin) or their verify screen
@@ -21,7 +22,7 @@ export default function LotteryGamesRoute() {
   const screen = lotteryScreenOf(useParams().game);
   // The key gives each game a fresh page (room, sheet and popup state are per game).
   if (screen === 'k3' || screen === '5d' || screen === 'trx') return <LotteryGamePage key={screen} game={screen} />;
-  if (screen === 'verify') return <LotteryVerifyPage loadChecker={loadChecker} loadTrxChecker={loadTrxChecker} />;
+  if (screen === 'verify') return <LotteryVerifyPage loadChecker={loadChecker} loadLinkChecker={loadLinkChecker} loadTrxChecker={loadTrxChecker} />;
   return (
     <Suspense fallback={<RouteLoading />}>
       <NotFoundRoute />

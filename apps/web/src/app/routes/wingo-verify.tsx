@@ -7,5 +7,7 @@ export default function WingoVerifyRoute() {
 
 
 // K3's and 5D's verify screen loads the game checker from this chunk, where the fairness code
-// already is, rather than split it into a chunk of its own (decision 345).
+// already is, rather than split it into a chunk of its own (decision 345), and checks a locked
+// round's link with Wingo's own function (decision 436).
 export { verifyGameRound, verifyTrxRound } from '@colorplay/fair';
+export { verifyLockedLink } from '../../features/wingo/verify-page';

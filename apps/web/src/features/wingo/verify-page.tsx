@@ -1,5 +1,5 @@
 import type { WingoFairness } from '@colorplay/contract';
-import { verifyRevealedLink, verifyRound, type VerifyResult } from '@colorplay/fair';
+import { verifyRevealedLink, verifyRound, type RevealedLinkResult, type VerifyResult } from '@colorplay/fair';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { TopBar } from '../../components/ui/top-bar';
@@ -15,6 +15,23 @@ import './wingo.css';
 /** The commitment a bet receipt carries: when given, the round is checked against it, not against the server's copy. */
 export type ReceiptCommitment = { finalHash: string; roundIndex: number };
 
+/** What a locked round's record publishes of its chain (Wingo's, K3's and 5D's records alike). */
+export type RevealedLinkRecord = Pick<WingoFairness, 'finalHash' | 'link' | 'previousLink' | 'roundIndex'>;
+
+/**
+ * A locked round (decision 380): its link is public, its result is not drawn yet, so the link is
+ * checked alone against the previous link and the final hash (the receipt's when known). The
+ * K3/5D verify screen loads this same function from this chunk (routes/wingo-verify.tsx).
+ */
+export function verifyLockedLink(data: RevealedLinkRecord, receipt?: ReceiptCommitment): Promise<RevealedLinkResult> {
+  return verifyRevealedLink({
+    finalHash: receipt?.finalHash ?? data.finalHash,
+    link: data.link ?? '',
+    previousLink: data.previousLink ?? undefined,
+    roundIndex: receipt?.roundIndex ?? data.roundIndex,
+  });
+}
+
 /**
  * Recomputes a round in this browser (docs/fairness.md) with `@colorplay/fair`: the link hashes
  * to the previous revealed link, hashing it k times reaches the final hash (the one on the
@@ -23,16 +40,7 @@ export type ReceiptCommitment = { finalHash: string; roundIndex: number };
  * randomness). Nothing the server says about the result is trusted except as the claim to check.
  */
 export async function verifyFairness(data: WingoFairness, receipt?: ReceiptCommitment): Promise<VerifyResult> {
-  // A locked round (decision 380): its link is public, its result is not drawn yet; the link is checked alone.
-  if (data.status === 'locked') {
-    const linkOnly = await verifyRevealedLink({
-      finalHash: receipt?.finalHash ?? data.finalHash,
-      link: data.link ?? '',
-      previousLink: data.previousLink ?? undefined,
-      roundIndex: receipt?.roundIndex ?? data.roundIndex,
-    });
-    return { ...linkOnly, derivation: null };
-  }
+  if (data.status === 'locked') return { ...(await verifyLockedLink(data, receipt)), derivation: null };
   const b = data.beacon;
   return verifyRound({
     finalHash: receipt?.finalHash ?? data.finalHash,

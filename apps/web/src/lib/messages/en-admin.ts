@@ -90,7 +90,7 @@ export const enAdmin = {
   'admin.usdt.tooSmall': 'Worth less than one paisa at the order’s rate: it can only be rejected.',
   'admin.dialog.approveUsdt': 'Approve USDT payment to {orderId}',
   'admin.dialog.approveUsdtHelp': 'This credits {amount} to player {playerId}, once, through the ledger.',
-  'admin.usdt.limitWarning': 'Approving takes player {playerId} past their deposit limit per {period} ({limit}): {used} credited in the window. It is their money and is credited all the same; an alert is raised and their new deposits are refused until the window allows them.',
+  'admin.limitWarning': 'Approving takes player {playerId} past their deposit limit per {period} ({limit}): {used} credited in the window. It is their money and is credited all the same; an alert is raised and their new deposits are refused until the window allows them.',
   'admin.dialog.rejectUsdt': 'Reject USDT payment to {orderId}',
   'admin.dialog.rejectUsdtHelp':
     'Nothing is credited. You return the {received} {symbol} on chain yourself, outside the platform, to the sender {from}. Write the return transaction in the note.',

@@ -204,7 +204,11 @@ describe('Trx Win page', () => {
 function openVerify(data: LotteryTrxFairness) {
   stubWingoApi({ ['GET /api/lottery/trx/fairness']: () => ({ body: { data } }) });
   renderWithRouter(
-    <LotteryVerifyPage loadChecker={() => Promise.reject(new Error('not a chain game'))} loadTrxChecker={async () => verifyTrxRound} />,
+    <LotteryVerifyPage
+      loadChecker={() => Promise.reject(new Error('not a chain game'))}
+      loadLinkChecker={() => Promise.reject(new Error('not a chain game'))}
+      loadTrxChecker={async () => verifyTrxRound}
+    />,
     `/home/AllLotteryGames/VerifyGame?game=trx&period=${data.period}`,
   );
 }

@@ -1,6 +1,6 @@
 import type { LotteryChainFairness, LotteryGameId } from '@colorplay/contract';
 import { LOTTERY_ROUTE_GAMES } from '@colorplay/contract/lottery-constants';
-import type { GameVerifyResult, verifyGameRound } from '@colorplay/fair';
+import type { GameVerifyResult, RevealedLinkResult, verifyGameRound } from '@colorplay/fair';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { TopBar } from '../../../components/ui/top-bar';
@@ -8,7 +8,7 @@ import { env } from '../../../config/env';
 import { useI18n } from '../../../lib/i18n';
 import { useResource } from '../../../lib/resource';
 import { ListState } from '../records';
-import type { ReceiptCommitment } from '../verify-page';
+import type { ReceiptCommitment, verifyLockedLink } from '../verify-page';
 import { VoidedRounds } from '../voided-rounds';
 import '../wingo.css';
 import { lotteryFairnessResource, lotteryFairnessUrl } from './api';
@@ -25,6 +25,8 @@ import { type LoadTrxChecker, TrxVerification } from './verify-trx';
  */
 /** `@colorplay/fair`'s game checker, loaded on demand (the route passes where from, decision 345). */
 export type LoadChecker = () => Promise<typeof verifyGameRound>;
+/** Wingo's check of a locked round's link (decision 380), loaded on demand from the same chunk (decision 436). */
+export type LoadLinkChecker = () => Promise<typeof verifyLockedLink>;
 
 export async function verifyLotteryFairness(data: LotteryChainFairness, loadChecker: LoadChecker, receipt?: ReceiptCommitment): Promise<GameVerifyResult> {
   const b = data.beacon;
@@ -51,22 +53,27 @@ export async function verifyLotteryFairness(data: LotteryChainFairness, loadChec
   });
 }
 
-function Verification({ data, loadChecker, receipt }: { data: LotteryChainFairness; loadChecker: LoadChecker; receipt: ReceiptCommitment | undefined }) {
+type Loaders = { loadChecker: LoadChecker; loadLinkChecker: LoadLinkChecker };
+
+function Verification({ data, loaders, receipt }: { data: LotteryChainFairness; loaders: Loaders; receipt: ReceiptCommitment | undefined }) {
   const { t } = useI18n();
-  const [result, setResult] = useState<GameVerifyResult | null>(null);
+  const [result, setResult] = useState<GameVerifyResult | RevealedLinkResult | null>(null);
+  // A locked round publishes its link (decision 380): it is checked alone, as on Wingo's screen.
+  const locked = data.status === 'locked' && data.link !== null;
   const drawn = data.status !== 'voided' && data.status !== 'locked' && data.link !== null && data.beacon !== null;
   useEffect(() => {
-    if (!drawn) return;
+    if (!drawn && !locked) return;
     let live = true;
-    void verifyLotteryFairness(data, loadChecker, receipt).then((r) => {
+    const run = locked ? loaders.loadLinkChecker().then((check) => check(data, receipt)) : verifyLotteryFairness(data, loaders.loadChecker, receipt);
+    void run.then((r) => {
       if (live) setResult(r);
     });
     return () => {
       live = false;
     };
-  }, [data, drawn, loadChecker, receipt]);
+  }, [data, drawn, locked, loaders, receipt]);
 
-  const stepLabel = (name: GameVerifyResult['checks'][number]['name']) =>
+  const stepLabel = (name: (GameVerifyResult | RevealedLinkResult)['checks'][number]['name']) =>
     name === 'input'
       ? t('verify.step.input')
       : name === 'link'
@@ -80,7 +87,7 @@ function Verification({ data, loadChecker, receipt }: { data: LotteryChainFairne
             : t('lg.verify.step.outcome');
   const statusLabel = (status: 'passed' | 'failed' | 'skipped') =>
     status === 'passed' ? t('verify.status.passed') : status === 'failed' ? t('verify.status.failed') : t('verify.status.skipped');
-  const failure = (f: GameVerifyResult['failure']) => (f === 'WRONG_OUTCOME' ? t('lg.verify.wrongOutcome') : t(`verify.failure.${f ?? 'MALFORMED_INPUT'}`));
+  const failure = (f: (GameVerifyResult | RevealedLinkResult)['failure']) => (f === 'WRONG_OUTCOME' ? t('lg.verify.wrongOutcome') : t(`verify.failure.${f ?? 'MALFORMED_INPUT'}`));
 
   return (
     <>
@@ -100,7 +107,7 @@ function Verification({ data, loadChecker, receipt }: { data: LotteryChainFairne
         <dt>{t('lg.verify.claimed')}</dt>
         <dd>{data.outcome ? <OutcomeValues game={data.game} outcome={data.outcome} size="sm" /> : data.status === 'locked' ? t('verify.notDrawn') : t('wingo.voided')}</dd>
       </dl>
-      {!drawn ? (
+      {!drawn && !locked ? (
         <p role="status">{data.status === 'locked' ? t('verify.locked', { round: data.beacon?.round ?? '—' }) : t('lg.verify.voided')}</p>
       ) : !result ? (
         <p role="status">{t('verify.running')}</p>
@@ -114,10 +121,13 @@ function Verification({ data, loadChecker, receipt }: { data: LotteryChainFairne
               </li>
             ))}
           </ol>
+          {locked && <p>{t('verify.locked', { round: data.beacon?.round ?? '—' })}</p>}
           <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
-            {result.ok
-              ? t('lg.verify.ok', { period: data.period, values: result.derivation?.values.join(' ') ?? '—' })
-              : t('verify.fail', { reason: failure(result.failure) })}
+            {result.ok && locked
+              ? t('verify.lockedOk')
+              : result.ok
+                ? t('lg.verify.ok', { period: data.period, values: ('derivation' in result ? result.derivation?.values.join(' ') : null) ?? '—' })
+                : t('verify.fail', { reason: failure(result.failure) })}
           </p>
         </>
       )}
@@ -126,7 +136,7 @@ function Verification({ data, loadChecker, receipt }: { data: LotteryChainFairne
 }
 
 /** /home/AllLotteryGames/VerifyGame?game=k3|5d|trx&period=.. */
-export function LotteryVerifyPage({ loadChecker, loadTrxChecker }: { loadChecker: LoadChecker; loadTrxChecker: LoadTrxChecker }) {
+export function LotteryVerifyPage({ loadChecker, loadLinkChecker, loadTrxChecker }: Loaders & { loadTrxChecker: LoadTrxChecker }) {
   const { t } = useI18n();
   const [params] = useSearchParams();
   // The constant list, not the contract's schema: zod stays out of the lottery screens' chunk (decision 370).
@@ -138,6 +148,7 @@ export function LotteryVerifyPage({ loadChecker, loadTrxChecker }: { loadChecker
   const final = params.get('final');
   const k = params.get('k');
   const receipt = useMemo(() => (final && k && /^\d+$/.test(k) ? { finalHash: final, roundIndex: Number(k) } : undefined), [final, k]);
+  const loaders = useMemo(() => ({ loadChecker, loadLinkChecker }), [loadChecker, loadLinkChecker]);
   const back = lotteryGameHref(game ?? 'k3');
   const gameName = t(`lg.title.${game ?? 'k3'}`);
   return (
@@ -150,7 +161,7 @@ export function LotteryVerifyPage({ loadChecker, loadTrxChecker }: { loadChecker
           <>
             <p>{t('verify.room', { room: gameName, period })}</p>
             {fairness.data?.source === 'chain' ? (
-              <Verification key={fairness.data.period} data={fairness.data} loadChecker={loadChecker} receipt={receipt} />
+              <Verification key={fairness.data.period} data={fairness.data} loaders={loaders} receipt={receipt} />
             ) : fairness.data?.source === 'tron' ? (
               <TrxVerification key={fairness.data.period} data={fairness.data} loadChecker={loadTrxChecker} />
             ) : (
