@@ -1,4 +1,4 @@
--- Linked accounts (issue 33; decision 430): the facts two accounts can share, stored and indexed
+-- Linked accounts (decision 430): the facts two accounts can share, stored and indexed
 -- so the console finds the links of one player with one indexed query per kind.
 
 -- The address a player registered from. Accounts registered before this migration have none
