@@ -346,6 +346,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   jobs.add({ name: 'reconciliation.daily', intervalMs: config.housekeepingSweepMs, run: () => reconciliation.runDaily() });
   jobs.add({ name: 'games.tickets-cleanup', intervalMs: config.housekeepingSweepMs, run: () => games.cleanupTickets() });
   jobs.add({ name: 'auth.prune-stale', intervalMs: config.housekeepingSweepMs, run: () => auth.pruneStale() });
+  jobs.add({ name: 'admin.link-alerts', intervalMs: config.housekeepingSweepMs, run: () => admin.raiseLinkAlerts() });
   jobs.add({
     name: 'events.prune',
     intervalMs: config.housekeepingSweepMs,

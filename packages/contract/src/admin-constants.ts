@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'adjustment.request',
   'adjustment.approve',
   'player.rg_note',
+  'player.link_decision',
 ] as const;
 
 /**
@@ -43,9 +44,16 @@ export const AUDIT_ACTIONS = [
  * approvers are not independent, a replayed or stale enrolment link, a PAN verified on another
  * account too.
  */
-export const ALERT_KINDS = ['approval_not_independent', 'approvers_share_creator', 'enrolment_link_reused', 'pan_shared', 'tron_providers_disagree', 'deposit_limit_passed', 'reconciliation_difference'] as const;
+export const ALERT_KINDS = ['approval_not_independent', 'approvers_share_creator', 'enrolment_link_reused', 'pan_shared', 'tron_providers_disagree', 'deposit_limit_passed', 'reconciliation_difference', 'accounts_linked'] as const;
 /** The path of the console page that completes an enrolment; the token follows after `#`. */
 export const ADMIN_ENROL_PAGE = '/admin/enrol';
 
 /** Why an operator credits or debits a balance (decision 421). */
 export const ADJUSTMENT_REASONS = ['goodwill', 'payment_correction', 'game_malfunction', 'duplicate_credit', 'chargeback', 'other'] as const;
+
+/** Why two accounts are linked (decision 430): each is a fact both accounts share. */
+export const LINK_REASONS = ['payout_upi', 'payout_bank', 'pan', 'device', 'registration_ip'] as const;
+/** An operator's decision on a link (decision 431); the newest one for a pair is in force. */
+export const LINK_DECISIONS = ['not_related', 'same_person', 'needs_more_review'] as const;
+/** Two accounts registered from one address this close together are linked (decision 430). */
+export const LINK_REGISTRATION_WINDOW_HOURS = 72;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccountLinkSchema } from './account-links';
 import { KycRejectReasonSchema, KycSubmissionIdSchema } from './kyc';
 import { ADJUSTMENT_REASONS, ALERT_KINDS, AUDIT_ACTIONS, OPERATOR_ROLES } from './admin-constants';
 import { DepositLimitPassSchema } from './safety';
@@ -320,6 +321,8 @@ export const AdminReviewContextSchema = z
     /** How many of the player's own limits are in force. */
     limitsInForce: z.number().int(),
     suspended: z.boolean(),
+    /** Other accounts linked to this one (decision 430), with the reasons and any operator's decision. */
+    linkedAccounts: z.array(AccountLinkSchema),
   })
   .meta({ id: 'AdminReviewContext' });
 export type AdminReviewContext = z.infer<typeof AdminReviewContextSchema>;

@@ -15,6 +15,7 @@ export * from './lottery';
 export * from './withdrawals';
 export * from './kyc';
 export * from './admin';
+export * from './account-links';
 export * from './safety';
 export * from './reports';
 export * from './report-tables';

@@ -34,6 +34,9 @@ export const LAZY_API_PATHS = {
   admin_player_rg_notes: '/api/admin/players/:playerId/rg-notes',
   /** The console: what a review card shows of its player without another click. */
   admin_player_review_context: '/api/admin/players/:playerId/review-context',
+  /** The console: a player's linked accounts with the reasons, and a decision on one link (decisions 430, 431). */
+  admin_player_links: '/api/admin/players/:playerId/links',
+  admin_player_link_decide: '/api/admin/players/:playerId/links/:otherPlayerId/decision',
   // The operator console's routes: only its lazy chunk calls them.
   // Operator console (docs/admin.md): cookie session scoped to /api/admin, never a player token.
   admin_login: '/api/admin/login',

@@ -1,4 +1,4 @@
-import type { Adjustment, RgNote } from '@colorplay/contract';
+import type { AccountLink, Adjustment, RgNote } from '@colorplay/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -13,7 +13,7 @@ import { AdminApp } from './admin-app';
 const base = { disabled: false, createdAt: '2026-06-01T00:00:00.000Z' };
 const support = {
   operator: { id: 3, username: 'sam', role: 'support', ...base },
-  permissions: ['session.read', 'players.read', 'players.suspend', 'players.rg_note', 'kyc.read', 'audit.read'],
+  permissions: ['session.read', 'players.read', 'players.suspend', 'players.rg_note', 'links.read', 'links.decide', 'kyc.read', 'audit.read'],
   expiresAt: '2026-06-01T12:00:00.000Z',
 };
 const finance = { ...support, operator: { ...support.operator, id: 4, username: 'fin', role: 'finance' }, permissions: ['session.read', 'players.read', 'withdrawals.review', 'players.adjust'] };
@@ -38,7 +38,19 @@ function consoleWith(session: typeof support) {
   let current: typeof suspension | null = null;
   let adjustments: Adjustment[] = [waiting];
   let notes: RgNote[] = [];
+  let link: AccountLink = {
+    playerId: 9, uid: 12345678, nickname: 'Player5678', decision: null,
+    reasons: [
+      { reason: 'payout_upi', detail: 'ra***@okaxis', since: '2026-06-01T04:30:00.000Z' },
+      { reason: 'registration_ip', detail: null, since: '2026-05-30T04:30:00.000Z' },
+    ],
+  };
   const api = stubApi({
+    'GET /api/admin/players/7/links': () => ({ body: { data: { items: [link] } } }),
+    'POST /api/admin/players/7/links/9/decision': ({ body }) => {
+      link = { ...link, decision: { ...(body as { decision: 'same_person'; note: string }), operatorId: session.operator.id, at: '2026-06-01T11:00:00.000Z' } };
+      return { body: { data: link } };
+    },
     'GET /api/admin/me': () => ({ body: { data: session } }),
     'GET /api/admin/safety/limit-hits': () => ({ body: { data: { days: 30, items: [] } } }),
     'GET /api/admin/players': () => ({ body: { data: player } }),
@@ -114,11 +126,12 @@ describe('account controls', () => {
     expect(await screen.findByText('Account open.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Suspend account' })).toBeNull();
 
-    const table = await screen.findByRole('table');
+    // The adjustments' table comes first; the linked accounts' table follows.
+    const table = (await screen.findAllByRole('table'))[0]!;
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Requested', 'Amount', 'Reason', 'Note', 'Status', 'Action']);
     expect(within(table).getByText('Waiting for a second operator (requested by operator 9)')).toBeTruthy();
     await userEvent.click(within(table).getByRole('button', { name: 'Approve adj_waiting0001' }));
-    expect(await within(screen.getByRole('table')).findByText('Applied')).toBeTruthy();
+    expect(await within(screen.getAllByRole('table')[0]!).findByText('Applied')).toBeTruthy();
     expect(api.callsTo('POST', '/api/admin/adjustments/adj_waiting0001/approve')).toHaveLength(1);
 
     const form = screen.getByRole('form', { name: 'New balance adjustment' });
@@ -150,5 +163,28 @@ describe('account controls', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Save note' }));
     expect(await screen.findByText(/operator 3\. Seen: Chasing losses in chat\. Done: Offered a break and a deposit limit/)).toBeTruthy();
     expect(api.callsTo('POST', '/api/admin/players/7/rg-notes')[0]!.body).toEqual({ observed: 'Chasing losses in chat', actionTaken: 'Offered a break and a deposit limit' });
+  });
+
+  it('lists the linked accounts with their reasons; support records a decision, finance only reads', { timeout: 20_000 }, async () => {
+    const api = consoleWith(support);
+    await findPlayer();
+    const section = await screen.findByRole('region', { name: 'Linked accounts' });
+    const row = await within(section).findByRole('row', { name: /#9/ });
+    expect(within(row).getByText('Same UPI ID for payouts (ra***@okaxis), since 2026-06-01 10:00:00; Registered from the same address within 72 hours, on 2026-05-30 10:00:00')).toBeTruthy();
+    expect(within(row).getByText(/Nobody has decided yet/)).toBeTruthy();
+    const form = within(row).getByRole('form', { name: 'Decision on the link with #9' });
+    await userEvent.selectOptions(within(form).getByLabelText('Decision'), 'same_person');
+    await userEvent.type(within(form).getByLabelText('Why'), 'Same face on both documents');
+    await userEvent.click(within(form).getByRole('button', { name: 'Record decision' }));
+    expect(await within(section).findByText(/Same person: Same face on both documents \(operator 3/)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/players/7/links/9/decision')[0]!.body).toEqual({ decision: 'same_person', note: 'Same face on both documents' });
+  });
+
+  it('shows finance the links without the decision form', { timeout: 20_000 }, async () => {
+    consoleWith({ ...finance, permissions: [...finance.permissions, 'links.read'] });
+    await findPlayer();
+    const section = await screen.findByRole('region', { name: 'Linked accounts' });
+    expect(await within(section).findByRole('row', { name: /#9/ })).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Record decision' })).toBeNull();
   });
 });

@@ -149,6 +149,9 @@ describe('operator console', () => {
           data: {
             playerId: 7, balanceMinor: 45_000_00, withdrawableMinor: 40_000_00, remainingToPlayMinor: 5_000_00, deposits30dMinor: 50_000_00, withdrawals30dMinor: 30_000_00,
             kycStatus: 'verified', safetyBlock: 'none', limitsInForce: 2, suspended: false,
+            linkedAccounts: [
+              { playerId: 9, uid: 12345678, nickname: 'Player5678', reasons: [{ reason: 'payout_upi', detail: 'ra***@okaxis', since: '2026-06-01T04:30:00.000Z' }], decision: null },
+            ],
           },
         },
       }),
@@ -167,6 +170,7 @@ describe('operator console', () => {
       'Last 30 days: deposited ₹50,000.00, withdrawn ₹30,000.00',
       'Identity check: verified',
       'No break or self-exclusion · 2 own limits in force',
+      'Linked accounts: #9: Same UPI ID for payouts (ra***@okaxis), since 2026-06-01 10:00:00',
     ]);
     // Every reason in words, not codes (decision 422).
     expect(

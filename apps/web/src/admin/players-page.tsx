@@ -7,6 +7,7 @@ import { ApiError } from '../lib/api-client';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import { AccountControls } from './account-controls';
 import { AdjustmentsPanel } from './adjustments-panel';
+import { LinksPanel } from './links-panel';
 import { RgNotesPanel } from './rg-notes-panel';
 import { adminApi, fillPath } from './api';
 import { t } from '../lib/i18n';
@@ -82,6 +83,7 @@ function PlayerDetail({ player, session }: { player: AdminPlayer; session: Opera
       <AccountControls playerId={id} session={session} />
       <AdjustmentsPanel playerId={id} session={session} />
       <RgNotesPanel playerId={id} session={session} />
+      <LinksPanel playerId={id} session={session} />
       <Tabs
         label={t('admin.players.tabs')}
         items={[

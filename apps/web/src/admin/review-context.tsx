@@ -3,12 +3,13 @@ import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { formatMoneyMinor } from '../lib/format';
 import { t } from '../lib/i18n';
 import { adminApi, fillPath } from './api';
+import { linkReasonsText } from './links-panel';
 import { LoadError } from './load-error';
 import { useLoad } from './use-load';
 
 /**
  * What a reviewer needs of the card's player without another click (decision 422): money, the last
- * 30 days of deposits and withdrawals, wagering, identity check and responsible-gambling state.
+ * 30 days of deposits and withdrawals, wagering, identity check, responsible-gambling state and linked accounts.
  */
 export function ReviewContext({ playerId }: { playerId: number }) {
   const path = fillPath(LAZY_API_PATHS.admin_player_review_context, { playerId });
@@ -30,6 +31,11 @@ export function ReviewContext({ playerId }: { playerId: number }) {
           t('admin.context.limits', { count: c.limitsInForce }),
           ...(c.suspended ? [t('admin.context.suspended')] : []),
         ].join(' · ')}
+      </li>
+      <li>
+        {c.linkedAccounts.length === 0
+          ? t('admin.context.noLinks')
+          : t('admin.context.links', { links: c.linkedAccounts.map((l) => `#${l.playerId}: ${linkReasonsText(l)}`).join(' · ') })}
       </li>
     </ul>
   );

@@ -226,6 +226,8 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   { name: 'admin_player_rg_notes', method: 'GET', url: () => `/api/admin/players/${playerId}/rg-notes`, action: 'players.read' },
   { name: 'admin_player_rg_notes', method: 'POST', url: () => '/api/admin/players/999999999/rg-notes', body: () => ({ observed: 'role check', actionTaken: 'role check' }), action: 'players.rg_note' },
   { name: 'admin_player_review_context', method: 'GET', url: () => `/api/admin/players/${playerId}/review-context`, action: 'players.read' },
+  { name: 'admin_player_links', method: 'GET', url: () => `/api/admin/players/${playerId}/links`, action: 'links.read' },
+  { name: 'admin_player_link_decide', method: 'POST', url: () => '/api/admin/players/999999999/links/999999998/decision', body: () => ({ decision: 'not_related', note: 'role check' }), action: 'links.decide' },
   { name: 'admin_player_adjustments', method: 'GET', url: () => `/api/admin/players/${playerId}/adjustments`, action: 'players.read' },
   { name: 'admin_player_adjustments', method: 'POST', url: () => '/api/admin/players/999999999/adjustments', body: () => ({ direction: 'credit', amountMinor: 100, reason: 'other', note: 'role check', idempotencyKey: `role-check-${++seq}` }), action: 'players.adjust' },
   { name: 'admin_adjustment_approve', method: 'POST', url: () => '/api/admin/adjustments/adj_doesnotexist/approve', action: 'players.adjust' },

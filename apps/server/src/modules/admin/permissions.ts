@@ -16,6 +16,10 @@ export const PERMISSIONS = {
   'players.adjust': ['admin', 'finance'],
   // Every operator who talks to players keeps responsible-gambling interaction notes (decision 423).
   'players.rg_note': ['admin', 'finance', 'support'],
+  // Linked accounts (decisions 430, 431): every operator sees them (finance reviews withdrawals
+  // and needs them); deciding on a link is a conduct decision like a suspension: support and admin.
+  'links.read': ['admin', 'finance', 'support'],
+  'links.decide': ['admin', 'support'],
   'deposits.read': ['admin', 'finance', 'support'],
   'deposits.review': ['admin', 'finance'],
   'usdt.read': ['admin', 'finance', 'support'],

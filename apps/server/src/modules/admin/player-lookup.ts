@@ -1,4 +1,4 @@
-import type { AdminLedgerPage, AdminLedgerQuery, AdminPlayer, AdminReviewContext, DepositsQuery, MyWingoBetsQuery, PlayerLotteryBetsQuery, WithdrawalsQuery } from '@colorplay/contract';
+import type { AccountLink, AdminLedgerPage, AdminLedgerQuery, AdminPlayer, AdminReviewContext, DepositsQuery, MyWingoBetsQuery, PlayerLotteryBetsQuery, WithdrawalsQuery } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../errors';
@@ -24,6 +24,8 @@ export type PlayerLookupDeps = {
   lottery: Pick<LotteryService, 'myBets' | 'playerBets'>;
   /** Responsible gambling (decision 210): the console reads a player's controls and an operator's suspension. */
   safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals' | 'suspension'>;
+  /** Linked accounts (decision 430), which a review card shows too. */
+  links: { playerLinks(playerId: number): Promise<AccountLink[]> };
 };
 
 /**
@@ -31,7 +33,7 @@ export type PlayerLookupDeps = {
  * withdrawals, KYC and responsible-gambling controls. Every read of one player first checks that
  * the player exists (NOT_FOUND otherwise), whichever module holds the data.
  */
-export function createPlayerLookup({ db, clock, deposits, withdrawals, kyc, lottery, safety }: PlayerLookupDeps) {
+export function createPlayerLookup({ db, clock, deposits, withdrawals, kyc, lottery, safety, links }: PlayerLookupDeps) {
   async function playerView(q: Queryable, p: PlayerRow): Promise<AdminPlayer> {
     const accounts = await listAccountsOfOwner(q, p.id);
     return {
@@ -123,17 +125,18 @@ export function createPlayerLookup({ db, clock, deposits, withdrawals, kyc, lott
       return { state: await safety.state(playerId), changes: await safety.history(playerId), suspension: await safety.suspension(playerId) };
     },
 
-    /** What a review card shows of its player: money, 30 days of deposits and withdrawals, wagering, KYC, controls. */
+    /** What a review card shows of its player: money, 30 days of deposits and withdrawals, wagering, KYC, controls, linked accounts. */
     async reviewContext(playerId: number): Promise<AdminReviewContext> {
       await playerOrThrow(playerId);
       const since = new Date(clock.now().getTime() - 30 * DAY_MS);
-      const [info, kycView, state, suspension, deposited, withdrawn] = await Promise.all([
+      const [info, kycView, state, suspension, deposited, withdrawn, linkedAccounts] = await Promise.all([
         withdrawals().info(playerId),
         kyc().getForPlayer(playerId),
         safety.state(playerId),
         safety.suspension(playerId),
         sumPlayerEntriesByKindSince(db, playerId, DEPOSIT_KINDS, since),
         sumPlayerEntriesByKindSince(db, playerId, WITHDRAWAL_KINDS, since),
+        links.playerLinks(playerId),
       ]);
       return {
         playerId,
@@ -147,6 +150,7 @@ export function createPlayerLookup({ db, clock, deposits, withdrawals, kyc, lott
         safetyBlock: state.block.kind,
         limitsInForce: state.limits.filter((l) => l.amountMinor !== null).length,
         suspended: suspension !== null,
+        linkedAccounts,
       };
     },
 

@@ -1,4 +1,8 @@
 import {
+  AccountLinkSchema,
+  AccountLinksSchema,
+  AdminLinkDecisionInputSchema,
+  AdminLinkDecisionParamsSchema,
   AdminLedgerPageSchema,
   AdminLedgerQuerySchema,
   AdminLimitHitsQuerySchema,
@@ -111,6 +115,24 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
     LAZY_API_PATHS.admin_player_review_context,
     { ...guard('players.read'), schema: { ...doc, description: 'What a review card shows of its player without another click.', params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AdminReviewContextSchema), ...errors } } },
     async (request) => ({ data: await admin.reviewContext(request.params.playerId) }),
+  );
+
+  // Linked accounts (decisions 430, 431): computed on read; a decision is appended and audited.
+  app.get(
+    LAZY_API_PATHS.admin_player_links,
+    { ...guard('links.read'), schema: { ...doc, description: 'Accounts sharing a payout destination, a PAN, a browser or a registration address with this one.', params: PlayerIdParamsSchema, response: { 200: dataEnvelope(AccountLinksSchema), ...errors } } },
+    async (request) => {
+      await admin.playerOrThrow(request.params.playerId);
+      return { data: { items: await admin.playerLinks(request.params.playerId) } };
+    },
+  );
+  app.post(
+    LAZY_API_PATHS.admin_player_link_decide,
+    {
+      ...guard('links.decide'),
+      schema: { ...doc, description: 'An operator decides on one link; nobody is suspended by it.', params: AdminLinkDecisionParamsSchema, body: AdminLinkDecisionInputSchema, response: { 200: dataEnvelope(AccountLinkSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.decideLink(request.params.playerId, request.params.otherPlayerId, request.body, request.operator, originOf(request)) }),
   );
 
   // Responsible-gambling interaction notes (decision 423): append-only, each audited.

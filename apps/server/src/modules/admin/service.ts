@@ -10,6 +10,7 @@ import type { SafetyService } from '../safety';
 import type { UsdtDepositsService } from '../usdt-deposits';
 import type { WithdrawalsService } from '../withdrawals';
 import { createAccountControls } from './account-controls';
+import { createAccountLinks } from './account-links';
 import { createAuditLog } from './audit';
 import { createOperators } from './operators';
 import { createPlayerLookup } from './player-lookup';
@@ -57,11 +58,13 @@ export function createAdminService(deps: AdminDeps) {
   const { db, clock, secret, limiter } = deps;
   const audit = createAuditLog({ db, clock });
   const { write: _write, raiseAlert: _raiseAlert, ...auditReads } = audit;
+  const links = createAccountLinks({ db, clock, audit });
   return {
     ...createOperators({ db, clock, secret, limiter, audit }),
     ...createSignIn({ db, clock, secret, limiter, audit }),
     ...createReviews({ db, audit, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, usdt: deps.usdt }),
-    ...createPlayerLookup({ db, clock, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, lottery: deps.lottery, safety: deps.safety }),
+    ...createPlayerLookup({ db, clock, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, lottery: deps.lottery, safety: deps.safety, links }),
+    ...links,
     ...createAccountControls({ db, audit, safety: deps.safety, adjustments: deps.adjustments }),
     ...auditReads,
     /**

@@ -44,3 +44,9 @@ export function deviceNonceFor(secret: string, subject: string, value: string | 
   const given = Buffer.from(mac);
   return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : null;
 }
+
+/** The nonce part of a value shaped like a device cookie (unverified), or null. */
+export function nonceOf(value: string | undefined): string | null {
+  const nonce = value?.split('.')[0];
+  return nonce && /^[A-Za-z0-9_-]{24}$/.test(nonce) ? nonce : null;
+}

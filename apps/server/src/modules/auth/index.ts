@@ -11,4 +11,6 @@ export { createAuthService, type AuthDeps, type AuthService, type IssuedSession 
 export { createAccessTokens, type AccessClaims, type AccessTokens } from './tokens';
 /** Whether a player's session is still open (the game launcher ties a vendor session to it). */
 export { isSessionActive } from './repo';
+/** Players who signed in from one of this player's browsers (linked accounts, decision 430). */
+export { playersSharingDevice, playersSignedInSince } from './repo';
 export { deviceNonceFor, issueDeviceCookie, DEVICE_COOKIE_DAYS } from './device-cookies';

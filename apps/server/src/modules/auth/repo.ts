@@ -64,15 +64,23 @@ export type SessionRow = {
   revoked_at: Date | null;
 };
 
+/**
+ * The browser of a sign-in (decision 430): the nonce of its device cookie for this account, and
+ * the nonce of a device cookie it presented that was not this account's (another account's).
+ */
+export type SessionDevice = { nonce: string | null; presentedNonce: string | null };
+
 /** Opens a session (refresh-token family) and issues its first refresh token. */
-export async function openSession(q: Queryable, playerId: number, now: Date) {
+export async function openSession(q: Queryable, playerId: number, now: Date, device: SessionDevice = { nonce: null, presentedNonce: null }) {
   const id = prefixedId('ses');
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_TTL_SECONDS * 1000);
-  await q.query('INSERT INTO sessions (id, player_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+  await q.query('INSERT INTO sessions (id, player_id, created_at, expires_at, device_nonce, presented_device_nonce) VALUES ($1, $2, $3, $4, $5, $6)', [
     id,
     playerId,
     now,
     expiresAt,
+    device.nonce,
+    device.presentedNonce,
   ]);
   const refresh = await issueRefreshToken(q, id, now);
   return { sessionId: id, expiresAt, refreshToken: refresh };
@@ -204,4 +212,33 @@ export async function deleteStaleLoginState(q: Queryable, forgetBefore: Date, no
   const failures = await q.query('DELETE FROM login_failures WHERE last_failure_at < $1 AND next_try_at < $2', [forgetBefore, now]);
   const codes = await q.query('DELETE FROM otp_codes WHERE expires_at < $1', [new Date(now.getTime() - 3600_000)]);
   return { loginFailures: failures.rowCount, codes: codes.rowCount };
+}
+
+/**
+ * Other players who signed in from a browser this player signed in from (decision 430): one
+ * side's session was issued a device cookie the other side's sign-in presented.
+ */
+export async function playersSharingDevice(q: Queryable, playerId: number): Promise<{ playerId: number; at: Date }[]> {
+  const { rows } = await q.query<{ player_id: string | number; at: Date }>(
+    `SELECT player_id, min(at) AS at FROM (
+       SELECT o.player_id, greatest(o.created_at, m.created_at) AS at FROM sessions m
+         JOIN sessions o ON o.device_nonce = m.presented_device_nonce AND o.player_id <> m.player_id
+        WHERE m.player_id = $1
+       UNION ALL
+       SELECT o.player_id, greatest(o.created_at, m.created_at) FROM sessions m
+         JOIN sessions o ON o.presented_device_nonce = m.device_nonce AND o.player_id <> m.player_id
+        WHERE m.player_id = $1
+     ) s GROUP BY player_id ORDER BY player_id`,
+    [playerId],
+  );
+  return rows.map((r) => ({ playerId: Number(r.player_id), at: r.at }));
+}
+
+/** Players with a sign-in at or after `since` that recorded a browser (the link alerts' job, decision 432). */
+export async function playersSignedInSince(q: Queryable, since: Date): Promise<number[]> {
+  const { rows } = await q.query<{ player_id: string | number }>(
+    'SELECT DISTINCT player_id FROM sessions WHERE created_at >= $1 AND (device_nonce IS NOT NULL OR presented_device_nonce IS NOT NULL)',
+    [since],
+  );
+  return rows.map((r) => Number(r.player_id));
 }

@@ -6,7 +6,7 @@ import type { Bus, EventRecorder } from '../../events';
 import { findPlayerById, findPlayerByPhone, insertPlayer, PhoneTakenError, toUserInfo, touchLastLogin, updatePasswordHash } from '../players';
 import type { SmsSender } from '../sms';
 import { codeError, createCodes } from './codes';
-import { deviceNonceFor, issueDeviceCookie } from './device-cookies';
+import { deviceNonceFor, issueDeviceCookie, nonceOf } from './device-cookies';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import type { RateLimiter } from './rate-limiter';
 import {
@@ -21,6 +21,7 @@ import {
   revokeAllSessions,
   revokeOtherSessions,
   revokeSession,
+  type SessionDevice,
 } from './repo';
 import { LOGIN_FAILURE_MEMORY_SECONDS, loginDelaySeconds, RATE_RULES, REFRESH_GRACE_SECONDS } from './rules';
 import { createSessionCache } from './session-cache';
@@ -75,10 +76,10 @@ export function createAuthService(deps: AuthDeps) {
     tx.afterCommit?.(() => evict({ playerId, sessionId }));
   }
 
-  async function issue(playerId: number): Promise<IssuedSession> {
+  async function issue(playerId: number, device?: SessionDevice): Promise<IssuedSession> {
     const now = clock.now();
     return db.transaction(async (tx) => {
-      const session = await openSession(tx, playerId, now);
+      const session = await openSession(tx, playerId, now, device);
       await touchLastLogin(tx, playerId, now);
       const player = await findPlayerById(tx, playerId);
       const access = await tokens.sign({ playerId, sessionId: session.sessionId }, now);
@@ -114,7 +115,7 @@ export function createAuthService(deps: AuthDeps) {
         .transaction(async (tx) => {
           const verdict = await codes.checkCode(tx, input.phone, 'register', input.code, now, true);
           if (verdict !== 'ok') throw codeError(verdict);
-          const p = await insertPlayer(tx, { phone: input.phone, passwordHash, inviteCode: input.inviteCode, now });
+          const p = await insertPlayer(tx, { phone: input.phone, passwordHash, inviteCode: input.inviteCode, now, registrationIp: address });
           await deps.events.record(tx, 'PlayerRegistered', { playerId: p.id });
           return p;
         })
@@ -128,7 +129,8 @@ export function createAuthService(deps: AuthDeps) {
         });
       // The browser that registered is the owner's: it starts out trusted (decision 242), for as
       // long as this password stands (decision 404).
-      return { ...(await issue(player.id)), deviceCookie: issueDeviceCookie(deps.secret, `player:${input.phone}`, passwordHash) };
+      const cookie = issueDeviceCookie(deps.secret, `player:${input.phone}`, passwordHash);
+      return { ...(await issue(player.id, { nonce: nonceOf(cookie), presentedNonce: null })), deviceCookie: cookie };
     },
 
     /**
@@ -183,7 +185,10 @@ export function createAuthService(deps: AuthDeps) {
         throw WRONG_CREDENTIALS;
       }
       // A device cookie that was valid stays; a new browser gets its own.
-      return { ...(await issue(verdict.playerId)), deviceCookie: device ? deviceCookie! : issueDeviceCookie(deps.secret, subject, verdict.passwordHash) };
+      const cookie = device ? deviceCookie! : issueDeviceCookie(deps.secret, subject, verdict.passwordHash);
+      // A cookie that is not this account's is kept by its nonce: if this server issued it to
+      // another account, the two accounts share a browser (linked accounts, decision 430).
+      return { ...(await issue(verdict.playerId, { nonce: nonceOf(cookie), presentedNonce: device ? null : nonceOf(deviceCookie) })), deviceCookie: cookie };
     },
 
     /**

@@ -8,3 +8,5 @@ export { DocumentMissingError, localDocumentStore, type DocumentStore } from './
 export { S3StoreError, s3DocumentStore, type S3DocumentStoreSettings } from './s3-document-store';
 export { kycRoutes, type KycRoutesOptions } from './routes';
 export type { KycDocument, KycService } from './types';
+/** Players whose identity carries the same PAN (linked accounts, decision 430). */
+export { playersSharingPan, playersSubmittingKycSince } from './repo';

@@ -125,3 +125,21 @@ export async function panSharedWith(q: Queryable, submissionIds: string[]): Prom
   }
   return out;
 }
+
+/** Other players whose pending or verified identity carries this player's PAN (decision 430). */
+export async function playersSharingPan(q: Queryable, playerId: number): Promise<{ playerId: number; at: Date }[]> {
+  const { rows } = await q.query<{ player_id: string | number; at: Date }>(
+    `SELECT o.player_id, min(greatest(o.submitted_at, m.submitted_at)) AS at FROM kyc_submissions m
+       JOIN kyc_submissions o ON o.pan_number = m.pan_number AND o.player_id <> m.player_id AND o.status IN ('pending', 'verified')
+      WHERE m.player_id = $1 AND m.status IN ('pending', 'verified')
+      GROUP BY o.player_id ORDER BY o.player_id`,
+    [playerId],
+  );
+  return rows.map((r) => ({ playerId: Number(r.player_id), at: r.at }));
+}
+
+/** Players who submitted an identity at or after `since` (the link alerts' job, decision 432). */
+export async function playersSubmittingKycSince(q: Queryable, since: Date): Promise<number[]> {
+  const { rows } = await q.query<{ player_id: string | number }>('SELECT DISTINCT player_id FROM kyc_submissions WHERE submitted_at >= $1', [since]);
+  return rows.map((r) => Number(r.player_id));
+}

@@ -9,6 +9,8 @@ export {
   findPlayerByUid,
   insertPlayer,
   PhoneTakenError,
+  playersRegisteredNear,
+  playersRegisteredSince,
   selectRegistrations,
   toUserInfo,
   touchLastLogin,

@@ -23,16 +23,16 @@ export class PhoneTakenError extends Error {}
 /** Inserts a player with a fresh random 8-digit public UID (retried on the rare collision). */
 export async function insertPlayer(
   q: Queryable,
-  p: { phone: string; passwordHash: string; inviteCode: string | undefined; now: Date },
+  p: { phone: string; passwordHash: string; inviteCode: string | undefined; now: Date; registrationIp?: string | null },
 ): Promise<PlayerRow> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const uid = secureRandomInt(10_000_000, 99_999_999);
     const { rows } = await q.query<PlayerRow & { phone_taken: boolean }>(
-      `INSERT INTO players (uid, phone, password_hash, nickname, invite_code, age_confirmed_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $6)
+      `INSERT INTO players (uid, phone, password_hash, nickname, invite_code, age_confirmed_at, created_at, registration_ip)
+       VALUES ($1, $2, $3, $4, $5, $6, $6, $7)
        ON CONFLICT DO NOTHING
        RETURNING ${COLUMNS}`,
-      [uid, p.phone, p.passwordHash, `Player${String(uid).slice(-4)}`, p.inviteCode ?? null, p.now],
+      [uid, p.phone, p.passwordHash, `Player${String(uid).slice(-4)}`, p.inviteCode ?? null, p.now, p.registrationIp ?? null],
     );
     if (rows[0]) return rows[0];
     if (await findPlayerByPhone(q, p.phone)) throw new PhoneTakenError();
@@ -89,4 +89,26 @@ export function toUserInfo(p: PlayerRow): UserInfo {
 export async function selectRegistrations(q: Queryable, from: Date, to: Date): Promise<{ playerId: string; registeredAt: Date }[]> {
   const { rows } = await q.query<{ id: string; created_at: Date }>('SELECT id::text AS id, created_at FROM players WHERE created_at >= $1 AND created_at < $2', [from, to]);
   return rows.map((r) => ({ playerId: r.id, registeredAt: r.created_at }));
+}
+
+/**
+ * Other players registered from the same address as this one within `windowSeconds` either side
+ * of its registration (decision 430). Accounts registered before migration 031 have no address.
+ */
+export async function playersRegisteredNear(q: Queryable, playerId: number, windowSeconds: number): Promise<{ playerId: number; at: Date }[]> {
+  const { rows } = await q.query<{ id: string | number; created_at: Date }>(
+    `SELECT o.id, o.created_at FROM players m
+       JOIN players o ON o.registration_ip = m.registration_ip AND o.id <> m.id
+        AND o.created_at BETWEEN m.created_at - make_interval(secs => $2) AND m.created_at + make_interval(secs => $2)
+      WHERE m.id = $1 AND m.registration_ip IS NOT NULL
+      ORDER BY o.id`,
+    [playerId, windowSeconds],
+  );
+  return rows.map((r) => ({ playerId: Number(r.id), at: r.created_at }));
+}
+
+/** Players registered at or after `since` (the link alerts' job, decision 432). */
+export async function playersRegisteredSince(q: Queryable, since: Date): Promise<number[]> {
+  const { rows } = await q.query<{ id: string | number }>('SELECT id FROM players WHERE created_at >= $1 AND registration_ip IS NOT NULL', [since]);
+  return rows.map((r) => Number(r.id));
 }

@@ -7,3 +7,5 @@ export { createWithdrawalsService, type WithdrawalsDeps } from './service';
 export { withdrawalRoutes, payoutCallbackRoutes, type WithdrawalRoutesOptions } from './routes';
 export type { OperatorId, SendReport, WithdrawalsService } from './types';
 export type { PayoutCheckReport, PayoutDifference } from './payout-check';
+/** Players who saved the same payout destination (linked accounts, decision 430). */
+export { playersAddingPayoutSince, playersSharingPayoutDestination } from './repo';

@@ -279,3 +279,24 @@ export function toWithdrawal(r: WithdrawalRow): Withdrawal {
     completedAt: r.completed_at?.toISOString() ?? null,
   };
 }
+
+/**
+ * Other players who saved a UPI ID or bank account this player saved (decision 430), by the
+ * destination's fingerprint; removed methods count, since money may have gone there.
+ */
+export async function playersSharingPayoutDestination(q: Queryable, playerId: number): Promise<{ playerId: number; kind: 'upi' | 'bank'; summary: string; at: Date }[]> {
+  const { rows } = await q.query<{ player_id: string | number; kind: 'upi' | 'bank'; summary: string; at: Date }>(
+    `SELECT o.player_id, m.kind, min(m.summary) AS summary, min(greatest(o.created_at, m.created_at)) AS at FROM payout_methods m
+       JOIN payout_methods o ON o.fingerprint = m.fingerprint AND o.kind = m.kind AND o.player_id <> m.player_id
+      WHERE m.player_id = $1 AND m.kind IN ('upi', 'bank')
+      GROUP BY o.player_id, m.kind ORDER BY o.player_id, m.kind`,
+    [playerId],
+  );
+  return rows.map((r) => ({ playerId: Number(r.player_id), kind: r.kind, summary: r.summary, at: r.at }));
+}
+
+/** Players who saved a UPI ID or bank account at or after `since` (the link alerts' job, decision 432). */
+export async function playersAddingPayoutSince(q: Queryable, since: Date): Promise<number[]> {
+  const { rows } = await q.query<{ player_id: string | number }>(`SELECT DISTINCT player_id FROM payout_methods WHERE created_at >= $1 AND kind IN ('upi', 'bank')`, [since]);
+  return rows.map((r) => Number(r.player_id));
+}
