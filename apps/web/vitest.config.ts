@@ -9,5 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // getByRole walks the accessibility tree of a whole board in jsdom: well under a second alone,
+    // but past vitest's 5 s default on a machine busy with other work (CI may be). A hang still fails.
+    testTimeout: 30_000,
   },
 });
