@@ -242,6 +242,8 @@ describe('a review card’s context', () => {
       safetyBlock: 'none',
       limitsInForce: 0,
       suspended: false,
+      // A fresh player shares nothing with anyone (linked accounts, decision 430).
+      linkedAccounts: [],
     });
     expect((await client.call('POST', API_PATHS.safety_limit, { kind: 'deposit', period: 'day', amountMinor: 1000_00 })).statusCode).toBe(200);
     expect((await client.call('POST', API_PATHS.safety_break, { days: 1 })).statusCode).toBe(200);
