@@ -4,7 +4,7 @@
  * deposits, withdrawals and KYC modules' indexes), read-only player lookup and the append-only
  * audit log. Its only public face.
  */
-export { adminRoutes, noStore, type AdminRoutesOptions } from './routes';
+export { adminRoutes, type AdminRoutesOptions } from './routes';
 export { subscribeAdminAlerts, ADMIN_ALERTS_HANDLER } from './alert-subscribers';
 export { createAdminService, type AdminDeps, type AdminService, type OperatorPrincipal } from './service';
 export { DEMO_OPERATOR, ensureDemoOperator } from './demo-operator';

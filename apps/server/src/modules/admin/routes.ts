@@ -1,5 +1,5 @@
 import { ADMIN_SESSION_COOKIE } from '@colorplay/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit-routes';
 import { consoleGuard, requireConsoleCsrfHeader } from './console-guard';
@@ -15,13 +15,6 @@ export type AdminRoutesOptions = {
   admin: AdminService;
   secureCookies: boolean;
 };
-
-/** Nothing the console answers may be cached by a browser or proxy (each console plugin adds this). */
-export function noStore(app: Pick<FastifyInstance, 'addHook'>): void {
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/admin')) reply.header('cache-control', 'no-store');
-  });
-}
 
 /**
  * The operator console's routes. Authentication is the cp_admin cookie only: a player's bearer
@@ -40,7 +33,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions);
   };
 
-  noStore(app);
   const kit: AdminRouteKit = { app, admin, guard, requireCsrfHeader, cookieOptions, clearCookie };
   signInRoutes(kit);
   reviewRoutes(kit);

@@ -32,10 +32,6 @@ const doc = { tags: ['admin'] };
  */
 export const reconciliationRoutes: FastifyPluginAsyncZod<ReconciliationRoutesOptions> = async (app, { reconciliation, admin }) => {
   const guard = consoleGuard(admin);
-  // Nothing the console answers may be cached by a browser or proxy.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   app.post(
     LAZY_API_PATHS.admin_recon_imports,

@@ -11,7 +11,7 @@ import {
 } from '@colorplay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consoleGuard, noStore, originOf, type AdminService } from '../admin';
+import { consoleGuard, originOf, type AdminService } from '../admin';
 import type { ReportsService } from './service';
 
 export type ReportRoutesOptions = {
@@ -30,7 +30,6 @@ const doc = { tags: ['admin'] };
  */
 export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (app, { reports, admin }) => {
   const guard = consoleGuard(admin);
-  noStore(app);
 
   app.get(
     LAZY_API_PATHS.admin_reports,
