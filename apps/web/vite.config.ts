@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -29,8 +30,12 @@ function serviceWorker(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), serviceWorker()],
+  // react-router's package exports only its development build (with its dev-only warnings and
+  // invariants) to bundlers; it ships the production build beside it. Production builds use that
+  // one: the same code less the dev checks, 476 bytes gzip less for `/` (decision 437).
+  resolve: mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] } : {},
   build: {
     target: 'es2020',
     modulePreload: { polyfill: false },
@@ -67,4 +72,4 @@ export default defineConfig({
     // forwards /api to the local API (docs/decisions/013-api-base-rule.md).
     proxy: { '/api': 'http://localhost:3002' },
   },
-});
+}));
