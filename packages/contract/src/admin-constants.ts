@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'reconciliation.resolve',
   'player.suspend',
   'player.suspension_lift',
+  'player.close',
   'adjustment.request',
   'adjustment.approve',
   'player.rg_note',

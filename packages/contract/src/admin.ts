@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccountLinkSchema } from './account-links';
 import { KycRejectReasonSchema, KycSubmissionIdSchema } from './kyc';
 import { ADJUSTMENT_REASONS, ALERT_KINDS, AUDIT_ACTIONS, OPERATOR_ROLES } from './admin-constants';
-import { DepositLimitPassSchema } from './safety';
+import { AccountClosureSchema, DepositLimitPassSchema } from './safety';
 import { pgText } from './text';
 import { AmountMinorSchema, IdempotencyKeySchema } from './wallet';
 import { WithdrawalIdSchema, WithdrawalRejectReasonSchema } from './withdrawals';
@@ -321,6 +321,8 @@ export const AdminReviewContextSchema = z
     /** How many of the player's own limits are in force. */
     limitsInForce: z.number().int(),
     suspended: z.boolean(),
+    /** An operator's closure (decision 440) and what it does to the balance (decision 441), or null. */
+    closure: AccountClosureSchema.pick({ reason: true, balanceRule: true }).nullable(),
     /** Other accounts linked to this one (decision 430), with the reasons and any operator's decision. */
     linkedAccounts: z.array(AccountLinkSchema),
   })

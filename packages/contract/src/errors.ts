@@ -143,6 +143,11 @@ export const ERROR_STATUS = {
   ACCOUNT_SUSPENDED: 403,
   // suspending an account already suspended, or lifting a suspension that is not in force
   ACCOUNT_SUSPENSION_CONFLICT: 409,
+  // an operator closed the account for good (decision 440): no deposits, bets or launches; sign-in
+  // and history stay open, and withdrawals unless the closure holds the balance (decision 441)
+  ACCOUNT_CLOSED: 403,
+  // closing an account while money is in a transfer-mode vendor purse (decision 442): it must come back first
+  ACCOUNT_CLOSE_FUNDS_AT_VENDOR: 409,
   // a balance adjustment that does not exist, or one already applied (decision 421)
   ADJUSTMENT_NOT_FOUND: 404,
   ADJUSTMENT_STATE_CONFLICT: 409,

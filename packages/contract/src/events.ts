@@ -49,6 +49,11 @@ export const DOMAIN_EVENT_SCHEMAS = {
    */
   AccountSuspensionChanged: z.object({ playerId: z.number().int().positive(), suspended: z.boolean(), reason: z.string().nullable() }),
   /**
+   * An operator closed the account for good (decision 440): the player's inbox says what happens
+   * to the balance (`balanceRule`, decision 441) and their live sockets are told at once.
+   */
+  AccountClosed: z.object({ playerId: z.number().int().positive(), reason: z.string(), balanceRule: z.enum(['pay_out', 'hold']) }),
+  /**
    * A lottery round was drawn (recorded by the draw, before its settlement pays: decision 371),
    * or voided (every stake refunded). `settled` is what rounds drawn before that recorded.
    */
@@ -161,6 +166,7 @@ export const DomainEventSchema = z.discriminatedUnion('name', [
   envelope('PasswordChanged'),
   envelope('SessionsRevoked'),
   envelope('AccountSuspensionChanged'),
+  envelope('AccountClosed'),
   envelope('RoundDrawn'),
   envelope('RoundPlayersSettled'),
   envelope('BetsSettled'),

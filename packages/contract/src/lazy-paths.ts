@@ -27,6 +27,8 @@ export const LAZY_API_PATHS = {
   /** The console: suspend an account, and lift the suspension (decision 420). */
   admin_player_suspend: '/api/admin/players/:playerId/suspend',
   admin_player_suspension_lift: '/api/admin/players/:playerId/suspension/lift',
+  /** The console: close an account for good (decision 440). */
+  admin_player_close: '/api/admin/players/:playerId/close',
   /** The console: a player's balance adjustments, a new one, and a second approval (decision 421). */
   admin_player_adjustments: '/api/admin/players/:playerId/adjustments',
   admin_adjustment_approve: '/api/admin/adjustments/:adjustmentId/approve',

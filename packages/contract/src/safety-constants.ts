@@ -23,3 +23,23 @@ export const REOPEN_WAIT_HOURS = 24;
  * and the player's message name. A suspension keeps sign-in, history and withdrawals open.
  */
 export const SUSPENSION_REASONS = ['fraud_suspected', 'payment_dispute', 'identity_unverified', 'responsible_gambling', 'account_sharing', 'other'] as const;
+
+/**
+ * Why an operator closed an account for good (decision 440): the reason code the audit log, the
+ * console and the player's message name. The reason decides what happens to the balance.
+ */
+export const CLOSURE_REASONS = ['player_request', 'responsible_gambling', 'fraud_aml', 'duplicate_account', 'deceased_legal'] as const;
+
+/**
+ * The balance rule of each closure reason (decision 441): `pay_out` leaves the player's balance
+ * theirs to withdraw through the normal withdrawal path (its usual review, the wagering lock
+ * waived since they can no longer play); `hold` freezes it in place: the player's withdrawals are
+ * refused until the investigation or the legal process decides. No money moves at the closure.
+ */
+export const CLOSURE_BALANCE_RULES = {
+  player_request: 'pay_out',
+  responsible_gambling: 'pay_out',
+  duplicate_account: 'pay_out',
+  fraud_aml: 'hold',
+  deceased_legal: 'hold',
+} as const satisfies Record<(typeof CLOSURE_REASONS)[number], 'pay_out' | 'hold'>;

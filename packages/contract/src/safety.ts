@@ -6,6 +6,7 @@ import {
   SAFETY_LIMIT_KINDS,
   SAFETY_PERIODS,
   SUSPENSION_REASONS,
+  CLOSURE_REASONS,
 } from './safety-constants';
 import { pgText } from './text';
 
@@ -170,8 +171,33 @@ export const AccountSuspensionSchema = z
   .meta({ id: 'AccountSuspension' });
 export type AccountSuspension = z.infer<typeof AccountSuspensionSchema>;
 
-/** The console's view of a player's controls, and the operator's suspension if one is in force. */
-export const AdminPlayerSafetySchema = z.object({ state: SafetyStateSchema, changes: z.array(SafetyChangeSchema), suspension: AccountSuspensionSchema.nullable() });
+export const ClosureReasonSchema = z.enum(CLOSURE_REASONS);
+export type ClosureReason = z.infer<typeof ClosureReasonSchema>;
+/** An operator closes an account for good (decision 440): a reason code and an optional note. */
+export const AdminCloseInputSchema = z.strictObject({ reason: ClosureReasonSchema, note: pgText().trim().max(500).optional() });
+export type AdminCloseInput = z.infer<typeof AdminCloseInputSchema>;
+
+/** A closure: since when, why, by which operator, and the balance rule its reason gives (decision 441). */
+export const AccountClosureSchema = z
+  .object({
+    since: z.iso.datetime(),
+    reason: ClosureReasonSchema,
+    note: z.string().nullable(),
+    operatorId: z.number().int(),
+    balanceRule: z.enum(['pay_out', 'hold']),
+    /** The player's main balance when the closure was read (it stays in place: nothing moves at a closure). */
+    balanceMinor: z.number().int(),
+  })
+  .meta({ id: 'AccountClosure' });
+export type AccountClosure = z.infer<typeof AccountClosureSchema>;
+
+/** The console's view of a player's controls, and the operator's suspension and closure if any. */
+export const AdminPlayerSafetySchema = z.object({
+  state: SafetyStateSchema,
+  changes: z.array(SafetyChangeSchema),
+  suspension: AccountSuspensionSchema.nullable(),
+  closure: AccountClosureSchema.nullable(),
+});
 export type AdminPlayerSafety = z.infer<typeof AdminPlayerSafetySchema>;
 
 /** Players whose money was refused by a control most often in the last days. */

@@ -1,4 +1,4 @@
-import type { AccountLink, Adjustment, RgNote } from '@colorplay/contract';
+import type { AccountClosure, AccountLink, Adjustment, RgNote } from '@colorplay/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -15,6 +15,11 @@ const support = {
   operator: { id: 3, username: 'sam', role: 'support', ...base },
   permissions: ['session.read', 'players.read', 'players.suspend', 'players.rg_note', 'links.read', 'links.decide', 'kyc.read', 'audit.read'],
   expiresAt: '2026-06-01T12:00:00.000Z',
+};
+const admin = {
+  ...support,
+  operator: { ...support.operator, id: 1, username: 'ada', role: 'admin' },
+  permissions: [...support.permissions, 'players.close', 'players.adjust', 'withdrawals.review'],
 };
 const finance = { ...support, operator: { ...support.operator, id: 4, username: 'fin', role: 'finance' }, permissions: ['session.read', 'players.read', 'withdrawals.review', 'players.adjust'] };
 const waiting: Adjustment = {
@@ -36,6 +41,7 @@ const suspension = { since: '2026-06-01T10:00:00.000Z', reason: 'payment_dispute
 
 function consoleWith(session: typeof support) {
   let current: typeof suspension | null = null;
+  let closure: AccountClosure | null = null;
   let adjustments: Adjustment[] = [waiting];
   let notes: RgNote[] = [];
   let link: AccountLink = {
@@ -55,7 +61,20 @@ function consoleWith(session: typeof support) {
     'GET /api/admin/safety/limit-hits': () => ({ body: { data: { days: 30, items: [] } } }),
     'GET /api/admin/players': () => ({ body: { data: player } }),
     'GET /api/admin/players/7/ledger': () => ({ body: { data: { items: [], nextCursor: null } } }),
-    'GET /api/admin/players/7/safety': () => ({ body: { data: { state, changes: [], suspension: current } } }),
+    'GET /api/admin/players/7/safety': () => ({ body: { data: { state, changes: [], suspension: current, closure } } }),
+    'GET /api/admin/players/7/review-context': () => ({
+      body: {
+        data: {
+          playerId: 7, balanceMinor: 1234_50, withdrawableMinor: 1000_00, remainingToPlayMinor: 0, deposits30dMinor: 0, withdrawals30dMinor: 0,
+          kycStatus: 'verified', safetyBlock: 'none', limitsInForce: 0, suspended: false, closure: null, linkedAccounts: [],
+        },
+      },
+    }),
+    'POST /api/admin/players/7/close': ({ body }) => {
+      const input = body as { reason: AccountClosure['reason']; note?: string };
+      closure = { since: '2026-06-01T10:00:00.000Z', reason: input.reason, note: input.note ?? null, operatorId: session.operator.id, balanceRule: 'hold', balanceMinor: 1234_50 };
+      return { body: { data: closure } };
+    },
     'GET /api/admin/players/7/rg-notes': () => ({ body: { data: { items: notes } } }),
     'POST /api/admin/players/7/rg-notes': ({ body }) => {
       const note = { id: notes.length + 1, at: '2026-06-01T11:00:00.000Z', operatorId: session.operator.id, ...(body as { observed: string; actionTaken: string }) };
@@ -186,5 +205,39 @@ describe('account controls', () => {
     const section = await screen.findByRole('region', { name: 'Linked accounts' });
     expect(await within(section).findByRole('row', { name: /#9/ })).toBeTruthy();
     expect(within(section).queryByRole('button', { name: 'Record decision' })).toBeNull();
+  });
+
+  it('lets admin close with a reason in words after a dialog showing the balance and what happens to it', { timeout: 30_000 }, async () => {
+    const api = consoleWith(admin);
+    await findPlayer();
+    const form = await screen.findByRole('form', { name: 'Close the account' });
+    await userEvent.selectOptions(within(form).getByLabelText('Closure reason'), 'Fraud or anti-money-laundering');
+    await userEvent.type(within(form).getByLabelText('Note (optional)'), 'Case 42');
+    await userEvent.click(within(form).getByRole('button', { name: 'Close account…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Close account #7 for good?' });
+    expect(await within(dialog).findByText(/Balance now ₹1,234\.50 \(withdrawable ₹1,000(\.00)?\)\./)).toBeTruthy();
+    expect(within(dialog).getByText(/This reason holds the balance/)).toBeTruthy();
+    // Cancel sends nothing.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(dialog.isConnected).toBe(false);
+    expect(api.callsTo('POST', '/api/admin/players/7/close')).toHaveLength(0);
+
+    await userEvent.selectOptions(within(form).getByLabelText('Closure reason'), 'player_request');
+    await userEvent.click(within(form).getByRole('button', { name: 'Close account…' }));
+    const again = screen.getByRole('dialog', { name: 'Close account #7 for good?' });
+    expect(within(again).getByText(/This reason pays out/)).toBeTruthy();
+    await within(again).findByText(/Balance now/);
+    await userEvent.click(within(again).getByRole('button', { name: 'Close account' }));
+    expect(await screen.findByText(/^Closed since .*: The player asked to close it\. Note: Case 42 \(operator 1\)/)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/players/7/close')[0]!.body).toEqual({ reason: 'player_request', note: 'Case 42' });
+    expect(screen.queryByRole('form', { name: 'Close the account' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Suspend the account' })).toBeNull();
+  });
+
+  it('shows support no closure form', { timeout: 30_000 }, async () => {
+    consoleWith(support);
+    await findPlayer();
+    expect(await screen.findByRole('form', { name: 'Suspend the account' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Close the account' })).toBeNull();
   });
 });

@@ -148,7 +148,7 @@ describe('operator console', () => {
         body: {
           data: {
             playerId: 7, balanceMinor: 45_000_00, withdrawableMinor: 40_000_00, remainingToPlayMinor: 5_000_00, deposits30dMinor: 50_000_00, withdrawals30dMinor: 30_000_00,
-            kycStatus: 'verified', safetyBlock: 'none', limitsInForce: 2, suspended: false,
+            kycStatus: 'verified', safetyBlock: 'none', limitsInForce: 2, suspended: false, closure: null,
             linkedAccounts: [
               { playerId: 9, uid: 12345678, nickname: 'Player5678', reasons: [{ reason: 'payout_upi', detail: 'ra***@okaxis', since: '2026-06-01T04:30:00.000Z' }], decision: null },
             ],

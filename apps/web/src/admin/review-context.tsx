@@ -30,6 +30,9 @@ export function ReviewContext({ playerId }: { playerId: number }) {
           t(`admin.context.block.${c.safetyBlock}`),
           t('admin.context.limits', { count: c.limitsInForce }),
           ...(c.suspended ? [t('admin.context.suspended')] : []),
+          ...(c.closure
+            ? [t(c.closure.balanceRule === 'hold' ? 'admin.context.closedHold' : 'admin.context.closedPayOut', { reason: t(`admin.account.closeReason.${c.closure.reason}`) })]
+            : []),
         ].join(' · ')}
       </li>
       <li>

@@ -1,4 +1,4 @@
-import type { AccountSuspension, Adjustment, AdminAdjustmentInput, AdminRgNoteInput, AdminSuspendInput, RgNote } from '@colorplay/contract';
+import type { AccountClosure, AccountSuspension, Adjustment, AdminAdjustmentInput, AdminCloseInput, AdminRgNoteInput, AdminSuspendInput, RgNote } from '@colorplay/contract';
 import type { Db } from '../../db/db';
 import { AppError } from '../../errors';
 import type { AdjustmentsService } from '../adjustments';
@@ -11,7 +11,7 @@ import { notIndependentError, notIndependentReason } from './reviews';
 export type AccountControlsDeps = {
   db: Db;
   audit: AuditLog;
-  safety: Pick<SafetyService, 'suspend' | 'liftSuspension' | 'addInteractionNote' | 'interactionNotes'>;
+  safety: Pick<SafetyService, 'suspend' | 'liftSuspension' | 'close' | 'addInteractionNote' | 'interactionNotes'>;
   adjustments: AdjustmentsService;
 };
 
@@ -42,6 +42,22 @@ export function createAccountControls({ db, audit, safety, adjustments }: Accoun
         after: { suspended: false, note },
       });
       return lifted;
+    },
+
+    /**
+     * Closes the account for good (decision 440); the balance stays in place under the reason's
+     * rule (decision 441). A retry of a closure in force changes nothing and is not audited again.
+     */
+    async closePlayer(playerId: number, input: AdminCloseInput, by: OperatorPrincipal, origin: RequestOrigin): Promise<AccountClosure> {
+      await playerOrThrow(playerId);
+      const { replayed, ...closure } = await safety.close(playerId, input, by.id);
+      if (!replayed) {
+        await audit.write(db, by, 'player.close', `player:${playerId}`, origin, {
+          before: { closed: false },
+          after: { closed: true, reason: closure.reason, note: closure.note, balanceRule: closure.balanceRule, balanceMinor: closure.balanceMinor },
+        });
+      }
+      return closure;
     },
 
     /** A credit or debit with a reason code; from the second-approval amount on it waits for another operator. */

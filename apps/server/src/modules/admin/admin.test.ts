@@ -223,6 +223,7 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   // An unknown player, so the roles allowed get 404 and no account of the file is suspended.
   { name: 'admin_player_suspend', method: 'POST', url: () => '/api/admin/players/999999999/suspend', body: () => ({ reason: 'other', note: 'role check' }), action: 'players.suspend' },
   { name: 'admin_player_suspension_lift', method: 'POST', url: () => '/api/admin/players/999999999/suspension/lift', body: () => ({ note: 'role check' }), action: 'players.suspend' },
+  { name: 'admin_player_close', method: 'POST', url: () => '/api/admin/players/999999999/close', body: () => ({ reason: 'player_request' }), action: 'players.close' },
   { name: 'admin_player_rg_notes', method: 'GET', url: () => `/api/admin/players/${playerId}/rg-notes`, action: 'players.read' },
   { name: 'admin_player_rg_notes', method: 'POST', url: () => '/api/admin/players/999999999/rg-notes', body: () => ({ observed: 'role check', actionTaken: 'role check' }), action: 'players.rg_note' },
   { name: 'admin_player_review_context', method: 'GET', url: () => `/api/admin/players/${playerId}/review-context`, action: 'players.read' },

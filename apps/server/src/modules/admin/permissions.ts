@@ -4,7 +4,7 @@ import type { OperatorRole } from '@colorplay/contract';
  * Who may do what in the console: one action per route, and the roles allowed it. Support reads
  * everything and decides KYC (checking an identity document moves no money); finance moves money
  * (deposit, USDT review and withdrawal decisions) and reads; admin does everything, including operators.
- * Support and admin suspend accounts. Nothing here, or anywhere in the console, edits a balance, a bet or a game result.
+ * Support and admin suspend accounts; only admin closes one. Nothing here, or anywhere in the console, edits a balance, a bet or a game result.
  */
 export const PERMISSIONS = {
   'session.read': ['admin', 'finance', 'support'],
@@ -12,6 +12,9 @@ export const PERMISSIONS = {
   // Suspending an account (and lifting it) is a conduct decision, not a payment: support and
   // admin take it, finance does not (decision 420).
   'players.suspend': ['admin', 'support'],
+  // Closing an account is final and decides the balance (paid out or held): admin only, and an
+  // admin made in the console only once countersigned (decision 443).
+  'players.close': ['admin'],
   // A balance adjustment moves money: admin and finance, never support (decision 421).
   'players.adjust': ['admin', 'finance'],
   // Every operator who talks to players keeps responsible-gambling interaction notes (decision 423).
@@ -47,7 +50,7 @@ export type AdminAction = keyof typeof PERMISSIONS;
  * origin countersigned it (decision 395): move money, or make and countersign operators (so one
  * admin's own creations can never vouch for each other). It may read, and an admin decide KYC.
  */
-export const COUNTERSIGNED_ACTIONS: readonly AdminAction[] = ['deposits.review', 'usdt.review', 'withdrawals.review', 'players.adjust', 'operators.manage', 'reconciliation.manage'];
+export const COUNTERSIGNED_ACTIONS: readonly AdminAction[] = ['deposits.review', 'usdt.review', 'withdrawals.review', 'players.adjust', 'players.close', 'operators.manage', 'reconciliation.manage'];
 
 /** The roles that can approve money, and so need a countersignature when made in the console. */
 export const MONEY_ROLES: readonly OperatorRole[] = ['admin', 'finance'];

@@ -22,8 +22,8 @@ export type PlayerLookupDeps = {
   withdrawals: () => WithdrawalsService;
   kyc: () => KycService;
   lottery: Pick<LotteryService, 'myBets' | 'playerBets'>;
-  /** Responsible gambling (decision 210): the console reads a player's controls and an operator's suspension. */
-  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals' | 'suspension'>;
+  /** Responsible gambling (decision 210): the console reads a player's controls and an operator's suspension and closure. */
+  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals' | 'suspension' | 'closure'>;
   /** Linked accounts (decision 430), which a review card shows too. */
   links: { playerLinks(playerId: number): Promise<AccountLink[]> };
 };
@@ -122,18 +122,19 @@ export function createPlayerLookup({ db, clock, deposits, withdrawals, kyc, lott
     /** The player's controls now and every change to them (no console call sets or lifts one), and an operator's suspension. */
     async playerSafety(playerId: number) {
       await playerOrThrow(playerId);
-      return { state: await safety.state(playerId), changes: await safety.history(playerId), suspension: await safety.suspension(playerId) };
+      return { state: await safety.state(playerId), changes: await safety.history(playerId), suspension: await safety.suspension(playerId), closure: await safety.closure(playerId) };
     },
 
     /** What a review card shows of its player: money, 30 days of deposits and withdrawals, wagering, KYC, controls, linked accounts. */
     async reviewContext(playerId: number): Promise<AdminReviewContext> {
       await playerOrThrow(playerId);
       const since = new Date(clock.now().getTime() - 30 * DAY_MS);
-      const [info, kycView, state, suspension, deposited, withdrawn, linkedAccounts] = await Promise.all([
+      const [info, kycView, state, suspension, closure, deposited, withdrawn, linkedAccounts] = await Promise.all([
         withdrawals().info(playerId),
         kyc().getForPlayer(playerId),
         safety.state(playerId),
         safety.suspension(playerId),
+        safety.closure(playerId),
         sumPlayerEntriesByKindSince(db, playerId, DEPOSIT_KINDS, since),
         sumPlayerEntriesByKindSince(db, playerId, WITHDRAWAL_KINDS, since),
         links.playerLinks(playerId),
@@ -150,6 +151,7 @@ export function createPlayerLookup({ db, clock, deposits, withdrawals, kyc, lott
         safetyBlock: state.block.kind,
         limitsInForce: state.limits.filter((l) => l.amountMinor !== null).length,
         suspended: suspension !== null,
+        closure: closure && { reason: closure.reason, balanceRule: closure.balanceRule },
         linkedAccounts,
       };
     },

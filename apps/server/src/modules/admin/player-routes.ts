@@ -8,6 +8,8 @@ import {
   AdminLimitHitsQuerySchema,
   AdminLimitHitsSchema,
   AccountSuspensionSchema,
+  AccountClosureSchema,
+  AdminCloseInputSchema,
   AdjustmentSchema,
   AdminAdjustmentInputSchema,
   AdminAdjustmentParamsSchema,
@@ -164,6 +166,22 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
       schema: { ...doc, description: 'Answers the suspension that was lifted.', params: PlayerIdParamsSchema, body: AdminLiftSuspensionInputSchema, response: { 200: dataEnvelope(AccountSuspensionSchema), ...errors } },
     },
     async (request) => ({ data: await admin.liftSuspension(request.params.playerId, request.body.note, request.operator, originOf(request)) }),
+  );
+  // An operator's closure (decision 440): final; every path a suspension refuses is refused, and
+  // withdrawals too when the reason holds the balance (decision 441). Audited once.
+  app.post(
+    LAZY_API_PATHS.admin_player_close,
+    {
+      ...guard('players.close'),
+      schema: {
+        ...doc,
+        description: 'Closing a closed account answers the closure in force and changes nothing.',
+        params: PlayerIdParamsSchema,
+        body: AdminCloseInputSchema,
+        response: { 200: dataEnvelope(AccountClosureSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await admin.closePlayer(request.params.playerId, request.body, request.operator, originOf(request)) }),
   );
   // Balance adjustments (decision 421): ledger transfers of kind `adjustment`, a second
   // independent approver from ADJUSTMENT_SECOND_APPROVAL_MINOR on; each audited.

@@ -42,7 +42,7 @@ export type AdminDeps = {
    * Responsible gambling (decision 210): the console reads a player's controls and changes none of
    * the player's own; it suspends and lifts (decision 420) through the same controls row.
    */
-  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals' | 'suspension' | 'suspend' | 'liftSuspension' | 'addInteractionNote' | 'interactionNotes'>;
+  safety: Pick<SafetyService, 'state' | 'history' | 'frequentRefusals' | 'suspension' | 'suspend' | 'liftSuspension' | 'closure' | 'close' | 'addInteractionNote' | 'interactionNotes'>;
   /** Operators' balance adjustments (decision 421). */
   adjustments: AdjustmentsService;
 };

@@ -39,6 +39,8 @@ export const LAUNCH_REFUSALS = {
   self_excluded: { status: 403, title: 'Your account is self-excluded', text: 'Games are closed to you. Your wallet and history stay available.' },
   // An operator suspended the account (decision 420).
   suspended: { status: 403, title: 'Your account is suspended', text: 'Games are closed while your account is suspended. You can still withdraw and see your history; contact support.' },
+  // An operator closed the account (decision 440).
+  closed: { status: 403, title: 'Your account is closed', text: 'Games are closed on a closed account. You can still sign in and see your history; contact support.' },
   // Transfer mode (decision 311): the amount the player chose cannot move; nothing moved.
   amount_invalid: { status: 400, title: 'This amount cannot be moved', text: 'Choose a whole amount of at least ₹1 and open the game again from the lobby.' },
   amount_over_balance: { status: 409, title: 'Not enough balance', text: 'The amount you chose is more than your main wallet holds. Open the game again from the lobby.' },

@@ -139,6 +139,8 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
             ? 'SELF_EXCLUDED'
             : result.refusal === 'suspended'
               ? 'ACCOUNT_SUSPENDED'
+            : result.refusal === 'closed'
+              ? 'ACCOUNT_CLOSED'
             : refusal.status === 404
               ? 'GAME_NOT_FOUND'
               : refusal.status === 409

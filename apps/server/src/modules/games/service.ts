@@ -28,7 +28,7 @@ export type GamesDeps = {
 export const hashSecretToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** The launch refusal of each refusal of the player's controls. */
-const LAUNCH_REFUSAL_OF = { PLAYER_ON_BREAK: 'on_break', SELF_EXCLUDED: 'self_excluded', ACCOUNT_SUSPENDED: 'suspended' } as const satisfies Record<string, LaunchRefusal>;
+const LAUNCH_REFUSAL_OF = { PLAYER_ON_BREAK: 'on_break', SELF_EXCLUDED: 'self_excluded', ACCOUNT_SUSPENDED: 'suspended', ACCOUNT_CLOSED: 'closed' } as const satisfies Record<string, LaunchRefusal>;
 
 export type OpenGameResult = { ok: true; redirectTo: string } | { ok: false; refusal: LaunchRefusal };
 
@@ -173,7 +173,7 @@ export function createGamesService(deps: GamesDeps) {
         if (verdict !== 'ok') return { ok: false, refusal: verdict };
         if (!(await deps.isAuthSessionActive(tx, row!.auth_session_id, row!.player_id))) return { ok: false, refusal: 'session_ended' };
         const playerId = row!.player_id;
-        // A suspension, break or exclusion refuses the launch (and with it a transfer-mode purse transfer).
+        // A closure, suspension, break or exclusion refuses the launch (and with it a transfer-mode purse transfer).
         const blocked = await deps.safety.playRefusal(tx, playerId);
         if (blocked) return { ok: false, refusal: LAUNCH_REFUSAL_OF[blocked.code as keyof typeof LAUNCH_REFUSAL_OF] ?? 'self_excluded' };
         const sessionId = `vs_${randomBytes(12).toString('hex')}`;

@@ -206,6 +206,11 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
       for (const socket of byPlayer.get(event.payload.playerId) ?? []) {
         send(socket, { type: 'error', code: 'ACCOUNT_SUSPENDED', message: 'Your account is suspended. You can still withdraw and see your history.' });
       }
+    } else if (event.name === 'AccountClosed') {
+      // An operator closed the account (decision 440): the player's screens say so at once.
+      for (const socket of byPlayer.get(event.payload.playerId) ?? []) {
+        send(socket, { type: 'error', code: 'ACCOUNT_CLOSED', message: 'Your account is closed. You can still sign in and see your history.' });
+      }
     } else if (event.name === 'SessionsRevoked') {
       // A socket signed in with a session that has ended (logout, password reset, a reused
       // refresh token) stops hearing the player's settlements and balance the moment the event

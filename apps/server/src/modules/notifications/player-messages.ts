@@ -22,6 +22,17 @@ export const ACCOUNT_SUSPENDED_MESSAGE = {
   body: 'Your account is suspended: deposits, bets and games are closed for now. You can still sign in, see your history and withdraw your balance. Contact support to learn more.',
 } as const;
 
+/** An operator closed the account (decision 440): what happens to the balance depends on the reason (decision 441). */
+export const ACCOUNT_CLOSED_PAY_OUT_MESSAGE = {
+  title: 'Account closed',
+  body: 'Your account is closed: deposits, bets and games are no longer available. Your balance is still yours: sign in and withdraw it to your payout method. Your history stays available.',
+} as const;
+
+export const ACCOUNT_CLOSED_HOLD_MESSAGE = {
+  title: 'Account closed',
+  body: 'Your account is closed: deposits, bets and games are no longer available. Your balance is held while the closure is reviewed, and cannot be withdrawn for now. Contact support to learn more.',
+} as const;
+
 export const SUSPENSION_LIFTED_MESSAGE = {
   title: 'Account open again',
   body: 'The suspension of your account was lifted. Deposits, bets and games are open again.',

@@ -3,7 +3,7 @@ import type { EventHandler } from '../../events';
 import { addNotification } from './repo';
 import { depositMessage } from './deposit-messages';
 import { kycMessage } from './kyc-messages';
-import { ACCOUNT_SUSPENDED_MESSAGE, PASSWORD_CHANGED_MESSAGE, PASSWORD_RESET_MESSAGE, SUSPENSION_LIFTED_MESSAGE, WELCOME_MESSAGE } from './player-messages';
+import { ACCOUNT_CLOSED_HOLD_MESSAGE, ACCOUNT_CLOSED_PAY_OUT_MESSAGE, ACCOUNT_SUSPENDED_MESSAGE, PASSWORD_CHANGED_MESSAGE, PASSWORD_RESET_MESSAGE, SUSPENSION_LIFTED_MESSAGE, WELCOME_MESSAGE } from './player-messages';
 import { withdrawalMessage } from './withdrawal-messages';
 
 type Subscribe = {
@@ -15,7 +15,7 @@ export const NOTIFICATIONS_HANDLER = 'notifications';
 
 /**
  * The inbox listens to the domains instead of being called by them: a new account, a password
- * reset, an account suspended or reopened (decision 420), each deposit outcome, each withdrawal outcome and each KYC decision become one message
+ * reset, an account suspended or reopened (decision 420) or closed (decision 440), each deposit outcome, each withdrawal outcome and each KYC decision become one message
  * each, written in the delivery's transaction and keyed by the event id, so a redelivery writes
  * nothing new. A step that is not an outcome (a withdrawal in review, a KYC submission) has no
  * message; its delivery is recorded all the same.
@@ -39,6 +39,15 @@ export function subscribeNotifications(events: Subscribe): void {
   });
   events.subscribe('AccountSuspensionChanged', NOTIFICATIONS_HANDLER, (event, tx) =>
     addNotification(tx, event.payload.playerId, event.payload.suspended ? ACCOUNT_SUSPENDED_MESSAGE : SUSPENSION_LIFTED_MESSAGE, new Date(event.occurredAt), event.id),
+  );
+  events.subscribe('AccountClosed', NOTIFICATIONS_HANDLER, (event, tx) =>
+    addNotification(
+      tx,
+      event.payload.playerId,
+      event.payload.balanceRule === 'hold' ? ACCOUNT_CLOSED_HOLD_MESSAGE : ACCOUNT_CLOSED_PAY_OUT_MESSAGE,
+      new Date(event.occurredAt),
+      event.id,
+    ),
   );
   events.subscribe('PasswordReset', NOTIFICATIONS_HANDLER, (event, tx) =>
     addNotification(tx, event.payload.playerId, PASSWORD_RESET_MESSAGE, new Date(event.occurredAt), event.id),

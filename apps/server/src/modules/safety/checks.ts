@@ -1,4 +1,4 @@
-import type { DepositLimitPass, SafetyPeriod } from '@colorplay/contract';
+import { CLOSURE_BALANCE_RULES, type DepositLimitPass, type SafetyPeriod } from '@colorplay/contract';
 import type { Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -14,7 +14,7 @@ import { blockStateOf, usageIn, usesOf } from './usage';
 export class SafetyRefusal extends AppError {
   constructor(
     readonly playerId: number,
-    code: 'DEPOSIT_LIMIT_EXCEEDED' | 'DEPOSIT_LIMIT_REQUIRED' | 'STAKE_LIMIT_EXCEEDED' | 'LOSS_LIMIT_EXCEEDED' | 'PLAYER_ON_BREAK' | 'SELF_EXCLUDED' | 'ACCOUNT_SUSPENDED',
+    code: 'DEPOSIT_LIMIT_EXCEEDED' | 'DEPOSIT_LIMIT_REQUIRED' | 'STAKE_LIMIT_EXCEEDED' | 'LOSS_LIMIT_EXCEEDED' | 'PLAYER_ON_BREAK' | 'SELF_EXCLUDED' | 'ACCOUNT_SUSPENDED' | 'ACCOUNT_CLOSED',
     message: string,
     details?: Record<string, string | number | null>,
   ) {
@@ -38,11 +38,23 @@ function blockRefusal(playerId: number, block: Block): SafetyRefusal | null {
     : new SafetyRefusal(playerId, 'SELF_EXCLUDED', 'Your account is self-excluded. Withdrawals and your history stay available.', { until });
 }
 
+/** The refusal of a closed account (decision 440), or null when it is not closed. */
+function closedRefusal(playerId: number, row: repo.ControlsRow | undefined): SafetyRefusal | null {
+  if (!row?.closed_at || !row.closure_reason) return null;
+  const held = CLOSURE_BALANCE_RULES[row.closure_reason] === 'hold';
+  const message = held
+    ? 'Your account is closed and its balance is held while the closure is reviewed. You can still sign in and see your history; contact support.'
+    : 'Your account is closed. You can still sign in, see your history and withdraw your balance.';
+  return new SafetyRefusal(playerId, 'ACCOUNT_CLOSED', message, { since: row.closed_at.toISOString(), balance: held ? 'held' : 'withdrawable' });
+}
+
 /**
- * What the controls row refuses: an operator's suspension first (decision 420), else the player's
- * own break or exclusion. Both leave sign-in, history and withdrawals open.
+ * What the controls row refuses: an operator's closure first (decision 440), then a suspension
+ * (decision 420), else the player's own break or exclusion. All leave sign-in and history open.
  */
 function rowRefusal(playerId: number, row: repo.ControlsRow | undefined, now: Date): SafetyRefusal | null {
+  const closed = closedRefusal(playerId, row);
+  if (closed) return closed;
   if (row?.suspended_at) {
     return new SafetyRefusal(playerId, 'ACCOUNT_SUSPENDED', 'Your account is suspended. You can still sign in, see your history and withdraw; contact support.', {
       since: row.suspended_at.toISOString(),
@@ -234,13 +246,23 @@ export function createSafetyChecks({ clock, settings }: { clock: Clock; settings
     },
 
     /**
-     * A step that moves no money toward play but must not go ahead on a suspended account (the
-     * UTR of a deposit order): throws ACCOUNT_SUSPENDED. A break or exclusion does not refuse it.
+     * A step that moves no money toward play but must not go ahead on a suspended or closed
+     * account (the UTR of a deposit order): throws ACCOUNT_SUSPENDED or ACCOUNT_CLOSED. A break or
+     * exclusion does not refuse it.
      */
     async assertNotSuspended(tx: Queryable, playerId: number): Promise<void> {
       const row = await repo.selectControlsShared(tx, playerId);
-      const refusal = row?.suspended_at ? rowRefusal(playerId, row, clock.now()) : null;
+      const refusal = row?.suspended_at || row?.closed_at ? rowRefusal(playerId, row, clock.now()) : null;
       if (refusal) throw refusal;
+    },
+
+    /**
+     * A withdrawal request, in its transaction: refused (ACCOUNT_CLOSED) only when a closure holds
+     * the balance (decision 441). Share-locked, so a request racing the closure waits for it.
+     */
+    async assertMayWithdraw(tx: Queryable, playerId: number): Promise<void> {
+      const row = await repo.selectControlsShared(tx, playerId);
+      if (row?.closure_reason && CLOSURE_BALANCE_RULES[row.closure_reason] === 'hold') throw closedRefusal(playerId, row)!;
     },
 
     /** Whether promotional messages may go to the player (not during a break or exclusion). */
@@ -250,8 +272,8 @@ export function createSafetyChecks({ clock, settings }: { clock: Clock; settings
 
     /** Counts a refusal for the console's list (its own short transaction, after the refused one). */
     async noteRefusal(q: Queryable, refusal: SafetyRefusal): Promise<void> {
-      // The list is of players who keep meeting their own controls; an operator's suspension is not one.
-      if (refusal.code === 'ACCOUNT_SUSPENDED') return;
+      // The list is of players who keep meeting their own controls; an operator's suspension or closure is not one.
+      if (refusal.code === 'ACCOUNT_SUSPENDED' || refusal.code === 'ACCOUNT_CLOSED') return;
       await repo.insertRefusal(q, refusal.playerId, refusal.code, clock.now());
     },
   };

@@ -1,4 +1,4 @@
-import type { SafetyLimitKind, SafetyPeriod, SuspensionReason } from '@colorplay/contract';
+import type { ClosureReason, SafetyLimitKind, SafetyPeriod, SuspensionReason } from '@colorplay/contract';
 import type { Queryable } from '../../db/db';
 
 /** The safety module's SQL: only the safety_* tables. */
@@ -16,6 +16,11 @@ export type ControlsRow = {
   suspension_reason: SuspensionReason | null;
   suspension_note: string | null;
   suspended_by: number | null;
+  /** An operator's closure (decision 440): final once set (migration 032's trigger). */
+  closed_at: Date | null;
+  closure_reason: ClosureReason | null;
+  closure_note: string | null;
+  closed_by: number | null;
 };
 
 export type LimitRow = {
@@ -28,7 +33,7 @@ export type LimitRow = {
 };
 
 const CONTROL_COLUMNS =
-  'player_id, break_until, exclusion_started_at, exclusion_until, reopen_requested_at, reality_check_minutes, deposit_prompt_answered_at, suspended_at, suspension_reason, suspension_note, suspended_by::int AS suspended_by';
+  'player_id, break_until, exclusion_started_at, exclusion_until, reopen_requested_at, reality_check_minutes, deposit_prompt_answered_at, suspended_at, suspension_reason, suspension_note, suspended_by::int AS suspended_by, closed_at, closure_reason, closure_note, closed_by::int AS closed_by';
 const LIMIT_COLUMNS = 'player_id, kind, period, amount_minor::float8 AS amount_minor, pending_amount_minor::float8 AS pending_amount_minor, pending_requested_at';
 
 /**

@@ -11,6 +11,9 @@ import {
   type SetRealityCheckInput,
   type SetSafetyLimitInput,
   type AccountSuspension,
+  type AccountClosure,
+  type AdminCloseInput,
+  CLOSURE_BALANCE_RULES,
   type AdminRgNoteInput,
   type AdminSuspendInput,
   type RgNote,
@@ -20,7 +23,7 @@ import type { Db, Queryable } from '../../db/db';
 import type { EventRecorder } from '../../events';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { sumPlayerEntriesByKindSince } from '../ledger';
+import { accountCodes, getAccount, listAccountsOfOwner, sumPlayerEntriesByKindSince } from '../ledger';
 import { createSafetyChecks } from './checks';
 import * as repo from './repo';
 import {
@@ -128,6 +131,19 @@ export function createSafetyService({ db, clock, settings, currency, events }: S
     row?.suspended_at && row.suspension_reason && row.suspension_note !== null && row.suspended_by !== null
       ? { since: row.suspended_at.toISOString(), reason: row.suspension_reason, note: row.suspension_note, operatorId: row.suspended_by }
       : null;
+  /** The closure on the row (decision 440) with the main balance as it stands (nothing moves at a closure). */
+  const closureOf = async (q: Queryable, row: repo.ControlsRow | undefined): Promise<AccountClosure | null> => {
+    if (!row?.closed_at || !row.closure_reason || row.closed_by === null) return null;
+    const main = await getAccount(q, accountCodes.playerMain(row.player_id));
+    return {
+      since: row.closed_at.toISOString(),
+      reason: row.closure_reason,
+      note: row.closure_note,
+      operatorId: row.closed_by,
+      balanceRule: CLOSURE_BALANCE_RULES[row.closure_reason],
+      balanceMinor: main?.balanceMinor ?? 0,
+    };
+  };
   const notOffered = () => new AppError('SAFETY_CONTROL_NOT_OFFERED', 'This control is not offered');
 
   return {
@@ -246,7 +262,11 @@ export function createSafetyService({ db, clock, settings, currency, events }: S
      */
     async wageringLockWaived(q: Queryable, playerId: number): Promise<boolean> {
       const [controls] = await repo.selectControls(q, [playerId]);
-      return controls ? waivesWageringLock(blockAt(blockStateOf(controls), clock.now())) : false;
+      if (!controls) return false;
+      // A closed account can never play its deposits through: a closure that pays out waives the
+      // lock as an exclusion does (decision 441); one that holds the balance refuses withdrawals anyway.
+      if (controls.closure_reason && CLOSURE_BALANCE_RULES[controls.closure_reason] === 'pay_out') return true;
+      return waivesWageringLock(blockAt(blockStateOf(controls), clock.now()));
     },
 
     /** Every change of the player's controls, newest first. */
@@ -298,6 +318,40 @@ export function createSafetyService({ db, clock, settings, currency, events }: S
         await repo.updateControls(tx, playerId, { suspended_at: null, suspension_reason: null, suspension_note: null, suspended_by: null }, now);
         await events.record(tx, 'AccountSuspensionChanged', { playerId, suspended: false, reason: null });
         return lifted;
+      });
+    },
+
+    /** The operator's closure, or null (the console's player page). */
+    async closure(playerId: number): Promise<AccountClosure | null> {
+      const [row] = await repo.selectControls(db, [playerId]);
+      return closureOf(db, row);
+    },
+
+    /**
+     * An operator closes the account for good (decision 440) under the player's controls lock,
+     * the lock every money path takes first. Closing a closed account answers the closure in force
+     * and changes nothing (`replayed`), so a retried request is one closure, one message. Money in
+     * a transfer-mode vendor purse refuses the closure (decision 442): it must come back first.
+     */
+    async close(playerId: number, input: AdminCloseInput, operatorId: number): Promise<AccountClosure & { replayed: boolean }> {
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const [row] = await repo.lockControls(tx, [playerId], now);
+        const existing = await closureOf(tx, row);
+        if (existing) return { ...existing, replayed: true };
+        const atVendor = (await listAccountsOfOwner(tx, playerId)).filter((a) => a.code.startsWith(accountCodes.playerAtVendor(playerId, '')) && a.balanceMinor !== 0);
+        if (atVendor.length > 0) {
+          const heldMinor = atVendor.reduce((sum, a) => sum + a.balanceMinor, 0);
+          throw new AppError('ACCOUNT_CLOSE_FUNDS_AT_VENDOR', 'Money is still in a game vendor’s wallet: suspend the account and close it once the money is back', undefined, undefined, {
+            heldMinor,
+          });
+        }
+        const note = input.note && input.note.length > 0 ? input.note : null;
+        await repo.updateControls(tx, playerId, { closed_at: now, closure_reason: input.reason, closure_note: note, closed_by: operatorId }, now);
+        const balanceRule = CLOSURE_BALANCE_RULES[input.reason];
+        await events.record(tx, 'AccountClosed', { playerId, reason: input.reason, balanceRule });
+        const main = await getAccount(tx, accountCodes.playerMain(playerId));
+        return { since: now.toISOString(), reason: input.reason, note, operatorId, balanceRule, balanceMinor: main?.balanceMinor ?? 0, replayed: false };
       });
     },
 

@@ -242,6 +242,7 @@ describe('a review card’s context', () => {
       safetyBlock: 'none',
       limitsInForce: 0,
       suspended: false,
+      closure: null,
       // A fresh player shares nothing with anyone (linked accounts, decision 430).
       linkedAccounts: [],
     });

@@ -22,7 +22,7 @@ export type RequestsDeps = {
   payouts: Pick<PayoutGateway, 'sandbox'>;
   kyc: Pick<KycService, 'isVerified' | 'status'>;
   /** A self-excluded player's wagering lock is waived (decision 400). */
-  safety: Pick<SafetyService, 'wageringLockWaived'>;
+  safety: Pick<SafetyService, 'wageringLockWaived' | 'assertMayWithdraw'>;
 };
 
 /** The player's side: what can be withdrawn, requests (the hold), cancel, and their list. */
@@ -64,6 +64,8 @@ export function createRequests(deps: RequestsDeps, steps: WithdrawalSteps, money
             if (existing.request_hash !== requestHash) throw new AppError('IDEMPOTENCY_CONFLICT', 'This request key was already used for a different withdrawal');
             return existing;
           }
+          // A closure that holds the balance (decision 441) refuses the player's withdrawals.
+          await safety.assertMayWithdraw(tx, playerId);
           if (!(await kyc.isVerified(tx, playerId))) throw new AppError('KYC_REQUIRED', 'Verify your identity (KYC) before withdrawing');
           const method = await findActiveMethod(tx, playerId, input.methodId);
           if (!method) throw new AppError('PAYOUT_METHOD_NOT_FOUND', 'No such payout method', [{ path: 'methodId', message: 'Choose one of your payout methods' }]);

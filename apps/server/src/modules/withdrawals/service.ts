@@ -22,7 +22,7 @@ export type WithdrawalsDeps = {
   payouts: PayoutGateway;
   kyc: Pick<KycService, 'isVerified' | 'status'>;
   /** Responsible gambling: a self-excluded player's wagering lock is waived (decision 400). */
-  safety: Pick<SafetyService, 'wageringLockWaived'>;
+  safety: Pick<SafetyService, 'wageringLockWaived' | 'assertMayWithdraw'>;
   log: FastifyBaseLogger;
   events: EventRecorder;
   /**

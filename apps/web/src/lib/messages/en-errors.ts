@@ -33,4 +33,5 @@ export const enErrors = {
   'apiError.onBreak': 'You are taking a break: bets, deposits and games are closed until it ends. Withdrawals and your history stay open.',
   'apiError.selfExcluded': 'Your account is self-excluded: bets, deposits and games are closed. Withdrawals and your history stay open.',
   'apiError.suspended': 'Your account is suspended: deposits, bets and games are closed. You can still withdraw and see your history; contact support.',
+  'apiError.closed': 'Your account is closed. You can still sign in and see your history; contact support.',
 } as const;
