@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pgText } from './text';
 import { AmountMinorSchema, DepositIdSchema, DepositSchema, IdempotencyKeySchema } from './wallet';
+import { USDT_REVIEW_REASONS } from './deposit-states';
 
 /**
  * USDT recharge (docs/payments.md): the player orders an amount in INR, the server locks the USDT amount
@@ -26,8 +27,8 @@ export const USDT_DEPOSIT_STATUSES = ['waiting', 'seen', 'succeeded', 'expired',
 export const UsdtDepositStatusSchema = z.enum(USDT_DEPOSIT_STATUSES);
 export type UsdtDepositStatus = z.infer<typeof UsdtDepositStatusSchema>;
 
-/** Why an order waits for a person (amount_too_small: what arrived is worth less than one paisa). */
-export const USDT_REVIEW_REASONS = ['late_payment', 'second_payment', 'paid_after_cancel', 'amount_too_small', 'overpaid'] as const;
+// Plain constants (deposit-states.ts), so the console can list them without the schemas.
+export { USDT_REVIEW_REASONS };
 export const UsdtReviewReasonSchema = z.enum(USDT_REVIEW_REASONS);
 export type UsdtReviewReason = z.infer<typeof UsdtReviewReasonSchema>;
 

@@ -32,3 +32,10 @@ export const PAYOUT_METHOD_KINDS = ['upi', 'bank', 'usdt'] as const;
 
 /** `none`: never submitted; `rejected` carries the operator's reason and may be submitted again. */
 export const KYC_STATUSES = ['none', 'pending', 'verified', 'rejected'] as const;
+
+/**
+ * Why a withdrawal waits for a person instead of paying out automatically (the withdrawals
+ * module's rules return only these). The console says each in words (decisions 422, 444).
+ */
+export const WITHDRAWAL_REVIEW_REASONS = ['amount_above_auto_limit', 'auto_payout_off', 'risk_flag:first_withdrawal', 'risk_flag:new_payout_method'] as const;
+export type WithdrawalReviewReason = (typeof WITHDRAWAL_REVIEW_REASONS)[number];

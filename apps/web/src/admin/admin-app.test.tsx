@@ -253,7 +253,7 @@ describe('operator console', () => {
     renderConsole('/kyc');
     const note = await screen.findByRole('note');
     expect(note.textContent).toBe(
-      'Warning: this PAN is on other accounts too: player 7 (verified), player 9 (pending). One person with several accounts, or a borrowed identity?',
+      'Warning: this PAN is on other accounts too: player 7 (verified), player 9 (submitted, not yet decided). One person with several accounts, or a borrowed identity?',
     );
   });
 

@@ -1,5 +1,9 @@
+import type { DepositReviewReason } from '@colorplay/contract/deposit-states';
+import type { USDT_REVIEW_REASONS } from '@colorplay/contract/deposit-states';
+import type { SAFETY_PERIODS } from '@colorplay/contract/safety-constants';
+import type { KYC_STATUSES, WithdrawalReviewReason } from '@colorplay/contract/withdrawal-states';
 import { ApiError } from '../lib/api-client';
-import { t } from '../lib/i18n';
+import { t, type PlainMessageKey } from '../lib/i18n';
 import { defineArea } from '../lib/i18n-areas';
 import { enAdmin } from '../lib/messages/en-admin';
 
@@ -18,17 +22,71 @@ declare module '../lib/i18n' {
 // The console may stay English (decision 221); the review cards' reasons are in Hindi too (decision 422).
 defineArea('admin', enAdmin, { hi: () => import('../lib/messages/hi/admin').then((m) => ({ ...enAdmin, ...m.hiAdmin })) });
 
-const WITHDRAWAL_REASON_KEYS = {
+// Each map is keyed by the contract's list of the codes the server writes (decisions 422, 444):
+// a code added there without words here fails the typecheck.
+const WITHDRAWAL_REASON_KEYS: Record<WithdrawalReviewReason, PlainMessageKey> = {
   amount_above_auto_limit: 'admin.withdrawals.reason.amount_above_auto_limit',
   auto_payout_off: 'admin.withdrawals.reason.auto_payout_off',
   'risk_flag:first_withdrawal': 'admin.withdrawals.reason.first_withdrawal',
   'risk_flag:new_payout_method': 'admin.withdrawals.reason.new_payout_method',
-} as const;
+};
+const DEPOSIT_REASON_KEYS: Record<DepositReviewReason, PlainMessageKey> = {
+  utr_not_confirmed_by_gateway: 'admin.deposits.reason.utr_not_confirmed_by_gateway',
+  paid_after_failure: 'admin.deposits.reason.paid_after_failure',
+  utr_reused: 'admin.deposits.reason.utr_reused',
+  utr_missing: 'admin.deposits.reason.utr_missing',
+  amount_mismatch: 'admin.deposits.reason.amount_mismatch',
+  gateway_mismatch: 'admin.deposits.reason.gateway_mismatch',
+};
+const USDT_REASON_KEYS: Record<(typeof USDT_REVIEW_REASONS)[number], PlainMessageKey> = {
+  late_payment: 'admin.usdt.reason.late_payment',
+  second_payment: 'admin.usdt.reason.second_payment',
+  paid_after_cancel: 'admin.usdt.reason.paid_after_cancel',
+  amount_too_small: 'admin.usdt.reason.amount_too_small',
+  overpaid: 'admin.usdt.reason.overpaid',
+};
+const PERIOD_KEYS: Record<(typeof SAFETY_PERIODS)[number], PlainMessageKey> = {
+  day: 'admin.period.day',
+  week: 'admin.period.week',
+  month: 'admin.period.month',
+};
+const KYC_STATUS_KEYS: Record<(typeof KYC_STATUSES)[number], PlainMessageKey> = {
+  none: 'admin.kycStatus.none',
+  pending: 'admin.kycStatus.pending',
+  verified: 'admin.kycStatus.verified',
+  rejected: 'admin.kycStatus.rejected',
+};
+
+const keyOf = (keys: Record<string, PlainMessageKey>, code: string): PlainMessageKey | undefined => (Object.hasOwn(keys, code) ? keys[code] : undefined);
 
 /** Why a withdrawal waits for review, in words (a code this console does not know yet shows as itself). */
 export function withdrawalReasonText(code: string): string {
-  const key = WITHDRAWAL_REASON_KEYS[code as keyof typeof WITHDRAWAL_REASON_KEYS];
+  const key = keyOf(WITHDRAWAL_REASON_KEYS, code);
   return key ? t(key) : t('admin.withdrawals.reason.unknown', { code });
+}
+
+/** Why a UPI deposit (UTR) waits for review, in words; an unknown code shows as itself. */
+export function depositReasonText(code: string): string {
+  const key = keyOf(DEPOSIT_REASON_KEYS, code);
+  return key ? t(key) : t('admin.deposits.reason.unknown', { code });
+}
+
+/** Why a USDT payment waits for review, as the card's sentence; an unknown code shows as itself. */
+export function usdtReasonText(code: string): string {
+  const key = keyOf(USDT_REASON_KEYS, code);
+  return key ? t(key) : t('admin.usdt.reason.other', { reason: code });
+}
+
+/** A deposit limit's window in words (day, week, month). */
+export function limitPeriodText(period: string): string {
+  const key = keyOf(PERIOD_KEYS, period);
+  return key ? t(key) : t('admin.code.unknown', { code: period });
+}
+
+/** A KYC status in words. */
+export function kycStatusText(status: string): string {
+  const key = keyOf(KYC_STATUS_KEYS, status);
+  return key ? t(key) : t('admin.code.unknown', { code: status });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { DepositLimitPass } from '@colorplay/contract';
 import { formatMoneyMinor } from '../lib/format';
 import { t } from '../lib/i18n';
-import './i18n';
+import { limitPeriodText } from './i18n';
 
 /**
  * What an approval would do to the player's deposit limits, in words, said before the operator
@@ -12,7 +12,7 @@ export function limitWarningTexts(warnings: readonly DepositLimitPass[], playerI
   return warnings.map((w) =>
     t('admin.limitWarning', {
       playerId,
-      period: w.period,
+      period: limitPeriodText(w.period),
       limit: formatMoneyMinor(w.limitMinor, currency),
       used: formatMoneyMinor(w.usedMinor, currency),
     }),

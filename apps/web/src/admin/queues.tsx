@@ -3,7 +3,7 @@ import type { DepositReviewItem, KycReviewItem, KycSubmission, OperatorSession, 
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import { adminApi, apiUrl, fillPath } from './api';
 import { t } from '../lib/i18n';
-import { withdrawalReasonText } from './i18n';
+import { depositReasonText, kycStatusText, withdrawalReasonText } from './i18n';
 import { LimitWarnings, limitWarningTexts } from './limit-warning';
 import { QueuePage, type Decided } from './queue-page';
 import { ReviewContext } from './review-context';
@@ -22,7 +22,7 @@ export function DepositsQueue({ session }: { session: OperatorSession }) {
       details={(o) => (
         <>
           <p>{t('admin.deposits.row', { id: o.id, playerId: o.playerId, amount: formatMoneyMinor(o.amountMinor, o.currency), utr: o.utr ?? '-' })}</p>
-          {o.reviewReason && <p>{t('admin.deposits.reason', { reason: o.reviewReason })}</p>}
+          {o.reviewReason && <p>{t('admin.deposits.reason', { reason: depositReasonText(o.reviewReason) })}</p>}
           <p>{formatDateTimeIst(new Date(o.updatedAt))}</p>
           <LimitWarnings texts={limitWarningTexts(o.limitWarning, o.playerId, o.currency)} />
         </>
@@ -89,7 +89,7 @@ export function KycQueue({ session }: { session: OperatorSession }) {
           {k.panSharedWith.length > 0 && (
             <p className="admin-warning" role="note">
               {t('admin.kyc.panShared', {
-                players: k.panSharedWith.map((o) => t('admin.kyc.panSharedPlayer', { playerId: o.playerId, status: o.status })).join(', '),
+                players: k.panSharedWith.map((o) => t('admin.kyc.panSharedPlayer', { playerId: o.playerId, status: kycStatusText(o.status) })).join(', '),
               })}
             </p>
           )}

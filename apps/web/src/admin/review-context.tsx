@@ -3,6 +3,7 @@ import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { formatMoneyMinor } from '../lib/format';
 import { t } from '../lib/i18n';
 import { adminApi, fillPath } from './api';
+import { kycStatusText } from './i18n';
 import { linkReasonsText } from './links-panel';
 import { LoadError } from './load-error';
 import { useLoad } from './use-load';
@@ -24,7 +25,7 @@ export function ReviewContext({ playerId }: { playerId: number }) {
         {c.remainingToPlayMinor > 0 ? t('admin.context.wageringLocked', { amount: formatMoneyMinor(c.remainingToPlayMinor) }) : t('admin.context.wageringClear')}
       </li>
       <li>{t('admin.context.flows', { deposits: formatMoneyMinor(c.deposits30dMinor), withdrawals: formatMoneyMinor(c.withdrawals30dMinor) })}</li>
-      <li>{t('admin.context.kyc', { status: c.kycStatus })}</li>
+      <li>{t('admin.context.kyc', { status: kycStatusText(c.kycStatus) })}</li>
       <li>
         {[
           t(`admin.context.block.${c.safetyBlock}`),

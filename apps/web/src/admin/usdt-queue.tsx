@@ -1,21 +1,11 @@
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import type { OperatorSession, UsdtReviewDecision, UsdtReviewItem } from '@colorplay/contract';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
-import type { PlainMessageKey } from '../lib/i18n';
 import { adminApi, fillPath } from './api';
 import { t } from '../lib/i18n';
-import './i18n';
+import { usdtReasonText } from './i18n';
 import { LimitWarnings, limitWarningTexts } from './limit-warning';
 import { QueuePage } from './queue-page';
-
-const REASON_KEYS: Record<string, PlainMessageKey> = {
-  late_payment: 'admin.usdt.reason.late_payment',
-  second_payment: 'admin.usdt.reason.second_payment',
-  paid_after_cancel: 'admin.usdt.reason.paid_after_cancel',
-  amount_too_small: 'admin.usdt.reason.amount_too_small',
-  overpaid: 'admin.usdt.reason.overpaid',
-};
-const reasonText = (reason: string) => (REASON_KEYS[reason] ? t(REASON_KEYS[reason]) : t('admin.usdt.reason.other', { reason }));
 
 /**
  * USDT payments the chain watcher sent to review (late, second, after cancel, worth nothing).
@@ -51,7 +41,7 @@ export function UsdtQueue({ session }: { session: OperatorSession }) {
               rate: item.rate,
             })}
           </p>
-          {item.reviewReason && <p>{reasonText(item.reviewReason)}</p>}
+          {item.reviewReason && <p>{usdtReasonText(item.reviewReason)}</p>}
           <p>{t('admin.usdt.tx', { txHash: item.txHash, logIndex: item.logIndex, from: item.fromAddress, date: formatDateTimeIst(new Date(item.blockTime)) })}</p>
           <p>{item.creditMinor > 0 ? t('admin.usdt.credit', { amount: credit(item) }) : t('admin.usdt.tooSmall')}</p>
           <LimitWarnings texts={limitWarnings(item)} />

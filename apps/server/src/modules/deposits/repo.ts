@@ -1,4 +1,5 @@
 import type { Deposit, DepositsQuery, DepositStatus } from '@colorplay/contract';
+import type { DepositReviewReason } from '@colorplay/contract/deposit-states';
 import type { Queryable } from '../../db/db';
 import { upiPayLink, type DepositSettings } from './deposit-rules';
 
@@ -18,7 +19,8 @@ export type DepositRow = {
   utr: string | null;
   gateway_utr: string | null;
   failure_reason: string | null;
-  review_reason: string | null;
+  /** Only the contract's codes, so the console has words for every one (decision 444). */
+  review_reason: DepositReviewReason | null;
   transfer_id: string | null;
   created_at: Date;
   updated_at: Date;

@@ -1,6 +1,7 @@
 import type { AddPayoutMethodInput, PayoutMethodKind } from '@colorplay/contract';
 import { transferKindsOf } from '../ledger';
 import type { WithdrawalSettings } from './settings';
+import type { WithdrawalReviewReason } from '@colorplay/contract/withdrawal-states';
 
 /**
  * Pure withdrawal rules: fee, the IST day, the wagering lock, why a withdrawal needs review, how
@@ -57,8 +58,9 @@ export function reviewReasons(input: {
   hasPaidWithdrawal: boolean;
   methodCreatedAt: Date;
   now: Date;
-}): string[] {
-  const reasons: string[] = [];
+}): WithdrawalReviewReason[] {
+  // Typed with the contract's list, so the console has words for every reason written (decision 444).
+  const reasons: WithdrawalReviewReason[] = [];
   const { settings } = input;
   if (settings.autoApproveMaxMinor === 0) reasons.push('auto_payout_off');
   else if (input.amountMinor > settings.autoApproveMaxMinor) reasons.push('amount_above_auto_limit');
