@@ -47,7 +47,8 @@ beforeAll(async () => {
   support = await OperatorClient.create(t.app, clock, 'close-support', 'support', '198.51.100.7');
   finance = await OperatorClient.create(t.app, clock, 'close-finance', 'finance', '198.51.100.8');
   for (const op of [admin, support, finance]) expect((await op.login()).statusCode).toBe(200);
-}, 60_000);
+  // Generous: building the app with every game's chains takes long on a loaded machine.
+}, 180_000);
 afterEach(async () => {
   expect(await checkInvariants(t.db)).toEqual([]);
 });
@@ -207,6 +208,9 @@ describe('a closed account', () => {
     const w = await client.call('POST', API_PATHS.request_withdrawal, { methodId: method.id, amountMinor: 500_00, idempotencyKey: key() });
     expect(w.statusCode, w.body).toBe(200);
     expect(await mainOf(playerId)).toBe(0);
+    // The withdrawal's own history says why it went out past the lock.
+    const { rows } = await t.db.query<{ detail: unknown }>(`SELECT detail FROM withdrawal_events WHERE withdrawal_id = $1 AND to_status = 'requested'`, [w.json().data.id]);
+    expect(rows[0]?.detail).toEqual({ wageringLockWaived: 'account_closed' });
     expect(await inboxTitles(client)).toContain('Your balance is still yours');
   });
 

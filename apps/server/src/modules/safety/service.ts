@@ -257,16 +257,16 @@ export function createSafetyService({ db, clock, settings, currency, events }: S
     },
 
     /**
-     * Whether the wagering lock is waived for the player now (decision 400), read in the caller's
-     * transaction (the withdrawal's), so it cannot disagree with the exclusion it follows from.
+     * Why the wagering lock is waived for the player now, or null (decision 400), read in the
+     * caller's transaction (the withdrawal's), so it cannot disagree with the control it follows from.
      */
-    async wageringLockWaived(q: Queryable, playerId: number): Promise<boolean> {
+    async wageringLockWaived(q: Queryable, playerId: number): Promise<'self_exclusion' | 'account_closed' | null> {
       const [controls] = await repo.selectControls(q, [playerId]);
-      if (!controls) return false;
+      if (!controls) return null;
       // A closed account can never play its deposits through: a closure that pays out waives the
       // lock as an exclusion does (decision 441); one that holds the balance refuses withdrawals anyway.
-      if (controls.closure_reason && CLOSURE_BALANCE_RULES[controls.closure_reason] === 'pay_out') return true;
-      return waivesWageringLock(blockAt(blockStateOf(controls), clock.now()));
+      if (controls.closure_reason && CLOSURE_BALANCE_RULES[controls.closure_reason] === 'pay_out') return 'account_closed';
+      return waivesWageringLock(blockAt(blockStateOf(controls), clock.now())) ? 'self_exclusion' : null;
     },
 
     /** Every change of the player's controls, newest first. */

@@ -21,7 +21,7 @@ export type RequestsDeps = {
   settings: WithdrawalSettings;
   payouts: Pick<PayoutGateway, 'sandbox'>;
   kyc: Pick<KycService, 'isVerified' | 'status'>;
-  /** A self-excluded player's wagering lock is waived (decision 400). */
+  /** A self-excluded player's wagering lock is waived (decision 400), and a closed one's that pays out (441). */
   safety: Pick<SafetyService, 'wageringLockWaived' | 'assertMayWithdraw'>;
 };
 
@@ -33,7 +33,7 @@ export function createRequests(deps: RequestsDeps, steps: WithdrawalSteps, money
 
   return {
     async info(playerId) {
-      const m = await withdrawableOf(db, playerId, settings.wageringFactor, await safety.wageringLockWaived(db, playerId));
+      const m = await withdrawableOf(db, playerId, settings.wageringFactor, (await safety.wageringLockWaived(db, playerId)) !== null);
       const today = await countOnDay(db, playerId, istDay(clock.now()));
       const kycStatus = await kyc.status(playerId);
       return {
@@ -82,7 +82,7 @@ export function createRequests(deps: RequestsDeps, steps: WithdrawalSteps, money
             throw new AppError('WITHDRAWAL_DAILY_LIMIT', `You can make ${settings.dailyCount} withdrawals a day. Try again tomorrow.`);
           }
           const lockWaived = await safety.wageringLockWaived(tx, playerId);
-          const m = await withdrawableOf(tx, playerId, settings.wageringFactor, lockWaived);
+          const m = await withdrawableOf(tx, playerId, settings.wageringFactor, lockWaived !== null);
           if (input.amountMinor > m.balanceMinor) {
             throw new AppError('INSUFFICIENT_FUNDS', 'Your balance is too low for this withdrawal', [{ path: 'amountMinor', message: 'More than your balance' }]);
           }
@@ -117,7 +117,7 @@ export function createRequests(deps: RequestsDeps, steps: WithdrawalSteps, money
           });
           const hold = await money.hold(tx, created, { actor: 'player', playerId });
           // The withdrawal's own history says when it went out past a waived lock (decision 400).
-          await recordEvent(tx, { withdrawalId: created.id, from: null, to: 'requested', actor: 'player', operatorId: null, transferId: hold.id, detail: lockWaived ? { wageringLockWaived: 'self_exclusion' } : {}, now });
+          await recordEvent(tx, { withdrawalId: created.id, from: null, to: 'requested', actor: 'player', operatorId: null, transferId: hold.id, detail: lockWaived ? { wageringLockWaived: lockWaived } : {}, now });
           // Auto-payout needs two approvals never; above the second-approval amount a person looks.
           const auto = reasons.length === 0 && created.approvals_required === 1;
           return applyStep(tx, created, auto ? 'auto_approved' : 'review_needed', { actor: 'system' }, {}, { detail: { reasons } });
