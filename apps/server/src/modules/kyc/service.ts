@@ -31,6 +31,7 @@ export function createKycService({ db, clock, settings, store, events }: KycDeps
   function statusOf(row: SubmissionRow | undefined): KycStatus {
     return {
       status: row?.status ?? 'none',
+      submissionId: row?.id ?? null,
       rejectionReason: row?.rejection_reason ?? null,
       submittedAt: row?.submitted_at.toISOString() ?? null,
       decidedAt: row?.decided_at?.toISOString() ?? null,
