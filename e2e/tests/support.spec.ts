@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { identityVerifiedByOperator } from './support/admin';
-import { betOn, waitForBettingOpen, waitForOpenRound } from './support/round';
-import { signInAsNewPlayer, startRecharge, withdrawToNewUpi } from './support/wallet';
+import { rechargeAndPlay400, signInAsNewPlayer, withdrawToNewUpi } from './support/wallet';
 
 // Support tickets (docs/support.md) end to end in a real Chromium: a player who reads the app in
 // Hindi reports a problem with their withdrawal from its history; the ticket links it; a support
@@ -14,21 +13,7 @@ test.setTimeout(300_000);
 test('a player in Hindi reports a problem with a withdrawal; support answers with a canned reply, seen live; the player resolves it', async ({ page, browser }) => {
   const { phone } = await signInAsNewPlayer(page);
 
-  await test.step('the player recharges ₹400, plays it, is verified and withdraws ₹100', async () => {
-    await startRecharge(page, { typed: '400' });
-    await page.getByRole('link', { name: 'Pay in sandbox UPI app' }).click();
-    await page.getByRole('button', { name: 'Pay ₹400.00' }).click();
-    await expect(page.getByText('Recharge successful: ₹400.00 was added to your wallet.')).toBeVisible();
-    await waitForBettingOpen(page);
-    await page.goto('/home/AllLotteryGames/Wingo');
-    await waitForOpenRound(page, 18, 40_000);
-    await expect(await betOn(page, 'Big', 20)).toBeHidden();
-    await expect(await betOn(page, 'Small', 20)).toBeHidden();
-    const popup = page.getByRole('dialog', { name: /Congratulations|Sorry, no win this time/ });
-    await expect(popup).toBeVisible({ timeout: 60_000 });
-    await popup.hover();
-    await popup.getByRole('button', { name: 'Close' }).click();
-  });
+  await test.step('the player recharges ₹400 and plays it in Wingo', () => rechargeAndPlay400(page));
   const operator = await test.step('an operator verifies the identity', () => identityVerifiedByOperator(page, browser, { fullName: 'Kiran Support', dateOfBirth: '14/08/1991' }));
   await test.step('the player withdraws ₹100', () => withdrawToNewUpi(page, `t${phone}@okbank`, '100'));
 

@@ -200,6 +200,16 @@ export function createSupportService(deps: SupportDeps) {
   const updated = (tx: Queryable, row: TicketRow, byOperator: boolean) =>
     events.record(tx, 'SupportTicketUpdated', { ticketId: row.id, playerId: row.player_id, status: row.status, byOperator });
 
+  /** A player's event on their own locked ticket (`add` writes their message), its event recorded; the thread after it. */
+  async function playerStep(tx: Queryable, playerId: number, ticketId: string, event: TicketEvent, add?: (ticketId: string) => Promise<void>): Promise<SupportThread> {
+    const row = await ownTicket(tx, playerId, ticketId, true);
+    const now = clock.now();
+    const next = await updateTicket(tx, ticketId, patchOf(step(row, event, now), now));
+    await add?.(ticketId);
+    await updated(tx, next, false);
+    return { ...toTicket(next), messages: await threadOf(tx, ticketId, false) };
+  }
+
   /** An operator's action on a locked ticket, its audit row in the same transaction. */
   async function operatorAction(
     ticketId: string,
@@ -261,36 +271,13 @@ export function createSupportService(deps: SupportDeps) {
     async reply(playerId: number, ticketId: string, input: SupportReplyInput): Promise<SupportThread> {
       // The ticket is checked before any file is stored: a stranger's id stores nothing.
       await ownTicket(db, playerId, ticketId);
-      return withPlayerMessage(input.message, input.attachments, async (tx, add) => {
-        const row = await ownTicket(tx, playerId, ticketId, true);
-        const now = clock.now();
-        const next = await updateTicket(tx, ticketId, patchOf(step(row, 'player_message', now), now));
-        await add(ticketId);
-        await updated(tx, next, false);
-        return { ...toTicket(next), messages: await threadOf(tx, ticketId, false) };
-      });
+      return withPlayerMessage(input.message, input.attachments, (tx, add) => playerStep(tx, playerId, ticketId, 'player_message', add));
     },
 
     /** The player says the problem is solved (reopenable for reopenDays). */
-    async resolve(playerId: number, ticketId: string): Promise<SupportThread> {
-      return db.transaction(async (tx) => {
-        const row = await ownTicket(tx, playerId, ticketId, true);
-        const now = clock.now();
-        const next = await updateTicket(tx, ticketId, patchOf(step(row, 'resolved', now), now));
-        await updated(tx, next, false);
-        return { ...toTicket(next), messages: await threadOf(tx, ticketId, false) };
-      });
-    },
+    resolve: (playerId: number, ticketId: string) => db.transaction((tx) => playerStep(tx, playerId, ticketId, 'resolved')),
 
-    async reopen(playerId: number, ticketId: string): Promise<SupportThread> {
-      return db.transaction(async (tx) => {
-        const row = await ownTicket(tx, playerId, ticketId, true);
-        const now = clock.now();
-        const next = await updateTicket(tx, ticketId, patchOf(step(row, 'reopened', now), now));
-        await updated(tx, next, false);
-        return { ...toTicket(next), messages: await threadOf(tx, ticketId, false) };
-      });
-    },
+    reopen: (playerId: number, ticketId: string) => db.transaction((tx) => playerStep(tx, playerId, ticketId, 'reopened')),
 
     /** A file of the player's own ticket (never one on an internal note). */
     async playerAttachment(playerId: number, ticketId: string, attachmentId: string): Promise<SupportDocument> {

@@ -64,7 +64,8 @@ beforeAll(async () => {
   finance = await OperatorClient.create(t.app, clock, 'fatima', 'finance');
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   port = (t.app.server.address() as { port: number }).port;
-});
+  // Generous: an app, two registrations and two operators on a loaded machine.
+}, 240_000);
 beforeEach(async () => {
   // A TOTP code signs in once: each test signs in with the next one.
   clock.advance(30_000);
