@@ -2,7 +2,7 @@
 export type SupportSettings = {
   /** The response time support promises, and the player is shown (the SLA of an open ticket). */
   responseHours: number;
-  /** How long a resolved ticket can be reopened (the 7 days). */
+  /** How long a resolved ticket can be reopened (7 days, docs/support.md). */
   reopenDays: number;
   /**
    * The alternative dispute resolution body a complaint's final response names (licensed
