@@ -60,7 +60,7 @@ function HelpHome({ link }: { link: SupportLink | null }) {
   const { t } = useI18n();
   const tickets = useResource(ticketsResource);
   return (
-    <>
+    <div className="help__home">
       <NewTicketForm link={link} />
       <section aria-labelledby="help-tickets-title">
         <h2 id="help-tickets-title" className="help__heading">
@@ -80,7 +80,7 @@ function HelpHome({ link }: { link: SupportLink | null }) {
           ))}
         </ul>
       </section>
-    </>
+    </div>
   );
 }
 
@@ -228,18 +228,20 @@ function TicketThread({ ticketId }: { ticketId: string }) {
               {t('support.sendReply')}
             </button>
           </form>
-          <button type="button" className="button button--ghost" aria-disabled={busy || undefined} onClick={() => void act(() => resolveTicket(ticketId))}>
-            {t('support.resolve')}
-          </button>
+          <div className="help__actions">
+            <button type="button" className="button button--ghost" aria-disabled={busy || undefined} onClick={() => void act(() => resolveTicket(ticketId))}>
+              {t('support.resolve')}
+            </button>
+          </div>
         </>
       )}
       {canReopen && (
-        <>
-          <p>{t('support.reopenUntil', { time: formatDateTimeIst(Date.parse(data.reopenableUntil!)) })}</p>
+        <div className="help__actions">
+          <p className="help__about">{t('support.reopenUntil', { time: formatDateTimeIst(Date.parse(data.reopenableUntil!)) })}</p>
           <button type="button" className="button button--ghost" aria-disabled={busy || undefined} onClick={() => void act(() => reopenTicket(ticketId))}>
             {t('support.reopen')}
           </button>
-        </>
+        </div>
       )}
     </section>
   );
