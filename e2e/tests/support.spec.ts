@@ -13,6 +13,10 @@ test.setTimeout(300_000);
 test('a player in Hindi reports a problem with a withdrawal; support answers with a canned reply, seen live; the player resolves it', async ({ page, browser }) => {
   const { phone } = await signInAsNewPlayer(page);
 
+  await test.step('the app has loaded once (a cold start on a loaded machine takes long)', async () => {
+    await page.goto('/wallet/Recharge');
+    await expect(page.getByRole('heading', { level: 1, name: 'Recharge' })).toBeVisible({ timeout: 90_000 });
+  });
   await test.step('the player recharges ₹400 and plays it in Wingo', () => rechargeAndPlay400(page));
   const operator = await test.step('an operator verifies the identity', () => identityVerifiedByOperator(page, browser, { fullName: 'Kiran Support', dateOfBirth: '14/08/1991' }));
   await test.step('the player withdraws ₹100', () => withdrawToNewUpi(page, `t${phone}@okbank`, '100'));
