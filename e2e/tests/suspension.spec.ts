@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { identityVerifiedByOperator } from './support/admin';
-import { betOn, waitForBettingOpen, waitForOpenRound } from './support/round';
-import { signInAsNewPlayer, startRecharge, withdrawToNewUpi } from './support/wallet';
+import { betOn, waitForOpenRound } from './support/round';
+import { rechargeAndPlay400, signInAsNewPlayer, withdrawToNewUpi } from './support/wallet';
 
 // Decision 420 end to end in a real Chromium: a player recharges, plays and has their identity
 // verified; an operator suspends the account in /admin; the player's bet is refused with the
@@ -14,21 +14,7 @@ const SUSPENDED_TEXT = /Your account is suspended: deposits, bets and games are 
 test('an operator suspends a player, who can no longer bet but can still see their history and withdraw', async ({ page, browser }) => {
   const { phone } = await signInAsNewPlayer(page);
 
-  await test.step('the player recharges ₹400 and plays it in Wingo', async () => {
-    await startRecharge(page, { typed: '400' });
-    await page.getByRole('link', { name: 'Pay in sandbox UPI app' }).click();
-    await page.getByRole('button', { name: 'Pay ₹400.00' }).click();
-    await expect(page.getByText('Recharge successful: ₹400.00 was added to your wallet.')).toBeVisible();
-    await waitForBettingOpen(page);
-    await page.goto('/home/AllLotteryGames/Wingo');
-    await waitForOpenRound(page, 18, 40_000);
-    await expect(await betOn(page, 'Big', 20)).toBeHidden();
-    await expect(await betOn(page, 'Small', 20)).toBeHidden();
-    const popup = page.getByRole('dialog', { name: /Congratulations|Sorry, no win this time/ });
-    await expect(popup).toBeVisible({ timeout: 60_000 });
-    await popup.hover();
-    await popup.getByRole('button', { name: 'Close' }).click();
-  });
+  await test.step('the player recharges ₹400 and plays it in Wingo', () => rechargeAndPlay400(page));
 
   const operator = await test.step('the player submits KYC and an operator verifies it', () =>
     identityVerifiedByOperator(page, browser, { fullName: 'Meera Suspended', dateOfBirth: '03/09/1987' }),

@@ -47,6 +47,9 @@ import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } fro
 import { createAdjustmentsService } from './modules/adjustments';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
 import { createTronService, sandboxTronRoutes, type TronService } from './modules/tron';
+import { createSupportService, DEFAULT_SUPPORT_SETTINGS, subscribeSupportNotifications, supportRoutes } from './modules/support';
+import { AppError } from './errors';
+import { findPlayerById } from './modules/players';
 import { authenticateFirst, authGuard, registerNoStore } from './plugins/auth-guard';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrorHandler, refuseInvalidPreflight, registerErrorHandling } from './plugins/errors';
@@ -162,6 +165,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   app.decorate('jobs', jobs);
   subscribeNotifications(events);
   subscribeAdminAlerts(events, { db, clock });
+  subscribeSupportNotifications(events);
 
   await app.register(healthRoutes, { db });
 
@@ -335,6 +339,28 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   // Reconciliation (docs/payments.md): console routes of its own module, credits through deposits.
   const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }), usdt, payouts: withdrawals });
   await app.register(reconciliationRoutes, { reconciliation, admin });
+  // Support tickets (docs/support.md): attachments in the KYC document store under its checks;
+  // a linked record is checked against its owning module (a 404 there means "not yours").
+  const absentAsFalse = (err: unknown) => {
+    if (err instanceof AppError && err.statusCode === 404) return false;
+    throw err;
+  };
+  const support = createSupportService({
+    db,
+    clock,
+    settings: { ...DEFAULT_SUPPORT_SETTINGS, responseHours: config.support.responseHours, adrText: config.support.adrText ?? DEFAULT_SUPPORT_SETTINGS.adrText, maxAttachmentBytes: config.kyc.maxDocumentBytes },
+    store: documentStore,
+    events,
+    audit: createAuditLog({ db, clock }),
+    async ownsRecord(kind, id, playerId) {
+      if (kind === 'deposit') return deposits.get(playerId, id).then(() => true, absentAsFalse);
+      if (kind === 'withdrawal') return withdrawals.get(playerId, id).then(() => true, absentAsFalse);
+      if (kind === 'bet') return lottery.ownsBet(playerId, id);
+      return (await kyc.getForPlayer(playerId)).submissions.some((s) => s.id === id);
+    },
+    languageOf: async (q, playerId) => ((await findPlayerById(q, playerId))?.language === 'hi' ? 'hi' : 'en'),
+  });
+  await app.register(supportRoutes, { support, requireAuth, admin, maxAttachmentBytes: config.kyc.maxDocumentBytes });
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });

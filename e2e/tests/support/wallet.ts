@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { newPhone, registrationCodeByApi, skipSplash } from './accounts';
+import { betOn, waitForBettingOpen, waitForOpenRound } from './round';
 
 // Shared steps of the wallet specs: a fresh player created through the API (the login fixture
 // of docs/conventions), signed in the way the app keeps a session (the access token as JSON in
@@ -71,4 +72,25 @@ export async function withdrawToNewUpi(page: Page, vpa: string, rupeesText: stri
   const shown = `₹${Number(rupeesText).toFixed(2)}`;
   await page.getByRole('button', { name: `Withdraw ${shown}` }).click();
   await expect(page.getByRole('status', { name: /Withdrawal requested/ })).toContainText(`Withdrawal requested: ${shown} to ${vpa}.`);
+}
+
+/**
+ * Recharges ₹400 through the sandbox UPI app and stakes it all on Big and Small in one Wingo round
+ * (₹200 each): with the e2e wagering factor of 0.5 the lock clears whatever the draw, so the
+ * balance can be withdrawn once the identity is verified.
+ */
+export async function rechargeAndPlay400(page: Page): Promise<void> {
+  await startRecharge(page, { typed: '400' });
+  await page.getByRole('link', { name: 'Pay in sandbox UPI app' }).click();
+  await page.getByRole('button', { name: 'Pay ₹400.00' }).click();
+  await expect(page.getByText('Recharge successful: ₹400.00 was added to your wallet.')).toBeVisible();
+  await waitForBettingOpen(page);
+  await page.goto('/home/AllLotteryGames/Wingo');
+  await waitForOpenRound(page, 18, 40_000);
+  await expect(await betOn(page, 'Big', 20)).toBeHidden();
+  await expect(await betOn(page, 'Small', 20)).toBeHidden();
+  const popup = page.getByRole('dialog', { name: /Congratulations|Sorry, no win this time/ });
+  await expect(popup).toBeVisible({ timeout: 60_000 });
+  await popup.hover();
+  await popup.getByRole('button', { name: 'Close' }).click();
 }

@@ -38,6 +38,13 @@ export const AUDIT_ACTIONS = [
   'adjustment.approve',
   'player.rg_note',
   'player.link_decision',
+  // Support tickets (docs/support.md): every operator action on a ticket.
+  'support.reply',
+  'support.note',
+  'support.assign',
+  'support.resolve',
+  'support.complaint',
+  'support.attachment_view',
 ] as const;
 
 /**

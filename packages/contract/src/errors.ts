@@ -161,6 +161,15 @@ export const ERROR_STATUS = {
   RECON_ITEM_NOT_FOUND: 404,
   RECON_ITEM_RESOLVED: 409,
   RECON_CREDIT_NOT_ALLOWED: 409,
+  // support tickets (docs/support.md): a ticket that does not exist or is another player's (the
+  // same answer, so an id reveals nothing), a change its status does not allow (replying to a
+  // resolved ticket, reopening after the reopen window, a second final response), a linked record
+  // that is not the player's own, and an attachment refused by the KYC document checks
+  SUPPORT_TICKET_NOT_FOUND: 404,
+  SUPPORT_STATE_CONFLICT: 409,
+  SUPPORT_LINK_INVALID: 400,
+  SUPPORT_ATTACHMENT_TYPE_INVALID: 400,
+  SUPPORT_ATTACHMENT_TOO_LARGE: 413,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

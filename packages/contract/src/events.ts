@@ -125,6 +125,17 @@ export const DOMAIN_EVENT_SCHEMAS = {
     status: z.enum(KYC_STATUSES).exclude(['none']),
     reason: z.string().nullable(),
   }),
+  /**
+   * A support ticket changed where the player can see it (opened, a reply either way, resolved,
+   * reopened, a final response). An internal note records none: the player must never learn of
+   * it. `byOperator` tells the inbox to tell the player (docs/support.md).
+   */
+  SupportTicketUpdated: z.object({
+    ticketId: z.string(),
+    playerId: z.number().int().positive(),
+    status: z.enum(['open', 'waiting_player', 'resolved']),
+    byOperator: z.boolean(),
+  }),
 } as const;
 
 /** The most players one RoundPlayersSettled event carries (about 40 bytes each in JSON). */
@@ -172,4 +183,5 @@ export const DomainEventSchema = z.discriminatedUnion('name', [
   envelope('BetsSettled'),
   envelope('WithdrawalStatusChanged'),
   envelope('KycStatusChanged'),
+  envelope('SupportTicketUpdated'),
 ]);

@@ -20,3 +20,4 @@ export * from './safety';
 export * from './reports';
 export * from './report-tables';
 export * from './reconciliation';
+export * from './support';

@@ -45,6 +45,8 @@ export type KycSubmitInput = z.infer<typeof KycSubmitInputSchema>;
 export const KycStatusSchema = z
   .object({
     status: KycStatusValueSchema,
+    /** The submission the status is of (`kyc_…`), for "Report a problem" (docs/support.md); null before any. */
+    submissionId: z.string().nullable(),
     /** The operator's reason, when rejected. */
     rejectionReason: z.string().nullable(),
     submittedAt: z.iso.datetime().nullable(),

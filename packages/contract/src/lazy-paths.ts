@@ -39,6 +39,22 @@ export const LAZY_API_PATHS = {
   /** The console: a player's linked accounts with the reasons, and a decision on one link (decisions 430, 431). */
   admin_player_links: '/api/admin/players/:playerId/links',
   admin_player_link_decide: '/api/admin/players/:playerId/links/:otherPlayerId/decision',
+  /** Support tickets (docs/support.md): the player's Help pages (a lazy route) call these. */
+  support_tickets: '/api/support/tickets',
+  support_ticket: '/api/support/tickets/:ticketId',
+  support_ticket_messages: '/api/support/tickets/:ticketId/messages',
+  support_ticket_resolve: '/api/support/tickets/:ticketId/resolve',
+  support_ticket_reopen: '/api/support/tickets/:ticketId/reopen',
+  support_attachment: '/api/support/tickets/:ticketId/attachments/:attachmentId',
+  /** The console's support queue and ticket page (docs/admin.md, "Support"). */
+  admin_support_tickets: '/api/admin/support/tickets',
+  admin_support_ticket: '/api/admin/support/tickets/:ticketId',
+  admin_support_messages: '/api/admin/support/tickets/:ticketId/messages',
+  admin_support_assign: '/api/admin/support/tickets/:ticketId/assign',
+  admin_support_resolve: '/api/admin/support/tickets/:ticketId/resolve',
+  admin_support_complaint: '/api/admin/support/tickets/:ticketId/complaint',
+  admin_support_attachment: '/api/admin/support/tickets/:ticketId/attachments/:attachmentId',
+  admin_support_canned: '/api/admin/support/canned-replies',
   // The operator console's routes: only its lazy chunk calls them.
   // Operator console (docs/admin.md): cookie session scoped to /api/admin, never a player token.
   admin_login: '/api/admin/login',

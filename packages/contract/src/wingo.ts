@@ -287,6 +287,8 @@ export const LIVE_SESSION_MESSAGES = [
   z.object({ type: z.literal('authenticated'), playerId: z.number().int() }),
   z.object({ type: z.literal('pong'), serverTimeMs: z.number().int(), clientTimeMs: z.number().int().optional() }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  /** One of the player's support tickets changed (a reply, a status): the Help thread reads it again (docs/support.md). */
+  z.object({ type: z.literal('supportTicket'), ticketId: z.string(), status: z.enum(['open', 'waiting_player', 'resolved']) }),
 ] as const;
 
 export const WingoServerMessageSchema = z.discriminatedUnion('type', [

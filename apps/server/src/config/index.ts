@@ -17,4 +17,5 @@ export type { PayoutConfig, PayoutHttpSettings } from './payouts';
 export { WITHDRAWAL_DEFAULTS, type WithdrawalConfig } from './withdrawals';
 export type { KycConfig, KycDocumentStoreConfig, KycS3Settings } from './kyc';
 export type { SafetyConfig } from './safety';
+export type { SupportConfig } from './support';
 export { TRON_DEFAULTS, type TronApi, type TronConfig } from './tron';

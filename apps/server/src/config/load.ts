@@ -9,6 +9,7 @@ import { KYC_ENV, kycConfigOf } from './kyc';
 import { LOTTERY_ENV, lotteryBeaconOf } from './lottery';
 import { payoutConfigOf, PAYOUTS_ENV } from './payouts';
 import { SAFETY_ENV, safetyConfigOf } from './safety';
+import { SUPPORT_ENV, supportConfigOf } from './support';
 import { sandboxAllowed, type SandboxChannels, sandboxChannelsOn, SANDBOX_ENV, sandboxRefusals } from './sandbox';
 import { type GeneratedSecrets, loadOrCreateSecrets, SECRET_NAMES, SECRETS_ENV, weakSecrets } from './secrets';
 import { serverConfigOf, SERVER_ENV } from './server';
@@ -42,6 +43,7 @@ const EnvSchema = z.object({
   ...PAYOUTS_ENV,
   ...WITHDRAWALS_ENV,
   ...KYC_ENV,
+  ...SUPPORT_ENV,
   ...TRON_ENV,
 });
 
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     withdrawals,
     vendorWallet: vendorWalletConfigOf(e),
     kyc,
+    support: supportConfigOf(e),
     payoutSendSweepMs: e.PAYOUT_SEND_SWEEP_MS,
     safety,
     adjustmentSecondApprovalMinor,

@@ -2,6 +2,7 @@ import type { DemoVendorConfig, VendorWalletConfig } from './vendor';
 import type { ExposureConfig } from './exposure';
 import type { HttpSmsConfig } from './sms';
 import type { KycConfig } from './kyc';
+import type { SupportConfig } from './support';
 import type { LotteryBeaconConfig } from './lottery';
 import type { PayoutConfig } from './payouts';
 import type { SafetyConfig } from './safety';
@@ -90,6 +91,8 @@ export type Config = {
   vendorWallet: VendorWalletConfig;
   /** KYC checks and where documents are stored. */
   kyc: KycConfig;
+  /** Support tickets (docs/support.md). */
+  support: SupportConfig;
   /** How often the leader sends approved withdrawals to the payout gateway; 0 turns it off (tests). */
   payoutSendSweepMs: number;
   /** Responsible-gambling controls offered, and whether a deposit limit is mandatory. */

@@ -39,7 +39,8 @@ export class PlayerClient {
     if (setCookie) this.refreshCookie = setCookie.value || undefined;
     const device = res.cookies.find((c) => c.name === 'cp_device');
     if (device) this.deviceCookie = device.value || undefined;
-    const data = res.statusCode === 200 ? res.json()?.data : undefined;
+    // A file (a support attachment) is not JSON: only JSON answers can carry a token.
+    const data = res.statusCode === 200 && String(res.headers['content-type']).startsWith('application/json') ? res.json()?.data : undefined;
     if (data && typeof data.token === 'string') this.token = data.token;
     return res;
   }

@@ -47,6 +47,7 @@ export function createRoutes(): RouteObject[] {
           children: [
             { path: paths.avatar.path, element: lazyRoute('avatar', () => import('./routes/avatar')) },
             { path: paths.safety.path, element: lazyRoute('safety', () => import('./routes/account').then((m) => ({ default: m.SafetyRoute }))) },
+            { path: paths.help.path, element: lazyRoute('help', () => import('./routes/account').then((m) => ({ default: m.HelpRoute }))) },
             { path: paths.messages.path, element: lazyRoute('messages', () => import('./routes/messages')) },
             { path: paths.payment.path, element: lazyRoute('payment', () => import('./routes/payment')) },
             { path: paths.recharge.path, element: lazyRoute('recharge', () => import('./routes/recharge')) },

@@ -44,6 +44,11 @@ export const paths = {
   withdrawHistory: route('/wallet/WithdrawHistory'),
   /** Responsible gambling (decision 210): limits, breaks, self-exclusion, reality checks. */
   safety: route('/main/Safety'),
+  /** Help and support tickets (docs/support.md): `report` (kind:id) opens a ticket about a record, `ticket` shows one. */
+  help: {
+    path: '/main/Help',
+    getHref: (query?: { report?: string; ticket?: string }): string => (query === undefined ? '/main/Help' : withQuery('/main/Help', query)),
+  },
   allGames: {
     path: '/home/AllGames',
     getHref: (tab?: AllGamesTab): string =>

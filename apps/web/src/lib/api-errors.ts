@@ -31,7 +31,13 @@ type GenericCode =
   | 'RECON_ITEM_RESOLVED'
   | 'RECON_CREDIT_NOT_ALLOWED'
   | 'OPERATOR_NOT_COUNTERSIGNED'
-  | 'COUNTERSIGN_NOT_INDEPENDENT';
+  | 'COUNTERSIGN_NOT_INDEPENDENT'
+  // The Help page (a lazy chunk) words the support codes itself, in its own dictionary.
+  | 'SUPPORT_TICKET_NOT_FOUND'
+  | 'SUPPORT_STATE_CONFLICT'
+  | 'SUPPORT_LINK_INVALID'
+  | 'SUPPORT_ATTACHMENT_TYPE_INVALID'
+  | 'SUPPORT_ATTACHMENT_TOO_LARGE';
 
 /**
  * The one mapping from a failed call to the message the player reads: by the contract's stable

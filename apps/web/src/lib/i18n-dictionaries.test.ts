@@ -9,6 +9,7 @@ import { enWallet } from './messages/en-wallet';
 import { enWingo } from './messages/en-wingo';
 import { enLotteryGames } from './messages/en-lottery-games';
 import { enWithdraw } from './messages/en-withdraw';
+import { enSupport } from './messages/en-support';
 import { hiAccountMenu } from './messages/hi/account-menu';
 import { hiCore } from './messages/hi/core';
 import { hiPwa } from './messages/hi/pwa';
@@ -17,6 +18,7 @@ import { hiWallet } from './messages/hi/wallet';
 import { hiWingo } from './messages/hi/wingo';
 import { hiLotteryGames } from './messages/hi/lottery-games';
 import { hiWithdraw } from './messages/hi/withdraw';
+import { hiSupport } from './messages/hi/support';
 
 /**
  * Every area's Hindi has every English key (also a type error: `Translation<typeof enX>`), the same
@@ -33,6 +35,7 @@ const AREAS: [string, Dict, Dict][] = [
   ['usdt', enUsdt, hiUsdt],
   ['withdraw', enWithdraw, hiWithdraw],
   ['pwa', enPwa, hiPwa],
+  ['support', enSupport, hiSupport],
 ];
 
 /** Texts that are the same in both languages: names, codes and pure formulas. */

@@ -43,6 +43,7 @@ export function makeKyc(overrides: Partial<KycStatus> = {}): KycStatus {
     decidedAt: null,
     fullName: null,
     panMasked: null,
+    submissionId: null,
     minAgeYears: 18,
     maxDocumentBytes: 2 * 1024 * 1024,
     documentTypes: ['image/jpeg', 'image/png', 'application/pdf'],

@@ -41,6 +41,10 @@ export const PERMISSIONS = {
   // item (which may credit a deposit) are finance's and admin's.
   'reconciliation.read': ['admin', 'finance', 'support'],
   'reconciliation.manage': ['admin', 'finance'],
+  // Support tickets (decision 452): support and admin answer players; finance reads the queue
+  // and threads (a ticket about a payment is its business) but does not write to players.
+  'support.read': ['admin', 'finance', 'support'],
+  'support.reply': ['admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type AdminAction = keyof typeof PERMISSIONS;

@@ -52,6 +52,21 @@ export function isWholeBase64(base64: string): boolean {
   return base64.length % 4 === 0;
 }
 
+/** A document that passed the checks, or why it did not. */
+export type DocumentCheck = { ok: true; bytes: Buffer; contentType: KycDocumentType } | { ok: false; reason: 'too_large' | 'type_invalid' };
+
+/**
+ * The checks every uploaded document goes through (KYC, support attachments): its size from the
+ * base64 text's length before anything is decoded, then its type by magic bytes. One function, so
+ * a support attachment is exactly as safe to store and serve as an identity document.
+ */
+export function checkDocument(base64: string, maxBytes: number): DocumentCheck {
+  if (base64DecodedBytes(base64) > maxBytes) return { ok: false, reason: 'too_large' };
+  const bytes = isWholeBase64(base64) ? Buffer.from(base64, 'base64') : Buffer.alloc(0);
+  const contentType = sniffDocumentType(bytes);
+  return contentType ? { ok: true, bytes, contentType } : { ok: false, reason: 'type_invalid' };
+}
+
 /** `ABCDE1234F` → `ABCDE••••F`: enough for the player to recognise it, not to copy it. */
 export function maskPan(pan: string): string {
   return `${pan.slice(0, 5)}••••${pan.slice(9)}`;

@@ -17,7 +17,7 @@ import {
   toSubmission,
   type SubmissionRow,
 } from './repo';
-import { ageInYears, base64DecodedBytes, implausibleBirthDate, istDate, isWholeBase64, maskPan, sniffDocumentType } from './rules';
+import { ageInYears, checkDocument, implausibleBirthDate, istDate, maskPan } from './rules';
 import type { KycSettings } from './settings';
 import type { KycService } from './types';
 
@@ -31,6 +31,7 @@ export function createKycService({ db, clock, settings, store, events }: KycDeps
   function statusOf(row: SubmissionRow | undefined): KycStatus {
     return {
       status: row?.status ?? 'none',
+      submissionId: row?.id ?? null,
       rejectionReason: row?.rejection_reason ?? null,
       submittedAt: row?.submitted_at.toISOString() ?? null,
       decidedAt: row?.decided_at?.toISOString() ?? null,
@@ -74,18 +75,17 @@ export function createKycService({ db, clock, settings, store, events }: KycDeps
         const message = `You must be ${settings.minAgeYears} or older to withdraw`;
         throw new AppError('KYC_UNDERAGE', message, [{ path: 'dateOfBirth', message }]);
       }
-      const { base64 } = input.document;
       // The size is known from the text's length, so a large file is refused before decoding.
-      if (base64DecodedBytes(base64) > settings.maxDocumentBytes) {
+      const checked = checkDocument(input.document.base64, settings.maxDocumentBytes);
+      if (!checked.ok && checked.reason === 'too_large') {
         const message = `The file must be at most ${Math.floor(settings.maxDocumentBytes / 1024)} KB`;
         throw new AppError('KYC_DOCUMENT_TOO_LARGE', message, [{ path: 'document.base64', message }]);
       }
-      const bytes = isWholeBase64(base64) ? Buffer.from(base64, 'base64') : Buffer.alloc(0);
-      const contentType = sniffDocumentType(bytes);
-      if (!contentType) {
+      if (!checked.ok) {
         const message = 'Attach a JPEG or PNG photo, or a PDF';
         throw new AppError('KYC_DOCUMENT_TYPE_INVALID', message, [{ path: 'document.base64', message }]);
       }
+      const { bytes, contentType } = checked;
 
       // The file is written before the row: a row never points at a missing document. A row
       // that cannot be written (a concurrent submission won) removes the file again.

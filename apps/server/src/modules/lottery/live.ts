@@ -211,6 +211,11 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
       for (const socket of byPlayer.get(event.payload.playerId) ?? []) {
         send(socket, { type: 'error', code: 'ACCOUNT_CLOSED', message: 'Your account is closed. You can still sign in and see your history.' });
       }
+    } else if (event.name === 'SupportTicketUpdated') {
+      // The Help thread listens here instead of polling (docs/support.md): it reads the ticket
+      // again over HTTP, so the socket carries no message text.
+      const { ticketId, playerId, status } = event.payload;
+      for (const socket of byPlayer.get(playerId) ?? []) send(socket, { type: 'supportTicket', ticketId, status });
     } else if (event.name === 'SessionsRevoked') {
       // A socket signed in with a session that has ended (logout, password reset, a reused
       // refresh token) stops hearing the player's settlements and balance the moment the event

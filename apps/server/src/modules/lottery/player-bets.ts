@@ -57,6 +57,11 @@ function toPlayerBet(row: Row): PlayerLotteryBet {
 
 export function createPlayerBets({ db }: { db: Db }) {
   return {
+    /** Whether the bet exists and is the player's (a support ticket links only the player's own bet). */
+    async ownsBet(playerId: number, betId: string): Promise<boolean> {
+      const { rows } = await db.query('SELECT 1 FROM lottery_bets WHERE id = $1 AND player_id = $2', [betId, playerId]);
+      return rows.length > 0;
+    },
     /** The player's bets of every game (or one), optionally in one room and of one status. */
     async playerBets(playerId: number, query: PlayerLotteryBetsQuery): Promise<PlayerLotteryBetsPage> {
       let beforeSeq: number | null = null;

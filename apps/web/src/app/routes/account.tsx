@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { AccountPage } from '../../features/accounts/account-page';
 import { DepositLimitPrompt } from '../../features/safety/deposit-limit-prompt';
 import { SafetyPage } from '../../features/safety/safety-page';
@@ -20,4 +21,17 @@ export default function AccountRoute() {
  */
 export function SafetyRoute() {
   return <SafetyPage />;
+}
+
+// A chunk of its own, imported from the account chunk (not from the entry): `/` carries only the
+// route's path, and the account page does not carry the Help page's code.
+const HelpPage = lazy(() => import('../../features/support/help-page').then((m) => ({ default: m.HelpPage })));
+
+/** Account › Help (/main/Help, docs/support.md): the standing notice, support tickets and their threads. */
+export function HelpRoute() {
+  return (
+    <Suspense fallback={null}>
+      <HelpPage />
+    </Suspense>
+  );
 }

@@ -27,6 +27,10 @@ export default function HomeRoute() {
         </h1>
       </header>
       <HomeWalletCard />
+      {/* The standing notice (docs/support.md): one line, against the scams that fill support's gap. */}
+      <p className="home__notice" role="note">
+        {t('home.notice')}
+      </p>
       <div className="home__section">
         <PromoCarousel />
       </div>

@@ -173,6 +173,11 @@ export function AccountPage() {
         </h2>
         <ul className="account-menu">
           <li>
+            <MenuLink to={paths.help.getHref()} icon="help">
+              {t('accountMenu.contact')}
+            </MenuLink>
+          </li>
+          <li>
             <MenuLink to={paths.wingo.path} icon="dice">
               {t('accountMenu.howToPlay')}
             </MenuLink>

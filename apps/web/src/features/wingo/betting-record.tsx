@@ -11,6 +11,7 @@ import {
 } from '@colorplay/contract';
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { formatDateTimeIst, formatMoneyMinor } from '../../lib/format';
@@ -100,6 +101,9 @@ function RecordItem({ bet }: { bet: PlayerLotteryBet }) {
         <span>{t('record.placedAt', { time: formatDateTimeIst(bet.placedAtMs) })}</span>
       </div>
       <BetDetails bet={bet} result={bet.outcome ? bet.outcome.join(' ') : null} verifyHref={verifyHrefOf(bet)} />
+      <Link to={paths.help.getHref({ report: `bet:${bet.id}` })} className="bet-item__verify">
+        {t('record.report')}
+      </Link>
     </li>
   );
 }

@@ -92,11 +92,5 @@ export function todayIst(nowMs: number): string {
   return new Date(nowMs + IST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
 }
 
-/** A file's bytes as base64, as the KYC call sends them. Chunked: one String.fromCharCode per 32 KB. */
-export async function fileToBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  const CHUNK = 0x8000;
-  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return btoa(binary);
-}
+/** A file's bytes as base64, as the KYC call sends them (shared with the Help page's attachments). */
+export { fileToBase64 } from '../../lib/file-base64';

@@ -46,6 +46,11 @@ export function KycPage() {
             {data.status !== 'none' && data.fullName && data.panMasked && (
               <p className="withdraw__muted">{t('kyc.submittedAs', { name: data.fullName, pan: data.panMasked })}</p>
             )}
+            {data.submissionId && (
+              <Link to={paths.help.getHref({ report: `kyc:${data.submissionId}` })} className="history-item__open">
+                {t('withdrawals.report')}
+              </Link>
+            )}
             {data.status === 'verified' && (
               <Link to={paths.withdraw.getHref()} className="button button--primary">
                 {t('kyc.toWithdraw')}

@@ -151,6 +151,9 @@ function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
           <dd className="history-item__order">{w.id}</dd>
         </div>
       </dl>
+      <Link to={paths.help.getHref({ report: `withdrawal:${w.id}` })} className="history-item__open">
+        {t('withdrawals.report')}
+      </Link>
       {w.cancellable && (
         <button type="button" className="button button--ghost withdraw__cancel" aria-disabled={cancel.busy || undefined} onClick={() => setConfirming(true)}>
           {t('withdrawals.cancel')}

@@ -6,6 +6,7 @@ export const enAccountMenu = {
   'accountMenu.money': 'Money',
   'accountMenu.settings': 'Settings',
   'accountMenu.help': 'Help',
+  'accountMenu.contact': 'Contact support',
   'accountMenu.betHistory': 'Bet history',
   'accountMenu.withdrawHistory': 'Withdrawal history',
   'accountMenu.howToPlay': 'How to play Win Go',

@@ -91,6 +91,7 @@ export const enWallet = {
   'history.order': 'Order number',
   'history.utr': 'UTR',
   'history.open': 'Open payment',
+  'history.report': 'Report a problem',
 
   'deposit.status.created': 'Opening',
   'deposit.status.pending_payment': 'Awaiting payment',

@@ -119,6 +119,7 @@ export const enWingo = {
   'record.status.lost': 'Lost',
   'record.status.refunded': 'Refunded',
   'record.placedAt': 'Placed {time}',
+  'record.report': 'Report a problem',
   'record.verify': 'Verify',
   'record.none': 'No bets match these filters.',
   'record.date': 'Date',

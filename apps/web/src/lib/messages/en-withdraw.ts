@@ -137,6 +137,7 @@ export const enWithdraw = {
   'withdrawals.reason': 'Reason',
   'withdrawals.id': 'Withdrawal',
   'withdrawals.live': 'Status updates on its own.',
+  'withdrawals.report': 'Report a problem',
   'withdrawals.cancel': 'Cancel withdrawal',
   'withdrawals.cancelTitle': 'Cancel this withdrawal?',
   'withdrawals.cancelText': '{amount} goes back to your main wallet.',

@@ -38,6 +38,7 @@ export const en = {
   'home.recharge': 'Recharge',
   'home.playWingo': 'Play Win Go',
   'home.categories': 'Game categories',
+  'home.notice': 'We never predict results or ask for a deposit to unlock a withdrawal. Support is only in Account › Help.',
 
   'promo.wingo.title': 'Provably fair Wingo',
   'promo.wingo.text': 'Every result can be checked in your own browser.',

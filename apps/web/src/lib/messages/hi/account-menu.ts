@@ -6,6 +6,7 @@ export const hiAccountMenu: Translation<typeof enAccountMenu> = {
   'accountMenu.money': 'पैसे',
   'accountMenu.settings': 'सेटिंग्स',
   'accountMenu.help': 'मदद',
+  'accountMenu.contact': 'सपोर्ट से संपर्क करें',
   'accountMenu.betHistory': 'बेट हिस्ट्री',
   'accountMenu.withdrawHistory': 'निकासी हिस्ट्री',
   'accountMenu.howToPlay': 'Win Go कैसे खेलें',

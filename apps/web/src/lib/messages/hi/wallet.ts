@@ -89,6 +89,7 @@ export const hiWallet: Translation<typeof enWallet> = {
   'history.order': 'ऑर्डर नंबर',
   'history.utr': 'UTR',
   'history.open': 'पेमेंट खोलें',
+  'history.report': 'समस्या की शिकायत करें',
 
   'deposit.status.created': 'खुल रहा है',
   'deposit.status.pending_payment': 'पेमेंट बाकी',

@@ -117,6 +117,7 @@ export const hiWingo: Translation<typeof enWingo> = {
   'record.status.lost': 'हारे',
   'record.status.refunded': 'वापस',
   'record.placedAt': '{time} को लगाई',
+  'record.report': 'समस्या की शिकायत करें',
   'record.verify': 'जाँचें',
   'record.none': 'इन फ़िल्टर से कोई बेट नहीं मिली।',
   'record.date': 'तारीख',

@@ -134,6 +134,7 @@ export const hiWithdraw: Translation<typeof enWithdraw> = {
   'withdrawals.reason': 'कारण',
   'withdrawals.id': 'निकासी',
   'withdrawals.live': 'स्थिति अपने आप अपडेट होती है।',
+  'withdrawals.report': 'समस्या की शिकायत करें',
   'withdrawals.cancel': 'निकासी रद्द करें',
   'withdrawals.cancelTitle': 'यह निकासी रद्द करें?',
   'withdrawals.cancelText': '{amount} आपके मुख्य वॉलेट में वापस आ जाएँगे।',
