@@ -38,6 +38,7 @@ function OrderPayment({ deposit, live }: { deposit: UsdtDeposit; live: DepositOr
   const waiting = deposit.status === 'waiting';
   const open = isOpenUsdtStatus(deposit.status);
   const sent = waiting && sentTx !== null;
+  const txHash = deposit.txHash ?? sentTx;
   const usdt = `${deposit.usdtAmount} ${deposit.tokenSymbol}`;
   const credit = formatMoneyMinor(deposit.amountMinor, deposit.currency);
 
@@ -99,7 +100,7 @@ function OrderPayment({ deposit, live }: { deposit: UsdtDeposit; live: DepositOr
           <dl className="payment-card__facts">
             <OrderFact label={t('usdt.ordered')} value={`${credit} (${usdt})`} />
             <OrderFact label={t('usdt.order')} value={deposit.id} copyWhat={t('payment.orderWhat')} />
-            {(deposit.txHash ?? sentTx) !== null && <OrderFact label={t('usdt.tx')} value={(deposit.txHash ?? sentTx)!} hex />}
+            {txHash !== null && <OrderFact label={t('usdt.tx')} value={txHash} hex />}
           </dl>
         </section>
       )}

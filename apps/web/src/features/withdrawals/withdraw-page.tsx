@@ -122,7 +122,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
   const [picked, setPicked] = useState<string | null>(null);
   const [result, setResult] = useState<Withdrawal | null>(null);
   // The request the player is asked to confirm (amount and method), or null.
-  const [confirming, setConfirming] = useState<{ methodId: string; amountMinor: number } | null>(null);
+  const [confirming, setConfirming] = useState<{ methodId: string; amountMinor: number; feeMinor: number } | null>(null);
   const money = (minor: number) => formatMoneyMinor(minor, info.currency);
 
   const items = methods.data?.items ?? [];
@@ -168,7 +168,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
         form.setErrors({ form: { key: 'withdraw.error.method' } });
         return;
       }
-      setConfirming({ methodId, amountMinor: check.amountMinor });
+      setConfirming({ methodId, amountMinor: check.amountMinor, feeMinor: withdrawalFeeMinor(check.amountMinor, info.feeFixedMinor, info.feeBps) });
     },
   });
 
@@ -261,14 +261,14 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
           message={t('withdraw.confirm.text')}
           confirmLabel={t('withdraw.confirm.send', { amount: money(confirming.amountMinor) })}
           cancelLabel={t('withdraw.confirm.back')}
-          onConfirm={() => void send(confirming)}
+          onConfirm={() => void send({ methodId: confirming.methodId, amountMinor: confirming.amountMinor })}
           onCancel={() => setConfirming(null)}
         >
           <WithdrawalFacts
             amount={money(confirming.amountMinor)}
             method={items.find((m) => m.id === confirming.methodId)?.summary ?? ''}
-            fee={money(withdrawalFeeMinor(confirming.amountMinor, info.feeFixedMinor, info.feeBps))}
-            net={money(confirming.amountMinor - withdrawalFeeMinor(confirming.amountMinor, info.feeFixedMinor, info.feeBps))}
+            fee={money(confirming.feeMinor)}
+            net={money(confirming.amountMinor - confirming.feeMinor)}
           />
         </ConfirmDialog>
       )}
