@@ -138,6 +138,8 @@ const LABELS = {
     realityCheck: 'Reality check',
     withdrawAmount: 'Amount (₹)',
     withdraw: (amount: string) => `Withdraw ${amount}`,
+    withdrawConfirmTitle: 'Confirm withdrawal',
+    withdrawConfirm: (amount: string) => `Confirm ${amount}`,
     cancelWithdrawal: 'Cancel withdrawal',
     cancelWithdrawalTitle: 'Cancel this withdrawal?',
     removeMethod: /^Remove /,
@@ -162,6 +164,8 @@ const LABELS = {
     realityCheck: 'रियलिटी चेक',
     withdrawAmount: 'रकम (₹)',
     withdraw: (amount: string) => `${amount} निकालें`,
+    withdrawConfirmTitle: 'निकासी की पुष्टि करें',
+    withdrawConfirm: (amount: string) => `${amount} की पुष्टि करें`,
     cancelWithdrawal: 'निकासी रद्द करें',
     cancelWithdrawalTitle: 'यह निकासी रद्द करें?',
     removeMethod: /हटाएँ$/,
@@ -324,8 +328,11 @@ for (const locale of ['en', 'hi'] as const) {
     await settle(page);
     await dialogState(page, found, 'remove payout method', page.getByRole('button', { name: L.removeMethod }), L.removeMethodTitle);
     await page.getByRole('textbox', { name: L.withdrawAmount }).fill('200');
+    const withdraw = page.getByRole('button', { name: L.withdraw('₹200.00') });
+    await dialogState(page, found, 'withdrawal confirmation', withdraw, L.withdrawConfirmTitle);
     const requested = page.waitForResponse((r) => r.url().includes('/api/wallet/withdraw/request'));
-    await page.getByRole('button', { name: L.withdraw('₹200.00') }).click();
+    await withdraw.click();
+    await page.getByRole('dialog', { name: L.withdrawConfirmTitle }).getByRole('button', { name: L.withdrawConfirm('₹200.00') }).click();
     expect((await requested).status()).toBe(200);
     await page.goto('/wallet/WithdrawHistory');
     await settle(page);

@@ -27,8 +27,9 @@ const SCREENS = path.resolve(import.meta.dirname, '../screens');
 const PUBLIC_ROUTES = ['/', '/login', '/register', '/rpwd', '/no-such-page'];
 
 /**
- * Routes behind the session guard, opened as a freshly registered player. The two payment pages
- * of a real order (UPI and USDT) are added by the test once it has made the orders.
+ * Routes behind the session guard, opened as a freshly registered player. The payment pages of
+ * real orders (UPI, USDT waiting, USDT credited) are added by the test once it has made them.
+ * With the credited order the wallet, recharge and withdraw pages show a balance, as a player's do.
  */
 const PLAYER_ROUTES = [
   '/',
@@ -243,6 +244,14 @@ async function startUsdtRecharge(page: Page): Promise<string> {
   return new URL(page.url()).pathname + new URL(page.url()).search;
 }
 
+/** A USDT order paid with the sandbox faucet and credited: its page shows only the success. */
+async function creditedUsdtOrder(page: Page): Promise<string> {
+  const route = await startUsdtRecharge(page);
+  await page.getByRole('region', { name: 'Sandbox: send test USDT' }).getByRole('button', { name: 'Send test USDT' }).click();
+  await expect(page.getByText('Recharge successful: ₹500.00 was added to your wallet.')).toBeVisible({ timeout: 30_000 });
+  return route;
+}
+
 // The tests share nothing (each has its own page and player), and the player passes are the
 // longest of the e2e run: with two workers they may run side by side rather than one after another.
 test.describe.configure({ mode: 'parallel' });
@@ -282,14 +291,23 @@ for (const locale of ['en', 'hi'] as const) {
     await signInAsNewPlayer(page);
     // The order pages are made before the locale changes: the helpers find English names.
     const upiOrder = `/wallet/Payment?orderId=${await startRecharge(page, { preset: '₹100.00' })}`;
+    const usdtCredited = await creditedUsdtOrder(page);
     const usdtOrder = await startUsdtRecharge(page);
     const trxVerify = await trxVerifyRoute(page);
     await useLocale(page, locale);
     mkdirSync(SCREENS, { recursive: true });
     const findings: Findings = { overflow: [], tapTargets: [], clipped: [] };
-    for (const route of [...PLAYER_ROUTES, upiOrder, usdtOrder, trxVerify]) {
+    for (const route of [...PLAYER_ROUTES, upiOrder, usdtOrder, usdtCredited, trxVerify]) {
       const screen =
-        route === upiOrder ? '/wallet/Payment-upi-order' : route === usdtOrder ? '/wallet/Payment-usdt-order' : route === trxVerify ? '/home/AllLotteryGames/VerifyGame-trx' : route;
+        route === upiOrder
+          ? '/wallet/Payment-upi-order'
+          : route === usdtOrder
+            ? '/wallet/Payment-usdt-order'
+            : route === usdtCredited
+              ? '/wallet/Payment-usdt-credited'
+              : route === trxVerify
+                ? '/home/AllLotteryGames/VerifyGame-trx'
+                : route;
       for (const width of widths) {
         const shoot = locale === 'hi' || width === 360;
         await checkRoute(page, route, width, findings, shoot ? screenName(screen, true, locale) : undefined);

@@ -44,6 +44,11 @@ test('a new player recharges ₹500 in USDT through the sandbox faucet: credited
   await expect(page.getByText('Recharge successful: ₹500.00 was added to your wallet.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Succeeded', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  // Credited: only the success, nothing that invites a second payment. (The confirmations bar
+  // between the two is checked in usdt-payment-view.test.tsx: here blocks come every 250 ms.)
+  await expect(page.getByText('Send exactly')).toHaveCount(0);
+  await expect(page.getByText('Send only USDT on Colorplay dev chain (sandbox).')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Copy address' })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Go to wallet' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();

@@ -135,6 +135,11 @@ test('a player withdraws ₹200 after a ₹500 recharge and some play; an operat
     await expect(page.getByRole('radio', { name: new RegExp(`p${phone}@okbank`) })).toBeChecked();
     await page.getByRole('textbox', { name: 'Amount (₹)' }).fill('200');
     await page.getByRole('button', { name: 'Withdraw ₹200.00' }).click();
+    // Nothing is sent before the player confirms what, where, the fee and when.
+    const confirm = page.getByRole('dialog', { name: 'Confirm withdrawal' });
+    await expect(confirm).toContainText(`p${phone}@okbank`);
+    await expect(confirm).toContainText('You receive');
+    await confirm.getByRole('button', { name: 'Confirm ₹200.00' }).click();
     const result = page.getByRole('status', { name: /Withdrawal requested/ });
     await expect(result).toContainText(`Withdrawal requested: ₹200.00 to p${phone}@okbank.`);
     // A first withdrawal to a new payout method always waits for an operator.

@@ -6,7 +6,6 @@
   const button = document.getElementById('play');
   const message = document.getElementById('message');
   const balance = document.getElementById('balance');
-  const money = (minor) => '₹' + (minor / 100).toFixed(2);
   button.addEventListener('click', async () => {
     button.disabled = true;
     message.textContent = '';
@@ -24,7 +23,8 @@
         }),
       });
       const data = await res.json();
-      if (typeof data.balanceMinor === 'number') balance.textContent = money(data.balanceMinor);
+      // Amounts come written by the server, in the platform's one money format.
+      if (typeof data.balanceText === 'string') balance.textContent = data.balanceText;
       if (data.outcome !== 'played') {
         message.textContent = data.message || 'The round could not be played.';
         return;
@@ -38,12 +38,7 @@
         document.getElementById('reveal').textContent = 'Round seed: ' + data.serverSeed + ' · client seed ' + data.clientSeed + ' · nonce ' + data.nonce;
         document.getElementById('commitment').textContent = data.nextCommitment;
       }
-      // A win that only returns the stake is not "You won": say what it was.
-      const stake = Number(bet ? bet.value : 0);
-      if (data.winMinor > stake) message.textContent = 'You won ' + money(data.winMinor) + ' (' + money(data.winMinor - stake) + ' more than your bet)!';
-      else if (data.winMinor === stake) message.textContent = 'Your ' + money(stake) + ' bet came back: no gain, no loss.';
-      else if (data.winMinor > 0) message.textContent = 'You got ' + money(data.winMinor) + ' back of your ' + money(stake) + ' bet.';
-      else message.textContent = 'No win this time.';
+      message.textContent = data.resultText;
     } catch {
       message.textContent = 'Network problem. Please try again.';
     } finally {

@@ -2,6 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { formatMinorIn } from '@colorplay/contract/money-format';
 import { commitmentOf, crashPayout, crashRound, MAX_TARGET, MIN_TARGET } from './crash';
 import type { VendorGame } from './games';
 import { paytableFor, spin, TOTAL_WEIGHT } from './slot';
@@ -16,7 +17,16 @@ export const BET_PRESETS_MINOR = [100, 500, 1000, 5000];
 
 const publicDir = path.resolve(import.meta.dirname, '../public');
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const money = (minor: number) => `₹${(minor / 100).toFixed(2)}`;
+// The platform's one money format (decision 474), so the vendor's page writes ₹1,000.00 as the app does.
+const money = (minor: number) => formatMinorIn('en-IN', minor);
+
+/** What a played round did, in words (a return of only the stake is not "You won"). */
+export function roundResultText(betMinor: number, winMinor: number): string {
+  if (winMinor > betMinor) return `You won ${money(winMinor)} (${money(winMinor - betMinor)} more than your bet)!`;
+  if (winMinor === betMinor) return `Your ${money(betMinor)} bet came back: no gain, no loss.`;
+  if (winMinor > 0) return `You got ${money(winMinor)} back of your ${money(betMinor)} bet.`;
+  return 'No win this time.';
+}
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 function send(res: ServerResponse, status: number, type: string, body: string) {
@@ -130,8 +140,8 @@ ${controls}
     if (debit === 'in_doubt') {
       return json(res, 503, { outcome: 'network', message: 'The casino could not be reached. The bet was cancelled and nothing was taken.' });
     }
-    if (debit.status === 'insufficient_funds') return json(res, 200, { outcome: 'insufficient_funds', balanceMinor: debit.balanceMinor, message: 'Insufficient balance. Please recharge.' });
-    if (debit.status !== 'ok') return json(res, 200, { outcome: 'refused', balanceMinor: debit.balanceMinor, message: 'Your session has ended. Open the game again from the lobby.' });
+    if (debit.status === 'insufficient_funds') return json(res, 200, { outcome: 'insufficient_funds', balanceMinor: debit.balanceMinor, balanceText: money(debit.balanceMinor), message: 'Insufficient balance. Please recharge.' });
+    if (debit.status !== 'ok') return json(res, 200, { outcome: 'refused', balanceMinor: debit.balanceMinor, balanceText: money(debit.balanceMinor), message: 'Your session has ended. Open the game again from the lobby.' });
 
     let multiplier: number;
     let detail: Record<string, unknown>;
@@ -159,7 +169,16 @@ ${controls}
         balanceMinor += winMinor;
       } else balanceMinor = credit.balanceMinor;
     }
-    return json(res, 200, { outcome: 'played', multiplier, winMinor, balanceMinor, creditPending, ...detail });
+    return json(res, 200, {
+      outcome: 'played',
+      multiplier,
+      winMinor,
+      balanceMinor,
+      balanceText: money(balanceMinor),
+      resultText: roundResultText(betMinor, winMinor),
+      creditPending,
+      ...detail,
+    });
   }
 
   const staticFiles: Record<string, [string, string]> = {

@@ -71,6 +71,7 @@ export async function withdrawToNewUpi(page: Page, vpa: string, rupeesText: stri
   await page.getByRole('textbox', { name: 'Amount (₹)' }).fill(rupeesText);
   const shown = `₹${Number(rupeesText).toFixed(2)}`;
   await page.getByRole('button', { name: `Withdraw ${shown}` }).click();
+  await page.getByRole('dialog', { name: 'Confirm withdrawal' }).getByRole('button', { name: `Confirm ${shown}` }).click();
   await expect(page.getByRole('status', { name: /Withdrawal requested/ })).toContainText(`Withdrawal requested: ${shown} to ${vpa}.`);
 }
 

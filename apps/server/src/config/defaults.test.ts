@@ -29,6 +29,8 @@ describe('one source for every default', () => {
     expect(config.withdrawals).toEqual(WITHDRAWAL_DEFAULTS);
     expect(config.usdt).toMatchObject({ minMinor: USDT_DEFAULTS.minMinor, maxMinor: USDT_DEFAULTS.maxMinor, expiryMinutes: USDT_DEFAULTS.expiryMinutes });
     expect(config.usdt).toMatchObject({ chainId: USDT_DEFAULTS.sandbox.chainId, confirmations: USDT_DEFAULTS.sandbox.confirmations });
+    // The sandbox chain's watcher follows every block (decision 473); a real node's, every few.
+    expect(config.usdt).toMatchObject({ watchMs: USDT_DEFAULTS.devChainBlockMs, devChainBlockMs: USDT_DEFAULTS.devChainBlockMs });
     // The sandbox TRON witness's key has no default: it is generated into DATA_DIR (decision 388).
     expect(config.tron).toEqual({
       kind: 'sandbox',

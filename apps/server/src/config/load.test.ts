@@ -213,7 +213,7 @@ describe('USDT channel', () => {
       Object.keys(REAL_USDT()).map((name) => `${name}: required when USDT_CHANNEL is rpc (the default in production; USDT_CHANNEL=off runs without USDT)`),
     );
     const real = loadConfig({ ...PROD, DATA_DIR: dataDir(), ...SECRETS, ...HTTP_SMS });
-    expect(real.usdt).toMatchObject({ kind: 'rpc', chainId: 56, tokenAddress: '0x55d398326f99059ff775485246999027b3197955', confirmations: 12 });
+    expect(real.usdt).toMatchObject({ kind: 'rpc', chainId: 56, tokenAddress: '0x55d398326f99059ff775485246999027b3197955', confirmations: 12, watchMs: 3000 });
     expect(real.usdt?.rate).toEqual({ kind: 'http', url: 'https://rates.example/usdt-inr', timeoutMs: 3000 });
     expect(real.sandbox.usdtChain).toBe(false);
     expect(loadConfig({ ...PROD, DATA_DIR: dataDir(), ...withoutUsdt, ...HTTP_SMS, USDT_CHANNEL: 'off' }).usdt).toBeUndefined();

@@ -15,6 +15,7 @@ export const USDT_DEFAULTS = {
   tokenSymbol: 'USDT',
   rateTimeoutMs: 3 * SECOND_MS,
   expiryMinutes: 30,
+  /** How often the watcher reads a real node (a few blocks of BNB Smart Chain's 3 s). */
   watchMs: 3 * SECOND_MS,
   blockBatch: 500,
   devChainBlockMs: SECOND_MS,
@@ -87,7 +88,8 @@ export const USDT_ENV = {
   USDT_RATE_TIMEOUT_MS: msSchema(100, 30 * SECOND_MS, USDT_DEFAULTS.rateTimeoutMs),
   USDT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
   USDT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(MINUTES_PER_DAY).default(USDT_DEFAULTS.expiryMinutes),
-  USDT_WATCH_MS: msSchema(0, HOUR_MS, USDT_DEFAULTS.watchMs),
+  // Unset: USDT_DEFAULTS.watchMs on a real node, every block on the sandbox chain (usdtConfigOf).
+  USDT_WATCH_MS: z.coerce.number().int().min(0).max(HOUR_MS).optional(),
   USDT_START_BLOCK: z.coerce.number().int().min(0).optional(),
   USDT_BLOCK_BATCH: z.coerce.number().int().min(1).max(100_000).default(USDT_DEFAULTS.blockBatch),
   USDT_DEV_CHAIN_BLOCK_MS: msSchema(0, MINUTE_MS, USDT_DEFAULTS.devChainBlockMs),
@@ -113,7 +115,7 @@ export function usdtConfigOf(e: UsdtEnv): { config: UsdtConfig | undefined; prob
   const common = {
     tokenSymbol: e.USDT_TOKEN_SYMBOL,
     expiryMinutes: e.USDT_EXPIRY_MINUTES,
-    watchMs: e.USDT_WATCH_MS,
+    watchMs: e.USDT_WATCH_MS ?? USDT_DEFAULTS.watchMs,
     startBlock: e.USDT_START_BLOCK,
     blockBatch: e.USDT_BLOCK_BATCH,
     devChainBlockMs: e.USDT_DEV_CHAIN_BLOCK_MS,
@@ -128,6 +130,9 @@ export function usdtConfigOf(e: UsdtEnv): { config: UsdtConfig | undefined; prob
       problems: [],
       config: {
         ...common,
+        // Every block of the dev chain, so a player watching a sandbox transfer sees each
+        // confirmation arrive (1 of 3, 2 of 3) rather than a jump to credited (decision 473).
+        watchMs: e.USDT_WATCH_MS ?? e.USDT_DEV_CHAIN_BLOCK_MS,
         kind: 'sandbox',
         rpcUrl: undefined,
         chainId: sandbox.chainId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmount, minorToInputText, parseRupeesToMinor, type AmountCheck } from './amount';
+import { checkAmount, minorToInputText, modestTransferMinor, parseRupeesToMinor, type AmountCheck } from './amount';
 
 const LIMITS = { minMinor: 100_00, maxMinor: 50_000_00 };
 
@@ -63,5 +63,18 @@ describe('minorToInputText', () => {
   ])('%i paise shows as %j', (minor, text) => {
     expect(minorToInputText(minor)).toBe(text);
     expect(parseRupeesToMinor(text)).toEqual({ ok: true, amountMinor: minor });
+  });
+});
+
+describe('modestTransferMinor', () => {
+  it('proposes ₹100, not the whole main balance', () => {
+    expect(modestTransferMinor(500_00, 100)).toBe(100_00);
+    expect(modestTransferMinor(1_00_000_00, 100)).toBe(100_00);
+  });
+
+  it('never proposes more than the balance, nor less than the vendor’s minimum', () => {
+    expect(modestTransferMinor(14_84, 100)).toBe(14_84);
+    expect(modestTransferMinor(5_000_00, 500_00)).toBe(500_00);
+    expect(modestTransferMinor(300_00, 500_00)).toBe(300_00);
   });
 });

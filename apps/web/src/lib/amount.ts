@@ -51,3 +51,15 @@ export function minorToInputText(amountMinor: number): string {
   const whole = (amountMinor - fraction) / 100;
   return fraction === 0 ? String(whole) : `${whole}.${String(fraction).padStart(2, '0')}`;
 }
+
+/**
+ * What a transfer-mode game proposes to move from the main wallet (decision 475): a modest stake,
+ * not the whole balance a player may have meant for something else. ₹100 (the smallest recharge),
+ * never under the vendor's minimum, never over the main balance; the player can type more.
+ */
+export const MODEST_TRANSFER_MINOR = 100_00;
+
+/** The proposed transfer for a main balance and a vendor minimum, in paise. */
+export function modestTransferMinor(mainMinor: number, vendorMinMinor: number): number {
+  return Math.min(mainMinor, Math.max(vendorMinMinor, MODEST_TRANSFER_MINOR));
+}

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatDateTimeIst, formatMoneyMinor, formatNumber } from './format';
+import { setLocale } from './i18n';
 
 describe('formatNumber', () => {
   it('formats in the English locale', () => {
@@ -31,12 +32,25 @@ describe('formatMoneyMinor', () => {
   it('has no float drift, even at the largest safe integer', () => {
     // 0.1 + 0.2 style errors would show up here if the amount passed through a float division.
     expect(formatMoneyMinor(1999)).toBe('₹19.99');
-    expect(formatMoneyMinor(Number.MAX_SAFE_INTEGER)).toBe('₹90,071,992,547,409.91');
+    expect(formatMoneyMinor(Number.MAX_SAFE_INTEGER)).toBe('₹9,00,71,99,25,47,409.91');
   });
 
   it('follows the currency’s own minor digits', () => {
     expect(formatMoneyMinor(123450, 'USD')).toBe('$1,234.50');
-    expect(formatMoneyMinor(1234, 'JPY')).toBe('¥1,234');
+    // en-IN names the yen JP¥ (CLDR), as it names the rupee ₹.
+    expect(formatMoneyMinor(1234, 'JPY')).toBe('JP¥1,234');
+  });
+
+  describe('in either language', () => {
+    afterEach(() => setLocale('en'));
+
+    it('writes a lakh the Indian way in English and in Hindi alike (one money format)', async () => {
+      expect(formatMoneyMinor(100_000_00)).toBe('₹1,00,000.00');
+      expect(formatMoneyMinor(12_34_567_89)).toBe('₹12,34,567.89');
+      await setLocale('hi');
+      expect(formatMoneyMinor(100_000_00)).toBe('₹1,00,000.00');
+      expect(formatMoneyMinor(12_34_567_89)).toBe('₹12,34,567.89');
+    });
   });
 
   it('rejects amounts that are not safe integers', () => {

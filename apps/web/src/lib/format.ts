@@ -1,10 +1,11 @@
 import { IST_OFFSET_MINUTES } from '../config/constants';
-import { getLocale, INTL_LOCALE } from './i18n';
+import { formatMinorIn } from '@colorplay/contract/money-format';
+import { getLocale, INTL_LOCALE, type Locale } from './i18n';
 
 /**
- * Formatting helpers. Numbers and money follow the chosen locale (English 'en', Hindi 'hi-IN':
- * Indian digit grouping, Latin digits), times are always India Standard Time (+5:30). Money arrives as integer minor units and is never turned into a float: the whole
- * and fractional parts are split with integer arithmetic and formatted separately.
+ * Formatting helpers. Numbers follow the chosen locale (English 'en', Hindi 'hi-IN': Indian digit
+ * grouping, Latin digits); money is in Indian grouping in both languages; times are always India
+ * Standard Time (+5:30).
  */
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -25,58 +26,19 @@ export function formatNumber(value: number, options: { compact?: boolean } = {})
   return numberFormat(options.compact ?? false).format(value);
 }
 
-interface CurrencyFormat {
-  whole: Intl.NumberFormat;
-  fractionDigits: number;
-  decimalSymbol: string;
-}
-
-const currencyFormats = new Map<string, CurrencyFormat>();
-
-function currencyFormat(currency: string): CurrencyFormat {
-  const LOCALE = INTL_LOCALE[getLocale()];
-  const id = `${LOCALE}:${currency}`;
-  let format = currencyFormats.get(id);
-  if (!format) {
-    const full = new Intl.NumberFormat(LOCALE, { style: 'currency', currency });
-    const fractionDigits = full.resolvedOptions().maximumFractionDigits ?? 2;
-    const decimalSymbol = full.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-    const whole = new Intl.NumberFormat(LOCALE, { style: 'currency', currency, maximumFractionDigits: 0 });
-    format = { whole, fractionDigits, decimalSymbol };
-    currencyFormats.set(id, format);
-  }
-  return format;
-}
+/**
+ * The locale money is written in, per language: Indian grouping in English too ("₹1,00,000.00",
+ * as in Hindi), since every amount is in rupees for players in India (decision 474).
+ */
+export const MONEY_LOCALE: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN' };
 
 /**
- * Formats an amount in minor units (paise for INR), e.g. 123450 -> "₹1,234.50". Throws a
- * RangeError for a non-integer or unsafe amount, because that is a bug upstream, not a display
- * problem.
+ * Formats an amount in minor units (paise for INR) in the chosen language, e.g. 123450 ->
+ * "₹1,234.50", 10000000 -> "₹1,00,000.00": the one money format (packages/contract's
+ * money-format.ts). Throws a RangeError for a non-integer or unsafe amount.
  */
 export function formatMoneyMinor(amountMinor: number, currency = 'INR'): string {
-  if (!Number.isSafeInteger(amountMinor)) {
-    throw new RangeError(`amountMinor must be a safe integer, got ${amountMinor}`);
-  }
-  const { whole, fractionDigits, decimalSymbol } = currencyFormat(currency);
-  const scale = 10 ** fractionDigits;
-  const absMinor = Math.abs(amountMinor);
-  const fractionMinor = absMinor % scale;
-  // Subtracting the remainder first keeps the division exact for every safe integer.
-  const wholeMajor = (absMinor - fractionMinor) / scale;
-
-  const parts = whole.formatToParts(wholeMajor);
-  let lastInteger = -1;
-  parts.forEach((part, i) => {
-    if (part.type === 'integer') lastInteger = i;
-  });
-  let text = '';
-  parts.forEach((part, i) => {
-    text += part.value;
-    if (i === lastInteger && fractionDigits > 0) {
-      text += decimalSymbol + String(fractionMinor).padStart(fractionDigits, '0');
-    }
-  });
-  return amountMinor < 0 ? `-${text}` : text;
+  return formatMinorIn(MONEY_LOCALE[getLocale()], amountMinor, currency);
 }
 
 function pad2(n: number): string {

@@ -70,11 +70,11 @@ describe('i18n', () => {
     expect(t('nav.wallet')).toBe('वॉलेट');
     expect(localStorage.getItem('colorplay.locale')).toBe('hi');
     expect(storedLocale()).toBe('hi');
-    // Indian digit grouping in Hindi, the international one in English.
+    // Indian digit grouping for money in Hindi, and in English too (one money format, decision 474).
     expect(formatMoneyMinor(12345678_00)).toBe('₹1,23,45,678.00');
     await act(() => setLocale('en'));
     expect(screen.getByText('en: 2 of 3')).toBeTruthy();
-    expect(formatMoneyMinor(12345678_00)).toBe('₹12,345,678.00');
+    expect(formatMoneyMinor(12345678_00)).toBe('₹1,23,45,678.00');
     expect(document.documentElement.lang).toBe('en');
   });
 

@@ -1,6 +1,8 @@
 /** The names of the icons in the app's one icon set, `public/ui-icons.svg` (docs/design-system.md). */
 export type IconName =
-  | 'refresh' | 'clock' | 'wallet' | 'receipt' | 'dice' | 'bell' | 'user' | 'shield' | 'globe' | 'help' | 'deposit' | 'withdraw' | 'chevron' | 'logout' | 'book';
+  | 'refresh' | 'clock' | 'wallet' | 'receipt' | 'dice' | 'bell' | 'user' | 'shield' | 'globe' | 'help' | 'deposit' | 'withdraw' | 'chevron' | 'logout' | 'book'
+  // Payment marks (decision 472): lettermarks on brand-coloured tiles, drawn in their own colours.
+  | 'mark-upi' | 'mark-gpay' | 'mark-phonepe' | 'mark-paytm' | 'mark-bhim' | 'mark-usdt' | 'mark-bank';
 
 /**
  * An icon from the sprite: a static SVG file (cached once, no bytes in the JS), drawn in

@@ -453,6 +453,10 @@ describe('messages', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Welcome to Colorplay' })).toBeTruthy();
     // 04:30 UTC is 10:00 at UTC+5:30.
     expect(screen.getAllByText(/10:00/).length).toBeGreaterThan(0);
+    // Its own row under the header, not squeezed into the header's 44 px corner beside the title.
+    const markAll = screen.getByRole('button', { name: 'Mark all as read' });
+    expect(markAll.closest('header, .top-bar')).toBeNull();
+    expect(markAll.parentElement?.classList.contains('messages__toolbar')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Recharge successful' })).toBeTruthy();
     expect(screen.queryByText(/^Unread/)).toBeNull();

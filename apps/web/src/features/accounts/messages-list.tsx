@@ -59,17 +59,16 @@ export function MessagesList() {
   const empty = state.items.length === 0 && state.status === 'idle';
   return (
     <main className="page messages">
-      <TopBar
-        title={t('messages.title')}
-        backTo={paths.home.path}
-        actions={
-          state.unreadCount > 0 && (
-            <button type="button" className="messages__mark" onClick={() => void onMarkAll()} disabled={marking}>
-              {t('messages.markAllRead')}
-            </button>
-          )
-        }
-      />
+      <TopBar title={t('messages.title')} backTo={paths.home.path} />
+      {/* Under the header, not in its 44 px corner: the label is wider than the corner and
+          was drawn over the title's edge on a phone. */}
+      {state.unreadCount > 0 && (
+        <div className="messages__toolbar">
+          <button type="button" className="messages__mark" onClick={() => void onMarkAll()} disabled={marking}>
+            {t('messages.markAllRead')}
+          </button>
+        </div>
+      )}
       {empty && <p className="messages__empty">{t('messages.empty')}</p>}
       {state.items.length > 0 && (
         <ul className="messages__list">

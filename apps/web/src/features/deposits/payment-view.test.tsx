@@ -177,6 +177,9 @@ describe('payment page', () => {
     expect(screen.getByRole('link', { name: 'Go to wallet' }).getAttribute('href')).toBe('/wallet');
     expect(screen.getByRole('link', { name: 'Recharge history' }).getAttribute('href')).toBe('/wallet/RechargeHistory');
     expect(screen.queryByRole('timer')).toBeNull();
+    // Paid: the amount is no longer one "to pay".
+    expect(screen.getByText('Amount paid')).toBeTruthy();
+    expect(screen.queryByText('Amount to pay')).toBeNull();
 
     const reads = api.callsTo('GET', '/api/wallet/get-deposits').length;
     await advance(30_000);

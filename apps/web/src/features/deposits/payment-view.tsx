@@ -40,7 +40,7 @@ function OrderPayment({ deposit, live }: { deposit: Deposit; live: DepositOrder<
       <OrderStatus chip={<StatusChip status={deposit.status} />} lines={[statusText(t, deposit, amount)]} live={!closed} />
 
       <section className="payment-card">
-        <p className="payment-card__label">{t('payment.amount')}</p>
+        <p className="payment-card__label">{t(awaiting ? 'payment.amount' : deposit.status === 'succeeded' ? 'payment.amountPaid' : 'payment.amountOrdered')}</p>
         <p className="payment-card__amount">{amount}</p>
         {awaiting && <OrderCountdown expiresAt={deposit.expiresAt} label={t('payment.expiresIn')} over={t('payment.expired')} />}
         <dl className="payment-card__facts">

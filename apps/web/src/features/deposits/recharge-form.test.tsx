@@ -33,6 +33,25 @@ describe('recharge page', () => {
     expect(screen.getByRole('button', { name: 'Recharge ₹500.00' })).toBeTruthy();
   });
 
+  it('shows the channels as cards with their marks and what each takes, and the balance', async () => {
+    stubWalletApi({
+      'GET /api/wallet/get-deposit-info': () => ({ body: { data: DEPOSIT_INFO } }),
+      'GET /api/wallet/balance': () => ({ body: { data: { balanceMinor: 1_00_000_00, currency: 'INR' } } }),
+    });
+    renderApp('/wallet/Recharge');
+    const channels = await screen.findByRole('group', { name: 'Payment channel' });
+    const upi = within(channels).getByRole('radio', { name: 'UPI' });
+    // A card, not a bare radio: the name, a line on what it takes, and the apps' lettermarks.
+    expect(upi.closest('label')?.classList.contains('method-card')).toBe(true);
+    expect(upi.getAttribute('aria-describedby') && document.getElementById(upi.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Google Pay, PhonePe, Paytm, BHIM or any UPI app',
+    );
+    const marks = [...upi.closest('label')!.querySelectorAll('use')].map((use) => use.getAttribute('href')?.split('#')[1]);
+    expect(marks).toEqual(['mark-upi', 'mark-gpay', 'mark-phonepe', 'mark-paytm', 'mark-bhim']);
+    expect(await screen.findByText('₹1,00,000.00')).toBeTruthy();
+    expect(screen.getByText('Balance:')).toBeTruthy();
+  });
+
   it.each([
     ['', 'Enter an amount.'],
     ['abc', 'Enter an amount in rupees, like 500 or 500.50.'],

@@ -2,13 +2,16 @@ import type { DepositChannel, DepositInfo } from '@colorplay/contract';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
+import { Icon, type IconName } from '../../components/ui/icon';
 import { LoadNotice } from '../../components/ui/load-notice';
+import { MethodCard } from '../../components/ui/method-card';
 import { TextField } from '../../components/ui/text-field';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import type { MessageRef } from '../../lib/api-errors';
 import { formatMoneyMinor } from '../../lib/format';
-import { useI18n } from '../../lib/i18n';
+import { useI18n, type PlainMessageKey } from '../../lib/i18n';
+import { useBalance } from '../../lib/balance';
 import { useResource } from '../../lib/resource';
 import { checkAmount, minorToInputText, type AmountLimits, type AmountProblem } from '../../lib/amount';
 import { depositInfoResource } from './api/deposits';
@@ -20,6 +23,20 @@ import '../../components/ui/money.css';
 import '../../lib/wallet-texts';
 
 type ChannelInfo = DepositInfo['channels'][number];
+
+const CHANNEL_MARK: Record<DepositChannel, IconName> = { upi: 'mark-upi', usdt: 'mark-usdt' };
+const CHANNEL_DETAIL: Record<DepositChannel, PlainMessageKey> = { upi: 'recharge.channelDetail.upi', usdt: 'recharge.channelDetail.usdt' };
+
+/** The UPI apps a player can pay with, as lettermarks (not their logos: decision 472); the detail line names them. */
+function UpiAppMarks() {
+  return (
+    <>
+      {(['mark-gpay', 'mark-phonepe', 'mark-paytm', 'mark-bhim'] as const).map((mark) => (
+        <Icon key={mark} name={mark} />
+      ))}
+    </>
+  );
+}
 
 /**
  * The channels as offered. USDT is on when GET /api/config says so (`usdt`); its amounts are in
@@ -52,6 +69,7 @@ export function RechargeForm() {
   const navigate = useNavigate();
   const info = useResource(depositInfoResource);
   const config = useResource(runtimeConfigResource);
+  const balance = useBalance();
   const [picked, setPicked] = useState<DepositChannel | null>(null);
   const ids = { channel: useId(), presets: useId() };
 
@@ -108,22 +126,27 @@ export function RechargeForm() {
       {info.data && channelInfo && limits && (
         <form className="recharge__form" noValidate onSubmit={form.onSubmit}>
           {info.data.sandbox && <p className="sandbox-note">{t('recharge.sandbox')}</p>}
+          {balance.data && (
+            <p className="recharge__balance">
+              {t('recharge.balance')} <strong>{formatMoneyMinor(balance.data.balanceMinor, balance.data.currency)}</strong>
+            </p>
+          )}
 
-          <fieldset className="recharge__channels">
+          <fieldset className="recharge__methods">
             <legend className="recharge__legend">{t('recharge.channel')}</legend>
             {channels.map((c) => (
-              <label key={c.channel} className="channel-option" data-disabled={!c.enabled || undefined}>
-                <input
-                  type="radio"
-                  name={ids.channel}
-                  value={c.channel}
-                  checked={c.channel === channelInfo.channel}
-                  disabled={!c.enabled}
-                  onChange={() => setPicked(c.channel)}
-                />
-                <span className="channel-option__name">{t(CHANNEL_LABEL[c.channel])}</span>
-                {!c.enabled && <span className="channel-option__soon">{t('recharge.channelSoon')}</span>}
-              </label>
+              <MethodCard
+                key={c.channel}
+                group={ids.channel}
+                value={c.channel}
+                checked={c.channel === channelInfo.channel}
+                disabled={!c.enabled}
+                onSelect={() => setPicked(c.channel)}
+                mark={CHANNEL_MARK[c.channel]}
+                label={t(CHANNEL_LABEL[c.channel])}
+                detail={c.enabled ? t(CHANNEL_DETAIL[c.channel]) : t('recharge.channelSoon')}
+                extra={c.channel === 'upi' ? <UpiAppMarks /> : undefined}
+              />
             ))}
           </fieldset>
           {channelInfo.channel === 'usdt' && <p className="recharge__note">{t('usdt.rechargeNote')}</p>}

@@ -193,6 +193,54 @@ describe('USDT address screen', () => {
     expect(api.callsTo('GET', STATUS)).toHaveLength(reads);
   });
 
+  it('shows a credited order as a success only: no amount to send, no network warning, no address', async () => {
+    stubOrder(makeUsdtDeposit({ status: 'succeeded', confirmations: 3, creditedMinor: 500_00, txHash: '0xabc1', completedAt: new Date().toISOString() }));
+    renderApp(PAGE);
+    expect(await screen.findByText('Recharge successful: ₹500.00 was added to your wallet.')).toBeTruthy();
+    expect(screen.queryByText('Send exactly')).toBeNull();
+    expect(screen.queryByText('Send only USDT on Colorplay dev chain (sandbox).')).toBeNull();
+    expect(screen.queryByText('Deposit address')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy address' })).toBeNull();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(screen.queryByRole('timer')).toBeNull();
+    // What the order was, for the record.
+    expect(screen.getByText('₹500.00 (6.006006 USDT)')).toBeTruthy();
+    expect(screen.getByText(ORDER)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to wallet' })).toBeTruthy();
+  });
+
+  it('after "Send test USDT" shows the transfer at once and counts its confirmations one by one', { timeout: 30_000 }, async () => {
+    const { state } = stubOrder(makeUsdtDeposit(), { usdtChain: true }, {
+      // The chain watcher has not seen the transfer yet: the order still says waiting.
+      'POST /api/sandbox/usdt/faucet': () => ({ body: { data: { txHash: '0xfeed', to: USDT_ADDRESS, amountBaseUnits: state.deposit.usdtAmountBaseUnits, blockNumber: 7 } } }),
+    });
+    renderApp(PAGE);
+    const box = await screen.findByRole('region', { name: 'Sandbox: send test USDT' });
+    fireEvent.click(within(box).getByRole('button', { name: 'Send test USDT' }));
+    expect(await screen.findByText('Transfer sent. Waiting for the network to see it.')).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: 'Confirmations' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+    expect(bar.getAttribute('aria-valuemax')).toBe('3');
+    expect(screen.getByText('0 of 3 confirmations')).toBeTruthy();
+    // Nothing invites a second payment meanwhile.
+    expect(screen.queryByText('Send exactly')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send test USDT' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+
+    // The watcher sees it, then a block a second: each confirmation shows within a second.
+    state.deposit = { ...state.deposit, status: 'seen', confirmations: 1, txHash: '0xfeed' };
+    await advance(1000);
+    expect(await screen.findByText('1 of 3 confirmations')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Confirmations' }).getAttribute('aria-valuenow')).toBe('1');
+    state.deposit = { ...state.deposit, confirmations: 2 };
+    await advance(1000);
+    expect(await screen.findByText('2 of 3 confirmations')).toBeTruthy();
+    state.deposit = { ...state.deposit, status: 'succeeded', confirmations: 3, creditedMinor: 500_00 };
+    await advance(1000);
+    expect(await screen.findByText('Recharge successful: ₹500.00 was added to your wallet.')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('has no faucet when the chain is a real one', async () => {
     const { api } = stubOrder(makeUsdtDeposit(), { usdtChain: false });
     renderApp(PAGE);

@@ -1,5 +1,5 @@
 import type { Deposit, DepositChannel, UsdtDeposit } from '@colorplay/contract';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useMoneyAction } from '../../components/ui/money-action';
 import type { ApiError } from '../../lib/api-client';
 import { useInfiniteResource } from '../../lib/infinite-resource';
@@ -24,19 +24,33 @@ import type { HistoryFilters } from './history-query';
  */
 export const DEPOSIT_POLL_MS = 3000;
 
+/**
+ * How often while a transfer is known to be on its way (a USDT transfer counting its
+ * confirmations, or just sent by the sandbox faucet): the sandbox chain adds a block a second, so
+ * the player sees each confirmation arrive rather than a jump from nothing to credited.
+ */
+export const DEPOSIT_FAST_POLL_MS = 1000;
+
 /** How one channel's orders are read: their resource, its cache key, and when to keep polling. */
 export interface OrderKind<O extends { id: string }> {
   resource: (orderId: string) => ResourceSpec<O>;
   key: (orderId: string) => string;
   /** Whether the page keeps asking for the status of an order in this state. */
   isOpen: (order: O) => boolean;
+  /** Whether money is on its way for an order in this state (read every DEPOSIT_FAST_POLL_MS). */
+  isMoving?: (order: O) => boolean;
 }
 
 /** A UPI order polls until it is closed (succeeded, failed, cancelled, expired). */
 export const UPI_ORDER: OrderKind<Deposit> = { resource: depositResource, key: depositKey, isOpen: (d) => !isClosedStatus(d.status) };
 
 /** A USDT order polls while it waits for a transfer or counts its confirmations. */
-export const USDT_ORDER: OrderKind<UsdtDeposit> = { resource: usdtDepositResource, key: usdtDepositKey, isOpen: (d) => isOpenUsdtStatus(d.status) };
+export const USDT_ORDER: OrderKind<UsdtDeposit> = {
+  resource: usdtDepositResource,
+  key: usdtDepositKey,
+  isOpen: (d) => isOpenUsdtStatus(d.status),
+  isMoving: (d) => d.status === 'seen',
+};
 
 /** What `useDepositOrder` returns. */
 export interface DepositOrder<O> {
@@ -47,6 +61,8 @@ export interface DepositOrder<O> {
   replace: (deposit: O) => void;
   /** Reads the order again now. */
   refresh: () => void;
+  /** Money was just sent to the order: read it now, and every DEPOSIT_FAST_POLL_MS while it is open. */
+  hurry: () => void;
 }
 
 /** Whether a failed read is worth repeating: not for an order that does not exist. */
@@ -63,12 +79,14 @@ export function useDepositOrder<O extends { id: string }>(kind: OrderKind<O>, or
   const { data: deposit, error, reload } = useResource(orderId === null ? null : kind.resource(orderId));
   // Polls while the order is open, or after a failure that may pass (no connection).
   const open = deposit ? kind.isOpen(deposit) : error !== undefined && retryable(error);
+  const [hurried, setHurried] = useState(false);
+  const every = hurried || (deposit !== undefined && kind.isMoving?.(deposit) === true) ? Math.min(pollMs, DEPOSIT_FAST_POLL_MS) : pollMs;
   const { key } = kind;
   useEffect(() => {
     if (orderId === null || !open) return;
-    const timer = setInterval(() => void refetchResource(key(orderId)), pollMs);
+    const timer = setInterval(() => void refetchResource(key(orderId)), every);
     return () => clearInterval(timer);
-  }, [orderId, open, pollMs, key]);
+  }, [orderId, open, every, key]);
 
   const replace = useCallback(
     (next: O) => {
@@ -77,7 +95,11 @@ export function useDepositOrder<O extends { id: string }>(kind: OrderKind<O>, or
     },
     [key],
   );
-  return { deposit, error, replace, refresh: reload };
+  const hurry = useCallback(() => {
+    setHurried(true);
+    reload();
+  }, [reload]);
+  return { deposit, error, replace, refresh: reload, hurry };
 }
 
 /** The UPI payment page's order (`useDepositOrder` for UPI). */

@@ -256,10 +256,10 @@ describe('launching a game (spec section 4)', () => {
     await waitFor(() => expect(tilesIn(content)).toHaveLength(18));
     fireEvent.click(within(tilesIn(content)[0]!).getByRole('button'));
     const dialog = await screen.findByRole('dialog', { name: 'Tips' });
-    expect(within(dialog).getByText(/₹500\.00 moves from your main wallet to MG Fish's wallet while you play/)).toBeTruthy();
+    // A modest ₹100 by default, not the whole main balance (decision 475).
+    expect(within(dialog).getByText(/₹100\.00 moves from your main wallet to MG Fish's wallet while you play/)).toBeTruthy();
     const amount = within(dialog).getByRole('textbox', { name: 'Amount to move (₹)' }) as HTMLInputElement;
-    // The whole main balance by default.
-    expect(amount.value).toBe('500');
+    expect(amount.value).toBe('100');
     // More than the balance: an error, and Confirm opens nothing.
     fireEvent.change(amount, { target: { value: '600' } });
     expect(within(dialog).getByText('Your main wallet holds ₹500.00: move at most that.')).toBeTruthy();

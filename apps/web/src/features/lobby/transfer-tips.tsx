@@ -2,7 +2,7 @@ import type { LaunchTicket } from '@colorplay/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextField } from '../../components/ui/text-field';
-import { checkAmount, minorToInputText } from '../../lib/amount';
+import { checkAmount, minorToInputText, modestTransferMinor } from '../../lib/amount';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { defineArea } from '../../lib/i18n-areas';
@@ -29,13 +29,13 @@ export interface TransferTipsProps {
 /**
  * The Tips dialog of a transfer-mode vendor (decision 311): says how much leaves the main wallet for
  * the vendor's wallet and lets the player choose it, from the vendor's minimum (or the whole
- * balance when that is less) to the whole main balance, which is the default. A lazy chunk of
+ * balance when that is less) to the whole main balance; it proposes a modest amount (decision 475). A lazy chunk of
  * its own with its texts, so `/` does not carry it. `onConfirm` runs in the Confirm click itself,
  * so the launch tab opened there is still the player's gesture.
  */
 export default function TransferTips({ transfer, onConfirm, onCancel }: TransferTipsProps) {
   const { t } = useI18n();
-  const [text, setText] = useState(() => minorToInputText(transfer.mainMinor));
+  const [text, setText] = useState(() => minorToInputText(modestTransferMinor(transfer.mainMinor, transfer.minMinor)));
   const [shown, setShown] = useState(false);
   const max = transfer.mainMinor;
   const min = Math.min(transfer.minMinor, max);

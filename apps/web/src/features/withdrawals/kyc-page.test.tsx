@@ -1,10 +1,11 @@
 import { API_PATHS } from '@colorplay/contract/paths';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
 import { makeKyc, stubWithdrawApi } from '../../test/fake-withdraw-api';
 import type { KycStatus } from '@colorplay/contract';
 import { todayIst } from './checks';
+import { KYC_POLL_MS } from './kyc-page';
 
 function stub(kyc: Partial<KycStatus> = {}, extra: Parameters<typeof stubWithdrawApi>[0] = {}) {
   return stubWithdrawApi({ [`GET ${API_PATHS.kyc_status}`]: () => ({ body: { data: makeKyc(kyc) } }), ...extra });
@@ -130,5 +131,37 @@ describe('KYC page', () => {
     expect(await screen.findByText('Your identity is verified. You can withdraw.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to withdraw' }).getAttribute('href')).toBe('/wallet/Withdraw');
     expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
+  });
+  it('draws the file picker as the app’s button with its own words, and says dd/mm/yyyy once', async () => {
+    stub();
+    renderApp('/wallet/Kyc');
+    await screen.findByRole('button', { name: 'Submit for review' });
+    const input = screen.getByLabelText('Photo or PDF of your PAN card') as HTMLInputElement;
+    // The native input is the control, inside a label drawn as a button.
+    expect(input.type).toBe('file');
+    expect(input.closest('label')?.classList.contains('button')).toBe(true);
+    expect(input.closest('label')?.textContent).toBe('Choose a photo or PDF');
+    expect(screen.getByText('No file chosen yet.')).toBeTruthy();
+    attach(new File([PNG_BYTES], 'pan.png', { type: 'image/png' }));
+    expect(input.closest('label')?.textContent).toBe('Choose another file');
+    // The format is the hint under the field; no placeholder repeats it inside.
+    const dob = screen.getByRole('textbox', { name: 'Date of birth' });
+    expect(dob.getAttribute('placeholder')).toBeNull();
+    expect(screen.getAllByText('dd/mm/yyyy')).toHaveLength(1);
+  });
+
+  it('shows the operator’s decision on a check under review without a reload', { timeout: 30_000 }, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let kyc = makeKyc({ status: 'pending', submittedAt: '2026-01-15T18:40:05.000Z', fullName: 'Asha Rao', panMasked: 'ABCDE••••F' });
+    stubWithdrawApi({ [`GET ${API_PATHS.kyc_status}`]: () => ({ body: { data: kyc } }) });
+    renderApp('/wallet/Kyc');
+    expect(await screen.findByText('Under review')).toBeTruthy();
+    kyc = { ...kyc, status: 'verified' };
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(KYC_POLL_MS);
+    });
+    expect(await screen.findByText('Your identity is verified. You can withdraw.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to withdraw' })).toBeTruthy();
+    vi.useRealTimers();
   });
 });

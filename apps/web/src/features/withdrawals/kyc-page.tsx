@@ -9,7 +9,7 @@ import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { formatDateTimeIst } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { invalidateResources, keyMatches, setResourceData, useResource } from '../../lib/resource';
+import { getResourceData, invalidateResources, keyMatches, setResourceData, useResource } from '../../lib/resource';
 import { KYC_KEY, kycResource, submitKyc, WITHDRAW_INFO_KEY } from './api';
 import { checkDateOfBirth, checkDocument, parseDayFirstDate, checkFullName, checkPan, fileToBase64, formatBytes, todayIst } from './checks';
 import { ownErrorRef } from './errors';
@@ -25,7 +25,10 @@ import '../../lib/withdraw-texts';
  */
 export function KycPage() {
   const { t } = useI18n();
-  const kyc = useResource(kycResource);
+  // While the check is under review the page asks again now and then, so an operator's decision
+  // shows without a reload (this page has no socket: only the lottery pages open one).
+  const pending = getResourceData<KycStatus>(KYC_KEY)?.status === 'pending';
+  const kyc = useResource(kycResource, { pollMs: pending ? KYC_POLL_MS : null });
   const statusId = useId();
   const data = kyc.data;
 
@@ -36,7 +39,7 @@ export function KycPage() {
       {data && (
         <>
           <section className="withdraw-kyc" aria-labelledby={statusId}>
-            <h2 id={statusId} className="withdraw__heading">
+            <h2 id={statusId} className="withdraw__heading" aria-live="polite">
               {t('kyc.status')} <span className={`status-chip status-chip--${KYC_TONE[data.status]}`}>{t(KYC_STATUS_LABEL[data.status])}</span>
             </h2>
             {data.status === 'none' && <p>{t('kyc.intro', { age: data.minAgeYears })}</p>}
@@ -63,6 +66,9 @@ export function KycPage() {
     </main>
   );
 }
+
+/** How often a check under review is read again (an operator decides in minutes, not seconds). */
+export const KYC_POLL_MS = 10_000;
 
 /** The age check against today's date in India (a function, so the clock is read on submit only). */
 function checkAdult(dateOfBirth: string, minAgeYears: number) {
@@ -125,31 +131,37 @@ function KycForm({ status }: { status: KycStatus }) {
   return (
     <form className="withdraw__form" noValidate onSubmit={form.onSubmit} aria-label={t('kyc.title')}>
       <TextField label={t('kyc.fullName')} autoComplete="name" {...form.field('fullName')} />
-      <TextField label={t('kyc.dateOfBirth')} hint={t('kyc.dateOfBirthHint')} inputMode="numeric" autoComplete="bday" placeholder={t('kyc.dateOfBirthHint')} {...form.field('dateOfBirth')} />
+      <TextField label={t('kyc.dateOfBirth')} hint={t('kyc.dateOfBirthHint')} inputMode="numeric" autoComplete="bday" {...form.field('dateOfBirth')} />
       <TextField label={t('kyc.pan')} hint={t('kyc.panHint')} autoCapitalize="characters" autoComplete="off" spellCheck={false} {...form.field('panNumber')} />
       <div className={`field${docError ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor={fileId}>
           {t('kyc.document')}
         </label>
-        <input
-          // Registered with the form so a bad document gets the focus like any other field.
-          ref={(el) => form.field('document').ref(el)}
-          id={fileId}
-          name="document"
-          type="file"
-          className="field__input withdraw__file"
-          accept={status.documentTypes.join(',')}
-          aria-invalid={docError ? true : undefined}
-          aria-describedby={[docError ? docErrorId : '', docHintId].filter(Boolean).join(' ')}
-          onChange={(e) => {
-            const chosen = e.target.files?.[0] ?? null;
-            setFile(chosen);
-            form.setValue('document', chosen?.name ?? '');
-            // Type and size are told at once, before the player fills in the rest.
-            const problem = documentProblem(chosen);
-            if (chosen && problem) form.setErrors({ document: typeof problem === 'string' ? { key: problem } : problem });
-          }}
-        />
+        {/* The native picker ("Choose File", grey, in the phone's language) stays the control for
+            keyboards and screen readers but is drawn by the label around it, in the app's own
+            button style and words (the label is its 44 px target). */}
+        <label className="button button--ghost kyc-file">
+          <input
+            // Registered with the form so a bad document gets the focus like any other field.
+            ref={(el) => form.field('document').ref(el)}
+            id={fileId}
+            name="document"
+            type="file"
+            className="visually-hidden"
+            accept={status.documentTypes.join(',')}
+            aria-invalid={docError ? true : undefined}
+            aria-describedby={[docError ? docErrorId : '', docHintId].filter(Boolean).join(' ')}
+            onChange={(e) => {
+              const chosen = e.target.files?.[0] ?? null;
+              setFile(chosen);
+              form.setValue('document', chosen?.name ?? '');
+              // Type and size are told at once, before the player fills in the rest.
+              const problem = documentProblem(chosen);
+              if (chosen && problem) form.setErrors({ document: typeof problem === 'string' ? { key: problem } : problem });
+            }}
+          />
+          {file ? t('kyc.documentChange') : t('kyc.documentChoose')}
+        </label>
         {docError && (
           <p id={docErrorId} className="field__error" role="alert">
             {docError}
@@ -158,7 +170,7 @@ function KycForm({ status }: { status: KycStatus }) {
         <p id={docHintId} className="field__hint">
           {t('kyc.documentHint', { max: maxText })}
         </p>
-        {file && <p className="withdraw__muted">{t('kyc.documentChosen', { name: file.name, size: formatBytes(file.size) })}</p>}
+        <p className="withdraw__muted">{file ? t('kyc.documentChosen', { name: file.name, size: formatBytes(file.size) }) : t('kyc.documentNone')}</p>
       </div>
       <FormAlert text={form.error('form')} />
       <SubmitButton className="button button--primary withdraw__submit" busy={form.busy} label={t('kyc.submit')} busyLabel={t('kyc.submitting')} />

@@ -2,6 +2,8 @@ import type { AddPayoutMethodInput, PayoutMethod, PayoutMethodKind, PayoutMethod
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
+import type { IconName } from '../../components/ui/icon';
+import { MethodCard } from '../../components/ui/method-card';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { apiErrorMessage, messageText } from '../../lib/api-errors';
@@ -11,6 +13,8 @@ import { addPayoutMethod, PAYOUT_METHODS_KEY, removePayoutMethod } from './api';
 import { checkAccountNumber, checkAddress, checkHolder, checkIfsc, checkVpa } from './checks';
 import { METHOD_KIND_LABEL } from './status';
 import '../../lib/withdraw-texts';
+
+const METHOD_MARK: Record<PayoutMethodKind, IconName> = { upi: 'mark-upi', bank: 'mark-bank', usdt: 'mark-usdt' };
 
 /**
  * The saved payout methods as a radio group (the one a withdrawal goes to), each with a Remove
@@ -58,13 +62,18 @@ export function PayoutMethods({
         <div role="radiogroup" aria-labelledby={legendId} className="withdraw-methods__list">
           {list.items.map((m) => (
             <div key={m.id} className="withdraw-method">
-              <label className="channel-option">
-                <input type="radio" name={`${legendId}-method`} value={m.id} checked={selected === m.id} onChange={() => onSelect(m.id)} />
-                <span className="channel-option__name">{t(METHOD_KIND_LABEL[m.kind])}</span>
-                <span className="withdraw-method__summary">{m.summary}</span>
-              </label>
-              <button type="button" className="button button--ghost withdraw-method__remove" onClick={() => setRemoving(m)}>
-                {t('methods.remove', { method: m.summary })}
+              <MethodCard
+                group={`${legendId}-method`}
+                value={m.id}
+                checked={selected === m.id}
+                onSelect={() => onSelect(m.id)}
+                mark={METHOD_MARK[m.kind]}
+                label={m.summary}
+                detail={t(METHOD_KIND_LABEL[m.kind])}
+              />
+              {/* Quieter than Add: removing is the rare, destructive choice (and it asks first). */}
+              <button type="button" className="withdraw-method__remove" aria-label={t('methods.remove', { method: m.summary })} onClick={() => setRemoving(m)}>
+                {t('methods.removeConfirm')}
               </button>
             </div>
           ))}
@@ -87,7 +96,7 @@ export function PayoutMethods({
           }}
         />
       ) : (
-        <button type="button" className="button button--ghost" onClick={() => setAdding(true)}>
+        <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
           {t('methods.add')}
         </button>
       )}

@@ -24,6 +24,12 @@ function stub(info: Partial<WithdrawInfo> = {}, extra: Parameters<typeof stubWit
 
 const amountInput = () => screen.getByRole('textbox', { name: 'Amount (₹)' }) as HTMLInputElement;
 
+/** Confirms the withdrawal in its dialog. */
+const confirm = async (amount: string) => {
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
+  fireEvent.click(within(dialog).getByRole('button', { name: `Confirm ${amount}` }));
+};
+
 describe('withdraw page', () => {
   beforeEach(() => {
     skipSplash();
@@ -89,6 +95,7 @@ describe('withdraw page', () => {
     expect(amountInput().value).toBe('500');
     fireEvent.change(amountInput(), { target: { value: '200' } });
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw ₹200.00' }));
+    await confirm('₹200.00');
 
     const result = await screen.findByRole('status', { name: /Withdrawal requested/ });
     expect(result.textContent).toContain('Withdrawal requested: ₹200.00 to HDFC0001234 ••••6789.');
@@ -99,6 +106,40 @@ describe('withdraw page', () => {
     const [call] = api.callsTo('POST', API_PATHS.request_withdrawal);
     expect(call!.body).toMatchObject({ methodId: BANK.id, amountMinor: 200_00 });
     expect((call!.body as { idempotencyKey: string }).idempotencyKey).toMatch(/.{16,}/);
+  });
+
+  it('sends nothing on the first tap: a dialog shows amount, method, fee, what arrives and when, then confirms', async () => {
+    const api = stub({ feeFixedMinor: 10_00, feeBps: 100 }, { [`POST ${API_PATHS.request_withdrawal}`]: () => ({ body: { data: makeWithdrawal({ amountMinor: 200_00 }) } }) });
+    renderApp('/wallet/Withdraw');
+    await screen.findByRole('radio', { name: /player@okbank/ });
+    fireEvent.change(amountInput(), { target: { value: '200' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw ₹200.00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
+    const fact = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
+    expect(fact('Amount')).toBe('₹200.00');
+    expect(fact('Pay out to')).toBe('player@okbank');
+    expect(fact('Fee')).toBe('₹12.00');
+    expect(fact('You receive')).toBe('₹188.00');
+    expect(fact('Expected time')).toBe('Within minutes when approved at once; usually less than a day when our team checks it first.');
+    expect(api.callsTo('POST', API_PATHS.request_withdrawal)).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm withdrawal' })).toBeNull());
+    expect(api.callsTo('POST', API_PATHS.request_withdrawal)).toHaveLength(0);
+    expect(amountInput().value).toBe('200');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw ₹200.00' }));
+    await confirm('₹200.00');
+    await waitFor(() => expect(api.callsTo('POST', API_PATHS.request_withdrawal)).toHaveLength(1));
+  });
+
+  it('says how far the withdrawable amount is from the minimum instead of offering a form that can only refuse', async () => {
+    stub({ balanceMinor: 14_84, withdrawableMinor: 14_84, wageringLockedMinor: 0, wagering: { factor: 1, remainingToPlayMinor: 0, lockReason: null } });
+    renderApp('/wallet/Withdraw');
+    expect(await screen.findByText('The smallest withdrawal is ₹100.00. You can withdraw ₹14.84 now: ₹85.16 short of the minimum.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Amount (₹)' })).toBeNull();
+    // The payout methods can still be managed.
+    expect(screen.getByRole('radio', { name: /player@okbank/ })).toBeTruthy();
   });
 
   it('retries a failed request with the same idempotency key and shows the wagering lock beside the amount', async () => {
@@ -113,8 +154,10 @@ describe('withdraw page', () => {
     await screen.findByRole('radio', { name: /player@okbank/ });
     fireEvent.change(amountInput(), { target: { value: '200' } });
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw ₹200.00' }));
+    await confirm('₹200.00');
     expect(await screen.findByText('Part of this amount is still locked until it is played through.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw ₹200.00' }));
+    await confirm('₹200.00');
     expect(await screen.findByText('It is approved and on its way.')).toBeTruthy();
     const keys = api.callsTo('POST', API_PATHS.request_withdrawal).map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
     expect(keys).toHaveLength(2);
@@ -153,6 +196,23 @@ describe('withdraw page', () => {
     expect(await within(form).findByText('An account number is 9 to 18 digits.')).toBeTruthy();
     expect(within(form).getByText('An IFSC is 11 characters like HDFC0001234.')).toBeTruthy();
     expect(api.callsTo('POST', API_PATHS.payout_methods)).toHaveLength(0);
+  });
+
+  it('shows the payout methods as cards with their kind, and Remove quieter than Add', async () => {
+    stub();
+    renderApp('/wallet/Withdraw');
+    const upi = await screen.findByRole('radio', { name: 'player@okbank' });
+    const card = upi.closest('label')!;
+    expect(card.classList.contains('method-card')).toBe(true);
+    expect(document.getElementById(upi.getAttribute('aria-describedby')!)?.textContent).toBe('UPI');
+    expect(card.querySelector('use')?.getAttribute('href')).toMatch(/#mark-upi$/);
+    const bank = screen.getByRole('radio', { name: 'HDFC0001234 ••••6789' });
+    expect(bank.closest('label')!.querySelector('use')?.getAttribute('href')).toMatch(/#mark-bank$/);
+    // Remove is a quiet text button (named for its method); Add is the filled button.
+    const remove = screen.getByRole('button', { name: 'Remove player@okbank' });
+    expect(remove.textContent).toBe('Remove');
+    expect(remove.classList.contains('button')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Add a payout method' }).classList.contains('button--primary')).toBe(true);
   });
 
   it('removes a payout method only after the confirmation', async () => {

@@ -1,6 +1,7 @@
 import type { KycStatus, WithdrawInfo, Withdrawal } from '@colorplay/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormAlert, SubmitButton, useForm } from '../../components/ui/form';
 import { LoadNotice } from '../../components/ui/load-notice';
 import { useMoneyAction } from '../../components/ui/money-action';
@@ -120,6 +121,8 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
   const methods = useResource(payoutMethodsResource);
   const [picked, setPicked] = useState<string | null>(null);
   const [result, setResult] = useState<Withdrawal | null>(null);
+  // The request the player is asked to confirm (amount and method), or null.
+  const [confirming, setConfirming] = useState<{ methodId: string; amountMinor: number; feeMinor: number } | null>(null);
   const money = (minor: number) => formatMoneyMinor(minor, info.currency);
 
   const items = methods.data?.items ?? [];
@@ -157,26 +160,32 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
   const form = useForm<{ amount: string }>({
     fields: { amount: { initial: '', validate: amountProblem, issueMessage: 'apiError.amount' } },
     codeFields: { AMOUNT_OUT_OF_RANGE: 'amount', INSUFFICIENT_FUNDS: 'amount' },
-    onSubmit: async ({ amount }) => {
+    // Submitting only asks: the money moves from the confirmation dialog (send()).
+    onSubmit: ({ amount }) => {
       const check = checkAmount(amount, { minMinor: info.minMinor, maxMinor: cap });
       if (!check.ok) return;
       if (methodId === null) {
         form.setErrors({ form: { key: 'withdraw.error.method' } });
         return;
       }
-      setResult(null);
-      try {
-        // A done request empties the field, so a second tap cannot ask for the same amount again.
-        if (await request.run({ methodId, amountMinor: check.amountMinor })) form.setValue('amount', '');
-      } catch (err) {
-        // Codes about the amount go beside it, the others above the button, in this area's words.
-        const own = ownErrorRef(err);
-        if (!own) throw err;
-        const code = (err as { code?: string }).code;
-        form.setErrors(code === 'WAGERING_LOCKED' || code === 'INSUFFICIENT_FUNDS' ? { amount: own } : { form: own });
-      }
+      setConfirming({ methodId, amountMinor: check.amountMinor, feeMinor: withdrawalFeeMinor(check.amountMinor, info.feeFixedMinor, info.feeBps) });
     },
   });
+
+  const send = async (input: { methodId: string; amountMinor: number }) => {
+    setConfirming(null);
+    setResult(null);
+    try {
+      // A done request empties the field, so a second tap cannot ask for the same amount again.
+      if (await request.run(input)) form.setValue('amount', '');
+    } catch (err) {
+      // Codes about the amount go beside it, the others above the button, in this area's words.
+      const own = ownErrorRef(err);
+      const code = (err as { code?: string }).code;
+      if (own) form.setErrors(code === 'WAGERING_LOCKED' || code === 'INSUFFICIENT_FUNDS' ? { amount: own } : { form: own });
+      else form.showServerError(err);
+    }
+  };
   const check = checkAmount(form.values.amount, { minMinor: info.minMinor, maxMinor: cap });
   const feeMinor = check.ok ? withdrawalFeeMinor(check.amountMinor, info.feeFixedMinor, info.feeBps) : 0;
 
@@ -205,6 +214,11 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
 
       {noneLeft ? (
         <p className="wallet__notice">{t('withdraw.noneLeft', { limit: info.dailyCountLimit })}</p>
+      ) : info.withdrawableMinor < info.minMinor ? (
+        // Less than the smallest withdrawal: say what is missing instead of a form that can only refuse.
+        <p className="wallet__notice">
+          {t('withdraw.belowMinimum', { min: money(info.minMinor), amount: money(info.withdrawableMinor), gap: money(info.minMinor - info.withdrawableMinor) })}
+        </p>
       ) : (
         <form className="withdraw__form" noValidate onSubmit={form.onSubmit} aria-label={t('withdraw.title')}>
           <TextField
@@ -233,13 +247,54 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
           <FormAlert text={form.error('form')} />
           <SubmitButton
             className="button button--primary withdraw__submit"
-            busy={form.busy}
+            busy={form.busy || request.busy}
             label={check.ok ? t('withdraw.submit', { amount: money(check.amountMinor) }) : t('withdraw.submitPlain')}
             busyLabel={t('withdraw.submitting')}
           />
         </form>
       )}
+
+      {confirming && (
+        <ConfirmDialog
+          open
+          title={t('withdraw.confirm.title')}
+          message={t('withdraw.confirm.text')}
+          confirmLabel={t('withdraw.confirm.send', { amount: money(confirming.amountMinor) })}
+          cancelLabel={t('withdraw.confirm.back')}
+          onConfirm={() => void send({ methodId: confirming.methodId, amountMinor: confirming.amountMinor })}
+          onCancel={() => setConfirming(null)}
+        >
+          <WithdrawalFacts
+            amount={money(confirming.amountMinor)}
+            method={items.find((m) => m.id === confirming.methodId)?.summary ?? ''}
+            fee={money(confirming.feeMinor)}
+            net={money(confirming.amountMinor - confirming.feeMinor)}
+          />
+        </ConfirmDialog>
+      )}
     </>
+  );
+}
+
+/** What the confirmation shows: amount, where it goes, the fee, what arrives and when. */
+function WithdrawalFacts({ amount, method, fee, net }: { amount: string; method: string; fee: string; net: string }) {
+  const { t } = useI18n();
+  const rows: [string, string][] = [
+    [t('withdraw.confirm.amount'), amount],
+    [t('withdraw.confirm.method'), method],
+    [t('withdraw.confirm.fee'), fee],
+    [t('withdraw.confirm.net'), net],
+    [t('withdraw.confirm.time'), t('withdraw.confirm.timeText')],
+  ];
+  return (
+    <dl className="withdraw-confirm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="withdraw-confirm__row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -25,6 +25,11 @@ export const enUsdt = {
 
   'usdt.status.waiting': 'Waiting for your transfer.',
   'usdt.status.seen': 'Transfer seen: {confirmations} of {required} confirmations.',
+  'usdt.status.sent': 'Transfer sent. Waiting for the network to see it.',
+  'usdt.confirmations': '{confirmations} of {required} confirmations',
+  'usdt.confirmationsLabel': 'Confirmations',
+  'usdt.ordered': 'Order',
+  'usdt.tx': 'Transaction',
   'usdt.status.succeeded': 'Recharge successful: {amount} was added to your wallet.',
   'usdt.status.expired': 'This order expired before a transfer arrived.',
   'usdt.status.review': 'Our team checks this transfer by hand before it is credited. No need to send again.',

@@ -23,6 +23,9 @@ export const enWallet = {
   'recharge.title': 'Recharge',
   'recharge.channel': 'Payment channel',
   'recharge.channelSoon': 'Not available yet',
+  'recharge.channelDetail.upi': 'Google Pay, PhonePe, Paytm, BHIM or any UPI app',
+  'recharge.channelDetail.usdt': 'Crypto transfer at a locked rate',
+  'recharge.balance': 'Balance:',
   'recharge.amount': 'Amount (₹)',
   'recharge.presets': 'Quick amounts',
   'recharge.limits': 'From {min} to {max}',
@@ -39,6 +42,8 @@ export const enWallet = {
 
   'payment.title': 'Payment',
   'payment.amount': 'Amount to pay',
+  'payment.amountPaid': 'Amount paid',
+  'payment.amountOrdered': 'Order amount',
   'payment.payee': 'Pay to UPI ID',
   'payment.payeeWhat': 'UPI ID',
   'payment.order': 'Order number',

@@ -23,6 +23,11 @@ export const hiUsdt: Translation<typeof enUsdt> = {
 
   'usdt.status.waiting': 'आपके ट्रांसफ़र का इंतज़ार है।',
   'usdt.status.seen': 'ट्रांसफ़र दिखा: {required} में से {confirmations} पुष्टियाँ।',
+  'usdt.status.sent': 'ट्रांसफ़र भेज दिया। नेटवर्क पर दिखने का इंतज़ार है।',
+  'usdt.confirmations': '{required} में से {confirmations} पुष्टियाँ',
+  'usdt.confirmationsLabel': 'पुष्टियाँ',
+  'usdt.ordered': 'ऑर्डर',
+  'usdt.tx': 'ट्रांज़ैक्शन',
   'usdt.status.succeeded': 'रिचार्ज सफल: {amount} आपके वॉलेट में जुड़ गए।',
   'usdt.status.expired': 'ट्रांसफ़र आने से पहले यह ऑर्डर एक्सपायर हो गया।',
   'usdt.status.review': 'जमा करने से पहले हमारी टीम इस ट्रांसफ़र को खुद जाँचती है। दोबारा भेजने की ज़रूरत नहीं।',

@@ -21,6 +21,9 @@ export const hiWallet: Translation<typeof enWallet> = {
   'recharge.title': 'रिचार्ज',
   'recharge.channel': 'पेमेंट चैनल',
   'recharge.channelSoon': 'अभी उपलब्ध नहीं',
+  'recharge.channelDetail.upi': 'Google Pay, PhonePe, Paytm, BHIM या कोई भी UPI ऐप',
+  'recharge.channelDetail.usdt': 'तय रेट पर क्रिप्टो ट्रांसफ़र',
+  'recharge.balance': 'बैलेंस:',
   'recharge.amount': 'रकम (₹)',
   'recharge.presets': 'झटपट रकम',
   'recharge.limits': '{min} से {max} तक',
@@ -37,6 +40,8 @@ export const hiWallet: Translation<typeof enWallet> = {
 
   'payment.title': 'पेमेंट',
   'payment.amount': 'चुकाने की रकम',
+  'payment.amountPaid': 'चुकाई गई रकम',
+  'payment.amountOrdered': 'ऑर्डर की रकम',
   'payment.payee': 'इस UPI ID पर पेमेंट करें',
   'payment.payeeWhat': 'UPI ID',
   'payment.order': 'ऑर्डर नंबर',
