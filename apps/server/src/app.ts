@@ -20,7 +20,7 @@ import { createWalletService, walletRoutes } from './modules/wallet';
 import { adminRoutes, createAdminService, createAuditLog, subscribeAdminAlerts, type AdminService } from './modules/admin';
 import { authRoutes, createAccessTokens, createAuthService, createRateLimiter, isSessionActive } from './modules/auth';
 import { healthRoutes } from './modules/health';
-import { notificationRoutes, subscribeNotifications } from './modules/notifications';
+import { announcementRoutes, createAnnouncements, notificationRoutes, subscribeNotifications } from './modules/notifications';
 import { playerRoutes } from './modules/players';
 import { createGamesService, gamesRoutes, type GameProvider, type GamesService } from './modules/games';
 import { createVendorWalletService, vendorWalletRoutes } from './modules/vendor-wallet';
@@ -188,7 +188,6 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   // Sandbox routes exist only while their channel is on: off means 404, not a refusal.
   if (config.sandbox.sms) await app.register(sandboxSmsRoutes, { db, clock });
   await app.register(playerRoutes, { db, requireAuth });
-  await app.register(notificationRoutes, { db, clock, requireAuth });
 
   // Responsible gambling (decision 210): the player's controls, which every money path below checks
   // in its own transaction. A refusal is counted afterwards (its transaction rolled back) for the
@@ -332,6 +331,11 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   app.decorate('admin', admin);
   const reports = createReportsService({ db, clock, settings: { settleSeconds: config.reportsSettleSeconds } });
   await app.register(reportRoutes, { reports, admin });
+  // The inbox, and the operator announcements it shows (decision 458): marketing is held back from
+  // a player the safety module says is on a break or excluded.
+  const announcements = createAnnouncements({ db, clock, audit: createAuditLog({ db, clock }), blocksMarketing: (playerId) => safety.blocksMarketing(playerId) });
+  await app.register(notificationRoutes, { db, clock, requireAuth, announcements });
+  await app.register(announcementRoutes, { announcements, admin });
   // Reconciliation (docs/payments.md): console routes of its own module, credits through deposits.
   const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }), usdt, payouts: withdrawals });
   await app.register(reconciliationRoutes, { reconciliation, admin });

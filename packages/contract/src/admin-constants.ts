@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = [
   'adjustment.approve',
   'player.rg_note',
   'player.link_decision',
+  'announcement.create',
+  'announcement.pause',
+  'announcement.resume',
 ] as const;
 
 /**

@@ -17,6 +17,8 @@ export * from './kyc';
 export * from './admin';
 export * from './account-links';
 export * from './safety';
+export * from './inbox';
+export * from './announcements';
 export * from './reports';
 export * from './report-tables';
 export * from './reconciliation';

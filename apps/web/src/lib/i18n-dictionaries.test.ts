@@ -3,6 +3,7 @@ import type { PluralText } from './i18n';
 import { en } from './messages/en';
 import { enAccountMenu } from './messages/en-account-menu';
 import { enAdmin } from './messages/en-admin';
+import { enInbox } from './messages/en-inbox';
 import { enPwa } from './messages/en-pwa';
 import { enUsdt } from './messages/en-usdt';
 import { enWallet } from './messages/en-wallet';
@@ -11,6 +12,7 @@ import { enLotteryGames } from './messages/en-lottery-games';
 import { enWithdraw } from './messages/en-withdraw';
 import { hiAccountMenu } from './messages/hi/account-menu';
 import { hiCore } from './messages/hi/core';
+import { hiInbox } from './messages/hi/inbox';
 import { hiPwa } from './messages/hi/pwa';
 import { hiUsdt } from './messages/hi/usdt';
 import { hiWallet } from './messages/hi/wallet';
@@ -33,6 +35,7 @@ const AREAS: [string, Dict, Dict][] = [
   ['usdt', enUsdt, hiUsdt],
   ['withdraw', enWithdraw, hiWithdraw],
   ['pwa', enPwa, hiPwa],
+  ['inbox', enInbox, hiInbox],
 ];
 
 /** Texts that are the same in both languages: names, codes and pure formulas. */

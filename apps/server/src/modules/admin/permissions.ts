@@ -38,6 +38,10 @@ export const PERMISSIONS = {
   // item (which may credit a deposit) are finance's and admin's.
   'reconciliation.read': ['admin', 'finance', 'support'],
   'reconciliation.manage': ['admin', 'finance'],
+  // Announcements (decision 458): every operator sees what players are told; only an admin
+  // writes to every player, or pauses it.
+  'announcements.read': ['admin', 'finance', 'support'],
+  'announcements.manage': ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type AdminAction = keyof typeof PERMISSIONS;

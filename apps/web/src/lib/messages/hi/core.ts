@@ -22,6 +22,9 @@ export const hiCore: Translation<typeof en> = {
 
   'splash.tagline': 'तेज़, सुरक्षित और भरोसेमंद निकासी।',
 
+  'announcement.label': 'सूचना',
+  'announcement.dismiss': 'सूचना को पढ़ा हुआ मार्क करें',
+
   'nav.label': 'मुख्य',
   'nav.home': 'होम',
   'nav.wallet': 'वॉलेट',
