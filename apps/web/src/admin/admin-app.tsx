@@ -17,6 +17,7 @@ import { OperatorsPage } from './operators-page';
 import { PlayersPage } from './players-page';
 import { ReportsPage } from './reports-page';
 import { ReconciliationPage } from './reconciliation-page';
+import { AnnouncementsPage } from './announcements-page';
 import { DepositsQueue, KycQueue, WithdrawalsQueue } from './queues';
 import { UsdtQueue } from './usdt-queue';
 import { useLoad } from './use-load';
@@ -67,6 +68,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
     { path: '/alerts', element: <AlertsPage /> },
     ...(seesReports ? [{ path: '/reports', element: <ReportsPage /> }] : []),
     { path: '/reconciliation', element: <ReconciliationPage session={session} /> },
+    { path: '/announcements', element: <AnnouncementsPage session={session} /> },
     ...(isAdmin ? [{ path: '/operators', element: <OperatorsPage session={session} /> }] : []),
     { path: '*', element: <Navigate to="/" replace /> },
   ]);
@@ -99,6 +101,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
         <NavLink to="/alerts">{t('admin.nav.alerts')}</NavLink>
         {seesReports && <NavLink to="/reports">{t('admin.nav.reports')}</NavLink>}
         <NavLink to="/reconciliation">{t('admin.nav.reconciliation')}</NavLink>
+        <NavLink to="/announcements">{t('admin.nav.announcements')}</NavLink>
         {isAdmin && <NavLink to="/operators">{t('admin.nav.operators')}</NavLink>}
       </nav>
       <main className="admin-main">
