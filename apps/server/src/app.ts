@@ -39,6 +39,7 @@ import { QUICKNET } from '@colorplay/fair';
 import { runtimeConfigRoutes } from './modules/runtime-config';
 import { createReportsService, reportRoutes } from './modules/reports';
 import { createReconciliationService, reconciliationRoutes } from './modules/reconciliation';
+import { createStatisticsService, statisticsRoutes } from './modules/statistics';
 import { createUsdtChainAccess, createUsdtDepositsService, rateSourceOf, usdtFaucetRoutes, usdtRoutes, type UsdtDepositsService } from './modules/usdt-deposits';
 import { createKycService, kycRoutes, localDocumentStore, s3DocumentStore, type KycService } from './modules/kyc';
 import { createHttpPayoutGateway, createSandboxPayoutGateway, sandboxPayoutRoutes, type PayoutGateway } from './modules/payouts';
@@ -248,6 +249,9 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   await games.seed();
   app.decorate('games', games);
   await app.register(gamesRoutes, { games, requireAuth });
+  // Account › Statistics (decision 459): the ledger's figures of the player's play, games named from the catalog.
+  const statistics = createStatisticsService({ db, clock, currency: depositSettings.currency, titlesOf: (uids) => games.titlesOf(uids) });
+  await app.register(statisticsRoutes, { statistics, requireAuth });
   const vendorWallet = createVendorWalletService({ db, clock, games, currency: depositSettings.currency, limits: config.vendorWallet, safety });
   for (const provider of providers.values()) await app.register(vendorWalletRoutes, { wallet: vendorWallet, provider, clock });
   const beaconSource =

@@ -19,6 +19,7 @@ export * from './account-links';
 export * from './safety';
 export * from './inbox';
 export * from './announcements';
+export * from './statistics';
 export * from './reports';
 export * from './report-tables';
 export * from './reconciliation';

@@ -44,6 +44,8 @@ export const paths = {
   withdrawHistory: route('/wallet/WithdrawHistory'),
   /** Responsible gambling (decision 210): limits, breaks, self-exclusion, reality checks. */
   safety: route('/main/Safety'),
+  /** Account › Statistics (decision 459): the player's bets, stakes and payouts by period and game. */
+  statistics: route('/main/Statistics'),
   allGames: {
     path: '/home/AllGames',
     getHref: (tab?: AllGamesTab): string =>

@@ -487,7 +487,7 @@ describe('messages', () => {
     try {
       signInForTests();
       renderApp('/home/Messages');
-      expect(await screen.findByRole('heading', { level: 3, name: 'अपठित: नई शर्तें' })).toBeTruthy();
+      expect(await screen.findByRole('heading', { level: 3, name: 'अपठित: नई शर्तें' }, { timeout: 15_000 })).toBeTruthy();
       expect(screen.getByText('हमारी शर्तें 1 अगस्त को बदलेंगी।')).toBeTruthy();
       // A server message: its key in Hindi, the amount in the app's Hindi money format.
       expect(await screen.findByRole('heading', { level: 2, name: 'अपठित: रिचार्ज सफल' })).toBeTruthy();

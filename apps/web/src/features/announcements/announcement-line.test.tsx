@@ -26,7 +26,7 @@ describe('the announcement line on home', () => {
     });
     signInForTests();
     renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Colorplay' });
+    await screen.findByRole('heading', { level: 1, name: 'Colorplay' }, { timeout: 15_000 });
     const line = await screen.findByRole('region', { name: 'Announcement' });
     expect(within(line).getByRole('link').textContent).toBe('Maintenance tonight Deposits pause from 02:00 to 03:00 IST.');
     expect(within(line).getByRole('link').getAttribute('href')).toBe('/home/Messages');
@@ -42,7 +42,7 @@ describe('the announcement line on home', () => {
     stubApi({ 'GET /api/announcements': () => ({ body: { data: { items: [announcement({ read: true })] } } }) });
     signInForTests();
     renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Colorplay' });
+    await screen.findByRole('heading', { level: 1, name: 'Colorplay' }, { timeout: 15_000 });
     expect(screen.queryByRole('region', { name: 'Announcement' })).toBeNull();
   });
 });
