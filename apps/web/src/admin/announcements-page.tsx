@@ -37,10 +37,10 @@ function stateOf(a: AdminAnnouncement, now: number): 'paused' | 'scheduled' | 'r
  */
 export function AnnouncementsPage({ session }: { session: OperatorSession }) {
   const canManage = session.permissions.includes('announcements.manage');
-  const list = useLoad((signal) => adminApi.get<{ items: AdminAnnouncement[] }>(LAZY_API_PATHS.admin_announcements, signal), '');
+  // The states (scheduled, showing, ended) are as of when the list was read.
+  const list = useLoad(async (signal) => ({ ...(await adminApi.get<{ items: AdminAnnouncement[] }>(LAZY_API_PATHS.admin_announcements, signal)), at: Date.now() }), '');
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const now = Date.now();
 
   async function setPaused(a: AdminAnnouncement, paused: boolean) {
     setFailure(null);
@@ -79,7 +79,7 @@ export function AnnouncementsPage({ session }: { session: OperatorSession }) {
             </thead>
             <tbody>
               {list.data.items.map((a) => {
-                const state = stateOf(a, now);
+                const state = stateOf(a, list.data!.at);
                 return (
                   <tr key={a.id}>
                     <th scope="row">
