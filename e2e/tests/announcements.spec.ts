@@ -6,7 +6,7 @@ import { signInAsNewPlayer } from './support/wallet';
 // Hindi in /admin; a player sees it as the home page's line and in the inbox, in English and, after
 // choosing Hindi, in Hindi (the inbox's server messages too); closing the line marks it read.
 
-test.setTimeout(240_000);
+test.setTimeout(480_000);
 
 test('an operator schedules an announcement; the player reads it on home and in the inbox, in English and Hindi', async ({ page, browser }) => {
   const stamp = Date.now().toString(36);
