@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -78,7 +78,8 @@ describe('announcements page', () => {
     expect(within(row).getByText('Showing')).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: 'Pause Maintenance tonight' }));
     expect(await screen.findByText('Paused: Maintenance tonight')).toBeTruthy();
-    expect(within(screen.getByRole('row', { name: /Maintenance tonight/ })).getByText('Paused')).toBeTruthy();
+    // The list is read again after the pause.
+    await waitFor(() => expect(within(screen.getByRole('row', { name: /Maintenance tonight/ })).getByText('Paused')).toBeTruthy());
   });
 
   it('lets support read the list without the form or the buttons', async () => {
