@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { operatorConsole } from './support/admin';
 import { signInAsNewPlayer } from './support/wallet';
 
-// Issue 34, decisions 457 and 458 end to end: an operator schedules an announcement in English and
+// Decisions 457 and 458 end to end: an operator schedules an announcement in English and
 // Hindi in /admin; a player sees it as the home page's line and in the inbox, in English and, after
 // choosing Hindi, in Hindi (the inbox's server messages too); closing the line marks it read.
 
