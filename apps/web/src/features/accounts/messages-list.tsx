@@ -12,6 +12,18 @@ import { markAllRead, NOTIFICATIONS_KEY, notificationsResource, type Notificatio
 import { inboxText } from './inbox-text';
 import './accounts.css';
 
+/** The unread dot, and "Unread:" for screen readers, before a title. */
+function UnreadMark({ read }: { read: boolean }) {
+  const { t } = useI18n();
+  if (read) return null;
+  return (
+    <>
+      <span className="message__dot" aria-hidden="true" />
+      <span className="visually-hidden">{t('messages.unread')}:</span>{' '}
+    </>
+  );
+}
+
 /**
  * /home/Messages: the player's notifications, newest first, unread ones marked (visibly and for
  * screen readers), times at UTC+5:30, "Mark all as read", and more pages as the list's end
@@ -87,12 +99,7 @@ export function MessagesList() {
               return (
                 <li key={a.id} className={`message${a.read ? '' : ' message--unread'}`}>
                   <h3 className="message__title">
-                    {!a.read && (
-                      <>
-                        <span className="message__dot" aria-hidden="true" />
-                        <span className="visually-hidden">{t('messages.unread')}:</span>{' '}
-                      </>
-                    )}
+                    <UnreadMark read={a.read} />
                     {text.title}
                   </h3>
                   <p className="message__body">{text.body}</p>
@@ -120,12 +127,7 @@ export function MessagesList() {
             return (
             <li key={n.id} className={`message${n.read ? '' : ' message--unread'}`}>
               <h2 className="message__title">
-                {!n.read && (
-                  <>
-                    <span className="message__dot" aria-hidden="true" />
-                    <span className="visually-hidden">{t('messages.unread')}:</span>{' '}
-                  </>
-                )}
+                <UnreadMark read={n.read} />
                 {text.title}
               </h2>
               <p className="message__body">{text.body}</p>
