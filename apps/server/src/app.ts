@@ -17,7 +17,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { createDepositsService, DEFAULT_DEPOSIT_SETTINGS, depositRoutes, upiWebhookRoutes } from './modules/deposits';
 import { createHttpUpiGateway, createSandboxUpiGateway, sandboxUpiRoutes, type UpiGateway } from './modules/payments';
 import { createWalletService, walletRoutes } from './modules/wallet';
-import { adminRoutes, createAdminService, createAuditLog, subscribeAdminAlerts, type AdminService } from './modules/admin';
+import { adminRoutes, consoleGuard, createAdminService, createAuditLog, originOf, subscribeAdminAlerts, type AdminService } from './modules/admin';
 import { authRoutes, createAccessTokens, createAuthService, createRateLimiter, isSessionActive } from './modules/auth';
 import { healthRoutes } from './modules/health';
 import { announcementRoutes, createAnnouncements, notificationRoutes, subscribeNotifications } from './modules/notifications';
@@ -339,7 +339,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   // a player the safety module says is on a break or excluded.
   const announcements = createAnnouncements({ db, clock, audit: createAuditLog({ db, clock }), blocksMarketing: (playerId) => safety.blocksMarketing(playerId) });
   await app.register(notificationRoutes, { db, clock, requireAuth, announcements });
-  await app.register(announcementRoutes, { announcements, admin });
+  await app.register(announcementRoutes, { announcements, guard: consoleGuard(admin), originOf });
   // Reconciliation (docs/payments.md): console routes of its own module, credits through deposits.
   const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }), usdt, payouts: withdrawals });
   await app.register(reconciliationRoutes, { reconciliation, admin });

@@ -1,13 +1,18 @@
 import { AdminAnnouncementSchema, AnnouncementIdParamsSchema, AnnouncementInputSchema, dataEnvelope, ErrorResponseSchema, LAZY_API_PATHS } from '@colorplay/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consoleGuard, originOf, type AdminService } from '../admin';
 import type { Announcements } from './announcements';
 
 export type AnnouncementRoutesOptions = {
   announcements: Announcements;
-  /** The console's sessions and permission table: these are console routes (docs/admin.md). */
-  admin: Pick<AdminService, 'authenticate' | 'authorize'>;
+  /**
+   * The console's guard (session, permission table, CSRF header) and request origin, given by
+   * app.ts from the admin module: these are console routes (docs/admin.md), and the inbox must not
+   * import the console (the console's auth already imports the inbox).
+   */
+  guard: (action: 'announcements.read' | 'announcements.manage') => { preHandler: (request: FastifyRequest) => Promise<void> };
+  originOf: (request: FastifyRequest) => { ip: string | null; userAgent: string | null };
 };
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
@@ -17,9 +22,7 @@ const doc = { tags: ['admin'] };
  * The console's announcements page (decision 458): every operator reads the list; an admin
  * schedules one and pauses or resumes it, each audited.
  */
-export const announcementRoutes: FastifyPluginAsyncZod<AnnouncementRoutesOptions> = async (app, { announcements, admin }) => {
-  const guard = consoleGuard(admin);
-
+export const announcementRoutes: FastifyPluginAsyncZod<AnnouncementRoutesOptions> = async (app, { announcements, guard, originOf }) => {
   app.get(
     LAZY_API_PATHS.admin_announcements,
     { ...guard('announcements.read'), schema: { ...doc, response: { 200: dataEnvelope(z.object({ items: z.array(AdminAnnouncementSchema) })), ...errors } } },

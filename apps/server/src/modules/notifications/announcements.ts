@@ -1,11 +1,18 @@
-import type { AdminAnnouncement, AnnouncementInput, PlayerAnnouncement } from '@colorplay/contract';
-import type { Db } from '../../db/db';
+import type { AdminAnnouncement, AnnouncementInput, AuditAction, PlayerAnnouncement } from '@colorplay/contract';
+import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { AuditLog, OperatorPrincipal, RequestOrigin } from '../admin';
 import { findPlayerById } from '../players';
 import { reaches } from './announcement-rules';
 import { insertAnnouncement, insertReads, lockAnnouncement, selectAnnouncements, selectRunning, setPaused, type AnnouncementRow } from './announcements-repo';
+
+/** Who acted and from where: the console's operator and request (given by app.ts, so this module needs not import the console's). */
+type OperatorPrincipal = { id: number; username: string };
+type RequestOrigin = { ip: string | null; userAgent: string | null };
+/** The console's append-only audit log (its `write`). */
+type AuditLog = {
+  write(q: Queryable, who: { id: number | null; username: string | null }, action: AuditAction, target: string | null, origin: RequestOrigin, change?: { before?: unknown; after?: unknown }): Promise<unknown>;
+};
 
 export type AnnouncementsDeps = {
   db: Db;
