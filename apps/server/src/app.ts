@@ -17,10 +17,10 @@ import { systemClock, type Clock } from './lib/clock';
 import { createDepositsService, DEFAULT_DEPOSIT_SETTINGS, depositRoutes, upiWebhookRoutes } from './modules/deposits';
 import { createHttpUpiGateway, createSandboxUpiGateway, sandboxUpiRoutes, type UpiGateway } from './modules/payments';
 import { createWalletService, walletRoutes } from './modules/wallet';
-import { adminRoutes, createAdminService, createAuditLog, subscribeAdminAlerts, type AdminService } from './modules/admin';
+import { adminRoutes, consoleGuard, createAdminService, createAuditLog, originOf, subscribeAdminAlerts, type AdminService } from './modules/admin';
 import { authRoutes, createAccessTokens, createAuthService, createRateLimiter, isSessionActive } from './modules/auth';
 import { healthRoutes } from './modules/health';
-import { notificationRoutes, subscribeNotifications } from './modules/notifications';
+import { announcementRoutes, createAnnouncements, notificationRoutes, subscribeNotifications } from './modules/notifications';
 import { playerRoutes } from './modules/players';
 import { createGamesService, gamesRoutes, type GameProvider, type GamesService } from './modules/games';
 import { createVendorWalletService, vendorWalletRoutes } from './modules/vendor-wallet';
@@ -39,6 +39,7 @@ import { QUICKNET } from '@colorplay/fair';
 import { runtimeConfigRoutes } from './modules/runtime-config';
 import { createReportsService, reportRoutes } from './modules/reports';
 import { createReconciliationService, reconciliationRoutes } from './modules/reconciliation';
+import { createStatisticsService, statisticsRoutes } from './modules/statistics';
 import { createUsdtChainAccess, createUsdtDepositsService, rateSourceOf, usdtFaucetRoutes, usdtRoutes, type UsdtDepositsService } from './modules/usdt-deposits';
 import { createKycService, kycRoutes, localDocumentStore, s3DocumentStore, type KycService } from './modules/kyc';
 import { createHttpPayoutGateway, createSandboxPayoutGateway, sandboxPayoutRoutes, type PayoutGateway } from './modules/payouts';
@@ -192,7 +193,6 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   // Sandbox routes exist only while their channel is on: off means 404, not a refusal.
   if (config.sandbox.sms) await app.register(sandboxSmsRoutes, { db, clock });
   await app.register(playerRoutes, { db, requireAuth });
-  await app.register(notificationRoutes, { db, clock, requireAuth });
 
   // Responsible gambling (decision 210): the player's controls, which every money path below checks
   // in its own transaction. A refusal is counted afterwards (its transaction rolled back) for the
@@ -253,6 +253,9 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   await games.seed();
   app.decorate('games', games);
   await app.register(gamesRoutes, { games, requireAuth });
+  // Account › Statistics (decision 459): the ledger's figures of the player's play, games named from the catalog.
+  const statistics = createStatisticsService({ db, clock, currency: depositSettings.currency, titlesOf: (uids) => games.titlesOf(uids) });
+  await app.register(statisticsRoutes, { statistics, requireAuth });
   const vendorWallet = createVendorWalletService({ db, clock, games, currency: depositSettings.currency, limits: config.vendorWallet, safety });
   for (const provider of providers.values()) await app.register(vendorWalletRoutes, { wallet: vendorWallet, provider, clock });
   const beaconSource =
@@ -336,6 +339,11 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   app.decorate('admin', admin);
   const reports = createReportsService({ db, clock, settings: { settleSeconds: config.reportsSettleSeconds } });
   await app.register(reportRoutes, { reports, admin });
+  // The inbox, and the operator announcements it shows (decision 458): marketing is held back from
+  // a player the safety module says is on a break or excluded.
+  const announcements = createAnnouncements({ db, clock, audit: createAuditLog({ db, clock }), blocksMarketing: (playerId) => safety.blocksMarketing(playerId) });
+  await app.register(notificationRoutes, { db, clock, requireAuth, announcements });
+  await app.register(announcementRoutes, { announcements, guard: consoleGuard(admin), originOf });
   // Reconciliation (docs/payments.md): console routes of its own module, credits through deposits.
   const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }), usdt, payouts: withdrawals });
   await app.register(reconciliationRoutes, { reconciliation, admin });

@@ -93,8 +93,8 @@ describe('POST /api/change-password', () => {
     // The inbox tells the owner (delivered after commit).
     await t.app.events.settled();
     await t.app.events.dispatch();
-    const inbox = (await here.call('GET', API_PATHS.notifications)).json().data.items as { title: string; body: string }[];
-    expect(inbox[0]).toMatchObject({ title: 'Password changed', body: expect.stringContaining('every other device was logged out') });
+    const inbox = (await here.call('GET', API_PATHS.notifications)).json().data.items as { message: { key: string } }[];
+    expect(inbox[0]!.message).toEqual({ key: 'passwordChanged', params: {} });
 
     expect((await here.call('GET', API_PATHS.get_user_info)).statusCode).toBe(200);
     expect((await elsewhere.call('GET', API_PATHS.get_user_info)).statusCode).toBe(401);

@@ -45,6 +45,9 @@ export const AUDIT_ACTIONS = [
   'support.resolve',
   'support.complaint',
   'support.attachment_view',
+  'announcement.create',
+  'announcement.pause',
+  'announcement.resume',
 ] as const;
 
 /**

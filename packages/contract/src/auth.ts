@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pgText } from './text';
+import { InboxMessageSchema, type InboxMessage } from './inbox';
 
 /** Indian mobile number: 10 digits, the first 6 to 9 (no +91 or leading 0). */
 export const PhoneSchema = pgText()
@@ -148,13 +149,13 @@ export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 export const NotificationSchema = z
   .object({
     id: z.string(),
-    title: z.string(),
-    body: z.string(),
+    // A key and its parameters, rendered by the client in the player's language (decision 457).
+    message: InboxMessageSchema,
     createdAt: z.iso.datetime(),
     read: z.boolean(),
   })
   .meta({ id: 'Notification' });
-export type Notification = z.infer<typeof NotificationSchema>;
+export type Notification = Omit<z.infer<typeof NotificationSchema>, 'message'> & { message: InboxMessage };
 
 export const NotificationsQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(50).default(20),
@@ -172,7 +173,7 @@ export const NotificationsPageSchema = z.object({
   unreadCount: z.number().int(),
   nextCursor: z.string().nullable(),
 });
-export type NotificationsPage = z.infer<typeof NotificationsPageSchema>;
+export type NotificationsPage = Omit<z.infer<typeof NotificationsPageSchema>, 'items'> & { items: Notification[] };
 
 export const MarkAllReadResultSchema = z.object({ updated: z.number().int() });
 

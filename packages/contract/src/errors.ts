@@ -158,6 +158,7 @@ export const ERROR_STATUS = {
   // reconciliation (docs/payments.md): a settlement file refused whole (issues name each bad line),
   // an unknown work item, one already resolved, or a credit its kind does not allow
   SETTLEMENT_FILE_INVALID: 400,
+  ANNOUNCEMENT_NOT_FOUND: 404,
   RECON_ITEM_NOT_FOUND: 404,
   RECON_ITEM_RESOLVED: 409,
   RECON_CREDIT_NOT_ALLOWED: 409,

@@ -20,6 +20,12 @@ export const LAZY_API_PATHS = {
   /** Another admin vouches for an admin or finance operator made in the console (decision 395). */
   admin_operator_countersign: '/api/admin/operators/:operatorId/countersign',
   // Reconciliation (docs/payments.md): settlement file imports, their work items, the daily checks.
+  /** Account › Statistics (decision 459): the player's bets, stakes and payouts by period and game. */
+  player_statistics: '/api/account/statistics',
+  /** The console's announcements (decision 458): list and create, pause and resume. */
+  admin_announcements: '/api/admin/announcements',
+  admin_announcement_pause: '/api/admin/announcements/:id/pause',
+  admin_announcement_resume: '/api/admin/announcements/:id/resume',
   admin_recon_imports: '/api/admin/reconciliation/imports',
   admin_recon_items: '/api/admin/reconciliation/items',
   admin_recon_resolve: '/api/admin/reconciliation/items/:itemId/resolve',

@@ -17,6 +17,9 @@ export const API_PATHS = {
   update_user_info: '/api/update-user-info',
   notifications: '/api/notifications',
   mark_all_as_read: '/api/notifications/mark-all-as-read',
+  /** The operator announcements the player may see now (decision 458): the inbox and the home page's line. */
+  announcements: '/api/announcements',
+  announcement_read: '/api/announcements/:id/read',
   get_payment_url: '/api/wallet/get-recharge-url',
   get_payment_url_usdt: '/api/wallet/get-recharge-url-usdt',
   get_balance: '/api/wallet/balance',

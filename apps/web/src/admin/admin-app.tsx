@@ -18,6 +18,7 @@ import { PlayersPage } from './players-page';
 import { ReportsPage } from './reports-page';
 import { ReconciliationPage } from './reconciliation-page';
 import { SupportQueuePage, SupportTicketPage } from './support-page';
+import { AnnouncementsPage } from './announcements-page';
 import { DepositsQueue, KycQueue, WithdrawalsQueue } from './queues';
 import { UsdtQueue } from './usdt-queue';
 import { useLoad } from './use-load';
@@ -70,6 +71,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
     { path: '/reconciliation', element: <ReconciliationPage session={session} /> },
     { path: '/support', element: <SupportQueuePage /> },
     { path: '/support/:ticketId', element: <SupportTicketPage session={session} /> },
+    { path: '/announcements', element: <AnnouncementsPage session={session} /> },
     ...(isAdmin ? [{ path: '/operators', element: <OperatorsPage session={session} /> }] : []),
     { path: '*', element: <Navigate to="/" replace /> },
   ]);
@@ -103,6 +105,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
         {seesReports && <NavLink to="/reports">{t('admin.nav.reports')}</NavLink>}
         <NavLink to="/reconciliation">{t('admin.nav.reconciliation')}</NavLink>
         <NavLink to="/support">{t('admin.nav.support')}</NavLink>
+        <NavLink to="/announcements">{t('admin.nav.announcements')}</NavLink>
         {isAdmin && <NavLink to="/operators">{t('admin.nav.operators')}</NavLink>}
       </nav>
       <main className="admin-main">

@@ -49,6 +49,8 @@ export const paths = {
     path: '/main/Help',
     getHref: (query?: { report?: string; ticket?: string }): string => (query === undefined ? '/main/Help' : withQuery('/main/Help', query)),
   },
+  /** Account › Statistics (decision 459): the player's bets, stakes and payouts by period and game. */
+  statistics: route('/main/Statistics'),
   allGames: {
     path: '/home/AllGames',
     getHref: (tab?: AllGamesTab): string =>

@@ -111,6 +111,7 @@ const MESSAGE_BY_CODE: Record<Exclude<ErrorCode | ClientErrorCode, GenericCode>,
   KYC_SUBMISSION_NOT_FOUND: 'apiError.notFound',
   KYC_STATE_CONFLICT: 'apiError.conflict',
   PAYOUT_NOT_FOUND: 'apiError.notFound',
+  ANNOUNCEMENT_NOT_FOUND: 'apiError.notFound',
   // Responsible gambling (decision 210): with the remaining amount or the end, see apiErrorMessage.
   DEPOSIT_LIMIT_EXCEEDED: 'apiError.limitReached',
   DEPOSIT_LIMIT_REQUIRED: 'apiError.depositLimitRequired',

@@ -3,6 +3,8 @@ import type { PluralText } from './i18n';
 import { en } from './messages/en';
 import { enAccountMenu } from './messages/en-account-menu';
 import { enAdmin } from './messages/en-admin';
+import { enInbox } from './messages/en-inbox';
+import { enStatistics } from './messages/en-statistics';
 import { enPwa } from './messages/en-pwa';
 import { enUsdt } from './messages/en-usdt';
 import { enWallet } from './messages/en-wallet';
@@ -12,6 +14,8 @@ import { enWithdraw } from './messages/en-withdraw';
 import { enSupport } from './messages/en-support';
 import { hiAccountMenu } from './messages/hi/account-menu';
 import { hiCore } from './messages/hi/core';
+import { hiInbox } from './messages/hi/inbox';
+import { hiStatistics } from './messages/hi/statistics';
 import { hiPwa } from './messages/hi/pwa';
 import { hiUsdt } from './messages/hi/usdt';
 import { hiWallet } from './messages/hi/wallet';
@@ -36,6 +40,8 @@ const AREAS: [string, Dict, Dict][] = [
   ['withdraw', enWithdraw, hiWithdraw],
   ['pwa', enPwa, hiPwa],
   ['support', enSupport, hiSupport],
+  ['inbox', enInbox, hiInbox],
+  ['statistics', enStatistics, hiStatistics],
 ];
 
 /** Texts that are the same in both languages: names, codes and pure formulas. */
@@ -43,7 +49,7 @@ const SAME_IN_HINDI = new Set([
   'brand.name', 'page.windowTitle', 'account.uid', 'wingo.title', 'wingo.multiplier', 'wingo.bet.summary', 'wingo.bet.noResult', 'wingo.ball',
   'deposit.channel.upi', 'deposit.channel.usdt', 'history.utr', 'payment.payeeWhat', 'methods.kind.upi', 'methods.kind.usdt',
   'lg.title.k3', 'lg.title.5d', 'lg.title.trx', 'lg.sel.position', 'lg.bet.line', 'lg.sides',
-  'methods.vpa', 'methods.ifsc', 'kyc.pan', 'withdraw.feeFixed', 'withdraw.feeBps', 'withdraw.feeBoth',
+  'methods.vpa', 'methods.ifsc', 'kyc.pan', 'withdraw.feeFixed', 'withdraw.feeBps', 'withdraw.feeBoth', 'stats.game.k3', 'stats.game.5d',
 ]);
 
 const forms = (text: string | PluralText): string[] => (typeof text === 'string' ? [text] : Object.values(text).filter((v): v is string => v !== undefined));

@@ -250,6 +250,10 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   { name: 'admin_reports_players', method: 'GET', url: () => '/api/admin/reports/players?from=2026-06-01&to=2026-06-01', action: 'reports.read' },
   { name: 'admin_reports_liabilities', method: 'GET', url: () => '/api/admin/reports/liabilities', action: 'reports.read' },
   { name: 'admin_reports_csv', method: 'GET', url: () => '/api/admin/reports.csv?report=daily&from=2026-06-01&to=2026-06-01', action: 'reports.read' },
+  { name: 'admin_announcements', method: 'GET', url: () => '/api/admin/announcements', action: 'announcements.read' },
+  { name: 'admin_announcements', method: 'POST', url: () => '/api/admin/announcements', body: () => ({ kind: 'sparkle' }), action: 'announcements.manage' },
+  { name: 'admin_announcement_pause', method: 'POST', url: () => '/api/admin/announcements/ann_999999/pause', action: 'announcements.manage' },
+  { name: 'admin_announcement_resume', method: 'POST', url: () => '/api/admin/announcements/ann_999999/resume', action: 'announcements.manage' },
   { name: 'admin_recon_imports', method: 'GET', url: () => '/api/admin/reconciliation/imports', action: 'reconciliation.read' },
   {
     name: 'admin_recon_imports',

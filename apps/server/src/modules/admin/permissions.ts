@@ -45,6 +45,10 @@ export const PERMISSIONS = {
   // and threads (a ticket about a payment is its business) but does not write to players.
   'support.read': ['admin', 'finance', 'support'],
   'support.reply': ['admin', 'support'],
+  // Announcements (decision 458): every operator sees what players are told; only an admin
+  // writes to every player, or pauses it.
+  'announcements.read': ['admin', 'finance', 'support'],
+  'announcements.manage': ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type AdminAction = keyof typeof PERMISSIONS;

@@ -43,7 +43,7 @@ describe('register', () => {
     // The inbox hears of the new account from its PlayerRegistered event, after commit.
     await t.app.events.settled();
     const inbox = await c.call('GET', '/api/notifications');
-    expect(inbox.json().data.items[0].title).toBe('Welcome to Colorplay');
+    expect(inbox.json().data.items[0].message).toEqual({ key: 'welcome', params: {} });
   });
 
   it('stores only an argon2id hash with at least OWASP minimum parameters', async () => {
@@ -538,18 +538,19 @@ describe('notifications', () => {
       `SELECT id FROM players ORDER BY id DESC LIMIT 1`,
     );
     for (let i = 1; i <= 4; i++) {
-      await t.db.query('INSERT INTO notifications (player_id, title, body, created_at) VALUES ($1, $2, $3, $4)', [
+      await t.db.query('INSERT INTO notifications (player_id, message_key, params, created_at) VALUES ($1, $2, $3, $4)', [
         rows[0]!.id,
-        `Message ${i}`,
-        'Body',
+        'text',
+        JSON.stringify({ title: `Message ${i}`, body: 'Body' }),
         clock.now(),
       ]);
     }
     const page1 = (await c.call('GET', '/api/notifications?limit=3')).json().data;
-    expect(page1.items.map((n: { title: string }) => n.title)).toEqual(['Message 4', 'Message 3', 'Message 2']);
+    const titles = (items: { message: { key: string; params: { title?: string } } }[]) => items.map((n) => n.message.params.title ?? n.message.key);
+    expect(titles(page1.items)).toEqual(['Message 4', 'Message 3', 'Message 2']);
     expect(page1.unreadCount).toBe(5);
     const page2 = (await c.call('GET', `/api/notifications?limit=3&before=${page1.nextCursor}`)).json().data;
-    expect(page2.items.map((n: { title: string }) => n.title)).toEqual(['Message 1', 'Welcome to Colorplay']);
+    expect(titles(page2.items)).toEqual(['Message 1', 'welcome']);
     expect(page2.nextCursor).toBeNull();
 
     const marked = await c.call('POST', '/api/notifications/mark-all-as-read');

@@ -1,3 +1,4 @@
+import { inboxMessage } from '@colorplay/contract';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../lib/clock';
 import { addNotification } from '../notifications';
@@ -14,15 +15,7 @@ export async function ensureDemoPlayer(db: Db, clock: Clock): Promise<{ created:
   const now = clock.now();
   await db.transaction(async (tx) => {
     const p = await insertPlayer(tx, { phone: DEMO_PLAYER.phone, passwordHash, inviteCode: undefined, now });
-    await addNotification(
-      tx,
-      p.id,
-      {
-        title: 'Welcome to Colorplay',
-        body: 'This is the sandbox demo account. Money here is play money and never leaves this machine.',
-      },
-      now,
-    );
+    await addNotification(tx, p.id, inboxMessage('welcomeDemo', {}), now);
   });
   return { created: true };
 }

@@ -141,7 +141,7 @@ describe('paying through the sandbox gateway', () => {
     // The inbox hears of the credit from its DepositSucceeded event, delivered after commit.
     await t.app.events.settled();
     const inbox = (await player.call('GET', '/api/notifications')).json().data.items;
-    expect(inbox[0].title).toBe('Recharge successful');
+    expect(inbox[0].message).toEqual({ key: 'depositSucceeded', params: { orderId: order.id, amountMinor: 500_00 } });
     expect((await player.call('GET', '/api/wallet/get')).json().data).toMatchObject({ mainMinor: start + 500_00, totalMinor: start + 500_00, vendors: [] });
   });
 
@@ -152,7 +152,7 @@ describe('paying through the sandbox gateway', () => {
     expect(await orderStatus(order.id)).toBe('failed');
     expect(await balance()).toBe(start);
     await t.app.events.settled();
-    expect((await player.call('GET', '/api/notifications')).json().data.items[0].title).toBe('Recharge failed');
+    expect((await player.call('GET', '/api/notifications')).json().data.items[0].message).toEqual({ key: 'depositFailed', params: { orderId: order.id, amountMinor: 200_00 } });
   });
 });
 
@@ -241,7 +241,7 @@ describe('cancel and expiry', () => {
     await t.app.jobs.runOnce('deposits.expire');
     expect(await orderStatus(order.id)).toBe('expired');
     await t.app.events.settled();
-    expect((await player.call('GET', '/api/notifications')).json().data.items[0].title).toBe('Recharge expired');
+    expect((await player.call('GET', '/api/notifications')).json().data.items[0].message.key).toBe('depositExpired');
     expect((await player.call('POST', '/api/wallet/submit-utr', { orderId: order.id, utr: '121212121212' })).statusCode).toBe(409);
     // The confirmation arrives now.
     await webhook(paid);

@@ -151,6 +151,11 @@ export async function selectGames(
 
 export type LaunchGameRow = GameRow & { provider: string | null; wallet_mode: 'seamless' | 'transfer' | null };
 
+/** Catalog titles of the games with these vendor game ids. */
+export async function selectTitlesByUid(q: Queryable, gameUids: readonly string[]): Promise<{ game_uid: string; title: string }[]> {
+  return (await q.query<{ game_uid: string; title: string }>('SELECT game_uid, title FROM games WHERE game_uid = ANY($1::text[])', [gameUids])).rows;
+}
+
 export async function selectGameByUid(q: Queryable, gameUid: string): Promise<LaunchGameRow | null> {
   const { rows } = await q.query<LaunchGameRow>(
     `SELECT g.*, v.provider, v.wallet_mode FROM games g LEFT JOIN game_vendors v ON v.code = g.vendor_code

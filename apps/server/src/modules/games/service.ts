@@ -126,6 +126,11 @@ export function createGamesService(deps: GamesDeps) {
       return { items: rows.map((r) => toTile(r, providers, providerOf)), total, nextOffset: next < total ? next : null };
     },
 
+    /** Catalog titles by vendor game id (Account › Statistics names the games played; decision 459). */
+    async titlesOf(gameUids: string[]): Promise<Map<string, string>> {
+      return new Map((await repo.selectTitlesByUid(db, gameUids)).map((r) => [r.game_uid, r.title]));
+    },
+
     /** Mints a single-use launch ticket for a launchable game; only its hash is stored. */
     async mintTicket(auth: { playerId: number; sessionId: string }, gameUid: string): Promise<LaunchTicket> {
       const game = await repo.selectGameByUid(db, gameUid);

@@ -32,6 +32,7 @@ export {
   postTransfer,
   sumEntriesByKind,
   sumPlayerEntriesByKindSince,
+  sumPlayerEntriesByGame,
   summarizeEntries,
   settledEntryId,
   balanceTotals,

@@ -230,6 +230,32 @@ export async function selectOwnerSumsByKindSince(
 }
 
 /**
+ * A player's entries of `kinds` grouped by window, game and kind (decision 459): one query, from
+ * the player's accounts (owner index) and their entries (account index). The game is the
+ * transfer's `game` (lottery) or `gameUid` (vendor) metadata; windows are [from, to) pairs.
+ */
+export async function selectOwnerPlayByGame(
+  q: Queryable,
+  owner: string,
+  kinds: readonly string[],
+  windows: readonly { from: Date; to: Date }[],
+): Promise<{ window: number; game: string | null; kind: string; entries: number; sum_minor: number }[]> {
+  const { rows } = await q.query<{ window: string; game: string | null; kind: string; entries: number; sum_minor: string }>(
+    `SELECT w.n AS window, COALESCE(t.metadata->>'game', t.metadata->>'gameUid') AS game, t.kind,
+            count(*)::int AS entries, SUM(e.amount_minor)::bigint AS sum_minor
+       FROM ledger_accounts a
+       JOIN ledger_entries e ON e.account_id = a.id
+       JOIN ledger_transfers t ON t.id = e.transfer_id
+       JOIN unnest($3::timestamptz[], $4::timestamptz[]) WITH ORDINALITY AS w(from_at, to_at, n)
+         ON e.created_at >= w.from_at AND e.created_at < w.to_at
+      WHERE a.owner = $1 AND a.kind = 'player' AND t.kind = ANY($2::text[])
+      GROUP BY w.n, 2, t.kind`,
+    [owner, kinds, windows.map((w) => w.from), windows.map((w) => w.to)],
+  );
+  return rows.map((r) => ({ window: Number(r.window) - 1, game: r.game, kind: r.kind, entries: r.entries, sum_minor: Number(r.sum_minor) }));
+}
+
+/**
  * A group of entries as the reports fold them: per India day, transfer kind, account scope
  * ('player' main wallets, 'purse' vendor purses, else the house account's code with a lottery
  * shard folded into its game), owner, and the transfer's channel, game and room metadata.

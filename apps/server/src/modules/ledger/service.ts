@@ -20,6 +20,7 @@ import {
   selectEntriesOfTransfer,
   selectHistory,
   selectSumsByKind,
+  selectOwnerPlayByGame,
   selectOwnerSumsByKindSince,
   selectTransferById,
   selectTransferByKey,
@@ -352,6 +353,19 @@ export async function sumPlayerEntriesByKindSince(
   const sums: Record<string, number> = Object.fromEntries(kinds.map((k) => [k, 0]));
   for (const row of await selectOwnerSumsByKindSince(q, String(playerId), kinds, since)) sums[row.kind] = row.sum_minor;
   return sums;
+}
+
+/**
+ * A player's entries of `kinds` by window ([from, to)), game and kind: how many, and their sum
+ * (player side: stakes negative, payouts positive). `window` is the index in `windows`.
+ */
+export async function sumPlayerEntriesByGame(
+  q: Queryable,
+  playerId: string | number,
+  kinds: readonly string[],
+  windows: readonly { from: Date; to: Date }[],
+): Promise<{ window: number; game: string | null; kind: string; entries: number; sumMinor: number }[]> {
+  return (await selectOwnerPlayByGame(q, String(playerId), kinds, windows)).map((r) => ({ window: r.window, game: r.game, kind: r.kind, entries: r.entries, sumMinor: r.sum_minor }));
 }
 
 export async function sumEntriesByKind(q: Queryable, code: string, kinds: readonly string[]): Promise<Record<string, number>> {

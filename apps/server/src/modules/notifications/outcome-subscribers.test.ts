@@ -64,13 +64,13 @@ async function submitKyc(playerId: number) {
   return (await t.app.kyc.listPending()).find((s) => s.playerId === playerId)!.id;
 }
 
-type Message = { title: string; body: string };
+type Message = { key: string; params: Record<string, unknown> };
 const inboxOf = async (playerId: number): Promise<Message[]> =>
-  (await t.db.query<Message>(`SELECT title, body FROM notifications WHERE player_id = $1 ORDER BY id`, [playerId])).rows;
+  (await t.db.query<Message>(`SELECT message_key AS key, params FROM notifications WHERE player_id = $1 ORDER BY id`, [playerId])).rows;
 /** The inbox after every recorded event was delivered, without the welcome message. */
 const settledInbox = async (playerId: number) => {
   await t.app.events.settled();
-  return (await inboxOf(playerId)).filter((m) => m.title !== 'Welcome to Colorplay');
+  return (await inboxOf(playerId)).filter((m) => m.key !== 'welcome');
 };
 
 /** Forgets that the inbox saw this player's withdrawal and KYC events and delivers them all again. */
@@ -115,8 +115,8 @@ describe('KYC decisions in the inbox', () => {
     await t.app.kyc.verify({ submissionId: second, operatorId: 'op_kyc' });
 
     const expected = [
-      { title: 'Identity check not accepted', body: 'Your identity check was not accepted. You can submit your details again from the withdraw page. Reason: Photo is blurred' },
-      { title: 'Identity verified', body: 'Your identity check was accepted. You can now withdraw from your wallet.' },
+      { key: 'kycRejected', params: { reason: 'Photo is blurred' } },
+      { key: 'kycVerified', params: {} },
     ];
     expect(await settledInbox(playerId)).toEqual(expected);
     // Two submissions and two decisions were recorded; delivered again, they write nothing new.
@@ -166,26 +166,17 @@ describe('withdrawal outcomes in the inbox', () => {
     await sandboxDecide(reversed.id, 'paid');
     await sandboxDecide(reversed.id, 'reversed');
 
-    const approvedMessage = (id: string) => ({ title: 'Withdrawal approved', body: `Your withdrawal of ₹200.00 (${id}) was approved and is on its way to your account.` });
-    const paidMessage = (id: string) => ({ title: 'Withdrawal paid', body: `₹193.00 was sent to your account for your withdrawal of ₹200.00 (${id}), after a ₹7.00 fee.` });
+    const approvedMessage = (withdrawalId: string) => ({ key: 'withdrawalApproved', params: { withdrawalId, amountMinor: 200_00 } });
+    const paidMessage = (withdrawalId: string) => ({ key: 'withdrawalPaidAfterFee', params: { withdrawalId, amountMinor: 200_00, feeMinor: 7_00 } });
     const expected = [
       approvedMessage(paid.id),
       paidMessage(paid.id),
-      {
-        title: 'Withdrawal rejected',
-        body: `Your withdrawal of ₹150.00 (${rejected.id}) was rejected and ₹150.00 is back in your wallet. Reason: Name does not match the bank account`,
-      },
+      { key: 'withdrawalRejected', params: { withdrawalId: rejected.id, amountMinor: 150_00, reason: 'Name does not match the bank account' } },
       approvedMessage(failed.id),
-      {
-        title: 'Withdrawal failed',
-        body: `Your withdrawal of ₹200.00 (${failed.id}) could not be paid out and ₹200.00 is back in your wallet. Reason: Sandbox: marked failed by the tester`,
-      },
+      { key: 'withdrawalFailed', params: { withdrawalId: failed.id, amountMinor: 200_00, reason: 'Sandbox: marked failed by the tester' } },
       approvedMessage(reversed.id),
       paidMessage(reversed.id),
-      {
-        title: 'Withdrawal returned',
-        body: `The bank returned the payout of your withdrawal ${reversed.id} and ₹200.00, fee included, is back in your wallet. Reason: Sandbox: returned by the bank`,
-      },
+      { key: 'withdrawalReturned', params: { withdrawalId: reversed.id, amountMinor: 200_00, reason: 'Sandbox: returned by the bank' } },
     ];
     expect(await withdrawalInbox()).toEqual(expected);
 

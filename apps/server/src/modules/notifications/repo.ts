@@ -1,7 +1,7 @@
-import type { Notification, NotificationsPage } from '@colorplay/contract';
+import type { InboxMessage, Notification, NotificationsPage } from '@colorplay/contract';
 import type { Queryable } from '../../db/db';
 
-type Row = { id: number; title: string; body: string; created_at: Date; read_at: Date | null };
+type Row = { id: number; message_key: InboxMessage['key']; params: InboxMessage['params']; created_at: Date; read_at: Date | null };
 
 /**
  * Adds a message to a player's inbox (called by other modules inside their transaction, or by
@@ -10,21 +10,21 @@ type Row = { id: number; title: string; body: string; created_at: Date; read_at:
 export async function addNotification(
   q: Queryable,
   playerId: number,
-  message: { title: string; body: string },
+  message: InboxMessage,
   now: Date,
   sourceEventId?: string,
 ): Promise<void> {
   await q.query(
-    `INSERT INTO notifications (player_id, title, body, created_at, source_event_id) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO notifications (player_id, message_key, params, created_at, source_event_id) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (source_event_id, player_id) WHERE source_event_id IS NOT NULL DO NOTHING`,
-    [playerId, message.title, message.body, now, sourceEventId ?? null],
+    [playerId, message.key, JSON.stringify(message.params), now, sourceEventId ?? null],
   );
 }
 
 const toNotification = (r: Row): Notification => ({
   id: `ntf_${r.id}`,
-  title: r.title,
-  body: r.body,
+  // The row's key and params were written by addNotification from a typed InboxMessage.
+  message: { key: r.message_key, params: r.params } as InboxMessage,
   createdAt: r.created_at.toISOString(),
   read: r.read_at !== null,
 });
@@ -37,7 +37,7 @@ export async function listNotifications(
 ): Promise<NotificationsPage> {
   const before = page.before ? Number(page.before.slice(4)) : Number.MAX_SAFE_INTEGER;
   const { rows } = await q.query<Row>(
-    `SELECT id, title, body, created_at, read_at FROM notifications
+    `SELECT id, message_key, params, created_at, read_at FROM notifications
      WHERE player_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3`,
     [playerId, before, page.limit + 1],
   );

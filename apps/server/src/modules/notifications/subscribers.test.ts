@@ -1,3 +1,4 @@
+import type { InboxMessage } from '@colorplay/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { PlayerClient } from '../../../test/helpers/player-client';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.app.close());
 
-const inbox = async () => (await player.call('GET', '/api/notifications')).json().data.items as Array<{ title: string; body: string }>;
+const inbox = async () => (await player.call('GET', '/api/notifications')).json().data.items.map((n: { message: InboxMessage }) => n.message) as InboxMessage[];
 
 describe('the inbox subscribes to deposit events', () => {
   it('writes one message per event, and none again when the event is delivered twice', async () => {
@@ -35,7 +36,7 @@ describe('the inbox subscribes to deposit events', () => {
     await t.app.events.settled();
     const after = await inbox();
     expect(after).toHaveLength(before + 1);
-    expect(after[0]).toMatchObject({ title: 'Recharge successful', body: '₹123.45 was added to your wallet (order dep_sub_test1).' });
+    expect(after[0]).toEqual({ key: 'depositSucceeded', params: { orderId: 'dep_sub_test1', amountMinor: 123_45 } });
 
     // At least once means it may come again (a crash after the handler's commit was lost, an
     // operator replaying the outbox): forget the delivery record and dispatch once more.
@@ -57,21 +58,21 @@ describe('the inbox subscribes to deposit events', () => {
       await t.app.events.record(tx, 'DepositExpired', { ...base, orderId: 'dep_sub_expired' });
     });
     await t.app.events.settled();
-    const titles = (await inbox()).slice(0, 2).map((m) => m.title);
-    expect(titles.sort()).toEqual(['Recharge expired', 'Recharge failed']);
+    const keys = (await inbox()).slice(0, 2).map((m) => m.key);
+    expect(keys.sort()).toEqual(['depositExpired', 'depositFailed']);
   });
 });
 
 describe('the inbox subscribes to account events', () => {
   it('welcomes a new player and warns of a password reset, once per event', async () => {
     await t.app.events.settled();
-    const titles = async () => (await inbox()).map((m) => m.title);
+    const titles = async () => (await inbox()).map((m) => m.key);
     // Registration in beforeAll recorded PlayerRegistered.
-    expect((await titles()).filter((x) => x === 'Welcome to Colorplay')).toHaveLength(1);
+    expect((await titles()).filter((x) => x === 'welcome')).toHaveLength(1);
     await t.db.transaction((tx) => t.app.events.record(tx, 'PasswordReset', { playerId }));
     await t.app.events.settled();
     await t.app.events.dispatch();
-    expect((await titles())[0]).toBe('Password changed');
-    expect((await titles()).filter((x) => x === 'Password changed')).toHaveLength(1);
+    expect((await titles())[0]).toBe('passwordReset');
+    expect((await titles()).filter((x) => x === 'passwordReset')).toHaveLength(1);
   });
 });

@@ -1,10 +1,7 @@
-import type { DomainEventName } from '@colorplay/contract';
+import { inboxMessage, type DomainEventName } from '@colorplay/contract';
 import type { EventHandler } from '../../events';
+import { depositMessage, kycMessage, withdrawalMessage } from './messages';
 import { addNotification } from './repo';
-import { depositMessage } from './deposit-messages';
-import { kycMessage } from './kyc-messages';
-import { ACCOUNT_CLOSED_HOLD_MESSAGE, ACCOUNT_CLOSED_PAY_OUT_MESSAGE, ACCOUNT_SUSPENDED_MESSAGE, PASSWORD_CHANGED_MESSAGE, PASSWORD_RESET_MESSAGE, SUSPENSION_LIFTED_MESSAGE, WELCOME_MESSAGE } from './player-messages';
-import { withdrawalMessage } from './withdrawal-messages';
 
 type Subscribe = {
   subscribe<N extends DomainEventName>(name: N, handler: string, fn: EventHandler<N>): void;
@@ -27,7 +24,7 @@ export function subscribeNotifications(events: Subscribe): void {
   events.subscribe('DepositFailed', NOTIFICATIONS_HANDLER, write);
   events.subscribe('DepositExpired', NOTIFICATIONS_HANDLER, write);
   events.subscribe('PlayerRegistered', NOTIFICATIONS_HANDLER, (event, tx) =>
-    addNotification(tx, event.payload.playerId, WELCOME_MESSAGE, new Date(event.occurredAt), event.id),
+    addNotification(tx, event.payload.playerId, inboxMessage('welcome', {}), new Date(event.occurredAt), event.id),
   );
   events.subscribe('WithdrawalStatusChanged', NOTIFICATIONS_HANDLER, async (event, tx) => {
     const message = withdrawalMessage(event);
@@ -38,21 +35,21 @@ export function subscribeNotifications(events: Subscribe): void {
     if (message) await addNotification(tx, event.payload.playerId, message, new Date(event.occurredAt), event.id);
   });
   events.subscribe('AccountSuspensionChanged', NOTIFICATIONS_HANDLER, (event, tx) =>
-    addNotification(tx, event.payload.playerId, event.payload.suspended ? ACCOUNT_SUSPENDED_MESSAGE : SUSPENSION_LIFTED_MESSAGE, new Date(event.occurredAt), event.id),
+    addNotification(tx, event.payload.playerId, inboxMessage(event.payload.suspended ? 'accountSuspended' : 'suspensionLifted', {}), new Date(event.occurredAt), event.id),
   );
   events.subscribe('AccountClosed', NOTIFICATIONS_HANDLER, (event, tx) =>
     addNotification(
       tx,
       event.payload.playerId,
-      event.payload.balanceRule === 'hold' ? ACCOUNT_CLOSED_HOLD_MESSAGE : ACCOUNT_CLOSED_PAY_OUT_MESSAGE,
+      inboxMessage(event.payload.balanceRule === 'hold' ? 'accountClosedHold' : 'accountClosedPayOut', {}),
       new Date(event.occurredAt),
       event.id,
     ),
   );
   events.subscribe('PasswordReset', NOTIFICATIONS_HANDLER, (event, tx) =>
-    addNotification(tx, event.payload.playerId, PASSWORD_RESET_MESSAGE, new Date(event.occurredAt), event.id),
+    addNotification(tx, event.payload.playerId, inboxMessage('passwordReset', {}), new Date(event.occurredAt), event.id),
   );
   events.subscribe('PasswordChanged', NOTIFICATIONS_HANDLER, (event, tx) =>
-    addNotification(tx, event.payload.playerId, PASSWORD_CHANGED_MESSAGE, new Date(event.occurredAt), event.id),
+    addNotification(tx, event.payload.playerId, inboxMessage('passwordChanged', {}), new Date(event.occurredAt), event.id),
   );
 }

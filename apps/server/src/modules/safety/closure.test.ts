@@ -156,8 +156,8 @@ describe('a closed account', () => {
     // Told once (inbox), audited once, shown in the console; a second close changes nothing.
     expect((await close(admin, playerId, 'player_request')).json().data).toMatchObject({ reason: 'fraud_aml', balanceRule: 'hold' });
     const inbox = await inboxTitles(client);
-    expect(inbox.match(/Account closed/g)).toHaveLength(1);
-    expect(inbox).toContain('Your balance is held while the closure is reviewed');
+    // Messages are keys the web renders in the player's language (decision 457).
+    expect(inbox.match(/"key":"accountClosed(Hold|PayOut)"/g)).toEqual(['"key":"accountClosedHold"']);
     expect(await auditOf(`player:${playerId}`)).toEqual([
       expect.objectContaining({
         action: 'player.close',

@@ -269,6 +269,15 @@ export function createSafetyService({ db, clock, settings, currency, events }: S
       return waivesWageringLock(blockAt(blockStateOf(controls), clock.now())) ? 'self_exclusion' : null;
     },
 
+    /**
+     * Whether marketing must not reach the player now (decision 458): on a break, self-excluded,
+     * or in the closed period after an exclusion. Service notices still do.
+     */
+    async blocksMarketing(playerId: number): Promise<boolean> {
+      const [controls] = await repo.selectControls(db, [playerId]);
+      return controls ? blockAt(blockStateOf(controls), clock.now()).kind !== 'none' : false;
+    },
+
     /** Every change of the player's controls, newest first. */
     async history(playerId: number): Promise<SafetyChange[]> {
       return (await repo.selectChanges(db, playerId, CHANGES_LIMIT)).map((r) => ({ id: Number(r.id), at: r.at.toISOString(), action: r.action, detail: r.detail }));

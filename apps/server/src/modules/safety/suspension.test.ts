@@ -144,7 +144,7 @@ describe('a suspended account', () => {
     // The player is told (inbox), and the console shows the suspension.
     await t.app.events.dispatch();
     const inbox = (await client.call('GET', API_PATHS.notifications)).json().data;
-    expect(JSON.stringify(inbox)).toContain('Account suspended');
+    expect(inbox.items.map((n: { message: { key: string } }) => n.message.key)).toContain('accountSuspended');
     const view = (await finance.call('GET', LAZY_API_PATHS.admin_player_safety.replace(':playerId', String(playerId)))).json().data;
     expect(view.suspension).toMatchObject({ reason: 'payment_dispute', note: 'Chargeback on two recharges' });
 

@@ -1,4 +1,4 @@
-import type { DomainEventName } from '@colorplay/contract';
+import { type DomainEventName, inboxMessage } from '@colorplay/contract';
 import type { EventHandler } from '../../events';
 import { addNotification } from '../notifications';
 
@@ -7,8 +7,6 @@ type Subscribe = { subscribe<N extends DomainEventName>(name: N, handler: string
 /** The handler name in `domain_event_deliveries`: stable, or old events would be delivered again. */
 export const SUPPORT_NOTIFICATIONS_HANDLER = 'support.notifications';
 
-export const SUPPORT_REPLY_MESSAGE = { title: 'Support replied', body: 'Support answered your ticket. Open Account › Help to read the reply.' } as const;
-export const SUPPORT_RESOLVED_MESSAGE = { title: 'Ticket resolved', body: 'Support marked your ticket as resolved. If the problem is still there, you can reopen it from Account › Help for 7 days.' } as const;
 
 /**
  * An operator's answer reaches the player's inbox too (the socket tells an open Help page at
@@ -18,7 +16,7 @@ export const SUPPORT_RESOLVED_MESSAGE = { title: 'Ticket resolved', body: 'Suppo
 export function subscribeSupportNotifications(events: Subscribe): void {
   events.subscribe('SupportTicketUpdated', SUPPORT_NOTIFICATIONS_HANDLER, async (event, tx) => {
     if (!event.payload.byOperator) return;
-    const message = event.payload.status === 'resolved' ? SUPPORT_RESOLVED_MESSAGE : SUPPORT_REPLY_MESSAGE;
+    const message = inboxMessage(event.payload.status === 'resolved' ? 'supportResolved' : 'supportReplied', {});
     await addNotification(tx, event.payload.playerId, message, new Date(event.occurredAt), event.id);
   });
 }

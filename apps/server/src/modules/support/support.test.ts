@@ -165,7 +165,7 @@ describe('the thread', () => {
     ]);
     expect(JSON.stringify(seen)).not.toContain('bank reference');
     // The reply reached the inbox once (the note did not).
-    expect((await t.db.query('SELECT title FROM notifications WHERE player_id = $1', [aliceId])).rows.length).toBe(inboxBefore + 1);
+    expect((await t.db.query('SELECT message_key FROM notifications WHERE player_id = $1', [aliceId])).rows.length).toBe(inboxBefore + 1);
 
     clock.advance(HOUR);
     res = await alice.call('POST', ticketPath(LAZY_API_PATHS.support_ticket_messages, id), { message: 'Still nothing' });

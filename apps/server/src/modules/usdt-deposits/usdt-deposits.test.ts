@@ -177,8 +177,8 @@ describe('USDT on a real local chain', () => {
     expect(history.items.map((i: { id: string }) => i.id)).toContain(o.id);
     // The inbox hears of it like any recharge (DepositSucceeded, after commit).
     await t.app.events.dispatch();
-    const inbox = (await player.call('GET', '/api/notifications')).json().data.items as Array<{ body: string }>;
-    expect(inbox.some((n) => n.body.includes(o.id))).toBe(true);
+    const inbox = (await player.call('GET', '/api/notifications')).json().data.items as Array<{ message: { key: string; params: { orderId?: string } } }>;
+    expect(inbox.some((n) => n.message.key === 'depositSucceeded' && n.message.params.orderId === o.id)).toBe(true);
   });
 
   it('credits once when the watcher restarts between confirmations (cursor in the database)', async () => {

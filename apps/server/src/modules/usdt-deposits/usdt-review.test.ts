@@ -87,7 +87,7 @@ const auditRows = async (action: string, target: string) =>
 const operatorId = async (username: string) => (await t.db.query<{ id: number }>('SELECT id FROM operators WHERE username = $1', [username])).rows[0]!.id;
 const inbox = async () => {
   await t.app.events.dispatch();
-  return (await player.call('GET', '/api/notifications')).json().data.items as Array<{ title: string; body: string }>;
+  return (await player.call('GET', '/api/notifications')).json().data.items.map((n: { message: { key: string; params: { orderId?: string } } }) => n.message) as Array<{ key: string; params: { orderId?: string } }>;
 };
 
 /** An order whose payment was mined after its deadline: in review as a late payment. */
@@ -162,7 +162,7 @@ describe('USDT review queue', () => {
     const audit = await auditRows('usdt.approve', `usdt_transfer:${item!.transferId}`);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ operator_id: financeId, after: { status: 'approved', creditedMinor: 120_00, note: 'late by a minute, player asked' } });
-    expect((await inbox()).filter((n) => n.title === 'Recharge successful' && n.body.includes(o.id))).toHaveLength(1);
+    expect((await inbox()).filter((n) => n.key === 'depositSucceeded' && n.params.orderId === o.id)).toHaveLength(1);
 
     // A second decision on the same transfer is refused and changes nothing.
     for (const path of ['approve', 'reject']) {
@@ -228,7 +228,7 @@ describe('USDT review queue', () => {
     const row = (await t.db.query('SELECT status, reviewed_by, review_note FROM usdt_transfers WHERE order_id = $1', [o.id])).rows[0];
     expect(row).toMatchObject({ status: 'rejected', reviewed_by: await operatorId('fenna'), review_note: 'returned to sender, tx 0xabc' });
     expect(await auditRows('usdt.reject', `usdt_transfer:${item!.transferId}`)).toHaveLength(1);
-    expect((await inbox()).filter((n) => n.title === 'Recharge failed' && n.body.includes(o.id))).toHaveLength(1);
+    expect((await inbox()).filter((n) => n.key === 'depositFailed' && n.params.orderId === o.id)).toHaveLength(1);
 
     const again = await finance.call('POST', `/api/admin/usdt/${item!.transferId}/approve`, { note: 'changed my mind' });
     expect(again.json().error.code).toBe('DEPOSIT_STATE_CONFLICT');

@@ -249,7 +249,8 @@ export function createVendorWalletService({ db, clock, games, currency, limits =
           idempotencyKey: `vw:${provider}:rollback:${input.refTxId}`,
           kind: 'vendor_rollback',
           reference: `${provider}:${input.refTxId}`,
-          metadata: { sessionId: s.id, rollbackTxId: input.txId },
+          // The game, as on the debit it returns: the player's statistics group by it (decision 459).
+          metadata: { sessionId: s.id, gameUid: s.gameUid, rollbackTxId: input.txId },
           entries: [
             { accountCode: house, amountMinor: -ref.amount_minor },
             { accountCode: player, amountMinor: ref.amount_minor },

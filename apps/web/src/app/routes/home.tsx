@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Logo } from '../../components/ui/logo';
+import { AnnouncementLine } from '../../features/announcements/announcement-line';
 import { CategoryShortcuts } from '../../features/lobby/category-shortcuts';
 import { PromoCarousel } from '../../features/promotions/promo-carousel';
 import { HomeWalletCard } from '../../features/wallet/home-wallet-card';
@@ -11,7 +12,7 @@ import './home.css';
 const HomeGames = lazy(() => import('../../features/lobby/home-games'));
 
 /**
- * Home (/): the brand header, then log in / register (a guest) or the balance with Recharge and
+ * Home (/): the brand header, a player's unread announcement (one line), then log in / register (a guest) or the balance with Recharge and
  * Win Go (a player), our promotions, the lobby category shortcuts, then the lottery section
  * and the popular games.
  */
@@ -26,6 +27,7 @@ export default function HomeRoute() {
           {t('brand.name')}
         </h1>
       </header>
+      <AnnouncementLine />
       <HomeWalletCard />
       {/* The standing notice (docs/support.md): one line, against the scams that fill support's gap. */}
       <p className="home__notice" role="note">

@@ -153,6 +153,11 @@ export function AccountPage() {
               {t('account.safety')}
             </MenuLink>
           </li>
+          <li>
+            <MenuLink to={paths.statistics.path} icon="receipt">
+              {t('accountMenu.statistics')}
+            </MenuLink>
+          </li>
         </ul>
       </nav>
 

@@ -433,8 +433,8 @@ describe('change password (decision 404)', () => {
 describe('messages', () => {
   const page = (over: Partial<NotificationsPage> = {}): NotificationsPage => ({
     items: [
-      { id: 'ntf_2', title: 'Recharge successful', body: '₹500.00 added', createdAt: '2026-01-15T04:30:00.000Z', read: false },
-      { id: 'ntf_1', title: 'Welcome to Colorplay', body: 'Play responsibly.', createdAt: '2026-01-14T18:45:00.000Z', read: true },
+      { id: 'ntf_2', message: { key: 'depositSucceeded', params: { orderId: 'dep_a1', amountMinor: 123_456_78 } }, createdAt: '2026-01-15T04:30:00.000Z', read: false },
+      { id: 'ntf_1', message: { key: 'welcome', params: {} }, createdAt: '2026-01-14T18:45:00.000Z', read: true },
     ],
     unreadCount: 1,
     nextCursor: null,
@@ -464,6 +464,46 @@ describe('messages', () => {
     expect(api.callsTo('POST', '/api/notifications/mark-all-as-read')).toHaveLength(1);
   });
 
+  it('lists announcements first, in the language the player reads, with server messages rendered from their keys', async () => {
+    const api = stubApi({
+      'GET /api/notifications': () => ({ body: { data: page() } }),
+      'GET /api/announcements': () => ({
+        body: {
+          data: {
+            items: [
+              {
+                id: 'ann_7',
+                kind: 'service',
+                title: { en: 'New terms', hi: 'नई शर्तें' },
+                body: { en: 'Our terms change on 1 August.', hi: 'हमारी शर्तें 1 अगस्त को बदलेंगी।' },
+                startsAt: '2026-01-15T04:00:00.000Z',
+                endsAt: '2026-02-15T04:00:00.000Z',
+                read: false,
+              },
+            ],
+          },
+        },
+      }),
+      'POST /api/announcements/ann_7/read': () => ({ body: { data: { read: true } } }),
+    });
+    const { setLocale } = await import('../../lib/i18n');
+    await setLocale('hi');
+    try {
+      signInForTests();
+      renderApp('/home/Messages');
+      expect(await screen.findByRole('heading', { level: 3, name: 'अपठित: नई शर्तें' }, { timeout: 15_000 })).toBeTruthy();
+      expect(screen.getByText('हमारी शर्तें 1 अगस्त को बदलेंगी।')).toBeTruthy();
+      // A server message: its key in Hindi, the amount in the app's Hindi money format.
+      expect(await screen.findByRole('heading', { level: 2, name: 'अपठित: रिचार्ज सफल' })).toBeTruthy();
+      expect(screen.getByText('₹1,23,456.78 आपके वॉलेट में जोड़ दिए गए (ऑर्डर dep_a1)।')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'पढ़ा हुआ मार्क करें' }));
+      expect(await screen.findByRole('heading', { level: 3, name: 'नई शर्तें' })).toBeTruthy();
+      expect(api.callsTo('POST', '/api/announcements/ann_7/read')).toHaveLength(1);
+    } finally {
+      await setLocale('en');
+    }
+  });
+
   it('has an empty state', async () => {
     stubApi({ 'GET /api/notifications': () => ({ body: { data: page({ items: [], unreadCount: 0 }) } }) });
     signInForTests();
@@ -486,7 +526,7 @@ describe('messages', () => {
     const api = stubApi({
       'GET /api/notifications': (call) =>
         call.url.searchParams.get('before') === 'ntf_1'
-          ? { body: { data: page({ items: [{ id: 'ntf_0', title: 'Older', body: 'x', createdAt: '2026-01-13T00:00:00.000Z', read: true }] }) } }
+          ? { body: { data: page({ items: [{ id: 'ntf_0', message: { key: 'text', params: { title: 'Older', body: 'x' } }, createdAt: '2026-01-13T00:00:00.000Z', read: true }] }) } }
           : { body: { data: page({ nextCursor: 'ntf_1' }) } },
     });
     signInForTests();
@@ -503,7 +543,7 @@ describe('messages', () => {
     const api = stubApi({
       'GET /api/notifications': (call) =>
         call.url.searchParams.get('before') === 'ntf_1'
-          ? { body: { data: page({ items: [{ id: 'ntf_0', title: 'Older', body: 'x', createdAt: '2026-01-13T00:00:00.000Z', read: true }] }) } }
+          ? { body: { data: page({ items: [{ id: 'ntf_0', message: { key: 'text', params: { title: 'Older', body: 'x' } }, createdAt: '2026-01-13T00:00:00.000Z', read: true }] }) } }
           : { body: { data: page({ nextCursor: 'ntf_1' }) } },
     });
     signInForTests();

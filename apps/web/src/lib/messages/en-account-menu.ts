@@ -3,6 +3,7 @@
  * loads with the account page, never with `/`, whose JS budget is full.
  */
 export const enAccountMenu = {
+  'accountMenu.statistics': 'Statistics: bets and results',
   'accountMenu.money': 'Money',
   'accountMenu.settings': 'Settings',
   'accountMenu.help': 'Help',

@@ -24,6 +24,9 @@ export const en = {
 
   'splash.tagline': 'Withdraw fast, safe and stable.',
 
+  'announcement.label': 'Announcement',
+  'announcement.dismiss': 'Mark the announcement as read',
+
   'nav.label': 'Main',
   'nav.home': 'Home',
   'nav.wallet': 'Wallet',

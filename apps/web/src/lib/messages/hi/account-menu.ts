@@ -3,6 +3,7 @@ import type { enAccountMenu } from '../en-account-menu';
 
 /** The account page's menu and help in Hindi: loaded with the account page, only in Hindi. */
 export const hiAccountMenu: Translation<typeof enAccountMenu> = {
+  'accountMenu.statistics': 'आँकड़े: दांव और परिणाम',
   'accountMenu.money': 'पैसे',
   'accountMenu.settings': 'सेटिंग्स',
   'accountMenu.help': 'मदद',

@@ -22,6 +22,9 @@ export const hiCore: Translation<typeof en> = {
 
   'splash.tagline': 'तेज़, सुरक्षित और भरोसेमंद निकासी।',
 
+  'announcement.label': 'सूचना',
+  'announcement.dismiss': 'सूचना को पढ़ा हुआ मार्क करें',
+
   'nav.label': 'मुख्य',
   'nav.home': 'होम',
   'nav.wallet': 'वॉलेट',
@@ -36,7 +39,7 @@ export const hiCore: Translation<typeof en> = {
   'home.recharge': 'रिचार्ज',
   'home.playWingo': 'Win Go खेलें',
   'home.categories': 'गेम की श्रेणियाँ',
-  'home.notice': 'हम कभी परिणाम नहीं बताते और निकासी खोलने के लिए कभी जमा नहीं माँगते। सपोर्ट सिर्फ़ खाता › मदद में है।',
+  'home.notice': 'हम कभी परिणाम नहीं बताते और निकासी खोलने के लिए कभी जमा नहीं माँगते। सपोर्ट सिर्फ़ अकाउंट › मदद में है।',
 
   'promo.wingo.title': 'जाँचने योग्य निष्पक्ष Wingo',
   'promo.wingo.text': 'हर नतीजा आप अपने ब्राउज़र में खुद जाँच सकते हैं।',

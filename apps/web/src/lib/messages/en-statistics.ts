@@ -1,0 +1,23 @@
+/** Account › Statistics (decision 459): an area of its own, loaded with that page. */
+export const enStatistics = {
+  'stats.title': 'Statistics',
+  'stats.periods': 'Period',
+  'stats.period.today': 'Today',
+  'stats.period.yesterday': 'Yesterday',
+  'stats.period.last7Days': 'Last 7 days',
+  'stats.period.last30Days': 'Last 30 days',
+  'stats.net': 'Net result',
+  'stats.netHelp': 'Paid out minus staked. Below zero is what you lost.',
+  'stats.bets': 'Bets',
+  'stats.staked': 'Staked',
+  'stats.paidOut': 'Paid out',
+  'stats.byGame': 'By game',
+  'stats.game': 'Game',
+  'stats.none': 'No bets in this period.',
+  'stats.window': 'India time, {from} to {to}',
+  'stats.game.wingo': 'Win Go',
+  'stats.game.k3': 'K3',
+  'stats.game.5d': '5D',
+  'stats.game.trx': 'Trx Win',
+  'stats.game.unknown': 'Other games',
+} as const;
