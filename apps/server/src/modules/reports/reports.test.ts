@@ -35,7 +35,7 @@ afterAll(async () => {
 /** Empties the ledger and the reports' tables between runs (as the owner: TRUNCATE). */
 async function resetMoney(): Promise<void> {
   await asOwner(db, async (owner) => {
-    await owner.exec('TRUNCATE ledger_entries, ledger_transfers, ledger_accounts, report_daily, report_player_daily RESTART IDENTITY CASCADE');
+    await owner.exec('TRUNCATE ledger_entries, ledger_transfers, ledger_accounts, report_daily, report_player_daily, report_active_daily, report_player_month RESTART IDENTITY CASCADE');
     await owner.exec('UPDATE report_fold_state SET folded_through_entry_id = 0, folded_at = NULL');
   });
 }
@@ -213,7 +213,7 @@ describe('reports equal ledger sums', () => {
 
   it('after random activity over IST day boundaries, with the fold at random points', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 25 }), async (steps) => {
+      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 25 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 3 }), async (steps, a, b, limit) => {
         await resetMoney();
         let pending: { transferId: string; at: Date }[] = [];
         for (const s of steps) {
@@ -228,8 +228,11 @@ describe('reports equal ledger sums', () => {
         await backdate(pending);
         expect(await checkInvariants(db)).toEqual([]);
 
-        const from = '2026-02-28';
-        const to = '2026-03-03';
+        // A random range of the four days touched (02-28 is the last of February: the range may
+        // cover parts of two months of the month rollup), and a random P&L length.
+        const DAYS = ['2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03'];
+        const from = DAYS[Math.min(a, b)]!;
+        const to = DAYS[Math.max(a, b)]!;
         const report = (await get(`/api/admin/reports?from=${from}&to=${to}`)).json().data;
         const direct = await ledgerFigures(from, to);
         const at = (list: { day: string; v: number; n: number }[], d: string) => list.filter((r) => r.day === d).reduce((s, r) => ({ v: s.v + r.v, n: s.n + r.n }), { v: 0, n: 0 });
@@ -241,6 +244,14 @@ describe('reports equal ledger sums', () => {
           expect(d.ggrMinor).toBe(d.stakesMinor - d.returnedMinor - d.payoutsMinor);
           expect([d.day, d.activePlayers]).toEqual([d.day, at(direct.active, d.day).v]);
         }
+        // Distinct active players over the whole range (a player active on two days counts once).
+        const { rows: [activeInRange] } = await db.query<{ n: number }>(
+          `SELECT COUNT(DISTINCT a.owner)::bigint AS n
+             FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN ledger_transfers t ON t.id = e.transfer_id
+            WHERE a.kind = 'player' AND t.kind IN ('lottery_bet', 'vendor_bet') AND to_char(e.created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') BETWEEN $1 AND $2`,
+          [from, to],
+        );
+        expect(report.totals.activePlayers).toBe(Number(activeInRange!.n));
         // Channels over the range, and each game account's stakes.
         const byKey = (list: { k: string | null; v: number; n: number }[]) => {
           const m = new Map<string, { count: number; amountMinor: number }>();
@@ -278,6 +289,10 @@ describe('reports equal ledger sums', () => {
           .map((r) => ({ playerId: r.owner, depositsMinor: Number(r.dep), withdrawalsMinor: Number(r.wd), stakesMinor: Number(r.st), payoutsMinor: Number(r.po), netMinor: Number(r.po) - Number(r.st) }))
           .sort((a, b) => a.playerId.localeCompare(b.playerId));
         expect([...pnl].sort((a, b) => a.playerId.localeCompare(b.playerId))).toEqual(expected);
+        // The ranking: the `limit` who staked most (net of returns), then by shorter id, then id.
+        const top = (await get(`/api/admin/reports/players?from=${from}&to=${to}&limit=${limit}`)).json().data.items;
+        const ranked = [...expected].sort((a, b) => b.stakesMinor - a.stakesMinor || a.playerId.length - b.playerId.length || a.playerId.localeCompare(b.playerId));
+        expect(top).toEqual(ranked.slice(0, limit));
 
         // Liabilities: balances now.
         const liabilities = (await get('/api/admin/reports/liabilities')).json().data;
