@@ -4,8 +4,10 @@
  * 10 million entries of which 1 million are Wingo bets (kind lottery_bet), with SQL
  * generate_series straight into the ledger's own tables (every CHECK, foreign key, unique key and
  * the append-only triggers in force; running balances computed by a window function), checks the
- * ledger's invariants, times the first fold of everything into the daily tables, then times each
- * report, cold and warm. Writes bench/runs/reports-<time>.json (ignored by git).
+ * ledger's invariants, times the first fold of everything into the daily tables and rollups, then
+ * times each report, cold and warm, and checks the rollups' figures (decision 445) against the same
+ * figures computed the pre-rollup way from report_player_daily. Writes
+ * bench/runs/reports-<time>.json (ignored by git).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -125,6 +127,30 @@ async function main() {
     for (let i = 0; i < 5; i++) best = Math.min(best, (await timed(run))[1]);
     timings[name] = { firstMs, bestOf5Ms: best };
   }
+  // The rollups against the per-player-day table they summarise (the way decision 410 computed
+  // these figures): the range's distinct active players, each day's, and the top 100's order.
+  phase('check rollups');
+  const [checks, checkMs] = await timed(async () => {
+    const summary = await reports.summary({ from: monthAgo, to: today });
+    const direct = (await db.query<{ day: string | null; players: number }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, COUNT(DISTINCT player_id)::bigint AS players FROM report_player_daily
+        WHERE day BETWEEN $1::date AND $2::date AND kind IN ('lottery_bet', 'vendor_bet') GROUP BY GROUPING SETS ((day), ())`,
+      [monthAgo, today],
+    )).rows;
+    const perDay = new Map(direct.filter((r) => r.day !== null).map((r) => [r.day!, Number(r.players)]));
+    const dayMismatches = summary.days.filter((d) => d.activePlayers !== (perDay.get(d.day) ?? 0)).length;
+    const rangeActive = { rollup: summary.totals.activePlayers, direct: Number(direct.find((r) => r.day === null)?.players ?? 0) };
+    const top = (await reports.players({ from: monthAgo, to: today, limit: 100 })).map((p) => p.playerId);
+    const directTop = (await db.query<{ player_id: string }>(
+      `SELECT player_id FROM report_player_daily WHERE day BETWEEN $1::date AND $2::date
+        GROUP BY player_id HAVING bool_or(kind NOT IN ('sweep', 'vendor_transfer_in', 'lottery_fee', 'adjustment'))
+        ORDER BY -COALESCE(SUM(amount_minor) FILTER (WHERE kind IN ('lottery_bet', 'vendor_bet', 'lottery_refund', 'vendor_rollback')), 0) DESC, length(player_id), player_id LIMIT 100`,
+      [monthAgo, today],
+    )).rows.map((r) => r.player_id);
+    return { rangeActive, dayMismatches, topEqual: JSON.stringify(top) === JSON.stringify(directTop) };
+  });
+  if (checks.rangeActive.rollup !== checks.rangeActive.direct || checks.dayMismatches > 0 || !checks.topEqual) throw new Error(`rollups differ from report_player_daily: ${JSON.stringify(checks)}`);
+
   // The live tail: what a report pays for entries past the fold. For timing only, the watermark
   // is moved back by BENCH_TAIL_ENTRIES (100,000; a busy ten minutes) and restored: the figures of
   // that read count those entries twice and are thrown away.
@@ -143,6 +169,7 @@ async function main() {
     invariants: { violations: violations.length, ms: invariantsMs },
     fold: { entriesMovedPast: folded, ms: foldMs },
     reports: timings,
+    rollupChecks: { ...checks, ms: checkMs },
     liveTail: { entries: tailEntries, summaryTodayMs: tailSummaryMs },
   };
   const runsDir = path.join(import.meta.dirname, 'runs');

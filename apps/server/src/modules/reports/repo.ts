@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db';
-import type { DailyFact, PlayerFact } from './rules';
+import { activeDaysIn, cumulative, monthOf, type DailyFact, type MonthSlice, type PlayerFact, type PlayerMonth } from './rules';
 
 /** The fold's watermark, locked for the fold's transaction so two folds never add the same entries. */
 export async function lockFoldState(tx: Queryable): Promise<number> {
@@ -55,55 +55,105 @@ export async function selectDaily(q: Queryable, from: string, to: string): Promi
   return rows.map((r) => ({ day: r.day, kind: r.kind, scope: r.scope, channel: r.channel, game: r.game, room: r.room, amountMinor: Number(r.amount_minor), entries: Number(r.entries) }));
 }
 
-/** Distinct players with a stake of the given kinds: per day, and over the whole range. */
-export async function selectActiveCounts(q: Queryable, from: string, to: string, stakeKinds: readonly string[]): Promise<{ perDay: Map<string, number>; range: number }> {
-  const { rows } = await q.query<{ day: string | null; players: number }>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, COUNT(DISTINCT player_id)::bigint AS players
-       FROM report_player_daily WHERE day BETWEEN $1::date AND $2::date AND kind = ANY($3::text[])
-      GROUP BY GROUPING SETS ((day), ())`,
-    [from, to, stakeKinds],
+/** The active-day bits the rollup holds for some players' months (keyed `${month} ${playerId}`). */
+export async function selectMonthBits(q: Queryable, keys: readonly { month: string; playerId: string }[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const { rows } = await q.query<{ month: string; player_id: string; active_days: number }>(
+    `SELECT to_char(m.month, 'YYYY-MM-DD') AS month, m.player_id, m.active_days
+       FROM report_player_month m JOIN unnest($1::date[], $2::text[]) AS k(month, player_id) ON m.month = k.month AND m.player_id = k.player_id`,
+    [keys.map((k) => k.month), keys.map((k) => k.playerId)],
   );
-  return {
-    perDay: new Map(rows.filter((r) => r.day !== null).map((r) => [r.day!, Number(r.players)])),
-    range: Number(rows.find((r) => r.day === null)?.players ?? 0),
-  };
+  return new Map(rows.map((r) => [`${r.month} ${r.player_id}`, Number(r.active_days)]));
 }
 
-/** Which of `players` the table has as staking, on which days of the range. */
-export async function selectActiveAmong(q: Queryable, from: string, to: string, stakeKinds: readonly string[], players: readonly string[]): Promise<{ day: string; playerId: string }[]> {
-  if (players.length === 0) return [];
-  const { rows } = await q.query<{ day: string; player_id: string }>(
-    `SELECT DISTINCT to_char(day, 'YYYY-MM-DD') AS day, player_id
-       FROM report_player_daily WHERE day BETWEEN $1::date AND $2::date AND kind = ANY($3::text[]) AND player_id = ANY($4::text[])`,
-    [from, to, stakeKinds, players],
+/** Adds a batch's player months (distinct keys): bits or-ed in, played added day by day as running sums. */
+export async function addPlayerMonths(tx: Queryable, rows: readonly PlayerMonth[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.query(
+    `INSERT INTO report_player_month (month, player_id, active_days, pnl_days, played_cum)
+     SELECT month, player_id, active_days, pnl_days, played_cum::bigint[]
+       FROM unnest($1::date[], $2::text[], $3::int[], $4::int[], $5::text[]) AS b(month, player_id, active_days, pnl_days, played_cum)
+     ON CONFLICT (month, player_id) DO UPDATE SET
+       active_days = report_player_month.active_days | EXCLUDED.active_days,
+       pnl_days = report_player_month.pnl_days | EXCLUDED.pnl_days,
+       played_cum = ARRAY(SELECT a + b FROM unnest(report_player_month.played_cum, EXCLUDED.played_cum) WITH ORDINALITY AS u(a, b, i) ORDER BY i)`,
+    // Each running-sum array as its text form: unnest of a two-dimensional array would flatten it.
+    [rows.map((r) => r.month), rows.map((r) => r.playerId), rows.map((r) => r.activeDays), rows.map((r) => r.pnlDays), rows.map((r) => `{${cumulative(r.played).join(',')}}`)],
   );
-  return rows.map((r) => ({ day: r.day, playerId: r.player_id }));
+}
+
+/** Adds newly active (day, player) pairs to the per-day counts. */
+export async function addActiveDays(tx: Queryable, perDay: ReadonlyMap<string, number>): Promise<void> {
+  if (perDay.size === 0) return;
+  await tx.query(
+    `INSERT INTO report_active_daily (day, players) SELECT * FROM unnest($1::date[], $2::bigint[])
+     ON CONFLICT (day) DO UPDATE SET players = report_active_daily.players + EXCLUDED.players`,
+    [[...perDay.keys()], [...perDay.values()]],
+  );
+}
+
+/** The months of a range as parameters: each month with its first and last day in the range and their bits. */
+const sliceParams = (slices: readonly MonthSlice[]) => [slices.map((s) => s.month), slices.map((s) => s.lo), slices.map((s) => s.hi), slices.map((s) => s.mask)];
+const SLICES = 'unnest($1::date[], $2::int[], $3::int[], $4::int[]) AS r(month, lo, hi, mask)';
+
+/**
+ * Distinct players with a stake: per day (report_active_daily), and over the whole range (players
+ * with an active-day bit of the range set in some month: exact, one row per player and month).
+ */
+export async function selectActiveCounts(q: Queryable, from: string, to: string, slices: readonly MonthSlice[]): Promise<{ perDay: Map<string, number>; range: number }> {
+  const { rows } = await q.query<{ day: string; players: number }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, players FROM report_active_daily WHERE day BETWEEN $1::date AND $2::date`,
+    [from, to],
+  );
+  const range = await q.query<{ players: number }>(
+    `SELECT COUNT(*)::bigint AS players FROM (
+       SELECT m.player_id FROM report_player_month m JOIN ${SLICES} ON m.month = r.month
+        WHERE m.active_days & r.mask <> 0 GROUP BY m.player_id) p`,
+    sliceParams(slices),
+  );
+  return { perDay: new Map(rows.map((r) => [r.day, Number(r.players)])), range: Number(range.rows[0]!.players) };
+}
+
+/** Which of `players` the rollup has as staking, on which days of the range. */
+export async function selectActiveAmong(q: Queryable, from: string, to: string, players: readonly string[]): Promise<{ day: string; playerId: string }[]> {
+  if (players.length === 0) return [];
+  const { rows } = await q.query<{ month: string; player_id: string; active_days: number }>(
+    `SELECT to_char(month, 'YYYY-MM-DD') AS month, player_id, active_days FROM report_player_month
+      WHERE player_id = ANY($3::text[]) AND month BETWEEN $1::date AND $2::date AND active_days <> 0`,
+    [monthOf(from), to, players],
+  );
+  return rows.flatMap((r) => activeDaysIn({ month: r.month, playerId: r.player_id, activeDays: Number(r.active_days) }, from, to));
 }
 
 /**
- * Per-player facts of a range summed per player and kind: of the `limit` players with the most
- * stakes (by the given kinds) and of the players named in `alsoPlayers` (those with live entries
- * past the fold, whose ranking may change), or of one player.
+ * The `limit` players who played most over a range (stakes net of returned stakes, then the
+ * shorter id, then the id: the P&L's order), among those with an entry the P&L counts in it:
+ * one row per player and month, each month's days summed as a difference of running sums.
  */
-export async function selectPlayerTotals(
-  q: Queryable,
-  range: { from: string; to: string },
-  pick: { playerId: string } | { stakeKinds: readonly string[]; limit: number; alsoPlayers: readonly string[] },
-): Promise<PlayerFact[]> {
+export async function selectTopPlayers(q: Queryable, slices: readonly MonthSlice[], limit: number): Promise<string[]> {
+  const { rows } = await q.query<{ player_id: string }>(
+    // OFFSET 0 keeps the subquery apart, so the slice's sum is taken at the scan and the grouping
+    // sorts or hashes (player, amount) pairs, not whole rows with their 31-element arrays (which
+    // spilled to disk in the bench).
+    `SELECT player_id FROM (
+       SELECT m.player_id, m.played_cum[r.hi] - COALESCE(m.played_cum[r.lo - 1], 0) AS played
+         FROM report_player_month m JOIN ${SLICES} ON m.month = r.month
+        WHERE m.pnl_days & r.mask <> 0 OFFSET 0) p
+      GROUP BY player_id
+      ORDER BY SUM(played) DESC, length(player_id), player_id
+      LIMIT $5`,
+    [...sliceParams(slices), limit],
+  );
+  return rows.map((r) => r.player_id);
+}
+
+/** The per-player facts of some players over a range, summed per player and kind. */
+export async function selectPlayerTotals(q: Queryable, range: { from: string; to: string }, players: readonly string[]): Promise<PlayerFact[]> {
+  if (players.length === 0) return [];
   const { rows } = await q.query<{ player_id: string; kind: string; amount_minor: number; entries: number }>(
-    'playerId' in pick
-      ? `SELECT player_id, kind, SUM(amount_minor)::bigint AS amount_minor, SUM(entries)::bigint AS entries
-           FROM report_player_daily WHERE player_id = $3 AND day BETWEEN $1::date AND $2::date GROUP BY player_id, kind`
-      : `WITH top AS (
-           SELECT player_id FROM report_player_daily
-            WHERE day BETWEEN $1::date AND $2::date
-            GROUP BY player_id
-            ORDER BY -COALESCE(SUM(amount_minor) FILTER (WHERE kind = ANY($3::text[])), 0) DESC, length(player_id), player_id LIMIT $4)
-         SELECT player_id, kind, SUM(amount_minor)::bigint AS amount_minor, SUM(entries)::bigint AS entries
-           FROM report_player_daily
-          WHERE day BETWEEN $1::date AND $2::date AND (player_id IN (SELECT player_id FROM top) OR player_id = ANY($5::text[]))
-          GROUP BY player_id, kind`,
-    'playerId' in pick ? [range.from, range.to, pick.playerId] : [range.from, range.to, pick.stakeKinds, pick.limit, pick.alsoPlayers],
+    `SELECT player_id, kind, SUM(amount_minor)::bigint AS amount_minor, SUM(entries)::bigint AS entries
+       FROM report_player_daily WHERE player_id = ANY($3::text[]) AND day BETWEEN $1::date AND $2::date GROUP BY player_id, kind`,
+    [range.from, range.to, players],
   );
   return rows.map((r) => ({ day: range.from, playerId: r.player_id, kind: r.kind, amountMinor: Number(r.amount_minor), entries: Number(r.entries) }));
 }

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db';
+import { MIGRATIONS_DIR } from '../../db/migrate';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { OperatorClient } from '../../../test/helpers/operator-client';
 import { asOwner } from '../../../test/helpers/test-db';
@@ -35,7 +38,7 @@ afterAll(async () => {
 /** Empties the ledger and the reports' tables between runs (as the owner: TRUNCATE). */
 async function resetMoney(): Promise<void> {
   await asOwner(db, async (owner) => {
-    await owner.exec('TRUNCATE ledger_entries, ledger_transfers, ledger_accounts, report_daily, report_player_daily RESTART IDENTITY CASCADE');
+    await owner.exec('TRUNCATE ledger_entries, ledger_transfers, ledger_accounts, report_daily, report_player_daily, report_active_daily, report_player_month RESTART IDENTITY CASCADE');
     await owner.exec('UPDATE report_fold_state SET folded_through_entry_id = 0, folded_at = NULL');
   });
 }
@@ -213,7 +216,7 @@ describe('reports equal ledger sums', () => {
 
   it('after random activity over IST day boundaries, with the fold at random points', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 25 }), async (steps) => {
+      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 25 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 3 }), async (steps, a, b, limit) => {
         await resetMoney();
         let pending: { transferId: string; at: Date }[] = [];
         for (const s of steps) {
@@ -228,8 +231,11 @@ describe('reports equal ledger sums', () => {
         await backdate(pending);
         expect(await checkInvariants(db)).toEqual([]);
 
-        const from = '2026-02-28';
-        const to = '2026-03-03';
+        // A random range of the four days touched (02-28 is the last of February: the range may
+        // cover parts of two months of the month rollup), and a random P&L length.
+        const DAYS = ['2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03'];
+        const from = DAYS[Math.min(a, b)]!;
+        const to = DAYS[Math.max(a, b)]!;
         const report = (await get(`/api/admin/reports?from=${from}&to=${to}`)).json().data;
         const direct = await ledgerFigures(from, to);
         const at = (list: { day: string; v: number; n: number }[], d: string) => list.filter((r) => r.day === d).reduce((s, r) => ({ v: s.v + r.v, n: s.n + r.n }), { v: 0, n: 0 });
@@ -241,6 +247,14 @@ describe('reports equal ledger sums', () => {
           expect(d.ggrMinor).toBe(d.stakesMinor - d.returnedMinor - d.payoutsMinor);
           expect([d.day, d.activePlayers]).toEqual([d.day, at(direct.active, d.day).v]);
         }
+        // Distinct active players over the whole range (a player active on two days counts once).
+        const { rows: [activeInRange] } = await db.query<{ n: number }>(
+          `SELECT COUNT(DISTINCT a.owner)::bigint AS n
+             FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN ledger_transfers t ON t.id = e.transfer_id
+            WHERE a.kind = 'player' AND t.kind IN ('lottery_bet', 'vendor_bet') AND to_char(e.created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') BETWEEN $1 AND $2`,
+          [from, to],
+        );
+        expect(report.totals.activePlayers).toBe(Number(activeInRange!.n));
         // Channels over the range, and each game account's stakes.
         const byKey = (list: { k: string | null; v: number; n: number }[]) => {
           const m = new Map<string, { count: number; amountMinor: number }>();
@@ -278,6 +292,10 @@ describe('reports equal ledger sums', () => {
           .map((r) => ({ playerId: r.owner, depositsMinor: Number(r.dep), withdrawalsMinor: Number(r.wd), stakesMinor: Number(r.st), payoutsMinor: Number(r.po), netMinor: Number(r.po) - Number(r.st) }))
           .sort((a, b) => a.playerId.localeCompare(b.playerId));
         expect([...pnl].sort((a, b) => a.playerId.localeCompare(b.playerId))).toEqual(expected);
+        // The ranking: the `limit` who staked most (net of returns), then by shorter id, then id.
+        const top = (await get(`/api/admin/reports/players?from=${from}&to=${to}&limit=${limit}`)).json().data.items;
+        const ranked = [...expected].sort((a, b) => b.stakesMinor - a.stakesMinor || a.playerId.length - b.playerId.length || a.playerId.localeCompare(b.playerId));
+        expect(top).toEqual(ranked.slice(0, limit));
 
         // Liabilities: balances now.
         const liabilities = (await get('/api/admin/reports/liabilities')).json().data;
@@ -305,6 +323,53 @@ describe('reports equal ledger sums', () => {
     await t.app.jobs.runOnce('reports.fold');
     expect((await db.query<{ w: number }>('SELECT folded_through_entry_id AS w FROM report_fold_state')).rows[0]!.w).toBeGreaterThan(0);
     expect(await days()).toEqual([['2026-03-01', 1_000], ['2026-03-02', 2_000]]);
+  });
+});
+
+describe('the month rollup (decision 445)', () => {
+  beforeEach(resetMoney);
+
+  it('ranks the P&L exactly when a live entry moves a folded leader down', async () => {
+    const at = new Date(BOUNDARY_MS + 3_600_000);
+    const place = async (o: Op) => backdate((await apply(o)).map((transferId) => ({ transferId, at })));
+    await place({ op: 'deposit', player: 1, amount: 5_000, usdt: false });
+    await place({ op: 'deposit', player: 2, amount: 5_000, usdt: false });
+    await place({ op: 'bet', player: 1, game: 'wingo', room: '30s', shard: 0, amount: 1_000 });
+    await place({ op: 'bet', player: 2, game: 'wingo', room: '30s', shard: 0, amount: 500 });
+    await t.app.jobs.runOnce('reports.fold');
+    // Past the fold: player 1's stake mostly comes back, so player 2 now staked most.
+    await place({ op: 'refund', player: 1, game: 'wingo', room: '30s', shard: 0, amount: 800 });
+    const top = (await get('/api/admin/reports/players?from=2026-03-02&to=2026-03-02&limit=1')).json().data.items;
+    expect(top.map((p: { playerId: string; stakesMinor: number }) => [p.playerId, p.stakesMinor])).toEqual([['2', 500]]);
+  });
+
+  it("migration 033's backfill builds from report_player_daily what the fold builds", async () => {
+    const day = 86_400_000;
+    // Days around the February/March month boundary (02-27 .. 03-03 IST), every kind a player sees.
+    const steps: [Op, number][] = [
+      [{ op: 'deposit', player: 1, amount: 90_000, usdt: false }, -3 * day],
+      [{ op: 'deposit', player: 2, amount: 90_000, usdt: true }, -2 * day],
+      [{ op: 'bet', player: 1, game: 'wingo', room: '30s', shard: 0, amount: 1_000 }, -3 * day + 60_000],
+      [{ op: 'bet', player: 2, game: 'k3', room: '1m', shard: 1, amount: 700 }, -day],
+      [{ op: 'refund', player: 1, game: 'wingo', room: '30s', shard: 0, amount: 300 }, -day],
+      [{ op: 'vendor_bet', player: 1, purse: false, amount: 400 }, 60_000],
+      [{ op: 'to_purse', player: 2, amount: 2_000 }, 2 * day],
+      [{ op: 'vendor_bet', player: 2, purse: true, amount: 900 }, 2 * day + 60_000],
+      [{ op: 'vendor_rollback', player: 2, purse: true, amount: 100 }, 2 * day + 120_000],
+      [{ op: 'adjust', player: 3, amount: 50 }, 2 * day],
+      [{ op: 'withdraw', player: 1, amount: 5_000, fee: 10, channel: 'bank', end: 'paid' }, day],
+    ];
+    for (const [o, offset] of steps) await backdate((await apply(o)).map((transferId) => ({ transferId, at: new Date(BOUNDARY_MS + offset) })));
+    await t.app.jobs.runOnce('reports.fold');
+    const rollups = async () => ({
+      active: (await db.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day, players::int AS players FROM report_active_daily WHERE players > 0 ORDER BY day`)).rows,
+      months: (await db.query(`SELECT to_char(month, 'YYYY-MM-DD') AS month, player_id, active_days, pnl_days, played_cum::text AS played FROM report_player_month ORDER BY month, player_id`)).rows,
+    });
+    const folded = await rollups();
+    expect(folded.months.length).toBeGreaterThan(3);
+    const migration = readFileSync(path.join(MIGRATIONS_DIR, '033_report_rollups.sql'), 'utf8');
+    await asOwner(db, (owner) => owner.exec(`TRUNCATE report_active_daily, report_player_month; ${migration.slice(migration.indexOf('-- Backfill'))}`));
+    expect(await rollups()).toEqual(folded);
   });
 });
 

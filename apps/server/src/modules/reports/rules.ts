@@ -90,6 +90,93 @@ function fold<T extends { amountMinor: number; entries: number }>(facts: readonl
   return out;
 }
 
+/**
+ * One player's calendar month in the rollup (report_player_month, decision 445): which days they
+ * staked (bit d - 1 for day d), which days they had an entry the P&L counts, and what they played
+ * (stakes net of returned stakes, positive) on each day 1..31.
+ */
+export type PlayerMonth = { month: string; playerId: string; activeDays: number; pnlDays: number; played: number[] };
+
+/** The first day of a day's month (YYYY-MM-01). */
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+/** A day's bit in its month's bitmask: day d is bit d - 1 (day 31 is 2^30, inside a signed 32-bit integer). */
+const dayBit = (day: string) => 1 << (Number(day.slice(8, 10)) - 1);
+
+/** Whether entries of a kind count in the P&L: moves between a player's own purses, corrections and house-only kinds do not. */
+export function countsInPnl(kind: string): boolean {
+  const category = categoryOf(kind);
+  return !(category === undefined || category === 'internal' || category === 'adjustment' || category === 'house');
+}
+const isStake = (kind: string) => categoryOf(kind) === 'stake';
+const isPlayed = (kind: string) => isStake(kind) || categoryOf(kind) === 'stake_return';
+
+/** Player facts rolled up per player and month (what the fold adds to report_player_month). */
+export function playerMonths(facts: readonly PlayerFact[]): PlayerMonth[] {
+  const out = new Map<string, PlayerMonth>();
+  for (const f of facts) {
+    const month = monthOf(f.day);
+    const key = `${month} ${f.playerId}`;
+    const row = out.get(key) ?? { month, playerId: f.playerId, activeDays: 0, pnlDays: 0, played: new Array<number>(31).fill(0) };
+    const bit = dayBit(f.day);
+    if (isStake(f.kind)) row.activeDays |= bit;
+    if (countsInPnl(f.kind)) row.pnlDays |= bit;
+    const i = Number(f.day.slice(8, 10)) - 1;
+    if (isPlayed(f.kind)) row.played[i] = (row.played[i] ?? 0) - f.amountMinor;
+    out.set(key, row);
+  }
+  return [...out.values()];
+}
+
+/** Running sums: element d is the sum of elements 1..d (the table keeps played per month this way). */
+export function cumulative(values: readonly number[]): number[] {
+  let sum = 0;
+  return values.map((v) => (sum += v));
+}
+
+/**
+ * The (day, player) stake pairs a batch adds that the rollup did not have, counted per day:
+ * `before` maps `${month} ${playerId}` to the month's active-day bits already folded.
+ */
+export function newActivePairs(batch: readonly PlayerMonth[], before: ReadonlyMap<string, number>): Map<string, number> {
+  const perDay = new Map<string, number>();
+  for (const row of batch) {
+    const fresh = row.activeDays & ~(before.get(`${row.month} ${row.playerId}`) ?? 0);
+    for (let d = 1; d <= 31; d++) {
+      if ((fresh & (1 << (d - 1))) === 0) continue;
+      const day = `${row.month.slice(0, 8)}${String(d).padStart(2, '0')}`;
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    }
+  }
+  return perDay;
+}
+
+/** The part of one month a range covers: days lo..hi of it, and their bits. */
+export type MonthSlice = { month: string; lo: number; hi: number; mask: number };
+
+/** The months a range of days touches, each with the days of it inside the range. */
+export function monthSlices(from: string, to: string): MonthSlice[] {
+  const slices: MonthSlice[] = [];
+  for (let month = monthOf(from); month <= to; month = monthOf(addDays(month, 31))) {
+    const lo = month < from ? Number(from.slice(8, 10)) : 1;
+    const last = addDays(monthOf(addDays(month, 31)), -1);
+    const hi = Number((last > to ? to : last).slice(8, 10));
+    // Bits lo-1 .. hi-1; 2^31 - 1 at most, a positive PostgreSQL integer.
+    slices.push({ month, lo, hi, mask: 2 ** hi - 2 ** (lo - 1) });
+  }
+  return slices;
+}
+
+/** The (day, player) pairs a month's active-day bits stand for, within a range. */
+export function activeDaysIn(row: { month: string; playerId: string; activeDays: number }, from: string, to: string): { day: string; playerId: string }[] {
+  const out: { day: string; playerId: string }[] = [];
+  for (let d = 1; d <= 31; d++) {
+    if ((row.activeDays & (1 << (d - 1))) === 0) continue;
+    const day = `${row.month.slice(0, 8)}${String(d).padStart(2, '0')}`;
+    if (day >= from && day <= to) out.push({ day, playerId: row.playerId });
+  }
+  return out;
+}
+
 /** Daily facts with equal keys merged (the fold adds a new batch to rows it already holds). */
 export function mergeDailyFacts(facts: readonly DailyFact[]): DailyFact[] {
   return [...fold(facts, (f) => [f.day, f.kind, f.scope, f.channel, f.game, f.room].join('\u0000')).values()];
@@ -228,9 +315,8 @@ export function summarize(range: { from: string; to: string }, facts: readonly D
 export function playerPnl(players: readonly PlayerFact[]): PlayerPnl[] {
   const byPlayer = new Map<string, PlayerPnl>();
   for (const p of players) {
+    if (!countsInPnl(p.kind)) continue;
     const category = categoryOf(p.kind);
-    // Moves between the player's own purses, corrections and house-only kinds are not P&L.
-    if (category === undefined || category === 'internal' || category === 'adjustment' || category === 'house') continue;
     const row = byPlayer.get(p.playerId) ?? { playerId: p.playerId, depositsMinor: 0, withdrawalsMinor: 0, stakesMinor: 0, payoutsMinor: 0, netMinor: 0 };
     if (category === 'deposit') row.depositsMinor += p.amountMinor;
     else if (category === 'withdrawal') row.withdrawalsMinor -= p.amountMinor;

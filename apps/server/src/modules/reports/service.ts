@@ -5,7 +5,10 @@ import { selectRegistrations } from '../players';
 import { balanceTotals, settledEntryId, summarizeEntries, transferKindsOf, withTransaction, type EntryFact } from '../ledger';
 import * as repo from './repo';
 import { reportCsv } from './csv';
-import { activePlayers, addDays, cohortFigures, daysBetween, istDayOf, istDayStart, isPlayerFact, liabilitiesOf, mergeDailyFacts, mergePlayerFacts, playerPnl, summarize, type DailyFact, type PlayerFact } from './rules';
+import {
+  activePlayers, addDays, cohortFigures, daysBetween, istDayOf, istDayStart, isPlayerFact, liabilitiesOf, mergeDailyFacts, mergePlayerFacts, monthSlices, newActivePairs, playerMonths, playerPnl, summarize,
+  type DailyFact, type PlayerFact,
+} from './rules';
 
 export type ReportsSettings = {
   /**
@@ -28,8 +31,6 @@ const playersOf = (facts: readonly EntryFact[]): PlayerFact[] =>
 
 const STAKE_KINDS = transferKindsOf('stake');
 const DEPOSIT_KINDS = transferKindsOf('deposit');
-// The P&L ranks players by stakes net of returns, as playerPnl sorts them.
-const PLAYED_KINDS = transferKindsOf('stake', 'stake_return');
 
 /**
  * The reports (docs/admin.md, "Reports"; decision 410): a fold of the ledger into daily tables
@@ -60,8 +61,8 @@ export function createReportsService({ db, clock, settings: given }: ReportsDeps
       const { watermark, tail } = await tailOf(tx);
       const inRange = (f: { day: string }) => f.day >= range.from && f.day <= range.to;
       const tailPlayers = playersOf(tail).filter(inRange);
-      const folded = await repo.selectActiveCounts(tx, range.from, range.to, STAKE_KINDS);
-      const pairs = await repo.selectActiveAmong(tx, range.from, range.to, STAKE_KINDS, [...new Set(tailPlayers.map((p) => p.playerId))]);
+      const folded = await repo.selectActiveCounts(tx, range.from, range.to, monthSlices(range.from, range.to));
+      const pairs = await repo.selectActiveAmong(tx, range.from, range.to, [...new Set(tailPlayers.map((p) => p.playerId))]);
       const facts = [...(await repo.selectDaily(tx, range.from, range.to)), ...tail.map(dailyOf).filter(inRange)];
       return { ...summarize(range, facts, activePlayers(folded, tailPlayers, pairs)), cohorts: await cohortsOf(tx, range, playersOf(tail)), foldedThroughEntryId: watermark };
     });
@@ -78,7 +79,7 @@ export function createReportsService({ db, clock, settings: given }: ReportsDeps
       ...ours.filter((p) => (DEPOSIT_KINDS as string[]).includes(p.kind)).map((p) => p.playerId),
     ]);
     const staked = new Set([
-      ...(await repo.selectActiveAmong(tx, range.from, addDays(range.to, 30), STAKE_KINDS, ids)).map((p) => `${p.day} ${p.playerId}`),
+      ...(await repo.selectActiveAmong(tx, range.from, addDays(range.to, 30), ids)).map((p) => `${p.day} ${p.playerId}`),
       ...ours.filter((p) => (STAKE_KINDS as string[]).includes(p.kind)).map((p) => `${p.day} ${p.playerId}`),
     ]);
     return cohortFigures({ days: daysBetween(range.from, range.to), registrations, depositors, staked, today: istDayOf(clock.now()) });
@@ -89,13 +90,11 @@ export function createReportsService({ db, clock, settings: given }: ReportsDeps
       const { tail } = await tailOf(tx);
       const range = { from: query.from, to: query.to };
       const live = playersOf(tail).filter((p) => p.day >= range.from && p.day <= range.to && (query.playerId === undefined || p.playerId === query.playerId));
-      const folded = await repo.selectPlayerTotals(
-        tx,
-        range,
-        query.playerId !== undefined
-          ? { playerId: query.playerId }
-          : { stakeKinds: PLAYED_KINDS, limit: query.limit, alsoPlayers: [...new Set(live.map((p) => p.playerId))] },
-      );
+      const livePlayers = [...new Set(live.map((p) => p.playerId))];
+      // Exact with the tail: players without live entries keep their folded rank, so the final
+      // top `limit` lies within the folded top (limit + live players) and the live players.
+      const ranked = query.playerId !== undefined ? [query.playerId] : await repo.selectTopPlayers(tx, monthSlices(range.from, range.to), query.limit + livePlayers.length);
+      const folded = await repo.selectPlayerTotals(tx, range, [...new Set([...ranked, ...livePlayers])]);
       return playerPnl(mergePlayerFacts([...folded, ...live])).slice(0, query.limit);
     });
   }
@@ -130,7 +129,13 @@ export function createReportsService({ db, clock, settings: given }: ReportsDeps
           if (through === null || through <= after) return 0;
           const facts = await summarizeEntries(tx, { afterEntryId: after, throughEntryId: through });
           await repo.addDaily(tx, mergeDailyFacts(facts.map(dailyOf)));
-          await repo.addPlayers(tx, mergePlayerFacts(playersOf(facts)));
+          const players = mergePlayerFacts(playersOf(facts));
+          await repo.addPlayers(tx, players);
+          // A (day, player) stake pair is new when the month rollup did not have its bit yet;
+          // read before the batch's months are added (the watermark's lock keeps other folds out).
+          const months = playerMonths(players);
+          await repo.addActiveDays(tx, newActivePairs(months, await repo.selectMonthBits(tx, months)));
+          await repo.addPlayerMonths(tx, months);
           await repo.setFoldState(tx, through, clock.now());
           return through - after;
         });
