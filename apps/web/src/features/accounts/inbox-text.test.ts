@@ -15,6 +15,10 @@ const SAMPLES: { [K in InboxMessageKey]: ParamsOf<K> } = {
   passwordReset: {},
   accountSuspended: {},
   suspensionLifted: {},
+  accountClosedPayOut: {},
+  accountClosedHold: {},
+  supportReplied: {},
+  supportResolved: {},
   depositSucceeded: { orderId: 'dep_a1', amountMinor: 123_456_78 },
   depositFailed: { orderId: 'dep_a2', amountMinor: 500_00 },
   depositExpired: { orderId: 'dep_a3', amountMinor: 500_00 },
@@ -48,8 +52,8 @@ describe('inbox messages in the player language', () => {
     const hindi = messages.map((m) => inboxText(t, m));
     for (const text of [...english, ...hindi]) expect(`${text.title} ${text.body}`).not.toMatch(/[{}]|inbox\./);
     const at = (key: InboxMessageKey) => INBOX_MESSAGE_KEYS.indexOf(key);
-    expect(english[at('depositSucceeded')]).toEqual({ title: 'Recharge successful', body: '₹123,456.78 was added to your wallet (order dep_a1).' });
-    // Indian digit grouping in Hindi, as every other amount of the app.
+    expect(english[at('depositSucceeded')]).toEqual({ title: 'Recharge successful', body: '₹1,23,456.78 was added to your wallet (order dep_a1).' });
+    // Indian digit grouping in both languages, as every other amount of the app (decision 474).
     expect(hindi[at('depositSucceeded')]).toEqual({ title: 'रिचार्ज सफल', body: '₹1,23,456.78 आपके वॉलेट में जोड़ दिए गए (ऑर्डर dep_a1)।' });
     expect(english[at('withdrawalPaidAfterFee')]!.body).toBe('₹193.00 was sent to your account for your withdrawal of ₹200.00 (wd_3), after a ₹7.00 fee.');
     expect(hindi[at('withdrawalRejected')]!.body).toMatch(/ कारण: Name does not match$/);

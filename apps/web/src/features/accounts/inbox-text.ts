@@ -26,6 +26,10 @@ const RENDER: { [K in InboxMessageKey]: (t: Translate, p: ParamsOf<K>) => InboxT
   passwordReset: (t) => ({ title: t('inbox.passwordReset.title'), body: t('inbox.passwordReset.body') }),
   accountSuspended: (t) => ({ title: t('inbox.accountSuspended.title'), body: t('inbox.accountSuspended.body') }),
   suspensionLifted: (t) => ({ title: t('inbox.suspensionLifted.title'), body: t('inbox.suspensionLifted.body') }),
+  accountClosedPayOut: (t) => ({ title: t('inbox.accountClosedPayOut.title'), body: t('inbox.accountClosedPayOut.body') }),
+  accountClosedHold: (t) => ({ title: t('inbox.accountClosedHold.title'), body: t('inbox.accountClosedHold.body') }),
+  supportReplied: (t) => ({ title: t('inbox.supportReplied.title'), body: t('inbox.supportReplied.body') }),
+  supportResolved: (t) => ({ title: t('inbox.supportResolved.title'), body: t('inbox.supportResolved.body') }),
   depositSucceeded: (t, p) => ({
     title: t('inbox.depositSucceeded.title'),
     body: t('inbox.depositSucceeded.body', { amount: formatMoneyMinor(p.amountMinor), orderId: p.orderId }),
