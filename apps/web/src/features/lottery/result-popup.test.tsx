@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../../test/render';
 import { LotteryResultPopup, ResultPopup } from './result-popup';
 
-// Issue 38: "Congratulations, Credited ₹1.96" on a round where the player staked ₹3 in total read
+// Decision 467: "Congratulations, Credited ₹1.96" on a round where the player staked ₹3 in total read
 // as a gain. The popup says the round's net for the player, and what was lost on a loss.
 
 const noop = () => undefined;

@@ -24,7 +24,7 @@ interface PopupRound {
 }
 
 /**
- * What the round came to for the player (issue 38): a win that paid back less than the round's
+ * What the round came to for the player (decision 467): a win that paid back less than the round's
  * stakes is a net loss, and a loss says what was lost, so "Credited" is never read as a gain.
  */
 function netLine(round: PopupRound, t: Translate): string {
