@@ -1,7 +1,7 @@
 /**
  * A player as the cluster test drives it: HTTP through the balancer (with the retries a client
  * makes: network errors and 502/503/504 are retried with the same body, so the same idempotency
- * key), and Wingo sockets that reconnect by themselves like the web app's (features/wingo/live.ts).
+ * key), and Wingo sockets that reconnect by themselves like the web app's (features/lottery/live.ts).
  */
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';

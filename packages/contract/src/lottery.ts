@@ -1,16 +1,65 @@
 import { z } from 'zod';
 import { IdempotencyKeySchema } from './wallet';
 import { pgText } from './text';
-import { LOTTERY_ROOM_IDS, LOTTERY_ROUTE_GAMES } from './lottery-constants';
-import { LIVE_SESSION_MESSAGES, WINGO_ROOM_IDS, WingoBetIdSchema, WingoBetLimitsSchema, WingoBetStatusSchema, WingoChainSchema, WingoCommitmentSchema, WingoPeriodSchema } from './wingo';
+import { LOTTERY_ROOM_IDS, LOTTERY_ROUTE_GAMES, WINGO_ROOM_IDS } from './lottery-constants';
 
 /**
- * The other lottery games over HTTP (decision 332): one set of routes for every game on
- * the engine, `/api/lottery/:game/...`. Wingo keeps its own routes and shapes (wingo.ts). An
- * outcome is a list of small integers in the game's shape (K3: three dice 1-6; 5D: five digits
- * 0-9, positions A-E), with the game's derived summary beside it. The lists below repeat the
- * rule tables' ids so the contract stays dependency-free; a server test checks they agree.
+ * The lottery games over HTTP (decision 332): one set of routes for every game on the engine,
+ * `/api/lottery/:game/...`. An outcome is a list of small integers in the game's shape (K3: three
+ * dice 1-6; 5D: five digits 0-9, positions A-E; Trx Win one digit), with the game's derived
+ * summary beside it. Wingo is the one-value case of these shapes: its schemas (wingo.ts) are
+ * derived from the ones here, under its own routes, which its clients still use (decision 465).
+ * The lists below repeat the rule tables' ids so the contract stays dependency-free; a server
+ * test checks they agree.
  */
+
+/** A period number: IST date YYYYMMDD + room code (3 digits) + sequence of the day (4 digits). */
+export const LotteryPeriodSchema = pgText().regex(/^\d{15}$/, 'A period is 15 digits');
+
+/** A bet's id, as the bet lists' cursors name it. */
+export const LotteryBetIdSchema = pgText().regex(/^bet_[A-Za-z0-9_-]{6,60}$/, 'Unknown bet');
+
+export const LOTTERY_BET_STATUSES = ['pending', 'won', 'lost', 'refunded'] as const;
+export const LotteryBetStatusSchema = z.enum(LOTTERY_BET_STATUSES);
+export type LotteryBetStatus = z.infer<typeof LotteryBetStatusSchema>;
+
+export const LotteryBetLimitsSchema = z.object({
+  minQuantity: z.number().int(),
+  maxQuantity: z.number().int(),
+  minBetMinor: z.number().int(),
+  maxBetMinor: z.number().int(),
+  maxRoundMinor: z.number().int(),
+});
+
+/** What a bet was placed under: anyone can later check the round's proof against it (docs/fairness.md). */
+export const LotteryCommitmentSchema = z
+  .object({
+    chainId: z.number().int(),
+    finalHash: z.string().describe("The room chain's final hash L[0]"),
+    roundIndex: z.number().int().describe('k: the round uses link L[k]'),
+    beaconRound: z.number().int().nullable().describe('The beacon round mixed into the draw (null on a scheme-1 chain)'),
+  })
+  .meta({ id: 'WingoCommitment' });
+export type LotteryCommitment = z.infer<typeof LotteryCommitmentSchema>;
+
+/** The beacon a chain mixes into its draws (docs/fairness.md). */
+const BeaconSchema = z.object({
+  name: z.string().describe('drand-quicknet, or sandbox (a local beacon with its own key: no guarantee)'),
+  publicKey: z.string().describe('BLS12-381 G2 public key, 192 hex characters'),
+  genesisMs: z.number().int(),
+  periodMs: z.number().int(),
+  marginMs: z.number().int().describe('Beacon round of a period = first round strictly after lock time + margin'),
+});
+
+/** The beacon value of one round, as a fairness record publishes it. */
+const RoundBeaconSchema = BeaconSchema.extend({
+  round: z.number().int(),
+  signature: z.string().nullable().describe('96 hex; null while the value is not at hand (a locked round, a void whose beacon value never came)'),
+  randomness: z.string().nullable().describe('SHA-256(signature)'),
+});
+
+/** A page of a list, newest first: `nextCursor` names the next page (null on the last). */
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 
 /** Games served by the generic routes: K3 and 5D on fair chains, Trx Win on TRON blocks (lottery-constants.ts, without zod). */
 export { LOTTERY_ROUTE_GAMES };
@@ -70,33 +119,49 @@ export const LotteryResultSchema = z
   .meta({ id: 'LotteryResult' });
 export type LotteryResult = z.infer<typeof LotteryResultSchema>;
 
-export const LotteryChainSchema = WingoChainSchema.extend({ roomId: LotteryRoomIdSchema }).meta({ id: 'LotteryChain' });
+/** A room's published hash chain: its final hash commits to every link before the first round. */
+export const LotteryChainSchema = z
+  .object({
+    chainId: z.number().int(),
+    roomId: LotteryRoomIdSchema,
+    finalHash: z.string().describe('L[0], 64 lowercase hex characters'),
+    length: z.number().int(),
+    firstPeriod: z.string().describe('The period that uses link L[1]'),
+    publishedAtMs: z.number().int(),
+    scheme: z.number().int().describe('1: link and period; 2: link, game tag, period and beacon randomness (docs/fairness.md)'),
+    beacon: BeaconSchema.nullable(),
+    retiredFromPeriod: z.string().nullable().describe('The first period this chain no longer serves (null while in service)'),
+  })
+  .meta({ id: 'LotteryChain' });
 export type LotteryChain = z.infer<typeof LotteryChainSchema>;
+
+/** What the bet sheet offers in a room: the amounts, multipliers, fee and limits. */
+export const LotteryBettingSchema = z.object({
+  amountPresetsMinor: z.array(z.number().int()),
+  multipliers: z.array(z.number().int()),
+  feeBasisPoints: z.number().int(),
+  limits: LotteryBetLimitsSchema,
+});
 
 export const LotteryRoomStateSchema = z
   .object({
     game: LotteryGameIdSchema,
-    serverTimeMs: z.number().int(),
+    serverTimeMs: z.number().int().describe('The server clock when the answer was made: correct countdowns with it'),
     round: LotteryRoundClockSchema,
     lastResult: LotteryResultSchema.nullable(),
     source: z.enum(['chain', 'tron']).describe("Where the game's outcomes come from: a fair chain and beacon, or a TRON block"),
     chain: LotteryChainSchema.nullable().describe('The chain of the current round (always null for Trx Win)'),
-    betting: z.object({
-      selections: z.array(z.string()).describe("Every selection id of the game's rule table"),
-      amountPresetsMinor: z.array(z.number().int()),
-      multipliers: z.array(z.number().int()),
-      feeBasisPoints: z.number().int(),
-      limits: WingoBetLimitsSchema,
-    }),
+    betting: LotteryBettingSchema.extend({ selections: z.array(z.string()).describe("Every selection id of the game's rule table") }),
   })
   .meta({ id: 'LotteryRoomState' });
 export type LotteryRoomState = z.infer<typeof LotteryRoomStateSchema>;
 
 export const LotteryRoomQuerySchema = z.strictObject({ room: LotteryRoomIdSchema });
 
+/** Place one bet on the room's current period. Idempotent by key: a retry returns the same bet. */
 export const PlaceLotteryBetInputSchema = z.strictObject({
   room: LotteryRoomIdSchema,
-  period: WingoPeriodSchema.describe('The period the player sees; another one is refused with ROUND_CLOSED'),
+  period: LotteryPeriodSchema.describe('The period the player sees; another one is refused with ROUND_CLOSED'),
   selection: LotterySelectionSchema,
   amountMinor: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe('One of the amount presets'),
   quantity: z.number().int().positive().max(1_000_000),
@@ -107,7 +172,7 @@ export type PlaceLotteryBetInput = z.infer<typeof PlaceLotteryBetInputSchema>;
 
 export const LotteryBetSchema = z
   .object({
-    id: z.string(),
+    id: z.string().describe('bet_…'),
     game: LotteryGameIdSchema,
     roomId: LotteryRoomIdSchema,
     period: z.string(),
@@ -115,15 +180,15 @@ export const LotteryBetSchema = z
     amountMinor: z.number().int(),
     quantity: z.number().int(),
     multiplier: z.number().int(),
-    totalMinor: z.number().int(),
-    feeMinor: z.number().int(),
-    contractMinor: z.number().int(),
-    status: z.enum(['pending', 'won', 'lost', 'refunded']),
-    payoutMinor: z.number().int(),
+    totalMinor: z.number().int().describe('amount x quantity x multiplier: what was debited'),
+    feeMinor: z.number().int().describe('The 2 % service fee'),
+    contractMinor: z.number().int().describe('total - fee: what plays'),
+    status: LotteryBetStatusSchema,
+    payoutMinor: z.number().int().describe('Credited on a win (or the full total on a refund); 0 otherwise'),
     outcome: LotteryOutcomeSchema.nullable().describe('The round outcome once settled'),
     placedAtMs: z.number().int(),
     settledAtMs: z.number().int().nullable(),
-    commitment: WingoCommitmentSchema.nullable().describe("The chain commitment of the bet's round; null for Trx Win, whose round is decided by the first TRON block after locksAtMs"),
+    commitment: LotteryCommitmentSchema.nullable().describe("The chain commitment of the bet's round; null for Trx Win, whose round is decided by the first TRON block after locksAtMs"),
     locksAtMs: z.number().int().describe("The round's lock time (for Trx Win it names the deciding block)"),
   })
   .meta({ id: 'LotteryBet' });
@@ -135,21 +200,21 @@ export type PlaceLotteryBetResult = z.infer<typeof PlaceLotteryBetResultSchema>;
 export const MyLotteryBetsQuerySchema = z.strictObject({
   room: LotteryRoomIdSchema.optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
-  before: WingoBetIdSchema.optional(),
+  before: LotteryBetIdSchema.optional().describe('nextCursor of the previous page'),
 });
 export type MyLotteryBetsQuery = z.infer<typeof MyLotteryBetsQuerySchema>;
 
-export const LotteryBetsPageSchema = z.object({ items: z.array(LotteryBetSchema), nextCursor: z.string().nullable() }).meta({ id: 'LotteryBetsPage' });
+export const LotteryBetsPageSchema = pageOf(LotteryBetSchema).meta({ id: 'LotteryBetsPage' });
 export type LotteryBetsPage = z.infer<typeof LotteryBetsPageSchema>;
 
 export const LotteryHistoryQuerySchema = z.strictObject({
   room: LotteryRoomIdSchema,
   limit: z.coerce.number().int().min(1).max(50).default(10),
-  before: WingoPeriodSchema.optional(),
+  before: LotteryPeriodSchema.optional().describe('nextCursor of the previous page'),
 });
 export type LotteryHistoryQuery = z.infer<typeof LotteryHistoryQuerySchema>;
 
-export const LotteryHistoryPageSchema = z.object({ items: z.array(LotteryResultSchema), nextCursor: z.string().nullable() }).meta({ id: 'LotteryHistoryPage' });
+export const LotteryHistoryPageSchema = pageOf(LotteryResultSchema).meta({ id: 'LotteryHistoryPage' });
 export type LotteryHistoryPage = z.infer<typeof LotteryHistoryPageSchema>;
 
 export const LotteryTrendQuerySchema = z.strictObject({
@@ -176,7 +241,7 @@ export const LotteryTrendSchema = z
   .meta({ id: 'LotteryTrend' });
 export type LotteryTrend = z.infer<typeof LotteryTrendSchema>;
 
-export const LotteryFairnessQuerySchema = z.strictObject({ period: WingoPeriodSchema });
+export const LotteryFairnessQuerySchema = z.strictObject({ period: LotteryPeriodSchema });
 
 /**
  * Everything a stranger needs to verify a K3 or 5D round (docs/fairness.md "Reading K3 and 5D"):
@@ -189,31 +254,22 @@ export const LotteryChainFairnessSchema = z
     game: LotteryChainGameIdSchema,
     roomId: LotteryRoomIdSchema,
     period: z.string(),
-    status: z.enum(['locked', 'drawn', 'settled', 'voided']).describe('Published from the lock on (docs/fairness.md "What is published when")'),
+    status: z
+      .enum(['locked', 'drawn', 'settled', 'voided'])
+      .describe('Published from the lock on (docs/fairness.md "What is published when"); locked: betting closed, the link is public, the result waits for its beacon value'),
     chainId: z.number().int(),
     finalHash: z.string(),
     chainLength: z.number().int(),
-    roundIndex: z.number().int(),
-    link: z.string().nullable().describe('L[k], public from the lock on'),
-    previousLink: z.string().nullable(),
+    roundIndex: z.number().int().describe('k: the round uses link L[k]'),
+    link: z.string().nullable().describe('L[k], public from the lock on (null only for a round from before link-at-lock whose link was lost)'),
+    previousLink: z.string().nullable().describe("L[k-1] as the previous slot's round published it; null when k = 1 (compare with finalHash) or that slot had no round"),
     outcome: LotteryOutcomeSchema.nullable(),
     summary: LotterySummarySchema.nullable(),
     draw: z.object({ count: z.number().int(), min: z.number().int(), max: z.number().int() }).describe('How many values the stream gives, each in min..max'),
     drawnAtMs: z.number().int().nullable().describe('null while locked'),
-    scheme: z.number().int(),
-    locksAtMs: z.number().int(),
-    beacon: z
-      .object({
-        name: z.string(),
-        publicKey: z.string(),
-        genesisMs: z.number().int(),
-        periodMs: z.number().int(),
-        marginMs: z.number().int(),
-        round: z.number().int(),
-        signature: z.string().nullable(),
-        randomness: z.string().nullable(),
-      })
-      .nullable(),
+    scheme: z.number().int().describe('1: HMAC(link, period); 2: HMAC(link, "<game>:<period>:" + beacon randomness)'),
+    locksAtMs: z.number().int().describe('When betting closed: the beacon round is the first strictly after this + marginMs'),
+    beacon: RoundBeaconSchema.nullable(),
     void: z
       .object({
         reason: z.enum(['link_lost', 'beacon_unavailable', 'chain_retired']),
@@ -306,7 +362,7 @@ export const LotteryVoidsParamsSchema = z.strictObject({ game: z.enum(['wingo', 
 export const LotteryVoidsQuerySchema = z.strictObject({
   room: z.enum([...new Set([...WINGO_ROOM_IDS, ...LOTTERY_ROOM_IDS])] as [string, ...string[]]),
   limit: z.coerce.number().int().min(1).max(50).default(20),
-  before: WingoPeriodSchema.optional(),
+  before: LotteryPeriodSchema.optional(),
 });
 export type LotteryVoidsQuery = z.infer<typeof LotteryVoidsQuerySchema>;
 
@@ -327,7 +383,7 @@ export const LotteryVoidSchema = z
   .meta({ id: 'LotteryVoid' });
 export type LotteryVoid = z.infer<typeof LotteryVoidSchema>;
 
-export const LotteryVoidsPageSchema = z.object({ items: z.array(LotteryVoidSchema), nextCursor: z.string().nullable() }).meta({ id: 'LotteryVoidsPage' });
+export const LotteryVoidsPageSchema = pageOf(LotteryVoidSchema).meta({ id: 'LotteryVoidsPage' });
 export type LotteryVoidsPage = z.infer<typeof LotteryVoidsPageSchema>;
 
 /** The fairness record of a round of any generic game, by its outcome's source. */
@@ -339,30 +395,59 @@ export type LotteryFairness = z.infer<typeof LotteryFairnessSchema>;
 // game's shapes, and a room subscription: results come for the subscribed room only. As Wingo's,
 // no token in the URL: `auth` first for the player's own settlements and balance.
 
-export const LotteryClientMessageSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('auth'), accessToken: pgText().min(1).max(4096) }),
-  z.strictObject({ type: z.literal('ping'), clientTimeMs: z.number().int().optional() }),
-  /** The room whose results the socket wants (one at a time; a new one replaces it). */
-  z.strictObject({ type: z.literal('subscribe'), room: LotteryRoomIdSchema }),
-]);
+/** What a client sends on any lottery socket, Wingo's included: `room` is the game's room ids. */
+export const liveClientMessageSchema = <R extends z.ZodType>(room: R) =>
+  z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('auth'), accessToken: pgText().min(1).max(4096) }),
+    z.strictObject({ type: z.literal('ping'), clientTimeMs: z.number().int().optional() }),
+    /** The room whose results the socket wants (one at a time; a new one replaces it). */
+    z.strictObject({ type: z.literal('subscribe'), room }),
+  ]);
+
+export const LotteryClientMessageSchema = liveClientMessageSchema(LotteryRoomIdSchema);
 export type LotteryClientMessage = z.infer<typeof LotteryClientMessageSchema>;
 
+/**
+ * The messages every lottery socket sends besides its game's clock, results and settlements:
+ * the session's and the connection's.
+ */
+export const LIVE_SESSION_MESSAGES = [
+  /** The authenticated player's balance changed (bet placed, won, refunded, deposit...). */
+  z.object({ type: z.literal('balance'), balanceMinor: z.number().int(), reason: z.string() }),
+  z.object({ type: z.literal('authenticated'), playerId: z.number().int() }),
+  z.object({ type: z.literal('pong'), serverTimeMs: z.number().int(), clientTimeMs: z.number().int().optional() }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  /** One of the player's support tickets changed (a reply, a status): the Help thread reads it again (docs/support.md). */
+  z.object({ type: z.literal('supportTicket'), ticketId: z.string(), status: z.enum(['open', 'waiting_player', 'resolved']) }),
+] as const;
+
+/** The game's own messages on its socket: the clock, the subscription, a result and the player's settlements. */
+export const liveGameMessages = <R extends z.ZodType, C extends z.ZodType, S extends z.ZodType, G extends z.ZodRawShape>(
+  room: R,
+  clock: C,
+  result: S,
+  settledGame: G,
+) =>
+  [
+    /** Sent on connect and about every second: each room's current round and the server time. */
+    z.object({ type: z.literal('clock'), serverTimeMs: z.number().int(), rounds: z.array(clock) }),
+    z.object({ type: z.literal('subscribed'), room }),
+    /** A round of the subscribed room was drawn (or voided). */
+    z.object({ type: z.literal('result'), result }),
+    /** The authenticated player's bets in a round of the game (any room) were settled (won, lost or refunded). */
+    z.object({
+      type: z.literal('betsSettled'),
+      ...settledGame,
+      roomId: room,
+      period: z.string(),
+      bets: z.number().int(),
+      payoutMinor: z.number().int().describe('Winnings plus refunds credited for the round'),
+      balanceMinor: z.number().int(),
+    }),
+  ] as const;
+
 export const LotteryServerMessageSchema = z.discriminatedUnion('type', [
-  /** Sent on connect and about every second: each room's current round of the game and the server time. */
-  z.object({ type: z.literal('clock'), serverTimeMs: z.number().int(), rounds: z.array(LotteryRoundClockSchema) }),
-  z.object({ type: z.literal('subscribed'), room: LotteryRoomIdSchema }),
-  /** A round of the subscribed room was drawn (or voided). */
-  z.object({ type: z.literal('result'), result: LotteryResultSchema }),
-  /** The authenticated player's bets in a round of the game (any room) were settled (won, lost or refunded). */
-  z.object({
-    type: z.literal('betsSettled'),
-    game: LotteryGameIdSchema,
-    roomId: LotteryRoomIdSchema,
-    period: z.string(),
-    bets: z.number().int(),
-    payoutMinor: z.number().int().describe('Winnings plus refunds credited for the round'),
-    balanceMinor: z.number().int(),
-  }),
+  ...liveGameMessages(LotteryRoomIdSchema, LotteryRoundClockSchema, LotteryResultSchema, { game: LotteryGameIdSchema }),
   ...LIVE_SESSION_MESSAGES,
 ]);
 export type LotteryServerMessage = z.infer<typeof LotteryServerMessageSchema>;
@@ -386,14 +471,14 @@ export type PlayerLotteryBet = z.infer<typeof PlayerLotteryBetSchema>;
 export const PlayerLotteryBetsQuerySchema = z.strictObject({
   game: AnyLotteryGameIdSchema.optional().describe('Absent: every game'),
   room: AnyLotteryRoomIdSchema.optional().describe("One room (of the game's, when a game is given)"),
-  status: WingoBetStatusSchema.optional(),
+  status: LotteryBetStatusSchema.optional(),
   date: pgText()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD')
     .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+05:30`)) && new Date(Date.parse(`${d}T00:00:00+05:30`) + 19_800_000).toISOString().slice(0, 10) === d, 'Not a calendar date')
     .optional()
     .describe('Bets placed on this day (India Standard Time, as the app shows times)'),
   limit: z.coerce.number().int().min(1).max(50).default(20),
-  before: WingoBetIdSchema.optional().describe('nextCursor of the previous page'),
+  before: LotteryBetIdSchema.optional().describe('nextCursor of the previous page'),
 });
 export type PlayerLotteryBetsQuery = z.infer<typeof PlayerLotteryBetsQuerySchema>;
 
@@ -401,5 +486,5 @@ export type PlayerLotteryBetsQuery = z.infer<typeof PlayerLotteryBetsQuerySchema
  * A page of bets, newest first. With a won/lost filter a page may hold fewer than `limit` bets
  * while `nextCursor` is not null (the server reads a bounded number of bets per page).
  */
-export const PlayerLotteryBetsPageSchema = z.object({ items: z.array(PlayerLotteryBetSchema), nextCursor: z.string().nullable() }).meta({ id: 'PlayerLotteryBetsPage' });
+export const PlayerLotteryBetsPageSchema = pageOf(PlayerLotteryBetSchema).meta({ id: 'PlayerLotteryBetsPage' });
 export type PlayerLotteryBetsPage = z.infer<typeof PlayerLotteryBetsPageSchema>;

@@ -62,6 +62,6 @@ describe('the lottery pages’ chunk', () => {
 
   it('is followed from modules that exist and reaches the screens', () => {
     // A walker that found nothing would pass the check above without reading anything.
-    expect(walk().reached).toEqual(expect.arrayContaining(['features/wingo/wingo-page.tsx', 'features/wingo/round-panel.tsx', 'features/wingo/games/game-page.tsx']));
+    expect(walk().reached).toEqual(expect.arrayContaining(['features/lottery/lottery-page.tsx', 'features/lottery/round-panel.tsx', 'features/lottery/games/views.tsx']));
   });
 });

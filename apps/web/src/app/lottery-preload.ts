@@ -1,6 +1,6 @@
 import { paths } from '../config/paths';
 import { safetyResource } from '../features/safety/api';
-import { historyResource, myBetsResource, roomStateResource } from '../features/wingo/api';
+import { historyResource, myBetsResource, stateResource } from '../features/lottery/api';
 import { accessTokenExpired } from '../lib/access-token';
 import { balanceResource } from '../lib/balance';
 import { pagesResource } from '../lib/infinite-resource';
@@ -27,8 +27,8 @@ export function preloadLottery(pathname: string, nowMs = Date.now()): Promise<vo
   // React Router matches paths case-insensitively.
   const wingo = pathname.toLowerCase() === paths.wingo.path.toLowerCase();
   if (wingo) {
-    prefetchResource(roomStateResource(FIRST_ROOM));
-    prefetchResource(pagesResource(historyResource(FIRST_ROOM)));
+    prefetchResource(stateResource('wingo', FIRST_ROOM));
+    prefetchResource(pagesResource(historyResource('wingo', FIRST_ROOM)));
   }
   const token = readStoredToken();
   const ready = token !== null && accessTokenExpired(token, nowMs) ? refreshSession().then(() => undefined) : Promise.resolve();
@@ -38,6 +38,6 @@ export function preloadLottery(pathname: string, nowMs = Date.now()): Promise<vo
     prefetchResource(safetyResource);
     if (!wingo) return;
     prefetchResource(balanceResource);
-    prefetchResource(pagesResource(myBetsResource(FIRST_ROOM)));
+    prefetchResource(pagesResource(myBetsResource('wingo', FIRST_ROOM)));
   });
 }

@@ -66,7 +66,7 @@ export const paths = {
   bettingRecordWin: route('/home/AllLotteryGames/BettingRecordWin'),
   /**
    * K3 (/K3), 5D (/5D) and their verify screen (/VerifyGame?game=&period=) in one pattern, which
-   * `/`'s route table carries instead of three (decision 345); features/wingo/games/links.ts
+   * `/`'s route table carries instead of three (decision 345); features/lottery/games/links.ts
    * builds the addresses.
    */
   lotteryGame: route('/home/AllLotteryGames/:game'),

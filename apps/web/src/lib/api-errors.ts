@@ -75,7 +75,7 @@ const MESSAGE_BY_CODE: Record<Exclude<ErrorCode | ClientErrorCode, GenericCode>,
   LAUNCH_AMOUNT_INVALID: 'apiError.validation',
   LAUNCH_AMOUNT_OVER_BALANCE: 'apiError.insufficientFunds',
   // Only vendors call the signed wallet API; a player never meets these.
-  // Wingo's codes get their own texts in the Wingo chunk (features/wingo/errors.ts, decision
+  // Wingo's codes get their own texts in the Wingo chunk (features/lottery/errors.ts, decision
   // 120); these general ones are the fallback wherever else they might surface, and keep the
   // `/` bundle's dictionary from growing.
   ROUND_LOCKED: 'apiError.conflict',

@@ -15,7 +15,7 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts
 const LAYERS = ['config', 'lib', 'components', 'features', 'app'] as const;
 type Layer = (typeof LAYERS)[number] | 'root';
 
-/** "src/features/wingo/x.tsx" -> { layer: 'features', feature: 'wingo' }. */
+/** "src/features/lottery/x.tsx" -> { layer: 'features', feature: 'lottery' }. */
 function locate(srcPath: string): { layer: Layer; feature?: string } {
   const [top, second] = srcPath.split('/');
   const layer = (LAYERS as readonly string[]).includes(top ?? '') ? (top as Layer) : 'root';

@@ -1,7 +1,7 @@
 import { LAZY_API_PATHS } from '@colorplay/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
-import { playerFactory } from '../../../test/helpers/games';
+import { playerFactory } from '../../../test/helpers/players';
 import { OperatorClient } from '../../../test/helpers/operator-client';
 import { fakeClock } from '../../lib/clock';
 import { accountCodes, checkInvariants, getAccount } from '../ledger';
@@ -37,7 +37,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const newPlayer = playerFactory(() => t.app, () => t.db, '95');
+const newPlayer = playerFactory(() => t, '95');
 const adjustPath = (playerId: number) => LAZY_API_PATHS.admin_player_adjustments.replace(':playerId', String(playerId));
 const approvePath = (id: string) => LAZY_API_PATHS.admin_adjustment_approve.replace(':adjustmentId', id);
 const adjust = (op: OperatorClient, playerId: number, body: Partial<{ direction: string; amountMinor: number; reason: string; note: string; idempotencyKey: string }>) =>

@@ -7,9 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { proofFromFairness } from '../../../../../packages/fair/src/cli-core';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { asOwner } from '../../../test/helpers/test-db';
-import { PlayerClient } from '../../../test/helpers/player-client';
+import type { PlayerClient } from '../../../test/helpers/player-client';
+import { playerFactory } from '../../../test/helpers/players';
 import { fakeClock } from '../../lib/clock';
-import { accountCodes, checkInvariants, ensureAccount, getBalance, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
+import { checkInvariants } from '../ledger';
 import { createDrandHttpBeacon, createSandboxBeacon, type BeaconSource } from './beacon-source';
 import { ChainSecretMismatch } from './chains';
 import { createLotteryService } from './service';
@@ -40,7 +41,6 @@ const switchable: BeaconSource = {
 };
 
 let t: TestApp;
-let phoneSeq = 0;
 beforeAll(async () => {
   sandbox = createSandboxBeacon({ secret: 'test-lottery-chain-secret-0123456789abcd', clock });
   t = await buildTestApp({ clock, beacon: switchable, lottery: { chainLength: 200, checkpointEvery: 16, chainRenewBeforeRounds: 20 } });
@@ -54,24 +54,7 @@ afterEach(async () => {
   expect(await checkInvariants(t.db)).toEqual([]);
 });
 
-async function player(fundMinor: number) {
-  const client = new PlayerClient(t.app, `198.51.100.${(phoneSeq % 200) + 1}`);
-  phoneSeq += 1;
-  expect((await client.register(`98766${String(10_000 + phoneSeq).padStart(5, '0')}`)).statusCode).toBe(200);
-  const playerId = Number(JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString()).sub);
-  const code = accountCodes.playerMain(playerId);
-  await ensureAccount(t.db, { code, kind: 'player', owner: playerId });
-  await ensureAccount(t.db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
-  await postTransfer(t.db, {
-    idempotencyKey: `test-fund:${playerId}:${Math.random()}`,
-    kind: 'deposit',
-    entries: [
-      { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -fundMinor },
-      { accountCode: code, amountMinor: fundMinor },
-    ],
-  });
-  return { client, playerId, balance: () => getBalance(t.db, code) };
-}
+const player = playerFactory(() => t, '98766', { address: (n) => `198.51.100.${(n % 200) + 1}`, autoRefresh: false });
 
 async function nextRound() {
   setTime(roundAt(ROOM, now()).drawsAtMs);

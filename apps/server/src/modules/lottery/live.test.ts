@@ -4,8 +4,8 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { PlayerClient } from '../../../test/helpers/player-client';
+import { playerFactory } from '../../../test/helpers/players';
 import { fakeClock } from '../../lib/clock';
-import { accountCodes, ensureAccount, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
 
 const clock = fakeClock(new Date('2026-11-23T10:00:00.000Z'));
 const ROOM = WINGO_ROOMS['30s'];
@@ -51,23 +51,8 @@ function listen(ws: WebSocket) {
 }
 
 /** A registered player with ₹100 in their main account. */
-async function fundedPlayer(phone: string) {
-  const client = new PlayerClient(t.app);
-  expect((await client.register(phone)).statusCode).toBe(200);
-  const playerId = Number(JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString()).sub);
-  const code = accountCodes.playerMain(playerId);
-  await ensureAccount(t.db, { code, kind: 'player', owner: playerId });
-  await ensureAccount(t.db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
-  await postTransfer(t.db, {
-    idempotencyKey: `live-fund-${phone}`,
-    kind: 'deposit',
-    entries: [
-      { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -10_000 },
-      { accountCode: code, amountMinor: 10_000 },
-    ],
-  });
-  return { client, playerId };
-}
+const newPlayer = playerFactory(() => t, '98765', { address: () => '203.0.113.10', autoRefresh: false });
+const fundedPlayer = () => newPlayer(10_000);
 
 /** A Wingo socket, open, with its inbox. */
 async function openSocket() {
@@ -78,7 +63,7 @@ async function openSocket() {
 }
 
 it('delivers the clock, the draw result and the player’s settlement over a real socket', async () => {
-  const { client, playerId } = await fundedPlayer('9876512345');
+  const { client, playerId } = await fundedPlayer();
   const { ws, inbox } = await openSocket();
   const first = await inbox.next('clock');
   expect(first.serverTimeMs).toBe(clock.now().getTime());
@@ -117,7 +102,7 @@ it('delivers the clock, the draw result and the player’s settlement over a rea
 });
 
 it('pushes a round\'s result as soon as it is drawn, before its settlement pays (decision 371)', async () => {
-  const { client } = await fundedPlayer('9876512346');
+  const { client } = await fundedPlayer();
   const { ws, inbox } = await openSocket();
   ws.send(JSON.stringify({ type: 'auth', accessToken: client.token }));
   await inbox.next('authenticated');

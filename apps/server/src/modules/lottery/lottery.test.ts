@@ -7,9 +7,10 @@ import { proofFromFairness, runFairCli } from '../../../../../packages/fair/src/
 import { roundAt, settleBet, WINGO, WINGO_ROOMS, type WingoDigit, type WingoSelection } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appSandboxBeacon, buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
-import { PlayerClient } from '../../../test/helpers/player-client';
+import type { PlayerClient } from '../../../test/helpers/player-client';
+import { playerFactory } from '../../../test/helpers/players';
 import { fakeClock } from '../../lib/clock';
-import { accountCodes, checkInvariants, ensureAccount, getBalance, HOUSE_ACCOUNTS, postTransfer } from '../ledger';
+import { checkInvariants, getBalance, HOUSE_ACCOUNTS } from '../ledger';
 import { createCheckpointSeal, isLegacyPlain } from './checkpoint-seal';
 import { createLotteryService } from './service';
 
@@ -18,7 +19,6 @@ const START = Date.parse('2026-11-23T10:00:00.000Z');
 const clock = fakeClock(new Date(START));
 const ROOM = WINGO_ROOMS['30s'];
 let t: TestApp;
-let phoneSeq = 0;
 
 const now = () => clock.now().getTime();
 const setTime = (ms: number) => clock.advance(ms - now());
@@ -34,27 +34,7 @@ afterEach(async () => {
   expect(await checkInvariants(t.db)).toEqual([]);
 });
 
-async function player(fundMinor: number) {
-  const client = new PlayerClient(t.app, `203.0.113.${(phoneSeq % 200) + 1}`);
-  phoneSeq += 1;
-  const res = await client.register(`98765${String(43_000 + phoneSeq).padStart(5, '0')}`);
-  expect(res.statusCode).toBe(200);
-  const playerId = Number(JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString()).sub);
-  const code = accountCodes.playerMain(playerId);
-  await ensureAccount(t.db, { code, kind: 'player', owner: playerId });
-  await ensureAccount(t.db, { code: HOUSE_ACCOUNTS.deposits, kind: 'house' });
-  if (fundMinor > 0) {
-    await postTransfer(t.db, {
-      idempotencyKey: `test-fund:${playerId}:${Math.random()}`,
-      kind: 'deposit',
-      entries: [
-        { accountCode: HOUSE_ACCOUNTS.deposits, amountMinor: -fundMinor },
-        { accountCode: code, amountMinor: fundMinor },
-      ],
-    });
-  }
-  return { client, playerId, balance: () => getBalance(t.db, code) };
-}
+const player = playerFactory(() => t, '98765', { autoRefresh: false });
 
 /** Moves the clock to the opening of the next 30 s round and runs the engine. */
 async function nextRound() {

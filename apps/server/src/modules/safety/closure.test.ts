@@ -3,7 +3,8 @@ import { FIVED, K3, roundAt, TRX_WIN, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
-import { launch, launchableGame, playerFactory, vendorDebit as debitAt } from '../../../test/helpers/games';
+import { launch, launchableGame, vendorDebit as debitAt } from '../../../test/helpers/games';
+import { playerFactory } from '../../../test/helpers/players';
 import { OperatorClient } from '../../../test/helpers/operator-client';
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { readyToWithdraw } from '../../../test/helpers/withdraw-ready';
@@ -56,7 +57,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const newPlayer = playerFactory(() => t.app, () => t.db, '95');
+const newPlayer = playerFactory(() => t, '95');
 
 const closePath = (playerId: number) => LAZY_API_PATHS.admin_player_close.replace(':playerId', String(playerId));
 const close = (op: OperatorClient, playerId: number, reason = 'fraud_aml', note?: string) => op.call('POST', closePath(playerId), note === undefined ? { reason } : { reason, note });

@@ -2,7 +2,8 @@ import { API_PATHS, LAZY_API_PATHS } from '@colorplay/contract';
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
-import { fund, launch, launchableGame, playerIdOf, vendorDebit as debitAt } from '../../../test/helpers/games';
+import { launch, launchableGame, vendorDebit as debitAt } from '../../../test/helpers/games';
+import { playerFactory } from '../../../test/helpers/players';
 import { OperatorClient } from '../../../test/helpers/operator-client';
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { readyToWithdraw } from '../../../test/helpers/withdraw-ready';
@@ -22,7 +23,6 @@ const HOUR = 3_600_000;
 const ROOM = WINGO_ROOMS['30s'];
 const VENDOR_SECRET = 'test-demo-vendor-secret-0123456789abcdef';
 let t: TestApp;
-let phoneSeq = 0;
 let keySeq = 0;
 let excludedPlayer: { client: PlayerClient; playerId: number; phone: string } | undefined;
 const key = () => `safety-key-${++keySeq}-${Math.random().toString(36).slice(2, 8)}`;
@@ -42,15 +42,8 @@ afterAll(async () => {
   await t.app.close();
 });
 
-async function newPlayer(fundMinor = 0) {
-  phoneSeq += 1;
-  const phone = `97${String(10_000_000 + phoneSeq * 7919).padStart(8, '0')}`;
-  const client = new PlayerClient(t.app, `203.0.113.${(phoneSeq % 200) + 1}`, true);
-  expect((await client.register(phone)).statusCode).toBe(200);
-  const playerId = await playerIdOf(t.db, phone);
-  if (fundMinor > 0) await fund(t.db, playerId, fundMinor);
-  return { client, playerId, phone };
-}
+let opSeq = 0;
+const newPlayer = playerFactory(() => t, '97');
 
 const upi = (c: PlayerClient, amountMinor: number, idempotencyKey = key()) =>
   c.call('POST', API_PATHS.get_payment_url, { channel: 'upi', amountMinor, idempotencyKey });
@@ -367,7 +360,7 @@ describe('the console', () => {
     const { client, playerId } = await newPlayer();
     await setLimit(client, 'deposit', 'day', 100_00);
     for (let i = 0; i < 3; i++) expect((await upi(client, 200_00)).statusCode).toBe(409);
-    const op = await OperatorClient.create(t.app, clock, `safety-op-${phoneSeq}`, 'support');
+    const op = await OperatorClient.create(t.app, clock, `safety-op-${++opSeq}`, 'support');
     expect((await op.login()).statusCode).toBe(200);
     const view = await op.call('GET', LAZY_API_PATHS.admin_player_safety.replace(':playerId', String(playerId)));
     expect(view.statusCode).toBe(200);
@@ -385,7 +378,7 @@ describe('the console', () => {
     // The player routes refuse an operator's cookie (no bearer token).
     const { client } = await newPlayer();
     await client.call('POST', API_PATHS.safety_break, { days: 7 });
-    const op = await OperatorClient.create(t.app, clock, `safety-op2-${phoneSeq}`, 'admin');
+    const op = await OperatorClient.create(t.app, clock, `safety-op2-${++opSeq}`, 'admin');
     await op.login();
     const attempts: [string, unknown][] = [
       [API_PATHS.safety_break, { days: 1 }],

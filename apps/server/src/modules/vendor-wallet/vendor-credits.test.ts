@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
-import { fund, launch, launchableGame, playerIdOf } from '../../../test/helpers/games';
+import { launch, launchableGame } from '../../../test/helpers/games';
+import { fund, playerIdOf } from '../../../test/helpers/players';
 import { accountCodes, checkInvariants, getAccount } from '../ledger';
 import { signVendorCall } from './signature';
 

@@ -1,4 +1,4 @@
-import { BettingRecordPage } from '../../features/wingo/betting-record';
+import { BettingRecordPage } from '../../features/lottery/betting-record';
 
 /** Full game history (/home/AllLotteryGames/BettingRecordWin), under the lottery layout. */
 export default function BettingRecordWinRoute() {

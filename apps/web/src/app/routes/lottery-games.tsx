@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { RouteLoading } from '../../components/ui/route-loading';
-import { LotteryGamePage } from '../../features/wingo/games/game-page';
-import { lotteryScreenOf } from '../../features/wingo/games/links';
-import { LotteryVerifyPage } from '../../features/wingo/games/verify-page';
+import { LotteryPage } from '../../features/lottery/lottery-page';
+import { lotteryScreenOf } from '../../features/lottery/games/links';
+import { LotteryVerifyPage } from '../../features/lottery/games/verify-page';
 
 // Loaded on demand from its own chunk: importing it here would split it out of that chunk into a
 // new one whose name `/` has to list, over its JS budget (decision 345).
@@ -21,7 +21,7 @@ const loadLinkChecker = () => import('./wingo-verify').then((m) => m.verifyLocke
 export default function LotteryGamesRoute() {
   const screen = lotteryScreenOf(useParams().game);
   // The key gives each game a fresh page (room, sheet and popup state are per game).
-  if (screen === 'k3' || screen === '5d' || screen === 'trx') return <LotteryGamePage key={screen} game={screen} />;
+  if (screen === 'k3' || screen === '5d' || screen === 'trx') return <LotteryPage key={screen} game={screen} />;
   if (screen === 'verify') return <LotteryVerifyPage loadChecker={loadChecker} loadLinkChecker={loadLinkChecker} loadTrxChecker={loadTrxChecker} />;
   return (
     <Suspense fallback={<RouteLoading />}>

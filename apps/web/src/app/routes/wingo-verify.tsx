@@ -1,4 +1,4 @@
-import { VerifyPage } from '../../features/wingo/verify-page';
+import { VerifyPage } from '../../features/lottery/verify-page';
 
 /** Verify a Wingo round in the browser (/home/AllLotteryGames/Verify?room=..&period=..). */
 export default function WingoVerifyRoute() {
@@ -10,4 +10,4 @@ export default function WingoVerifyRoute() {
 // already is, rather than split it into a chunk of its own (decision 345), and checks a locked
 // round's link with Wingo's own function (decision 436).
 export { verifyGameRound, verifyTrxRound } from '@colorplay/fair';
-export { verifyLockedLink } from '../../features/wingo/verify-page';
+export { verifyLockedLink } from '../../features/lottery/verify-page';

@@ -1,7 +1,7 @@
 import { Outlet, useParams } from 'react-router';
 import LotteryGamesRoute from './lottery-games';
-import { WingoPage } from '../../features/wingo/wingo-page';
-import { WingoProvider } from '../../features/wingo/wingo-context';
+import { LotteryPage } from '../../features/lottery/lottery-page';
+import { WingoProvider } from '../../features/lottery/wingo-context';
 import { RealityCheck } from '../../features/safety/reality-check';
 
 /**
@@ -12,7 +12,7 @@ import { RealityCheck } from '../../features/safety/reality-check';
  */
 export default function WingoRoute() {
   const game = useParams().game ?? '';
-  return game.toLowerCase() === 'wingo' ? <WingoPage /> : <LotteryGamesRoute />;
+  return game.toLowerCase() === 'wingo' ? <LotteryPage game="wingo" /> : <LotteryGamesRoute />;
 }
 
 /**

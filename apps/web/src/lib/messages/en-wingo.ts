@@ -1,7 +1,7 @@
 /**
  * Wingo's strings (decision 120). Deliberately not merged into `en`: `en` ships with `/`, whose JS
  * budget is full, while these load only with the lottery routes' chunks (decision 120). The Wingo
- * feature reads them through `useWingoI18n()` (features/wingo/i18n.ts), with the same `{name}`
+ * feature reads them through `useWingoI18n()` (features/lottery/i18n.ts), with the same `{name}`
  * interpolation as `t()`.
  */
 export const enWingo = {
@@ -91,6 +91,9 @@ export const enWingo = {
   'wingo.result.refundTitle': 'Round voided: stake refunded',
   'wingo.result.line': 'Period {period}: result {digit}',
   'wingo.result.bonus': 'Credited {amount}',
+  'wingo.result.netGain': 'Staked {stake} in all: net gain {net}',
+  'wingo.result.netLoss': 'Staked {stake} in all: net loss {net}',
+  'wingo.result.lost': 'Lost {amount}',
   'wingo.result.close': 'Close',
   'wingo.result.autoClose': 'Closes by itself in 3 seconds',
   'wingo.rules.title': 'How to play',
