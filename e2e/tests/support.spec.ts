@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { identityVerifiedByOperator } from './support/admin';
+import { DEMO_SUPPORT_OPERATOR, identityVerifiedByOperator, operatorConsole } from './support/admin';
 import { rechargeAndPlay400, signInAsNewPlayer, withdrawToNewUpi } from './support/wallet';
 
 // Support tickets (docs/support.md) end to end in a real Chromium: a player who reads the app in
@@ -18,7 +18,8 @@ test('a player in Hindi reports a problem with a withdrawal; support answers wit
     await expect(page.getByRole('heading', { level: 1, name: 'Recharge' })).toBeVisible({ timeout: 90_000 });
   });
   await test.step('the player recharges ₹400 and plays it in Wingo', () => rechargeAndPlay400(page));
-  const operator = await test.step('an operator verifies the identity', () => identityVerifiedByOperator(page, browser, { fullName: 'Kiran Support', dateOfBirth: '14/08/1991' }));
+  const admin = await test.step('an operator verifies the identity', () => identityVerifiedByOperator(page, browser, { fullName: 'Kiran Support', dateOfBirth: '14/08/1991' }));
+  await admin.context().close();
   await test.step('the player withdraws ₹100', () => withdrawToNewUpi(page, `t${phone}@okbank`, '100'));
 
   await test.step('the player switches to Hindi (kept on the account) and reports a problem with the withdrawal', async () => {
@@ -42,7 +43,8 @@ test('a player in Hindi reports a problem with a withdrawal; support answers wit
   });
   const ticketId = (await page.getByRole('heading', { level: 2, name: /^टिकट tkt_/ }).textContent())!.replace('टिकट ', '').trim();
 
-  await test.step('a support operator answers with a canned reply, offered in Hindi', async () => {
+  const operator = await test.step('a support operator signs in to the console', () => operatorConsole(browser, DEMO_SUPPORT_OPERATOR));
+  await test.step('the support operator answers with a canned reply, offered in Hindi', async () => {
     await operator.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Support' }).click();
     const row = operator.getByRole('row', { name: new RegExp(ticketId) });
     await expect(row).toContainText('Waiting for us');
@@ -65,7 +67,7 @@ test('a player in Hindi reports a problem with a withdrawal; support answers wit
 
   await test.step('the audit log has the reply', async () => {
     await operator.getByRole('link', { name: 'Audit log' }).click();
-    await expect(operator.getByRole('listitem').filter({ hasText: new RegExp(`demo-admin · support\\.reply · ${ticketId}`) }).first()).toBeVisible();
+    await expect(operator.getByRole('listitem').filter({ hasText: new RegExp(`demo-support · support\\.reply · ${ticketId}`) }).first()).toBeVisible();
     await operator.context().close();
   });
 });

@@ -8,6 +8,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 export const DEMO_OPERATOR = { username: 'demo-admin', password: 'DemoOperator#2026', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' } as const;
 /** The finance operator seeded beside it (DEMO_FINANCE_OPERATOR, docs/admin.md). */
 export const DEMO_FINANCE_OPERATOR = { username: 'demo-finance', password: 'DemoFinance#2026', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' } as const;
+/** The support operator seeded beside it (DEMO_SUPPORT_OPERATOR, docs/admin.md). */
+export const DEMO_SUPPORT_OPERATOR = { username: 'demo-support', password: 'DemoSupport#2026', totpSecret: 'ONSWG4TFORZXK4DQN5ZHIZLSONSWG4TF' } as const;
 
 function base32Decode(text: string): Buffer {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -48,11 +50,11 @@ export async function signInAsDemoOperator(page: Page, operator: { username: str
   throw new Error(`${operator.username} could not sign in`);
 }
 
-/** An operator's own browser (a context of its own), signed in to /admin as the demo operator. */
-export async function operatorConsole(browser: Browser): Promise<Page> {
+/** An operator's own browser (a context of its own), signed in to /admin as the demo operator (or the one given). */
+export async function operatorConsole(browser: Browser, as: { username: string; password: string; totpSecret: string } = DEMO_OPERATOR): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const operator = await context.newPage();
-  await signInAsDemoOperator(operator);
+  await signInAsDemoOperator(operator, as);
   return operator;
 }
 

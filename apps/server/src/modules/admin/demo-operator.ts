@@ -24,10 +24,21 @@ export const DEMO_FINANCE_OPERATOR = {
   totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
 } as const;
 
+/**
+ * A sandbox support operator (docs/support.md): answers tickets, sees no finance report. The
+ * e2e support spec answers a player as this operator. As public as the demo admin.
+ */
+export const DEMO_SUPPORT_OPERATOR = {
+  username: 'demo-support',
+  password: 'DemoSupport#2026',
+  role: 'support',
+  totpSecret: 'ONSWG4TFORZXK4DQN5ZHIZLSONSWG4TF',
+} as const;
+
 /** Creates the demo operators once; later starts leave them as they are. */
 export async function ensureDemoOperator(admin: AdminService): Promise<{ created: boolean }> {
   let created = false;
-  for (const demo of [DEMO_OPERATOR, DEMO_FINANCE_OPERATOR]) {
+  for (const demo of [DEMO_OPERATOR, DEMO_FINANCE_OPERATOR, DEMO_SUPPORT_OPERATOR]) {
     if (await admin.findOperator(demo.username)) continue;
     await admin.createOperator({ ...demo });
     created = true;

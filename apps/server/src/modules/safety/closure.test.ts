@@ -212,7 +212,7 @@ describe('a closed account', () => {
     // The withdrawal's own history says why it went out past the lock.
     const { rows } = await t.db.query<{ detail: unknown }>(`SELECT detail FROM withdrawal_events WHERE withdrawal_id = $1 AND to_status = 'requested'`, [w.json().data.id]);
     expect(rows[0]?.detail).toEqual({ wageringLockWaived: 'account_closed' });
-    expect(await inboxTitles(client)).toContain('Your balance is still yours');
+    expect(await inboxTitles(client)).toContain('"key":"accountClosedPayOut"');
   });
 
   it('is refused while money is in a transfer-mode vendor purse, changing nothing', async () => {
