@@ -95,8 +95,20 @@ function Verification({ data, receipt }: { data: WingoFairness; receipt: Receipt
   const statusLabel = (status: 'passed' | 'failed' | 'skipped') =>
     status === 'passed' ? t('verify.status.passed') : status === 'failed' ? t('verify.status.failed') : t('verify.status.skipped');
 
+  // The conclusion first, the evidence under it (decision 481).
   return (
     <>
+      {!result ? (
+        <p role="status">{t('verify.running')}</p>
+      ) : (
+        <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
+          {result.ok && data.status === 'locked'
+            ? t('verify.lockedOk')
+            : result.ok
+            ? t('verify.ok', { digit: result.derivation?.digit ?? '—' })
+            : t('verify.fail', { reason: t(`verify.failure.${result.failure ?? 'MALFORMED_INPUT'}`) })}
+        </p>
+      )}
       <dl className="verify-data">
         <dt>{t('verify.finalHash')}</dt>
         <dd className="verify-hash">{data.finalHash}</dd>
@@ -113,9 +125,7 @@ function Verification({ data, receipt }: { data: WingoFairness; receipt: Receipt
         <dt>{t('verify.claimed')}</dt>
         <dd>{data.digit ?? (data.status === 'locked' ? t('verify.notDrawn') : t('wingo.voided'))}</dd>
       </dl>
-      {!result ? (
-        <p role="status">{t('verify.running')}</p>
-      ) : (
+      {result && (
         <>
           <h2 className="wingo-subtitle">{t('verify.steps')}</h2>
           <ol className="verify-steps">
@@ -148,13 +158,6 @@ function Verification({ data, receipt }: { data: WingoFairness; receipt: Receipt
               })}
             </p>
           )}
-          <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
-            {result.ok && data.status === 'locked'
-              ? t('verify.lockedOk')
-              : result.ok
-              ? t('verify.ok', { digit: result.derivation?.digit ?? '—' })
-              : t('verify.fail', { reason: t(`verify.failure.${result.failure ?? 'MALFORMED_INPUT'}`) })}
-          </p>
         </>
       )}
     </>

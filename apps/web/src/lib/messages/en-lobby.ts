@@ -12,4 +12,8 @@ export const enLobby = {
   'lobby.loadMore': 'More games',
   'lobby.providers': 'Game providers',
   'lobby.comingSoon': 'Coming soon',
+  'lobby.comingSoonTap': '{title} is coming soon: it cannot be played yet.',
+  // The lottery cards' subtitles (the catalog's text, translated; decision 478).
+  'lobby.cardColours': 'Guess Number\nGreen/Red/Violet to win',
+  'lobby.cardBigSmall': 'Guess Number\nBig/Small/Odd/Even',
 } as const;

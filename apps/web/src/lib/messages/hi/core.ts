@@ -48,7 +48,7 @@ export const hiCore: Translation<typeof en> = {
   'lobby.lottery': 'लॉटरी',
   'lobby.casino': 'कैसीनो',
   'lobby.slots': 'स्लॉट',
-  'lobby.sports': 'खेल',
+  'lobby.sports': 'स्पोर्ट्स',
   'lobby.rummy': 'रमी',
   'lobby.fishing': 'फ़िशिंग',
   'lobby.original': 'ओरिजिनल',
@@ -183,4 +183,7 @@ export const hiCore: Translation<typeof en> = {
   'apiError.selfExcluded': 'आपका अकाउंट सेल्फ़-एक्सक्लूडेड है: बेट, डिपॉज़िट और गेम बंद हैं। निकासी और आपकी हिस्ट्री खुली है।',
   'apiError.suspended': 'आपका अकाउंट निलंबित है: डिपॉज़िट, बेट और गेम बंद हैं। आप अब भी निकासी कर सकते हैं और अपनी हिस्ट्री देख सकते हैं; सपोर्ट से संपर्क करें।',
   'lobby.comingSoon': 'जल्द आ रहा है',
+  'lobby.comingSoonTap': '{title} जल्द आ रहा है: अभी खेला नहीं जा सकता।',
+  'lobby.cardColours': 'नंबर का अनुमान लगाएँ\nहरा/लाल/बैंगनी पर जीतें',
+  'lobby.cardBigSmall': 'नंबर का अनुमान लगाएँ\nबड़ा/छोटा/विषम/सम',
 };
