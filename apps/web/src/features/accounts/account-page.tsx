@@ -15,6 +15,7 @@ import { avatarSrc, saveLanguage, unreadResource, userInfoResource } from './api
 import { ChangePasswordForm } from './change-password-form';
 import './account-i18n';
 import './accounts.css';
+import './accounts-i18n';
 
 /**
  * /main: who the player is (avatar, nickname, UID to copy), the balance, and the ways to the

@@ -6,6 +6,7 @@ import { useI18n } from '../../lib/i18n';
 import { returnPathFrom } from '../../lib/return-to';
 import { useSession } from '../../lib/session';
 import { TextField, type TextFieldProps } from '../../components/ui/text-field';
+import './accounts-i18n';
 
 /** The account forms' own fields on top of the form system (components/ui/form.tsx). */
 

@@ -9,6 +9,7 @@ import { useInfiniteResource, type Pages } from '../../lib/infinite-resource';
 import { invalidateResources, keyMatches, setResourceData } from '../../lib/resource';
 import { markAllRead, NOTIFICATIONS_KEY, notificationsResource, type NotificationsPage } from './api';
 import './accounts.css';
+import './accounts-i18n';
 
 /**
  * /home/Messages: the player's notifications, newest first, unread ones marked (visibly and for

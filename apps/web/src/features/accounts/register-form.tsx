@@ -12,6 +12,7 @@ import { AuthForm, AuthPage, PasswordField, PhoneField, useWantedPageOnceLoggedI
 import { checkInvite, checkNewPassword, checkOtp, checkPhone, normalisePhone } from './validation';
 import './accounts.css';
 import './signup-i18n';
+import './accounts-i18n';
 
 type Fields = { phone: string; code: string; password: string; inviteCode: string; ageConfirmed: boolean };
 

@@ -2,6 +2,7 @@ import type { GameTile } from '@colorplay/contract';
 import { Link } from 'react-router';
 import { useToast } from '../../components/ui/toast';
 import { useI18n, type PlainMessageKey } from '../../lib/i18n';
+import './i18n';
 
 /** Every catalog image is drawn on a 100 x 120 grid; the attributes reserve its box before it loads. */
 const IMAGE_WIDTH = 100;
