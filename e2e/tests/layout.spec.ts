@@ -362,6 +362,8 @@ async function lobbyIssueFindings(page: Page): Promise<string[]> {
       const out: string[] = [];
       const toast = document.querySelector('.toast')!.getBoundingClientRect();
       if (toast.top < 0 || toast.bottom > window.innerHeight) out.push(`toast outside the viewport (${Math.round(toast.top)}..${Math.round(toast.bottom)})`);
+      // Decision 480: at the bottom, above the navigation, where no page puts its headings.
+      if (toast.top < window.innerHeight * 0.6) out.push(`toast not at the bottom (top ${Math.round(toast.top)} of ${window.innerHeight})`);
       for (const h of Array.from(document.querySelectorAll('h1, h2, [role="tab"]'))) {
         const r = h.getBoundingClientRect();
         if (r.width === 0 || r.bottom < 0 || r.top > window.innerHeight) continue;
@@ -411,8 +413,9 @@ async function lobbyIssueFindings(page: Page): Promise<string[]> {
       const layout = document.querySelector('.tab-layout')!;
       const room = parseFloat(getComputedStyle(layout).paddingBottom);
       const last = document.querySelector('.account__logout')!.getBoundingClientRect().bottom + window.scrollY;
+      // A gap under the last control of at most 16 px is spacing, more is empty scroll.
       const extra = document.documentElement.scrollHeight - Math.max(last + room, window.innerHeight);
-      if (extra > 1) out.push(`account page scrolls ${Math.round(extra)} px past its content`);
+      if (extra > 16) out.push(`account page scrolls ${Math.round(extra)} px past its content`);
       return out;
     })),
   );
