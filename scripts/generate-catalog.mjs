@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { artSvg, CRASH_CRAFT, CRASH_CURVE, FISH_CREATURE, FISH_SCENE, SLOT_SYMBOL, SLOT_THEME } from './catalog-art.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const imagesDir = path.join(root, 'apps/web/public/games');
@@ -46,26 +47,33 @@ const vendors = [
 ];
 
 const words = {
-  slot: [
-    ['Golden', 'Lucky', 'Mega', 'Royal', 'Super', 'Wild', 'Fortune', 'Dragon', 'Jungle', 'Cosmic', 'Ocean', 'Lotus', 'Tiger', 'Sunny', 'Crystal'],
-    ['Fruits', 'Gems', 'Coins', 'Reels', 'Treasure', 'Bells', 'Stars', 'Sevens', 'Riches', 'Temple', 'Party', 'Garden', 'Harvest', 'Rush', 'Vault'],
-  ],
-  crash: [
-    ['Rocket', 'Jet', 'Comet', 'Sky', 'Turbo', 'Aero', 'Lunar', 'Orbit', 'Falcon', 'Balloon', 'Kite', 'Meteor'],
-    ['Climb', 'Flight', 'Launch', 'Rise', 'Dash', 'Soar', 'Boost', 'Ascent', 'Run', 'Drift'],
-  ],
+  slot: [Object.keys(SLOT_THEME), Object.keys(SLOT_SYMBOL)],
+  crash: [Object.keys(CRASH_CRAFT), Object.keys(CRASH_CURVE)],
+  fish: [Object.keys(FISH_CREATURE), Object.keys(FISH_SCENE)],
 };
+// The word that picks a tile's main drawing (catalog-art.mjs) goes round its list, starting at
+// the vendor's `cycle` offset, so a vendor's first tiles (its lobby section) and the runs that
+// Popular and Original take from it all show different drawings (decision 477): a slot's symbol
+// is its second word, a crash game's craft and a fish game's creature its first.
+const mainWord = { slot: 1, crash: 0, fish: 0 };
+const cycle = { JILI: 0, PG: 3, JDB: 6, EVO_Electronic: 9, AG_Electronic: 12, EVO_Video: 0, MG_Video: 4, CHESS: 0, MG_Fish: 0 };
+const themeOf = (v) => (v.code === 'MG_Fish' ? 'fish' : v.engine);
 
 const games = [];
 // Titles are unique across the whole catalog, not per vendor: Popular and Original mix vendors,
 // and "Dragon Coins" twice in one list looked like a bug (decision 261).
 const taken = new Set();
 for (const v of vendors) {
+  const theme = themeOf(v);
+  const lists = words[theme];
+  const main = lists[mainWord[theme]];
+  const other = lists[1 - mainWord[theme]];
   for (let i = 0; i < v.games; i++) {
     let title;
+    const fixed = main[(cycle[v.code] + i) % main.length];
     do {
-      const [a, b] = words[v.engine];
-      title = `${pick(a)} ${pick(b)}`;
+      const parts = [fixed, pick(other)];
+      title = (mainWord[theme] === 0 ? parts : parts.reverse()).join(' ');
     } while (taken.has(title));
     taken.add(title);
     const id = `${v.code.toLowerCase().replace(/_/g, '-')}-${String(i + 1).padStart(2, '0')}`;
@@ -92,12 +100,21 @@ const maintenance = games.find((g) => g.vendorCode === 'AG_Electronic' && g.id.e
 maintenance.gameUid = '';
 maintenance.title = `${maintenance.title} (maintenance)`;
 
-// Fishing: 19 tiles, not clickable.
-const fishNames = ['Fishing King', 'Ocean Hunter', 'Deep Sea Party', 'Shark Bounty', 'Coral Catch', 'Reef Raider', 'Golden Carp', 'Whale Tale', 'Lobster Loot', 'Pearl Diver', 'Octopus Ink', 'Tuna Tornado', 'Marlin Rush', 'Squid Spin', 'Koi Pond', 'Seahorse Star', 'Angler Joy', 'Harbour Haul', 'Jelly Drift'];
-const fishing = fishNames.map((title, i) => {
-  const id = `fishing-${String(i + 1).padStart(2, '0')}`;
-  return { id, kind: 'game', title, vendorCode: null, engine: null, rtpBasisPoints: null, gameUid: '', clickable: false, image: `/games/fishing/${id}.svg`, hue: (190 + i * 9) % 360 };
-});
+// Fishing: 19 tiles, MG Fish's 12 playable fish games first, then 7 not playable yet ("Coming
+// soon"), with titles from the same words so their art is drawn alike (decision 477).
+const FISHING_TILES = 19;
+const fishing = [];
+for (let i = 0; fishing.length < FISHING_TILES - byVendorCount('MG_Fish'); i++) {
+  const [creatures, scenes] = words.fish;
+  const title = `${creatures[(i + 4) % creatures.length]} ${scenes[(i * 3 + 1) % scenes.length]}`;
+  if (taken.has(title)) continue;
+  taken.add(title);
+  const id = `fishing-${String(fishing.length + 1).padStart(2, '0')}`;
+  fishing.push({ id, kind: 'game', title, vendorCode: null, engine: null, rtpBasisPoints: null, gameUid: '', clickable: false, image: `/games/fishing/${id}.svg`, hue: (190 + i * 9) % 360 });
+}
+function byVendorCount(code) {
+  return games.filter((g) => g.vendorCode === code).length;
+}
 
 // Lottery: four info cards with the spec's texts; each leads to its game's screen (decisions 345, 355).
 const lottery = [
@@ -133,7 +150,7 @@ const categories = [
   { key: 'slots', title: 'Slots', tab: 3, heading: false, sections: sectionOf(['JILI', 'PG', 'JDB', 'AG_Electronic', 'EVO_Electronic', 'MG_Fish']) },
   { key: 'sport', title: 'Sports', tab: 4, heading: false, tiles: sports.map((g) => g.id), sections: [] },
   { key: 'rummy', title: 'Rummy', tab: 5, heading: false, tiles: rummy.map((g) => g.id), sections: [] },
-  { key: 'fishing', title: 'Fishing', tab: 6, heading: false, tiles: fishing.map((g) => g.id), sections: [] },
+  { key: 'fishing', title: 'Fishing', tab: 6, heading: false, tiles: [...byVendor('MG_Fish'), ...fishing].map((g) => g.id), sections: [] },
   { key: 'original', title: 'Original', tab: 7, heading: false, tiles: original.map((g) => g.id), sections: [] },
 ].map((c) => ({
   key: c.key,
@@ -166,143 +183,10 @@ const catalog = {
 mkdirSync(path.join(root, 'catalog'), { recursive: true });
 writeFileSync(path.join(root, 'catalog/games.json'), `${JSON.stringify(catalog, null, 2)}\n`);
 
-// Images: our own vector art, drawn here (nothing downloaded or copied). Each game's picture is
-// deterministic from its id (a seeded generator), its motif from its title's words, and its
-// background and frame from its vendor's style, so tiles of one vendor look like a family and no
-// two tiles are alike. No text in the art: the tile prints the name beside it.
+// Images: our own vector art, drawn by scripts/catalog-art.mjs from each tile's title and kind
+// (decision 477); vendor and category tiles keep their lettered badges.
 const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const initials = (t) => t.split(/\s+/).filter((w) => /^[A-Za-z0-9]/.test(w)).slice(0, 2).map((w) => w[0].toUpperCase()).join('');
-const seedOf = (id) => createHash('sha256').update(`colorplay-art:${id}`).digest().readUInt32LE(0);
-const r1 = (x) => Math.round(x * 10) / 10;
-function starPoints(cx, cy, outer, inner, points = 5, turn = -90) {
-  const out = [];
-  for (let i = 0; i < points * 2; i++) {
-    const a = ((turn + (i * 180) / points) * Math.PI) / 180;
-    const r = i % 2 ? inner : outer;
-    out.push(`${r1(cx + r * Math.cos(a))},${r1(cy + r * Math.sin(a))}`);
-  }
-  return out.join(' ');
-}
-
-/** Vendor styles: palette shift, background pattern and frame (one look per vendor). */
-const styles = {
-  JILI: { bg: 'rays', frame: '#ffd45a' },
-  PG: { bg: 'blobs', frame: '#ffffff' },
-  JDB: { bg: 'stripes', frame: '#ff6b6b' },
-  AG_Electronic: { bg: 'rings', frame: '#f5c542' },
-  EVO_Electronic: { bg: 'dots', frame: '#7fd4ff' },
-  MG_Fish: { bg: 'waves', frame: '#6ff0e0' },
-  EVO_Video: { bg: 'sky', frame: '#9fd3ff' },
-  MG_Video: { bg: 'sky', frame: '#e0a8ff' },
-  CHESS: { bg: 'checks', frame: '#ffffff' },
-  fishing: { bg: 'waves', frame: '#a8f0ff' },
-  lottery: { bg: 'rays', frame: '#ffffff' },
-  sport: { bg: 'stripes', frame: '#ffffff' },
-  rummy: { bg: 'checks', frame: '#ffd45a' },
-};
-
-function background(kind, hue, rand) {
-  const light = `hsl(${hue} 80% 70% / .22)`;
-  switch (kind) {
-    case 'rays': {
-      let d = '';
-      for (let i = 0; i < 12; i++) {
-        const a = (i * 30 + rand() * 8) * (Math.PI / 180);
-        const b = a + 0.22;
-        d += `M50 56L${r1(50 + 90 * Math.cos(a))} ${r1(56 + 90 * Math.sin(a))}L${r1(50 + 90 * Math.cos(b))} ${r1(56 + 90 * Math.sin(b))}Z`;
-      }
-      return `<path d="${d}" fill="${light}"/>`;
-    }
-    case 'blobs':
-      return [0, 1, 2].map(() => `<circle cx="${r1(rand() * 100)}" cy="${r1(rand() * 120)}" r="${r1(18 + rand() * 22)}" fill="hsl(${(hue + 60 + rand() * 120) % 360} 85% 70% / .25)"/>`).join('');
-    case 'stripes': {
-      let d = '';
-      for (let x = -120; x < 120; x += 16) d += `M${x} 120L${x + 120} 0h7L${x + 7} 120Z`;
-      return `<path d="${d}" fill="${light}"/>`;
-    }
-    case 'rings':
-      return [18, 32, 46, 60].map((r) => `<circle cx="50" cy="56" r="${r}" fill="none" stroke="${light}" stroke-width="5"/>`).join('');
-    case 'dots': {
-      let d = '';
-      for (let y = 6; y < 120; y += 12) for (let x = (y / 12) % 2 ? 12 : 6; x < 100; x += 12) d += `M${x} ${y}h.1`;
-      return `<path d="${d}" stroke="${light}" stroke-width="4" stroke-linecap="round"/>`;
-    }
-    case 'waves': {
-      let out = '';
-      for (let y = 20; y < 120; y += 22) out += `<path d="M0 ${y}q12.5 -8 25 0t25 0t25 0t25 0" fill="none" stroke="${light}" stroke-width="3"/>`;
-      for (let i = 0; i < 5; i++) out += `<circle cx="${r1(8 + rand() * 84)}" cy="${r1(8 + rand() * 100)}" r="${r1(1.5 + rand() * 3)}" fill="none" stroke="#fff" stroke-opacity=".5"/>`;
-      return out;
-    }
-    case 'sky': {
-      let out = '';
-      for (let i = 0; i < 14; i++) out += `<circle cx="${r1(rand() * 100)}" cy="${r1(rand() * 80)}" r="${r1(0.5 + rand() * 1.2)}" fill="#fff" opacity="${r1(0.4 + rand() * 0.6)}"/>`;
-      // The crash curve: the multiplier climbing from the bottom left.
-      return `${out}<path d="M6 108Q60 104 94 30" fill="none" stroke="hsl(${(hue + 180) % 360} 90% 70%)" stroke-width="3" stroke-linecap="round" opacity=".8"/>`;
-    }
-    case 'checks': {
-      let d = '';
-      for (let y = 0; y < 120; y += 20) for (let x = (y / 20) % 2 ? 20 : 0; x < 100; x += 40) d += `M${x} ${y}h20v20h-20Z`;
-      return `<path d="${d}" fill="${light}"/>`;
-    }
-    default:
-      return '';
-  }
-}
-
-/** The picture in the middle, chosen by a word of the title (fallback: by the seed). */
-const motifs = {
-  cherry: () => `<path d="M40 66Q46 40 62 30M60 66Q58 46 62 30" fill="none" stroke="#3d7a22" stroke-width="3"/><path d="M62 30q14-8 20 2q-12 6-20-2Z" fill="#5bbf3a"/><circle cx="38" cy="72" r="12" fill="#e8243c"/><circle cx="62" cy="72" r="12" fill="#d01c34"/><circle cx="34" cy="68" r="3.5" fill="#fff" opacity=".6"/><circle cx="58" cy="68" r="3.5" fill="#fff" opacity=".6"/>`,
-  gem: (h) => `<path d="M30 46L40 34H60L70 46L50 80Z" fill="hsl(${(h + 180) % 360} 85% 62%)"/><path d="M30 46H70L50 80Z" fill="hsl(${(h + 180) % 360} 80% 45%)"/><path d="M40 34L45 46L50 34L55 46L60 34" fill="none" stroke="#fff" stroke-opacity=".7" stroke-width="1.5"/><path d="M45 46L50 80L55 46" fill="none" stroke="#fff" stroke-opacity=".4"/>`,
-  coin: () => [80, 72, 64].map((y) => `<ellipse cx="50" cy="${y}" rx="20" ry="7" fill="#c98a12"/><ellipse cx="50" cy="${y - 3}" rx="20" ry="7" fill="#ffcb3d"/>`).join('') + `<circle cx="50" cy="44" r="16" fill="#ffcb3d" stroke="#c98a12" stroke-width="3"/><path d="M50 34v20M44 39h12M44 49h12" stroke="#c98a12" stroke-width="3"/>`,
-  seven: () => `<rect x="22" y="34" width="56" height="46" rx="8" fill="#fff" opacity=".92"/><path d="M30 42h16l-8 30h-6l7-24h-9Z M54 42h16l-8 30h-6l7-24h-9Z" fill="#e8243c"/><path d="M22 57h56" stroke="#ddd" stroke-width="1"/>`,
-  bell: () => `<path d="M50 30c-12 0-18 10-18 22v12l-6 8h48l-6-8V52c0-12-6-22-18-22Z" fill="#ffcb3d" stroke="#c98a12" stroke-width="2.5"/><circle cx="50" cy="76" r="5" fill="#c98a12"/><circle cx="50" cy="28" r="3" fill="#c98a12"/><path d="M40 46q2-8 8-10" stroke="#fff" stroke-width="3" fill="none" opacity=".6"/>`,
-  star: () => `<polygon points="${starPoints(50, 56, 26, 11)}" fill="#ffd45a" stroke="#fff" stroke-width="2" stroke-linejoin="round"/><polygon points="${starPoints(78, 30, 7, 3)}" fill="#fff"/><polygon points="${starPoints(24, 86, 5, 2)}" fill="#fff" opacity=".8"/>`,
-  chest: () => `<path d="M26 54h48v26H26Z" fill="#9a5a22"/><path d="M26 54q0-18 24-18t24 18Z" fill="#b86e2c"/><path d="M26 54h48M26 64h48" stroke="#ffcb3d" stroke-width="3"/><rect x="45" y="58" width="10" height="12" rx="2" fill="#ffcb3d"/><circle cx="36" cy="40" r="3" fill="#fff" opacity=".8"/><circle cx="66" cy="36" r="2" fill="#fff" opacity=".8"/>`,
-  lotus: (h) => [-50, -25, 0, 25, 50].map((a) => `<ellipse cx="50" cy="54" rx="8" ry="20" fill="hsl(${(h + 300) % 360} 75% ${a === 0 ? 72 : 62}%)" transform="rotate(${a} 50 74)"/>`).join('') + `<path d="M28 76q22 8 44 0" stroke="#3d7a22" stroke-width="3" fill="none"/>`,
-  crown: () => `<path d="M26 72L22 40L38 54L50 32L62 54L78 40L74 72Z" fill="#ffcb3d" stroke="#c98a12" stroke-width="2.5" stroke-linejoin="round"/><rect x="26" y="72" width="48" height="8" rx="2" fill="#c98a12"/><circle cx="50" cy="62" r="5" fill="#e8243c"/><circle cx="36" cy="64" r="3" fill="#2aa7ff"/><circle cx="64" cy="64" r="3" fill="#2aa7ff"/>`,
-  rocket: (h) => `<g transform="rotate(35 50 58)"><path d="M50 26c10 10 12 26 10 40H40c-2-14 0-30 10-40Z" fill="#f3f3fb"/><circle cx="50" cy="46" r="6" fill="hsl(${(h + 180) % 360} 80% 55%)" stroke="#9aa" stroke-width="2"/><path d="M40 58l-8 12h9ZM60 58l8 12h-9Z" fill="#e8243c"/><path d="M44 66h12l-6 16Z" fill="#ffb020"/></g>`,
-  balloon: (h) => `<ellipse cx="50" cy="46" rx="20" ry="23" fill="hsl(${(h + 150) % 360} 80% 58%)"/><path d="M36 40q14-16 28 0" stroke="#fff" stroke-width="3" fill="none" opacity=".5"/><path d="M44 68h12l-2 6h-8Z" fill="#fff" opacity=".8"/><rect x="43" y="76" width="14" height="9" rx="2" fill="#9a5a22"/>`,
-  kite: (h) => `<path d="M50 26L70 50L50 84L30 50Z" fill="hsl(${(h + 160) % 360} 85% 58%)"/><path d="M50 26V84M30 50H70" stroke="#fff" stroke-width="1.5" opacity=".7"/><path d="M50 84q-6 8 0 14t0 14" stroke="#fff" fill="none" stroke-width="1.5"/>`,
-  plane: () => `<path d="M20 64l60-22q6-2 6 3l-40 25-22 6Z" fill="#f3f3fb"/><path d="M46 54l-10-16h7l16 12ZM40 70l-4 12h6l8-15Z" fill="#9fb3c8"/>`,
-  fish: (h) => `<path d="M26 58q18-22 42 0q-24 22-42 0Z" fill="hsl(${(h + 30) % 360} 90% 60%)"/><path d="M68 58l12-12v24Z" fill="hsl(${(h + 30) % 360} 80% 48%)"/><circle cx="36" cy="55" r="3.5" fill="#fff"/><circle cx="35.5" cy="55" r="1.8" fill="#111"/><path d="M48 46q4 12 0 24" stroke="#fff" stroke-opacity=".5" stroke-width="2" fill="none"/>`,
-  ball: () => `<circle cx="50" cy="56" r="22" fill="#f3f3fb"/><polygon points="${starPoints(50, 56, 8, 8, 5)}" fill="#222"/><path d="M50 34v14M30 50l12 2M70 50l-12 2M36 74l8-10M64 74l-8-10" stroke="#222" stroke-width="2"/>`,
-  cards: () => `<rect x="26" y="34" width="30" height="42" rx="4" fill="#fff" transform="rotate(-12 41 55)"/><rect x="44" y="34" width="30" height="42" rx="4" fill="#fff" transform="rotate(10 59 55)"/><path d="M59 48c-4-6-12 0-6 6l6 6 6-6c6-6-2-12-6-6Z" fill="#e8243c" transform="rotate(10 59 55)"/>`,
-  balls: () => [['#1fbf75', 34, 50], ['#f0455a', 62, 48], ['#9a5cff', 48, 74]].map(([c, x, y]) => `<circle cx="${x}" cy="${y}" r="13" fill="${c}"/><circle cx="${x - 4}" cy="${y - 4}" r="4" fill="#fff" opacity=".5"/>`).join(''),
-  dice: () => `<rect x="26" y="40" width="28" height="28" rx="6" fill="#fff" transform="rotate(-10 40 54)"/><rect x="48" y="48" width="28" height="28" rx="6" fill="#f3f3fb" transform="rotate(12 62 62)"/>` + [[34, 48], [40, 54], [46, 60]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="2.6" fill="#e8243c" transform="rotate(-10 40 54)"/>`).join('') + [[56, 56], [68, 56], [56, 68], [68, 68]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="2.6" fill="#222" transform="rotate(12 62 62)"/>`).join(''),
-  knight: () => `<path d="M36 82h30v-6c0-10-6-14-4-26 2-10-6-18-16-18l-2-4-4 6c-6 4-10 10-10 16l8 2 8-4c-2 8-12 12-12 22v12Z" fill="#f3f3fb" stroke="#222" stroke-width="2"/><circle cx="46" cy="42" r="2" fill="#222"/><rect x="32" y="82" width="38" height="6" rx="2" fill="#f3f3fb" stroke="#222" stroke-width="2"/>`,
-};
-const motifByWord = {
-  Fruits: 'cherry', Harvest: 'cherry', Garden: 'lotus', Lotus: 'lotus', Gems: 'gem', Crystal: 'gem', Vault: 'chest',
-  Coins: 'coin', Riches: 'coin', Golden: 'coin', Fortune: 'coin', Sevens: 'seven', Reels: 'seven', Bells: 'bell',
-  Stars: 'star', Cosmic: 'star', Treasure: 'chest', Temple: 'chest', Royal: 'crown', Party: 'star', Rush: 'seven',
-  Rocket: 'rocket', Comet: 'rocket', Lunar: 'rocket', Orbit: 'rocket', Meteor: 'rocket', Turbo: 'rocket',
-  Jet: 'plane', Aero: 'plane', Falcon: 'plane', Sky: 'plane', Balloon: 'balloon', Kite: 'kite',
-};
-function motifFor(g, group, rand) {
-  if (group === 'fishing' || g.vendorCode === 'MG_Fish') return 'fish';
-  if (group === 'sport') return 'ball';
-  if (group === 'rummy') return 'cards';
-  if (group === 'lottery') return g.id === 'lottery-k3' ? 'dice' : 'balls';
-  if (g.vendorCode === 'CHESS') return 'knight';
-  const words = g.title.replace(/\(.*\)/, '').trim().split(/\s+/).reverse();
-  for (const w of words) if (motifByWord[w]) return motifByWord[w];
-  const pool = g.engine === 'crash' ? ['rocket', 'plane', 'balloon', 'kite'] : ['cherry', 'gem', 'coin', 'seven', 'bell', 'star', 'chest', 'crown'];
-  return pool[Math.floor(rand() * pool.length)];
-}
-
-function artSvg(g) {
-  const group = g.vendorCode ?? g.image.split('/')[2];
-  const style = styles[group] ?? styles.lottery;
-  const rand = rng(seedOf(g.id));
-  const hue = g.hue;
-  const c1 = `hsl(${hue} 72% ${group === 'EVO_Video' || group === 'MG_Video' ? 22 : 46}%)`;
-  const c2 = `hsl(${(hue + 35 + Math.floor(rand() * 30)) % 360} 78% ${group === 'EVO_Video' || group === 'MG_Video' ? 12 : 26}%)`;
-  const motif = motifs[motifFor(g, group, rand)](hue);
-  const tilt = r1((rand() - 0.5) * 14);
-  const scale = r1(0.95 + rand() * 0.15);
-  const grey = g.gameUid === '' && g.kind === 'game' && g.vendorCode ? ' filter="url(#m)"' : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 120"><defs><linearGradient id="g" x1="0" y1="0" x2="0.6" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient><radialGradient id="l" cx=".5" cy=".45" r=".5"><stop offset="0" stop-color="#fff" stop-opacity=".35"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient><clipPath id="c"><rect width="100" height="120" rx="12"/></clipPath><filter id="m"><feColorMatrix type="saturate" values="0.15"/></filter></defs><g clip-path="url(#c)"${grey}><rect width="100" height="120" fill="url(#g)"/>${background(style.bg, hue, rand)}<circle cx="50" cy="56" r="34" fill="url(#l)"/><g transform="rotate(${tilt} 50 56) translate(50 56) scale(${scale}) translate(-50 -56)">${motif}</g><rect x="0" y="96" width="100" height="24" fill="#000" opacity=".22"/></g><rect x="2" y="2" width="96" height="116" rx="11" fill="none" stroke="${style.frame}" stroke-opacity=".55" stroke-width="2.5"/></svg>\n`;
-}
 
 function tileSvg(title, hue, shape) {
   const c1 = `hsl(${hue} 70% 48%)`;
@@ -318,7 +202,7 @@ let n = 0;
 for (const g of all) {
   const file = path.join(root, 'apps/web/public', g.image);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, artSvg(g));
+  writeFileSync(file, artSvg(g, g.hue));
 }
 for (const v of vendors) {
   const file = path.join(imagesDir, 'vendors', `${v.code}.svg`);

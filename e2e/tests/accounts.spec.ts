@@ -24,6 +24,10 @@ test('register, land logged in, change avatar and see the check on the new one',
   await page.getByRole('checkbox', { name: 'I am 18 or older and accept the rules of play' }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
 
+  // A new player lands on Home (decision 479), with the deposit-limit prompt as a card there.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('region', { name: 'Set a deposit limit?' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/main$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Avatar 1' })).toBeVisible();

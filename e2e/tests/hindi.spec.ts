@@ -41,6 +41,9 @@ test('register, recharge, bet on Wingo and see the result, in Hindi; the choice 
   await page.getByLabel('पासवर्ड', { exact: true }).fill(`Reg-${phone}-pw`);
   await page.getByRole('checkbox', { name: /^मेरी उम्र 18 साल/ }).check();
   await page.getByRole('button', { name: 'अकाउंट बनाएँ' }).click();
+  // Registering lands on Home (decision 479); the account page is one tap away.
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('navigation', { name: 'मुख्य' }).getByRole('link', { name: 'अकाउंट' }).click();
   await expect(page).toHaveURL(/\/main$/);
   await expect(page.getByRole('heading', { level: 1, name: 'अकाउंट' })).toBeVisible();
   // The account page's switch shows Hindi chosen; a reload starts in Hindi (kept on the device).

@@ -361,3 +361,97 @@ test('Wingo at 320 px: rooms on one line, 44 px targets in every tab and the bet
   await expect(page.getByRole('button', { name: 'Win Go 30s' })).toHaveAttribute('aria-pressed', 'false');
   expect(messages).toEqual([]);
 });
+
+/**
+ * Boxes on the screens of the lobby issue that the per-route pass does not measure (decisions
+ * 477-480), as `what: detail` findings: a toast (from a tap on a coming-soon tile) that meets a
+ * heading or leaves the viewport; a lottery card whose name is not beside its art; an account
+ * page whose copy button is not the size of its text line or whose document scrolls past its
+ * last control.
+ */
+async function lobbyIssueFindings(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  await page.goto('/home/AllGames?tab=4');
+  await settle(page);
+  await page.getByRole('tabpanel').getByRole('button').first().click();
+  await expect(page.locator('.toast')).toBeVisible();
+  found.push(
+    ...(await page.evaluate(() => {
+      const out: string[] = [];
+      const toast = document.querySelector('.toast')!.getBoundingClientRect();
+      if (toast.top < 0 || toast.bottom > window.innerHeight) out.push(`toast outside the viewport (${Math.round(toast.top)}..${Math.round(toast.bottom)})`);
+      // Decision 480: at the bottom, above the navigation, where no page puts its headings.
+      if (toast.top < window.innerHeight * 0.6) out.push(`toast not at the bottom (top ${Math.round(toast.top)} of ${window.innerHeight})`);
+      for (const h of Array.from(document.querySelectorAll('h1, h2, [role="tab"]'))) {
+        const r = h.getBoundingClientRect();
+        if (r.width === 0 || r.bottom < 0 || r.top > window.innerHeight) continue;
+        const meets = r.left < toast.right && r.right > toast.left && r.top < toast.bottom && r.bottom > toast.top;
+        if (meets) out.push(`toast over "${(h.textContent ?? '').trim().slice(0, 30)}"`);
+      }
+      return out;
+    })),
+  );
+
+  await page.goto('/');
+  await settle(page);
+  const cards = page.locator('.game-tile--info');
+  await expect(cards).toHaveCount(4);
+  await expect(cards.first().locator('.game-tile__image')).toBeVisible();
+  found.push(
+    ...(await cards.evaluateAll((els) =>
+      els.flatMap((card) => {
+        const art = card.querySelector('.game-tile__art')!.getBoundingClientRect();
+        const info = card.querySelector('.game-tile__info')!.getBoundingClientRect();
+        const box = card.getBoundingClientRect();
+        const name = card.querySelector('.game-tile__title')?.textContent;
+        const out: string[] = [];
+        if (info.left < art.right - 1) out.push(`lottery card ${name}: text under its art, not beside it`);
+        if (art.width < box.width * 0.35) out.push(`lottery card ${name}: art ${Math.round(art.width)} of ${Math.round(box.width)} px`);
+        return out;
+      }),
+    )),
+  );
+  const images = await cards.locator('.game-tile__image').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
+  if (new Set(images).size !== 4) found.push(`lottery cards share art: ${images.join(', ')}`);
+
+  await page.goto('/main');
+  await settle(page);
+  await expect(page.locator('.account__copy')).toBeVisible();
+  found.push(
+    ...(await page.evaluate(() => {
+      const out: string[] = [];
+      const chip = document.querySelector('.account__copy svg')!.getBoundingClientRect();
+      const uid = document.querySelector('.account__uid-value')!.getBoundingClientRect();
+      const line = document.querySelector('.account__uid')!.getBoundingClientRect();
+      const centre = (r: DOMRect) => r.top + r.height / 2;
+      if (Math.abs(centre(chip) - centre(uid)) > 3) out.push(`copy chip off the UID line by ${Math.round(centre(chip) - centre(uid))} px`);
+      if (chip.height > uid.height * 1.6) out.push(`copy chip ${Math.round(chip.height)} px on a ${Math.round(uid.height)} px text line`);
+      if (line.height > uid.height * 1.6) out.push(`UID line pushed to ${Math.round(line.height)} px`);
+      // The document ends where the last control and the room for the bottom navigation end.
+      const layout = document.querySelector('.tab-layout')!;
+      const room = parseFloat(getComputedStyle(layout).paddingBottom);
+      const last = document.querySelector('.account__logout')!.getBoundingClientRect().bottom + window.scrollY;
+      // A gap under the last control of at most 16 px is spacing, more is empty scroll.
+      const extra = document.documentElement.scrollHeight - Math.max(last + room, window.innerHeight);
+      if (extra > 16) out.push(`account page scrolls ${Math.round(extra)} px past its content`);
+      return out;
+    })),
+  );
+  return found;
+}
+
+// The screens of the lobby issue (decisions 477-480) at 320, 360 and 414 px, and in Hindi at 320 px.
+test('lobby issue screens: toasts clear of headings, filled lottery cards, a line-sized copy button, no scroll past the account page', async ({ page }) => {
+  test.setTimeout(240_000);
+  const messages = watchConsole(page);
+  await signInAsNewPlayer(page);
+  const findings: string[] = [];
+  for (const [locale, width] of [['en', 320], ['en', 360], ['en', 414], ['hi', 320]] as const) {
+    // The locale's init script stays for the later navigations, so English goes first.
+    if (locale === 'hi') await useLocale(page, 'hi');
+    await page.setViewportSize({ width, height: 780 });
+    findings.push(...(await lobbyIssueFindings(page)).map((f) => `${locale} @ ${width}: ${f}`));
+  }
+  expect(findings).toEqual([]);
+  expect(messages).toEqual([]);
+});

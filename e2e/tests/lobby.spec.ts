@@ -54,17 +54,21 @@ test('All Games shows the spec’s counts in every category', async ({ page }) =
   // Decision 125: choosing Sports from the strip shows its content.
   await choose('Sports');
   await expect(tilesOf(panel)).toHaveCount(5);
-  await expect(panel.getByRole('button')).toHaveCount(0);
   await expect(panel.getByRole('link')).toHaveCount(0);
   await expect(panel.getByText('Coming soon')).toHaveCount(5);
+  // Decision 478: a tap on a coming-soon tile says so.
+  await panel.getByRole('button', { name: /Cricket/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cricket is coming soon: it cannot be played yet.' })).toBeVisible();
 
   await choose('Rummy');
   await expect(tilesOf(panel)).toHaveCount(2);
 
+  // The playable MG Fish games first, then 7 coming soon.
   await choose('Fishing');
   await expect(tilesOf(panel)).toHaveCount(19);
-  await expect(panel.getByText('Coming soon')).toHaveCount(19);
-  await expect(panel.getByRole('button')).toHaveCount(0);
+  await expect(panel.getByText('Coming soon')).toHaveCount(7);
+  await expect(tilesOf(panel).first().getByText('Coming soon')).toHaveCount(0);
+  await expect(tilesOf(panel).nth(12).getByText('Coming soon')).toHaveCount(1);
 
   await choose('Original');
   await expect(tilesOf(panel)).toHaveCount(18);

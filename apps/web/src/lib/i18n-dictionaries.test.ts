@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PluralText } from './i18n';
 import { en } from './messages/en';
 import { enAccountMenu } from './messages/en-account-menu';
+import { enAccounts } from './messages/en-accounts';
 import { enAdmin } from './messages/en-admin';
 import { enInbox } from './messages/en-inbox';
 import { enStatistics } from './messages/en-statistics';
@@ -9,10 +10,12 @@ import { enPwa } from './messages/en-pwa';
 import { enUsdt } from './messages/en-usdt';
 import { enWallet } from './messages/en-wallet';
 import { enWingo } from './messages/en-wingo';
+import { enLobby } from './messages/en-lobby';
 import { enLotteryGames } from './messages/en-lottery-games';
 import { enWithdraw } from './messages/en-withdraw';
 import { enSupport } from './messages/en-support';
 import { hiAccountMenu } from './messages/hi/account-menu';
+import { hiAccounts } from './messages/hi/accounts';
 import { hiCore } from './messages/hi/core';
 import { hiInbox } from './messages/hi/inbox';
 import { hiStatistics } from './messages/hi/statistics';
@@ -20,6 +23,7 @@ import { hiPwa } from './messages/hi/pwa';
 import { hiUsdt } from './messages/hi/usdt';
 import { hiWallet } from './messages/hi/wallet';
 import { hiWingo } from './messages/hi/wingo';
+import { hiLobby } from './messages/hi/lobby';
 import { hiLotteryGames } from './messages/hi/lottery-games';
 import { hiWithdraw } from './messages/hi/withdraw';
 import { hiSupport } from './messages/hi/support';
@@ -35,6 +39,8 @@ const AREAS: [string, Dict, Dict][] = [
   ['wingo', enWingo, hiWingo],
   ['lotteryGames', enLotteryGames, hiLotteryGames],
   ['accountMenu', enAccountMenu, hiAccountMenu],
+  ['accounts', enAccounts, hiAccounts],
+  ['lobby', enLobby, hiLobby],
   ['wallet', enWallet, hiWallet],
   ['usdt', enUsdt, hiUsdt],
   ['withdraw', enWithdraw, hiWithdraw],

@@ -107,7 +107,10 @@ describe('catalog', () => {
     );
     expect((await tiles('category=rummy')).items.map((c) => c.title)).toEqual(['365 Rummy', 'V8 Poker']);
     const fishing = (await tiles('category=fishing&limit=100')).items;
-    expect(fishing.every((f) => f.clickable === false && f.launchable === false)).toBe(true);
+    // MG Fish's playable fish games first, then the ones not playable yet (decision 477).
+    expect(fishing.map((f) => f.launchable)).toEqual([...Array<boolean>(12).fill(true), ...Array<boolean>(7).fill(false)]);
+    expect(fishing.slice(0, 12).every((f) => f.vendorCode === 'MG_Fish' && f.clickable)).toBe(true);
+    expect(fishing.slice(12).every((f) => f.clickable === false)).toBe(true);
     const original = (await tiles('category=original&limit=100')).items;
     expect(original.every((o) => o.launchable === true)).toBe(true);
     const ag = (await tiles('category=slots&vendor=AG_Electronic')).items;

@@ -5,13 +5,9 @@ import { SafetyPage } from '../../features/safety/safety-page';
 
 /** Account page (/main), with the bottom navigation. */
 export default function AccountRoute() {
-  // Registering lands here: until answered, the prompt to set a deposit limit (decision 210).
-  return (
-    <>
-      <DepositLimitPrompt />
-      <AccountPage />
-    </>
-  );
+  // Until answered, the prompt to set a deposit limit (decision 210), as a card under the page's
+  // top bar rather than above it (decision 479).
+  return <AccountPage notice={<DepositLimitPrompt />} />;
 }
 
 /**

@@ -6,19 +6,26 @@ import { PromoCarousel } from '../../features/promotions/promo-carousel';
 import { HomeWalletCard } from '../../features/wallet/home-wallet-card';
 import { useI18n } from '../../lib/i18n';
 import { usePageHeading } from '../../lib/page-heading';
+import { useSession } from '../../lib/session';
 import './home.css';
 
 // The games below the fold are their own chunk, so they do not count against `/`'s first load.
 const HomeGames = lazy(() => import('../../features/lobby/home-games'));
+// Only for a signed-in player, and only shown once the server says a limit is still to be asked
+// (registering lands here, decision 479): a guest's home never loads it.
+const DepositLimitPrompt = lazy(() => import('../../features/safety/deposit-limit-prompt').then((m) => ({ default: m.DepositLimitPrompt })));
 
 /**
- * Home (/): the brand header, a player's unread announcement (one line), then log in / register (a guest) or the balance with Recharge and
- * Win Go (a player), our promotions, the lobby category shortcuts, then the lottery section
+ * Home (/): the brand header, a player's unread announcement (one line), then log in / register (a
+ * guest) or the balance with Recharge and Win Go (a player), the standing notice and, until
+ * answered, the deposit-limit prompt, our promotions, the lobby category shortcuts, then the
+ * lottery section
  * and the popular games.
  */
 export default function HomeRoute() {
   const { t } = useI18n();
   const headingRef = usePageHeading(t('nav.home'));
+  const { status } = useSession();
   return (
     <main className="page home">
       <header className="home__header">
@@ -33,6 +40,11 @@ export default function HomeRoute() {
       <p className="home__notice" role="note">
         {t('home.notice')}
       </p>
+      {status === 'logged_in' && (
+        <Suspense fallback={null}>
+          <DepositLimitPrompt />
+        </Suspense>
+      )}
       <div className="home__section">
         <PromoCarousel />
       </div>

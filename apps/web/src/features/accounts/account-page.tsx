@@ -15,6 +15,7 @@ import { avatarSrc, saveLanguage, unreadResource, userInfoResource } from './api
 import { ChangePasswordForm } from './change-password-form';
 import './account-i18n';
 import './accounts.css';
+import './accounts-i18n';
 
 /**
  * /main: who the player is (avatar, nickname, UID to copy), the balance, and the ways to the
@@ -53,7 +54,8 @@ function MenuLink({ to, icon, children }: { to: string; icon: IconName; children
 /** The help answers: real questions about this app, answered in place. */
 const HELP = ['recharge', 'withdraw', 'fair', 'limits'] as const;
 
-export function AccountPage() {
+/** `notice`: a card shown under the page's top bar (the deposit-limit prompt, decision 479). */
+export function AccountPage({ notice }: { notice?: ReactNode }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const user = useResource(userInfoResource);
@@ -72,6 +74,7 @@ export function AccountPage() {
   return (
     <main className="page account">
       <TopBar title={t('account.title')} />
+      {notice}
       <section className="account__card" aria-busy={user.loading}>
         <Link to={paths.avatar.path} className="account__avatar" aria-label={t('account.changeAvatar')}>
           {info && <img src={avatarSrc(info.avatar)} alt={t('account.avatarOf', { n: info.avatar })} width="64" height="64" />}

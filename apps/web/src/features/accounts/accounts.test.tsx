@@ -61,6 +61,23 @@ describe('login', () => {
     expect(JSON.parse(localStorage.getItem('m_login_token') ?? 'null')).toBe('tok-A');
   });
 
+  it('ends the first-visit language bar on Home once the account brings its language, even the one on screen (decision 479)', async () => {
+    stubApi({
+      'POST /api/login': () => ({ body: { data: { token: 'tok-L', expiresAt: '2026-01-15T04:45:00.000Z', user: { ...USER, language: 'en' } } } }),
+      'GET /api/wallet/balance': () => ({ body: { data: { currency: 'INR', balanceMinor: 0 } } }),
+    });
+    expect(localStorage.getItem('colorplay.locale')).toBeNull();
+    // A first visit on this device (no language stored), logging in on the way back to Home.
+    renderApp('/login?next=%2F');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '9876543210' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tiger-Lily-42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    // Back on Home with the account's language stored on the device: no bar asking for one.
+    await screen.findByRole('region', { name: 'Balance' });
+    await waitFor(() => expect(localStorage.getItem('colorplay.locale')).toBe('en'));
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Language' })).toBeNull());
+  });
+
   it('says the same thing for a wrong phone or password, and how long to wait when rate limited', async () => {
     let status = 401;
     stubApi({
@@ -202,6 +219,9 @@ describe('register', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(readStoredToken()).toBe('tok-R'));
     expect(api.callsTo('POST', '/api/register')[0]?.body).toMatchObject({ phone: '9876543210', code: '482913' });
+    // A new player lands on Home (decision 479), not on the account page.
+    expect(await screen.findByRole('region', { name: 'Balance' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Colorplay' })).toBeTruthy();
   });
 
   it('asks for the code before calling the server, and explains a wrong one', async () => {

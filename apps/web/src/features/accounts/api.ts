@@ -97,7 +97,9 @@ export async function saveLanguage(language: Language): Promise<void> {
  */
 export function syncLanguage(accountLanguage: Language | null): void {
   if (accountLanguage) {
-    if (accountLanguage !== getLocale()) void setLocale(accountLanguage).catch(() => undefined);
+    // Also when it is the language on screen: switching stores it on the device, which is what
+    // ends the first-visit language bar (decision 479).
+    if (accountLanguage !== getLocale() || storedLocale() === null) void setLocale(accountLanguage).catch(() => undefined);
     return;
   }
   const device = storedLocale();

@@ -8,6 +8,7 @@ import { useI18n } from '../../lib/i18n';
 import { invalidateResources, keyMatches, setResourceData, useResource } from '../../lib/resource';
 import { avatarSrc, updateAvatar, userInfoResource, type UserInfo } from './api';
 import './accounts.css';
+import './accounts-i18n';
 
 export const AVATAR_NUMBERS = Array.from({ length: 20 }, (_, i) => i + 1);
 

@@ -4,6 +4,7 @@ import { useI18n } from '../../lib/i18n';
 import { changePassword } from './api';
 import { PasswordField } from './form-parts';
 import { checkLoginPassword, checkNewPassword } from './validation';
+import './accounts-i18n';
 
 /**
  * The account page's password change (decision 404): the current password, then a new one under

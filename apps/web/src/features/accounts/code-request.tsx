@@ -4,6 +4,7 @@ import { formatDateTimeIst } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { readSandboxOutbox, type CodeRequested, type SandboxSms } from './api';
 import './signup-i18n';
+import './accounts-i18n';
 
 /**
  * A countdown in whole seconds, ticking once a second. `start` sets the clock as well as the end,

@@ -6,6 +6,7 @@ import { useI18n } from '../../lib/i18n';
 import { returnPathFrom } from '../../lib/return-to';
 import { useSession } from '../../lib/session';
 import { TextField, type TextFieldProps } from '../../components/ui/text-field';
+import './accounts-i18n';
 
 /** The account forms' own fields on top of the form system (components/ui/form.tsx). */
 
@@ -33,13 +34,14 @@ export function PasswordField({ isNew, label, ...props }: FieldProps & { isNew: 
 
 /**
  * Login and register have nothing to do for a player who is logged in, here or, a moment ago,
- * in another tab (the session's 1-second re-check, decision 015): they go on to the page that was wanted.
+ * in another tab (the session's 1-second re-check, decision 015): they go on to the page that was wanted,
+ * or to `fallback` (the account page after logging in, Home after registering: decision 479).
  */
-export function useWantedPageOnceLoggedIn(submitting: boolean): ReactElement | null {
+export function useWantedPageOnceLoggedIn(submitting: boolean, fallback: string = paths.account.path): ReactElement | null {
   const { status } = useSession();
   const { search } = useLocation();
   if (status !== 'logged_in' || submitting) return null;
-  return <Navigate to={returnPathFrom(search, paths.account.path)} replace />;
+  return <Navigate to={returnPathFrom(search, fallback)} replace />;
 }
 
 /** The page around an account form: top bar with its back arrow, then the form(s). */

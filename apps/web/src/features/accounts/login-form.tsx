@@ -8,6 +8,7 @@ import { login, syncLanguage } from './api';
 import { AuthForm, AuthPage, PasswordField, PhoneField, useWantedPageOnceLoggedIn } from './form-parts';
 import { checkLoginPassword, checkPhone, normalisePhone } from './validation';
 import './accounts.css';
+import './accounts-i18n';
 
 /** /login: mobile number and password; afterwards back to the page the player wanted. */
 export function LoginForm() {

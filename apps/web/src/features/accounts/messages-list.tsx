@@ -11,6 +11,7 @@ import { invalidateResources, keyMatches, setResourceData, useResource } from '.
 import { markAllRead, NOTIFICATIONS_KEY, notificationsResource, type NotificationsPage } from './api';
 import { inboxText } from './inbox-text';
 import './accounts.css';
+import './accounts-i18n';
 
 /** The unread dot, and "Unread:" for screen readers, before a title. */
 function UnreadMark({ read }: { read: boolean }) {

@@ -12,6 +12,7 @@ import { AuthForm, AuthPage, PasswordField, PhoneField, useWantedPageOnceLoggedI
 import { checkInvite, checkNewPassword, checkOtp, checkPhone, normalisePhone } from './validation';
 import './accounts.css';
 import './signup-i18n';
+import './accounts-i18n';
 
 type Fields = { phone: string; code: string; password: string; inviteCode: string; ageConfirmed: boolean };
 
@@ -36,12 +37,14 @@ export function RegisterForm() {
       const result = await register({ phone: normalisePhone(phone), code: code.trim(), password, ageConfirmed: true, ...(invite && { inviteCode: invite }) });
       setLoginToken(result.token);
       syncLanguage(result.user.language);
-      navigate(returnPathFrom(search, paths.account.path), { replace: true });
+      // A new player lands on Home, where the games and the deposit-limit prompt are (decision 479);
+      // the redirect below, which follows the session as it changes, goes there too.
+      navigate(returnPathFrom(search, paths.home.path), { replace: true });
     },
   });
   const ageError = form.error('ageConfirmed');
 
-  const leave = useWantedPageOnceLoggedIn(form.busy);
+  const leave = useWantedPageOnceLoggedIn(form.busy, paths.home.path);
   if (leave) return leave;
 
   return (

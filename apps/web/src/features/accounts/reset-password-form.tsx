@@ -11,6 +11,7 @@ import { TextField } from '../../components/ui/text-field';
 import { checkNewPassword, checkOtp, checkPhone, normalisePhone } from './validation';
 import './accounts.css';
 import './signup-i18n';
+import './accounts-i18n';
 
 /**
  * /rpwd: ask for a 6-digit code by SMS, then set a new password with it. The resend button

@@ -1,4 +1,5 @@
 import type { PlainMessageKey } from '../../lib/i18n';
+import './accounts-i18n';
 
 /**
  * The same rules as the contract's schemas (packages/contract/src/auth.ts), checked in the

@@ -14,6 +14,7 @@ import { LoadState } from './load-state';
 import { useLaunchGame } from './use-launch-game';
 import './category-shortcuts.css';
 import './lobby.css';
+import './i18n';
 
 /** The `tab` query parameter as a category index; anything else is Popular (tab 0). */
 export function tabFromSearch(value: string | null): AllGamesTab {

@@ -1,6 +1,8 @@
 import type { GameTile } from '@colorplay/contract';
 import { Link } from 'react-router';
-import { useI18n } from '../../lib/i18n';
+import { useToast } from '../../components/ui/toast';
+import { useI18n, type PlainMessageKey } from '../../lib/i18n';
+import './i18n';
 
 /** Every catalog image is drawn on a 100 x 120 grid; the attributes reserve its box before it loads. */
 const IMAGE_WIDTH = 100;
@@ -15,23 +17,43 @@ export interface GameTileViewProps {
 }
 
 /**
+ * The lottery cards' subtitles, by tile id, in the reader's language: the catalog carries them in
+ * English only (decision 478); a card not listed keeps the catalog's text.
+ */
+const CARD_TEXT: Partial<Record<string, PlainMessageKey>> = {
+  'lottery-wingo': 'lobby.cardColours',
+  'lottery-trxwin': 'lobby.cardColours',
+  'lottery-k3': 'lobby.cardBigSmall',
+  'lottery-5d': 'lobby.cardBigSmall',
+};
+
+/**
  * One tile of the lobby. A clickable game is a button that launches (or says it is under
  * maintenance); an info card with an address (Win Go) is a link, on home and in All Games alike;
- * fishing, sports and rummy tiles (and any lottery card without a game yet) are
- * not interactive at all: no control is announced, no press effect, and a visible "Coming soon"
- * says why a tap does nothing (decision 261). The image is decorative (the title is printed beside
- * it, so alt is empty) and lazy, with its size set so nothing shifts.
+ * a tile without a game yet (sports, rummy, some fishing) wears a visible "Coming soon" and is a
+ * button whose tap says so in a toast, so a tap is never met with silence (decision 478). The
+ * image is decorative (the title is printed beside it, so alt is empty) and lazy, with its size
+ * set so nothing shifts.
  */
 export function GameTileView({ tile, onLaunch, showOdds = false }: GameTileViewProps) {
   const { t } = useI18n();
+  const toast = useToast();
+  const cardText = CARD_TEXT[tile.id];
+  const description = cardText ? t(cardText) : tile.description;
+  const texts = (
+    <>
+      <span className="game-tile__title">{tile.title}</span>
+      {description && <span className="game-tile__text">{description}</span>}
+    </>
+  );
   const body = (
     <>
       <span className="game-tile__art">
         <img className="game-tile__image" src={tile.image} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} loading="lazy" decoding="async" />
         {!tile.clickable && <span className="game-tile__soon">{t('lobby.comingSoon')}</span>}
       </span>
-      <span className="game-tile__title">{tile.title}</span>
-      {tile.description && <span className="game-tile__text">{tile.description}</span>}
+      {/* A lottery card sets its name and subtitle beside its art, not under it. */}
+      {tile.kind === 'info' ? <span className="game-tile__info">{texts}</span> : texts}
       {showOdds && tile.odds && tile.rtpPercent !== null && (
         <span className="game-tile__odds">
           <span className="game-tile__odds-label">
@@ -59,7 +81,14 @@ export function GameTileView({ tile, onLaunch, showOdds = false }: GameTileViewP
       </Link>
     );
   }
-  return <div className={`${className}${tile.clickable ? '' : ' game-tile--soon'}`}>{body}</div>;
+  if (!tile.clickable) {
+    return (
+      <button type="button" className={`${className} game-tile--soon`} onClick={() => toast.show(t('lobby.comingSoonTap', { title: tile.title }))}>
+        {body}
+      </button>
+    );
+  }
+  return <div className={className}>{body}</div>;
 }
 
 /** A grid of tiles as a list, so a screen reader says how many there are. */

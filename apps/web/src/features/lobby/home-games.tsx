@@ -6,6 +6,7 @@ import { GameGrid } from './game-tile';
 import { LoadState } from './load-state';
 import { useLaunchGame } from './use-launch-game';
 import './lobby.css';
+import './i18n';
 
 /**
  * Home's lottery section (Win Go leads to its screen) and popular games, from the API. Its own

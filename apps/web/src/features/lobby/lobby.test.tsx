@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAUNCH_TICKET, stubGamesApi } from '../../test/fake-games-api';
 import { renderApp, signInForTests, skipSplash } from '../../test/render';
 import { stubIntersectionObserver } from '../../test/intersection-observer';
+import { setLocale } from '../../lib/i18n';
 
 beforeEach(() => {
   skipSplash();
@@ -72,6 +73,22 @@ describe('All Games', () => {
     expect(within(content).getAllByText(/Green\/Red\/Violet to win/)).toHaveLength(2);
   });
 
+  it('Lottery card subtitles and the Sports tab read in Hindi (decision 478)', async () => {
+    stubGamesApi();
+    await setLocale('hi');
+    try {
+      renderApp('/home/AllGames?tab=1');
+      const content = await panel();
+      await waitFor(() => expect(tilesIn(content)).toHaveLength(4));
+      expect(within(content).getAllByText(/हरा\/लाल\/बैंगनी पर जीतें/)).toHaveLength(2);
+      expect(within(content).getAllByText(/बड़ा\/छोटा\/विषम\/सम/)).toHaveLength(2);
+      expect(within(content).queryByText(/Guess Number/)).toBeNull();
+      expect(screen.getByRole('tab', { name: 'स्पोर्ट्स' })).toBeTruthy();
+    } finally {
+      await setLocale('en');
+    }
+  });
+
   it('Casino: EVO Video and MG Video, 6 games each, with All Games to type=casino tab 0 and 3; no heading', async () => {
     stubGamesApi();
     renderApp('/home/AllGames?tab=2');
@@ -106,7 +123,7 @@ describe('All Games', () => {
     );
   });
 
-  it('Sports chosen from the tab strip shows its five vendor tiles, which do nothing on tap (decision 125)', async () => {
+  it('Sports chosen from the tab strip shows its five vendor tiles, each labelled Coming soon and saying so on tap (decisions 125, 478)', async () => {
     stubGamesApi();
     renderApp('/home/AllGames?tab=0');
     await panel();
@@ -114,9 +131,12 @@ describe('All Games', () => {
     const content = await panel();
     await waitFor(() => expect(tilesIn(content)).toHaveLength(5));
     for (const name of ['Cricket', 'CMD', 'Saba', 'IM', 'AG']) expect(within(content).getByText(new RegExp(`^${name}`, 'i'))).toBeTruthy();
-    expect(within(content).queryAllByRole('button')).toHaveLength(0);
     expect(within(content).queryAllByRole('link')).toHaveLength(0);
     expect(within(content).getAllByText('Coming soon')).toHaveLength(5);
+    const buttons = within(content).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Coming soonCricket', 'Coming soonCMD', 'Coming soonSaba', 'Coming soonIM', 'Coming soonAG']);
+    fireEvent.click(buttons[0]!);
+    expect((await screen.findByText('Cricket is coming soon: it cannot be played yet.')).closest('[role="status"]')).toBeTruthy();
   });
 
   it('keeps the chosen tab in the address', async () => {
@@ -129,24 +149,30 @@ describe('All Games', () => {
     await waitFor(() => expect(tilesIn(content)).toHaveLength(2));
   });
 
-  it('Rummy: two vendor tiles that are not controls', async () => {
+  it('Rummy: two vendor tiles labelled Coming soon, whose tap says so', async () => {
     stubGamesApi();
     renderApp('/home/AllGames?tab=5');
     const content = await panel();
     await waitFor(() => expect(tilesIn(content)).toHaveLength(2));
     expect(within(content).getByText('365 Rummy')).toBeTruthy();
     expect(within(content).getByText('V8 Poker')).toBeTruthy();
-    expect(within(content).queryAllByRole('button')).toHaveLength(0);
     expect(within(content).getAllByText('Coming soon')).toHaveLength(2);
+    fireEvent.click(within(content).getByRole('button', { name: /V8 Poker/ }));
+    expect(await screen.findByText('V8 Poker is coming soon: it cannot be played yet.')).toBeTruthy();
   });
 
-  it('Fishing: 19 tiles, not clickable', async () => {
+  it('Fishing: 19 tiles, the 12 playable MG Fish games first, then 7 labelled Coming soon (decision 478)', async () => {
     stubGamesApi();
     renderApp('/home/AllGames?tab=6');
     const content = await panel();
     await waitFor(() => expect(tilesIn(content)).toHaveLength(19));
-    expect(within(content).queryAllByRole('button')).toHaveLength(0);
-    expect(within(content).getAllByText('Coming soon')).toHaveLength(19);
+    const tiles = tilesIn(content);
+    expect(tiles.map((tile) => within(tile).queryByText('Coming soon') === null)).toEqual([...Array<boolean>(12).fill(true), ...Array<boolean>(7).fill(false)]);
+    expect(within(content).getAllByText('Coming soon')).toHaveLength(7);
+    // A tap on a coming-soon one says so.
+    fireEvent.click(within(tiles[18]!).getByRole('button'));
+    const title = within(tiles[18]!).getByText(/\w+ \w+/, { selector: '.game-tile__title' }).textContent!;
+    expect(await screen.findByText(`${title} is coming soon: it cannot be played yet.`)).toBeTruthy();
   });
 
   it('Original: 18 tiles that launch games', async () => {

@@ -7,6 +7,7 @@ import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { defineArea } from '../../lib/i18n-areas';
 import { enLaunchTransfer } from '../../lib/messages/en-launch-transfer';
+import './i18n';
 
 type EnLaunchTransfer = typeof enLaunchTransfer;
 declare module '../../lib/i18n' {

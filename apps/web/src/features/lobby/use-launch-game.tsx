@@ -16,6 +16,7 @@ import { mintLaunchTicket } from './api';
 // The transfer-mode Tips dialog and its texts: in the lobby's chunk, which `/` loads only when
 // it shows games (a dynamic import of its own here split a shared chunk out of `/` and grew it).
 import TransferTips, { type TransferInfo } from './transfer-tips';
+import './i18n';
 
 /** A ticket is minted again this long before it expires while the Tips dialog stays open. */
 const TICKET_RENEW_BEFORE_EXPIRY_MS = 10_000;

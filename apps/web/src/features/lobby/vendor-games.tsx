@@ -12,6 +12,7 @@ import { GameGrid } from './game-tile';
 import { LoadState } from './load-state';
 import { useLaunchGame } from './use-launch-game';
 import './lobby.css';
+import './i18n';
 
 export interface VendorGamesProps {
   title: string;

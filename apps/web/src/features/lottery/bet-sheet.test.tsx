@@ -123,3 +123,20 @@ describe('bet sheet', () => {
     expect(api.callsTo('POST', BETS)).toHaveLength(0);
   });
 });
+
+describe('bet sheet: a failure is a styled alert (decision 480)', () => {
+  beforeEach(() => {
+    signInForTests();
+    setResourceData('balance', { balanceMinor: 1_000_000, currency: 'INR' });
+  });
+
+  it('shows the offline message as an alert box with the sheet’s own class, not the money screens’ form-error', async () => {
+    stubWingoApi({ [`POST ${BETS}`]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { sheet } = renderSheet();
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Confirm ₹1.00' }));
+    const alert = await within(sheet).findByRole('alert');
+    expect(alert.textContent).toBe('No connection. Check your network and try again.');
+    // Its rule is in the sheet's own stylesheet (checked in bet-sheet-css.test.ts).
+    expect(alert.className).toBe('bet-sheet__problem');
+  });
+});

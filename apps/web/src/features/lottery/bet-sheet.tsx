@@ -153,8 +153,10 @@ export function BetSheet<R extends { balanceMinor: number } = PlaceWingoBetResul
             <input type="checkbox" checked={agreed} onChange={(e) => { setAgreed(e.target.checked); setProblem(null); }} />
             {t('wingo.sheet.agree')}
           </label>
+          {/* A styled alert with its mark, not bare text: .form-error's sheet is the money
+              screens' and is not loaded here (decision 480). */}
           {problem && (
-            <p role="alert" className="form-error">
+            <p role="alert" className="bet-sheet__problem">
               {problem}
             </p>
           )}

@@ -50,6 +50,16 @@ function open(data: WingoFairness, receipt = '') {
 }
 
 describe('verify screen', () => {
+  it('states the conclusion first and the evidence under it (decision 481)', async () => {
+    open(fairness);
+    const verdict = await screen.findByText(/^Verified: result/, {}, { timeout: 4000 });
+    const evidence = screen.getByText(fairness.finalHash);
+    const steps = screen.getByRole('heading', { level: 2, name: 'Steps' });
+    // The verdict comes before the hashes and the steps in reading order.
+    expect(verdict.compareDocumentPosition(evidence) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(verdict.compareDocumentPosition(steps) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('recomputes the round in the browser and confirms it, step by step', async () => {
     const api = open(fairness);
     expect(await screen.findByText(`Verified: result ${fairness.digit} is the one the published chain fixed for this round.`, {}, { timeout: 4000 })).toBeTruthy();

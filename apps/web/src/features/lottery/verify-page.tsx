@@ -65,17 +65,27 @@ export async function verifyFairness(data: WingoFairness, receipt?: ReceiptCommi
 function Verification({ data, receipt }: { data: WingoFairness; receipt: ReceiptCommitment | undefined }) {
   const { t } = useI18n();
   const result = useCheck(() => verifyFairness(data, receipt), [data, receipt]);
+  // The conclusion first, the evidence under it (decision 481).
   return (
     <>
+      {!result ? (
+        <p role="status">{t('verify.running')}</p>
+      ) : (
+        <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
+        {result.ok && data.status === 'locked'
+          ? t('verify.lockedOk')
+          : result.ok
+          ? t('verify.ok', { digit: result.derivation?.digit ?? '—' })
+          : t('verify.fail', { reason: t(`verify.failure.${result.failure ?? 'MALFORMED_INPUT'}`) })}
+      </p>
+      )}
       <ChainFacts
         data={data}
         finalHash={data.finalHash}
         claimedLabel={t('verify.claimed')}
         claimed={data.digit ?? (data.status === 'locked' ? t('verify.notDrawn') : t('wingo.voided'))}
       />
-      {!result ? (
-        <p role="status">{t('verify.running')}</p>
-      ) : (
+      {result && (
         <>
           <CheckSteps checks={result.checks} data={data} receipt={receipt} drawLabel={t('verify.step.digit')} />
           {result.derivation && (
@@ -101,13 +111,6 @@ function Verification({ data, receipt }: { data: WingoFairness; receipt: Receipt
               })}
             </p>
           )}
-          <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
-            {result.ok && data.status === 'locked'
-              ? t('verify.lockedOk')
-              : result.ok
-              ? t('verify.ok', { digit: result.derivation?.digit ?? '—' })
-              : t('verify.fail', { reason: t(`verify.failure.${result.failure ?? 'MALFORMED_INPUT'}`) })}
-          </p>
         </>
       )}
     </>

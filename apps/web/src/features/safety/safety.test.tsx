@@ -126,3 +126,41 @@ describe('the Safety page', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/safety/limits/confirm')[0]?.body).toEqual({ kind: 'deposit', period: 'day' }));
   });
 });
+
+// Decision 479: registering lands on Home, where the prompt is a card under the page's header;
+// on the account page it is a card under the top bar, not above it.
+describe('the deposit-limit prompt as a card under the header', () => {
+  beforeEach(() => {
+    skipSplash();
+    signInForTests();
+  });
+
+  const common = {
+    'GET /api/safety': () => ({ body: { data: makeState({ depositLimitPrompt: true }) } }),
+    'GET /api/wallet/balance': () => ({ body: { data: { currency: 'INR', balanceMinor: 0 } } }),
+    'GET /api/notifications': () => ({ body: { data: { items: [], unreadCount: 0, nextCursor: null } } }),
+  };
+
+  it('on Home for a signed-in player: after the header and the wallet card', async () => {
+    stubApi(common);
+    renderApp('/');
+    const prompt = await screen.findByRole('region', { name: 'Set a deposit limit?' });
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.compareDocumentPosition(prompt) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(prompt.closest('main')).toBe(heading.closest('main'));
+  });
+
+  it('on the account page: inside the page, after its top bar', async () => {
+    stubApi({
+      ...common,
+      'GET /api/get-user-info': () => ({
+        body: { data: { uid: 1000042, phone: '98******10', nickname: 'Player 1000042', avatar: 7, createdAt: '2026-01-15T04:30:00.000Z', lastLoginAt: null, language: null } },
+      }),
+    });
+    renderApp('/main');
+    const prompt = await screen.findByRole('region', { name: 'Set a deposit limit?' });
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.compareDocumentPosition(prompt) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(prompt.closest('main')).toBe(heading.closest('main'));
+  });
+});

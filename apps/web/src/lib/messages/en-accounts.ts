@@ -1,7 +1,7 @@
 /**
  * English strings of the account screens: login, register, forgot password, account page,
- * avatar and messages. Part of the one English dictionary (en.ts); kept in its own file so the
- * account and wallet screens can grow without editing the same lines.
+ * avatar and messages. An area loaded with those screens, not with `/`
+ * (features/accounts/accounts-i18n.ts, decision 482).
  */
 export const enAccounts = {
   'accounts.phone': 'Mobile number',

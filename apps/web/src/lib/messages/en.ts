@@ -1,6 +1,4 @@
-import { enAccounts } from './en-accounts';
 import { enErrors } from './en-errors';
-import { enLobby } from './en-lobby';
 
 /**
  * The English dictionary: every user-visible string of the app. Keys are dotted by screen or
@@ -91,7 +89,7 @@ export const en = {
   'error.text': 'This page could not be loaded. Check your connection and try again.',
   'error.retry': 'Try again',
 
-  ...enAccounts,
   ...enErrors,
-  ...enLobby,
+  // The launcher's refusal is also an API error text (lib/api-errors.ts), so it stays in core.
+  'lobby.maintenance': 'Game Under Maintenance',
 } as const;

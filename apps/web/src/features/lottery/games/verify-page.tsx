@@ -65,29 +65,32 @@ function Verification({ data, loaders, receipt }: { data: LotteryChainFairness; 
   );
   const failure = (f: (GameVerifyResult | RevealedLinkResult)['failure']) => (f === 'WRONG_OUTCOME' ? t('lg.verify.wrongOutcome') : t(`verify.failure.${f ?? 'MALFORMED_INPUT'}`));
 
+  // The conclusion first, the evidence under it (decision 481).
   return (
     <>
+      {!drawn && !locked ? (
+        <p role="status">{data.status === 'locked' ? t('verify.locked', { round: data.beacon?.round ?? '—' }) : t('lg.verify.voided')}</p>
+      ) : !result ? (
+        <p role="status">{t('verify.running')}</p>
+      ) : (
+        <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
+          {result.ok && locked
+            ? t('verify.lockedOk')
+            : result.ok
+              ? t('lg.verify.ok', { period: data.period, values: ('derivation' in result ? result.derivation?.values.join(' ') : null) ?? '—' })
+              : t('verify.fail', { reason: failure(result.failure) })}
+        </p>
+      )}
       <ChainFacts
         data={data}
         finalHash={receipt?.finalHash ?? data.finalHash}
         claimedLabel={t('lg.verify.claimed')}
         claimed={data.outcome ? <OutcomeValues game={data.game} outcome={data.outcome} size="sm" /> : data.status === 'locked' ? t('verify.notDrawn') : t('wingo.voided')}
       />
-      {!drawn && !locked ? (
-        <p role="status">{data.status === 'locked' ? t('verify.locked', { round: data.beacon?.round ?? '—' }) : t('lg.verify.voided')}</p>
-      ) : !result ? (
-        <p role="status">{t('verify.running')}</p>
-      ) : (
+      {(drawn || locked) && result && (
         <>
           <CheckSteps checks={result.checks} data={data} receipt={receipt} drawLabel={t('lg.verify.step.outcome')} />
           {locked && <p>{t('verify.locked', { round: data.beacon?.round ?? '—' })}</p>}
-          <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
-            {result.ok && locked
-              ? t('verify.lockedOk')
-              : result.ok
-                ? t('lg.verify.ok', { period: data.period, values: ('derivation' in result ? result.derivation?.values.join(' ') : null) ?? '—' })
-                : t('verify.fail', { reason: failure(result.failure) })}
-          </p>
         </>
       )}
     </>

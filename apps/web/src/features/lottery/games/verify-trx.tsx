@@ -101,8 +101,22 @@ export function TrxVerification({ data, loadChecker }: { data: LotteryTrxFairnes
   const statusLabel = (passed: boolean) => (passed ? t('verify.status.passed') : t('verify.status.failed'));
   const firstFailed = result ? CHECKS.find((c) => !result.checks[c]) : undefined;
 
+  // The conclusion first, the evidence under it (decision 481).
   return (
     <>
+      {data.status === 'voided' || data.void ? (
+        <p role="status">{t('lg.trx.voided', { reason: t(`lg.trx.void.${data.void?.reason ?? 'tron_unavailable'}`) })}</p>
+      ) : !block || !parent ? (
+        <p role="status">{t('lg.trx.notYet', { lock: at(data.locksAtMs) })}</p>
+      ) : !result ? (
+        <p role="status">{t('verify.running')}</p>
+      ) : (
+        <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
+          {result.ok
+            ? t('lg.verify.ok', { period: data.period, values: String(result.digit) })
+            : t('verify.fail', { reason: t(`lg.trx.failure.${firstFailed ?? 'digit'}`) })}
+        </p>
+      )}
       <dl className="verify-data">
         <dt>{t('lg.trx.network')}</dt>
         <dd>{data.network === 'tron' ? t('lg.trx.network.tron') : t('lg.trx.network.sandbox')}</dd>
@@ -122,13 +136,7 @@ export function TrxVerification({ data, loadChecker }: { data: LotteryTrxFairnes
         <dt>{t('lg.verify.claimed')}</dt>
         <dd>{data.outcome ? <OutcomeValues game="trx" outcome={data.outcome} size="sm" /> : data.status === 'voided' ? t('wingo.voided') : '—'}</dd>
       </dl>
-      {data.status === 'voided' || data.void ? (
-        <p role="status">{t('lg.trx.voided', { reason: t(`lg.trx.void.${data.void?.reason ?? 'tron_unavailable'}`) })}</p>
-      ) : !block || !parent ? (
-        <p role="status">{t('lg.trx.notYet', { lock: at(data.locksAtMs) })}</p>
-      ) : !result ? (
-        <p role="status">{t('verify.running')}</p>
-      ) : (
+      {data.status !== 'voided' && !data.void && block && parent && result && (
         <>
           <h2 className="wingo-subtitle">{t('verify.steps')}</h2>
           <ol className="verify-steps">
@@ -138,11 +146,6 @@ export function TrxVerification({ data, loadChecker }: { data: LotteryTrxFairnes
               </li>
             ))}
           </ol>
-          <p role="status" className={`verify-verdict verify-verdict--${result.ok ? 'ok' : 'fail'}`}>
-            {result.ok
-              ? t('lg.verify.ok', { period: data.period, values: String(result.digit) })
-              : t('verify.fail', { reason: t(`lg.trx.failure.${firstFailed ?? 'digit'}`) })}
-          </p>
           {data.network === 'tron' ? (
             <>
               <p>{t('lg.trx.explorerNote')}</p>
