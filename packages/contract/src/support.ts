@@ -60,8 +60,8 @@ export const SupportReplyInputSchema = z.strictObject({
 });
 export type SupportReplyInput = z.infer<typeof SupportReplyInputSchema>;
 
-export const SupportTicketParamsSchema = z.object({ ticketId: z.string().regex(/^tkt_[A-Za-z0-9_-]{4,40}$/, 'Not a ticket number') });
-export const SupportAttachmentParamsSchema = SupportTicketParamsSchema.extend({ attachmentId: z.string().regex(/^att_[A-Za-z0-9_-]{4,40}$/, 'Not an attachment number') });
+export const SupportTicketParamsSchema = z.object({ ticketId: pgText().regex(/^tkt_[A-Za-z0-9_-]{4,40}$/, 'Not a ticket number') });
+export const SupportAttachmentParamsSchema = SupportTicketParamsSchema.extend({ attachmentId: pgText().regex(/^att_[A-Za-z0-9_-]{4,40}$/, 'Not an attachment number') });
 
 export const SupportAttachmentSchema = z.object({ id: z.string(), contentType: KycDocumentTypeSchema, fileName: z.string().nullable(), bytes: z.number().int() });
 export type SupportAttachment = z.infer<typeof SupportAttachmentSchema>;

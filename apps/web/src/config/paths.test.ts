@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from './paths';
 
 describe('paths', () => {
-  it('holds the 16 routes of the spec, the Wingo verify screen, the withdrawal screens, Safety and the K3/5D pattern', () => {
+  it('holds the 16 routes of the spec, the Wingo verify screen, the withdrawal screens, Safety, Help, Statistics and the K3/5D pattern', () => {
     expect(Object.values(paths).map((route) => route.path)).toEqual([
       '/',
       '/main',
@@ -19,6 +19,8 @@ describe('paths', () => {
       '/wallet/Kyc',
       '/wallet/WithdrawHistory',
       '/main/Safety',
+      '/main/Help',
+      '/main/Statistics',
       '/home/AllGames',
       '/home/AllOnlineGames',
       '/home/AllCasinoGames',

@@ -1,5 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+// The accounts' strings (the messages this test reads) are an area loaded with their screens (decision 482).
+import '../../features/accounts/accounts-i18n';
 import { ApiError } from '../../lib/api-client';
 import { I18nProvider } from '../../lib/i18n';
 import { FormAlert, SubmitButton, useForm } from './form';
