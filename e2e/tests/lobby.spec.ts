@@ -167,10 +167,11 @@ test('a transfer-mode vendor holds the balance while its game runs; the wallet s
   await expect(tilesOf(mgFish)).toHaveCount(6);
   await tilesOf(mgFish).first().getByRole('button').click();
   const tips = page.getByRole('dialog', { name: 'Tips' });
-  // Decision 311: the dialog says what moves where, and the player chooses how much (all by default).
-  await expect(tips).toContainText("₹500.00 moves from your main wallet to MG Fish's wallet while you play");
+  // Decision 311: the dialog says what moves where, and the player chooses how much; decision 475:
+  // it proposes a modest ₹100, not the whole main balance.
+  await expect(tips).toContainText("₹100.00 moves from your main wallet to MG Fish's wallet while you play");
   const amount = tips.getByRole('textbox', { name: 'Amount to move (₹)' });
-  await expect(amount).toHaveValue('500');
+  await expect(amount).toHaveValue('100');
   await amount.fill('120');
   await expect(tips).toContainText("₹120.00 moves from your main wallet to MG Fish's wallet");
   const [vendor] = await Promise.all([context.waitForEvent('page'), tips.getByRole('button', { name: 'Confirm' }).click()]);

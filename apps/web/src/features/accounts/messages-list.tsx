@@ -108,7 +108,7 @@ export function MessagesList() {
                     {!a.read && (
                       <>
                         {' '}
-                        <button type="button" className="link-button" onClick={() => void onRead(a.id)}>
+                        <button type="button" className="link-button message__mark-read" onClick={() => void onRead(a.id)}>
                           {t('inbox.markRead')}
                         </button>
                       </>

@@ -30,8 +30,10 @@ export function AnnouncementLine() {
   if (!unread || !signedIn) return null;
   return (
     <section className="announcement-line" aria-label={t('announcement.label')}>
-      <Link to={paths.messages.getHref()} className="announcement-line__link">
-        <span className="announcement-line__text">
+      {/* The moving text is drawn for the eye only: the link's name carries the whole notice, so a
+          screen reader reads it at once and the ticker's overflow is never "clipped text". */}
+      <Link to={paths.messages.getHref()} className="announcement-line__link" aria-label={`${unread.title[locale]}: ${unread.body[locale]}`}>
+        <span className="announcement-line__text" aria-hidden="true">
           <strong>{unread.title[locale]}</strong> {unread.body[locale]}
         </span>
       </Link>
