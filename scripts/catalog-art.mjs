@@ -55,7 +55,8 @@ function need(spec, g) {
 export const artKey = (spec) => JSON.stringify(spec);
 
 const seedOf = (id) => createHash('sha256').update(`colorplay-art:${id}`).digest().readUInt32LE(0);
-function rng(seed) {
+/** A small seeded generator (mulberry32): the same drawings and catalog on every run. */
+export function rng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -8,22 +8,12 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { artSvg, CRASH_CRAFT, CRASH_CURVE, FISH_CREATURE, FISH_SCENE, SLOT_SYMBOL, SLOT_THEME } from './catalog-art.mjs';
+import { artSvg, CRASH_CRAFT, CRASH_CURVE, FISH_CREATURE, FISH_SCENE, rng, SLOT_SYMBOL, SLOT_THEME } from './catalog-art.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const imagesDir = path.join(root, 'apps/web/public/games');
 
-// A small seeded generator (mulberry32) so titles and RTPs are stable across runs.
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Titles and RTPs come from the art module's seeded generator, so they are stable across runs.
 const random = rng(20261123);
 const pick = (list) => list[Math.floor(random() * list.length)];
 
