@@ -1,9 +1,9 @@
 import { API_PATHS, LAZY_API_PATHS, WingoServerMessageSchema, type WingoServerMessage } from '@colorplay/contract';
-import { FIVED, K3, roundAt, TRX_WIN, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { launch, launchableGame, vendorDebit as debitAt } from '../../../test/helpers/games';
+import { GAME_BETS, moneyPaths } from '../../../test/helpers/money-paths';
 import { playerFactory } from '../../../test/helpers/players';
 import { OperatorClient } from '../../../test/helpers/operator-client';
 import { PlayerClient } from '../../../test/helpers/player-client';
@@ -59,36 +59,8 @@ const newPlayer = playerFactory(() => t, '96');
 const suspendPath = (playerId: number) => LAZY_API_PATHS.admin_player_suspend.replace(':playerId', String(playerId));
 const liftPath = (playerId: number) => LAZY_API_PATHS.admin_player_suspension_lift.replace(':playerId', String(playerId));
 const suspend = (op: OperatorClient, playerId: number) => op.call('POST', suspendPath(playerId), { reason: 'payment_dispute', note: 'Chargeback on two recharges' });
-const upi = (c: PlayerClient, amountMinor: number) => c.call('POST', API_PATHS.get_payment_url, { channel: 'upi', amountMinor, idempotencyKey: key() });
-const usdt = (c: PlayerClient, amountMinor: number) => c.call('POST', API_PATHS.get_payment_url_usdt, { amountMinor, idempotencyKey: key() });
-const wingoBet = (c: PlayerClient) =>
-  c.call('POST', API_PATHS.wingo_place_bet, {
-    room: '30s',
-    period: roundAt(WINGO_ROOMS['30s'], clock.now().getTime()).period,
-    selection: 'green',
-    amountMinor: 10_00,
-    quantity: 1,
-    multiplier: 1,
-    idempotencyKey: key(),
-  });
-const GAME_BETS = [
-  ['k3', K3.rooms['1m']!, 'big'],
-  ['5d', FIVED.rooms['1m']!, 'A:big'],
-  ['trx', TRX_WIN.rooms['1m']!, 'big'],
-] as const;
-const gameBet = (c: PlayerClient, game: (typeof GAME_BETS)[number]) =>
-  c.call('POST', API_PATHS.lottery_place_bet.replace(':game', game[0]), {
-    room: '1m',
-    period: roundAt(game[1], clock.now().getTime()).period,
-    selection: game[2],
-    amountMinor: 100,
-    quantity: 1,
-    multiplier: 1,
-    idempotencyKey: key(),
-  });
+const { upi, usdt, wingoBet, gameBet, openGame } = moneyPaths(() => t.app, clock, key);
 const vendorDebit = (session: string, amountMinor: number) => debitAt(t.app, clock, VENDOR_SECRET, session, amountMinor);
-const openGame = (ticket: string, gameUid: string, amountMinor?: number) =>
-  t.app.inject({ method: 'GET', url: `/api/games/open-game-url?token=${encodeURIComponent(ticket)}&game_id=${gameUid}${amountMinor ? `&amount_minor=${amountMinor}` : ''}` });
 const mintTicket = async (c: PlayerClient, gameUid: string) => (await c.call('POST', API_PATHS.game_launch_ticket, { gameId: gameUid })).json().data.ticket as string;
 const auditOf = async (target: string) =>
   (await t.db.query<{ action: string; username: string; after: Record<string, unknown> }>(`SELECT action, username, after FROM operator_audit_log WHERE target = $1 ORDER BY id`, [target])).rows;
