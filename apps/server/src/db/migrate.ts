@@ -20,7 +20,8 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   });
 }
 
-const LOCK_KEY = 7_301_001; // any constant; shared by every node running migrations
+/** Any constant; shared by every node running migrations or granting the app role its rights. */
+export const MIGRATION_LOCK_KEY = 7_301_001;
 
 async function ensureTable(q: Queryable): Promise<void> {
   await q.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -37,7 +38,7 @@ async function ensureTable(q: Queryable): Promise<void> {
 export async function migrate(db: Db, migrations = readMigrations()): Promise<number[]> {
   const applied: number[] = [];
   await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await ensureTable(tx);
     const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
     const done = new Set(rows.map((r) => r.version));

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import { openDb, openPostgres, type Db, type Queryable } from './db';
-import { migrate } from './migrate';
+import { migrate, MIGRATION_LOCK_KEY } from './migrate';
 
 /**
  * Two database roles (docs/operations.md, "Database roles"; decision 241). The owner role
@@ -27,10 +27,14 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /**
  * Gives the app role what it needs on what the migrations made, and takes back what it must not
  * have. Run by the owner after every migration (idempotent), so a table added later is covered.
+ * Under the migrations' advisory lock: nodes starting together would otherwise GRANT on the same
+ * tables at once, and PostgreSQL refuses the second with "tuple concurrently updated".
  */
-export async function grantAppRole(owner: Queryable, appRole: string): Promise<void> {
+export async function grantAppRole(owner: Db, appRole: string): Promise<void> {
   const app = ident(appRole);
-  await owner.exec(`
+  await owner.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(`
     GRANT USAGE ON SCHEMA public TO ${app};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${app};
     REVOKE TRUNCATE, REFERENCES, TRIGGER ON ALL TABLES IN SCHEMA public FROM ${app};
@@ -38,6 +42,7 @@ export async function grantAppRole(owner: Queryable, appRole: string): Promise<v
     REVOKE INSERT, UPDATE, DELETE ON schema_migrations FROM ${app};
     ${APPEND_ONLY_TABLES.map((t) => `REVOKE UPDATE, DELETE ON ${t} FROM ${app};`).join('\n')}
   `);
+  });
 }
 
 /**
