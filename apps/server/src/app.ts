@@ -361,6 +361,8 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
     events,
     audit: createAuditLog({ db, clock }),
     async ownsRecord(kind, id, playerId) {
+      // A deposit is a UPI order (dep_…) or a USDT order (usdt_…), each owned by its module.
+      if (kind === 'deposit' && id.startsWith('usdt_')) return usdt ? usdt.status(playerId, id).then(() => true, absentAsFalse) : false;
       if (kind === 'deposit') return deposits.get(playerId, id).then(() => true, absentAsFalse);
       if (kind === 'withdrawal') return withdrawals.get(playerId, id).then(() => true, absentAsFalse);
       if (kind === 'bet') return lottery.ownsBet(playerId, id);

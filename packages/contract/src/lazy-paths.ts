@@ -76,6 +76,7 @@ export const LAZY_API_PATHS = {
   admin_player: '/api/admin/players/:playerId',
   admin_player_ledger: '/api/admin/players/:playerId/ledger',
   admin_player_deposits: '/api/admin/players/:playerId/deposits',
+  admin_player_usdt_deposits: '/api/admin/players/:playerId/usdt-deposits',
   admin_player_bets: '/api/admin/players/:playerId/bets',
   admin_player_withdrawals: '/api/admin/players/:playerId/withdrawals',
   admin_player_kyc: '/api/admin/players/:playerId/kyc',

@@ -34,6 +34,12 @@ export type ComplaintOutcome = z.infer<typeof ComplaintOutcomeSchema>;
 
 /** At most this many images per message (each checked like a KYC document). */
 export const SUPPORT_MAX_ATTACHMENTS = 3;
+/**
+ * How many unresolved tickets a player may have at once (decision 483): past it, a new ticket is
+ * refused with SUPPORT_TOO_MANY_OPEN and the player is pointed at the ones open. It keeps one
+ * player from flooding the queue; a reply to an open ticket is always possible.
+ */
+export const SUPPORT_MAX_OPEN_TICKETS = 5;
 export const SUPPORT_MESSAGE_MAX_CHARS = 2000;
 
 const MessageTextSchema = pgText().trim().min(1, 'Write a message').max(SUPPORT_MESSAGE_MAX_CHARS);

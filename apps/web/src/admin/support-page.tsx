@@ -287,7 +287,9 @@ function LinkedRecord({ playerId, kind, id }: { playerId: number; kind: 'deposit
       let items: RecordFacts[];
       if (kind === 'kyc') items = (await adminApi.get<{ submissions: RecordFacts[] }>(fillPath(LAZY_API_PATHS.admin_player_kyc, params))).submissions;
       else {
-        const path = kind === 'deposit' ? LAZY_API_PATHS.admin_player_deposits : kind === 'withdrawal' ? LAZY_API_PATHS.admin_player_withdrawals : LAZY_API_PATHS.admin_player_lottery_bets;
+        // A deposit is a UPI order (dep_…) or a USDT order (usdt_…), each read from its own list.
+        const deposits = id.startsWith('usdt_') ? LAZY_API_PATHS.admin_player_usdt_deposits : LAZY_API_PATHS.admin_player_deposits;
+        const path = kind === 'deposit' ? deposits : kind === 'withdrawal' ? LAZY_API_PATHS.admin_player_withdrawals : LAZY_API_PATHS.admin_player_lottery_bets;
         items = (await adminApi.get<{ items: RecordFacts[] }>(`${fillPath(path, params)}?limit=50`)).items;
       }
       setShown(items.find((r) => r.id === id) ?? null);

@@ -214,6 +214,7 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   { name: 'admin_player', method: 'GET', url: () => `/api/admin/players/${playerId}`, action: 'players.read' },
   { name: 'admin_player_ledger', method: 'GET', url: () => `/api/admin/players/${playerId}/ledger`, action: 'players.read' },
   { name: 'admin_player_deposits', method: 'GET', url: () => `/api/admin/players/${playerId}/deposits`, action: 'deposits.read' },
+  { name: 'admin_player_usdt_deposits', method: 'GET', url: () => `/api/admin/players/${playerId}/usdt-deposits`, action: 'usdt.read' },
   { name: 'admin_player_bets', method: 'GET', url: () => `/api/admin/players/${playerId}/bets`, action: 'players.read' },
   { name: 'admin_player_lottery_bets', method: 'GET', url: () => `/api/admin/players/${playerId}/lottery-bets`, action: 'players.read' },
   { name: 'admin_player_withdrawals', method: 'GET', url: () => `/api/admin/players/${playerId}/withdrawals`, action: 'withdrawals.read' },

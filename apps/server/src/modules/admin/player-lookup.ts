@@ -1,4 +1,4 @@
-import type { AccountLink, AdminLedgerPage, AdminLedgerQuery, AdminPlayer, AdminReviewContext, DepositsQuery, MyWingoBetsQuery, PlayerLotteryBetsQuery, WithdrawalsQuery } from '@colorplay/contract';
+import type { AccountLink, AdminLedgerPage, AdminLedgerQuery, AdminPlayer, AdminReviewContext, DepositsQuery, MyWingoBetsQuery, PlayerLotteryBetsQuery, UsdtDepositsPage, UsdtDepositsQuery, WithdrawalsQuery } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../errors';
@@ -8,6 +8,7 @@ import { listAccountsOfOwner, listEntries, sumPlayerEntriesByKindSince, transfer
 import type { LotteryService } from '../lottery';
 import { findPlayerById, findPlayerByPhone, findPlayerByUid, type PlayerRow } from '../players';
 import type { SafetyService } from '../safety';
+import type { UsdtDepositsService } from '../usdt-deposits';
 import type { WithdrawalsService } from '../withdrawals';
 
 const DAY_MS = 86_400_000;
@@ -19,6 +20,8 @@ export type PlayerLookupDeps = {
   db: Db;
   clock: Clock;
   deposits: DepositsService;
+  /** USDT orders (absent when USDT is off): a support ticket may link one (decision 483). */
+  usdt: Pick<UsdtDepositsService, 'list'> | undefined;
   withdrawals: () => WithdrawalsService;
   kyc: () => KycService;
   lottery: Pick<LotteryService, 'myBets' | 'playerBets'>;
@@ -33,7 +36,7 @@ export type PlayerLookupDeps = {
  * withdrawals, KYC and responsible-gambling controls. Every read of one player first checks that
  * the player exists (NOT_FOUND otherwise), whichever module holds the data.
  */
-export function createPlayerLookup({ db, clock, deposits, withdrawals, kyc, lottery, safety, links }: PlayerLookupDeps) {
+export function createPlayerLookup({ db, clock, deposits, usdt, withdrawals, kyc, lottery, safety, links }: PlayerLookupDeps) {
   async function playerView(q: Queryable, p: PlayerRow): Promise<AdminPlayer> {
     const accounts = await listAccountsOfOwner(q, p.id);
     return {
@@ -96,6 +99,11 @@ export function createPlayerLookup({ db, clock, deposits, withdrawals, kyc, lott
     async playerDeposits(playerId: number, query: DepositsQuery) {
       await playerOrThrow(playerId);
       return deposits.list(playerId, query);
+    },
+
+    async playerUsdtDeposits(playerId: number, query: UsdtDepositsQuery): Promise<UsdtDepositsPage> {
+      await playerOrThrow(playerId);
+      return usdt ? usdt.list(playerId, query) : { items: [], nextCursor: null };
     },
 
     async playerBets(playerId: number, query: MyWingoBetsQuery) {

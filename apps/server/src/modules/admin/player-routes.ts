@@ -31,6 +31,8 @@ import {
   PlayerLookupQuerySchema,
   PlayerLotteryBetsPageSchema,
   PlayerLotteryBetsQuerySchema,
+  UsdtDepositsPageSchema,
+  UsdtDepositsQuerySchema,
   WingoBetsPageSchema,
   WithdrawalsPageSchema,
   WithdrawalsQuerySchema,
@@ -68,6 +70,16 @@ export function playerRoutes({ app, admin, guard }: AdminRouteKit): void {
       schema: { ...doc, params: PlayerIdParamsSchema, querystring: DepositsQuerySchema, response: { 200: dataEnvelope(DepositsPageSchema), ...errors } },
     },
     async (request) => ({ data: await admin.playerDeposits(request.params.playerId, request.query) }),
+  );
+
+  // A player's USDT orders (the support ticket's linked record, decision 483): the USDT queue's own permission.
+  app.get(
+    LAZY_API_PATHS.admin_player_usdt_deposits,
+    {
+      ...guard('usdt.read'),
+      schema: { ...doc, params: PlayerIdParamsSchema, querystring: UsdtDepositsQuerySchema, response: { 200: dataEnvelope(UsdtDepositsPageSchema), ...errors } },
+    },
+    async (request) => ({ data: await admin.playerUsdtDeposits(request.params.playerId, request.query) }),
   );
 
   app.get(

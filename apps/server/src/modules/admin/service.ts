@@ -63,7 +63,7 @@ export function createAdminService(deps: AdminDeps) {
     ...createOperators({ db, clock, secret, limiter, audit }),
     ...createSignIn({ db, clock, secret, limiter, audit }),
     ...createReviews({ db, audit, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, usdt: deps.usdt }),
-    ...createPlayerLookup({ db, clock, deposits: deps.deposits, withdrawals: deps.withdrawals, kyc: deps.kyc, lottery: deps.lottery, safety: deps.safety, links }),
+    ...createPlayerLookup({ db, clock, deposits: deps.deposits, usdt: deps.usdt, withdrawals: deps.withdrawals, kyc: deps.kyc, lottery: deps.lottery, safety: deps.safety, links }),
     ...links,
     ...createAccountControls({ db, audit, safety: deps.safety, adjustments: deps.adjustments }),
     ...auditReads,

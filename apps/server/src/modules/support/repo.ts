@@ -77,6 +77,16 @@ export async function updateTicket(q: Queryable, id: string, patch: TicketPatch)
   return ticketOf(rows[0]!);
 }
 
+/**
+ * Takes the player's support lock for the transaction, then counts their unresolved tickets (the
+ * cap on opening, decision 483). On PGlite one connection serialises everything anyway.
+ */
+export async function lockAndCountUnresolved(q: Queryable, playerId: number): Promise<number> {
+  await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`support:player:${playerId}`]);
+  const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM support_tickets WHERE player_id = $1 AND status <> 'resolved'`, [playerId]);
+  return rows[0]!.n;
+}
+
 /** The player's tickets, the most recently changed first. */
 export async function ticketsOfPlayer(q: Queryable, playerId: number, limit: number): Promise<TicketRow[]> {
   const { rows } = await q.query<TicketRow>(`SELECT ${TICKET_COLUMNS} FROM support_tickets WHERE player_id = $1 ORDER BY updated_at DESC, id LIMIT $2`, [playerId, limit]);

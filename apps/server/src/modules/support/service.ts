@@ -12,6 +12,7 @@ import type {
   SupportThread,
   SupportTicket,
 } from '@colorplay/contract';
+import { SUPPORT_MAX_OPEN_TICKETS } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { EventRecorder } from '../../events';
@@ -27,6 +28,7 @@ import {
   insertAttachment,
   insertMessage,
   insertTicket,
+  lockAndCountUnresolved,
   messagesOf,
   queueTickets,
   ticketsOfPlayer,
@@ -242,6 +244,10 @@ export function createSupportService(deps: SupportDeps) {
       if (!timers.ok) throw new Error(timers.reason);
       const id = prefixedId('tkt', 9);
       return withPlayerMessage(input.message, input.attachments, async (tx, add) => {
+        // Counted under the player's lock, so concurrent opens cannot pass the cap together.
+        if ((await lockAndCountUnresolved(tx, playerId)) >= SUPPORT_MAX_OPEN_TICKETS) {
+          throw new AppError('SUPPORT_TOO_MANY_OPEN', `At most ${SUPPORT_MAX_OPEN_TICKETS} requests can be open at once: add to one of them`);
+        }
         const row = await insertTicket(tx, {
           id,
           player_id: playerId,

@@ -1,4 +1,4 @@
-import { API_PATHS, LAZY_API_PATHS, WingoServerMessageSchema, type WingoServerMessage } from '@colorplay/contract';
+import { API_PATHS, LAZY_API_PATHS, SUPPORT_MAX_OPEN_TICKETS, WingoServerMessageSchema, type WingoServerMessage } from '@colorplay/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
@@ -70,6 +70,14 @@ beforeEach(async () => {
   // A TOTP code signs in once: each test signs in with the next one.
   clock.advance(30_000);
   for (const o of [support, finance]) expect((await o.login()).statusCode).toBe(200);
+  // Each test starts with the players' earlier tickets resolved (by the player, as a player
+  // would), so the cap on open tickets (decision 483) never stands in a later test's way.
+  for (const player of [alice, bob]) {
+    const items = (await player.call('GET', LAZY_API_PATHS.support_tickets)).json().data.items as Array<{ id: string; status: string }>;
+    for (const item of items.filter((i) => i.status !== 'resolved')) {
+      expect((await player.call('POST', ticketPath(LAZY_API_PATHS.support_ticket_resolve, item.id))).statusCode).toBe(200);
+    }
+  }
 });
 afterAll(async () => {
   expect(await checkInvariants(t.db)).toEqual([]);
@@ -106,6 +114,43 @@ describe('opening a ticket', () => {
     // Alice's own KYC submission is hers to link.
     const { rows } = await t.db.query<{ id: string }>('SELECT id FROM kyc_submissions WHERE player_id = $1', [aliceId]);
     expect((await open(alice, { category: 'kyc', link: { kind: 'kyc', id: rows[0]!.id } })).statusCode).toBe(200);
+  });
+
+  it('links the player’s own USDT order as a deposit, refuses another player’s, and the console reads it', async () => {
+    const usdtOrder = async (client: PlayerClient) => {
+      const res = await client.call('POST', API_PATHS.get_payment_url_usdt, { amountMinor: 500_00, idempotencyKey: `support-usdt-${++seq}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as string;
+    };
+    const bobsOrder = await usdtOrder(bob);
+    const before = await counts();
+    const refused = await open(alice, { category: 'deposit', link: { kind: 'deposit', id: bobsOrder } });
+    expect([refused.statusCode, refused.json().error.code]).toEqual([400, 'SUPPORT_LINK_INVALID']);
+    expect(await counts()).toBe(before);
+    const mine = await usdtOrder(alice);
+    const res = await open(alice, { category: 'deposit', message: 'I sent USDT and it has not arrived', link: { kind: 'deposit', id: mine } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.link).toEqual({ kind: 'deposit', id: mine });
+    // The console's linked record: the player's USDT orders, under the USDT queue's permission.
+    const orders = await support.call('GET', path(LAZY_API_PATHS.admin_player_usdt_deposits, { playerId: String(aliceId) }));
+    expect(orders.statusCode, orders.body).toBe(200);
+    expect(orders.json().data.items.map((o: { id: string }) => o.id)).toContain(mine);
+  });
+});
+
+describe('the cap on open tickets', () => {
+  it(`lets a player have at most ${SUPPORT_MAX_OPEN_TICKETS} unresolved at once, even when they open many together; resolving one frees a place`, async () => {
+    const { client: carol } = await registered('9822200003', '203.0.113.73');
+    const tries = SUPPORT_MAX_OPEN_TICKETS + 3;
+    const answers = await Promise.all(Array.from({ length: tries }, (_, i) => open(carol, { category: 'other', message: `Question number ${i} about my account` })));
+    const codes = answers.map((r) => (r.statusCode === 200 ? 'ok' : `${r.statusCode} ${r.json().error.code}`)).sort();
+    expect(codes).toEqual([...Array(tries - SUPPORT_MAX_OPEN_TICKETS).fill('409 SUPPORT_TOO_MANY_OPEN'), ...Array(SUPPORT_MAX_OPEN_TICKETS).fill('ok')]);
+    const mine = (await carol.call('GET', LAZY_API_PATHS.support_tickets)).json().data.items as Array<{ id: string }>;
+    expect(mine).toHaveLength(SUPPORT_MAX_OPEN_TICKETS);
+    // A reply to an open ticket is always possible; resolving one lets a new one open.
+    expect((await carol.call('POST', ticketPath(LAZY_API_PATHS.support_ticket_messages, mine[0]!.id), { message: 'More details about it' })).statusCode).toBe(200);
+    expect((await carol.call('POST', ticketPath(LAZY_API_PATHS.support_ticket_resolve, mine[0]!.id))).statusCode).toBe(200);
+    expect((await open(carol, { category: 'other', message: 'A new question after that' })).statusCode).toBe(200);
   });
 });
 

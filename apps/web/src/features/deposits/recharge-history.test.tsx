@@ -148,6 +148,8 @@ describe('recharge history page', () => {
       expect(credited.getByText('₹1,000.00')).toBeTruthy();
       expect(credited.getByText('Succeeded')).toBeTruthy();
       expect(credited.queryByRole('link', { name: 'Open payment' })).toBeNull();
+      // A USDT order can be reported to support like a UPI one (linked as a deposit).
+      expect(credited.getByRole('link', { name: 'Report a problem' }).getAttribute('href')).toBe('/main/Help?report=deposit%3Ausdt_mix000001');
       expect(within(items[1]!).getByText('UPI')).toBeTruthy();
     });
 

@@ -169,11 +169,9 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
           {t('history.open')}
         </Link>
       )}
-      {entry.kind === 'upi' && (
-        <Link to={paths.help.getHref({ report: `deposit:${deposit.id}` })} className="history-item__open">
-          {t('history.report')}
-        </Link>
-      )}
+      <Link to={paths.help.getHref({ report: `deposit:${deposit.id}` })} className="history-item__open">
+        {t('history.report')}
+      </Link>
     </li>
   );
 }

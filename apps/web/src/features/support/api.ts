@@ -1,7 +1,9 @@
 import type { SupportLink, SupportOpenInput, SupportReplyInput, SupportThread, SupportTicket } from '@colorplay/contract';
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
+import { env } from '../../config/env';
+import { ApiError } from '../../lib/api-client';
 import type { ResourceSpec } from '../../lib/resource';
-import { authedApi } from '../../lib/session';
+import { authedApi, readStoredToken, refreshSession } from '../../lib/session';
 
 /** Resource keys: the list, and one entry per ticket (`support:<id>`). */
 export const SUPPORT_TICKETS_KEY = 'support-tickets';
@@ -35,4 +37,18 @@ const LINK_KINDS: readonly SupportLink['kind'][] = ['deposit', 'withdrawal', 'be
 export function linkFromQuery(value: string | null): SupportLink | null {
   const [kind, id] = (value ?? '').split(':');
   return kind && id && (LINK_KINDS as readonly string[]).includes(kind) ? { kind: kind as SupportLink['kind'], id } : null;
+}
+
+/**
+ * The bytes of a file on the player's own ticket. The route wants the bearer token, which a plain
+ * link cannot send, so the page fetches it (one refresh and retry on a 401, as authedApi does) and
+ * hands the browser a download of the blob (decision 483).
+ */
+export async function fetchAttachment(ticketId: string, attachmentId: string): Promise<Blob> {
+  const url = env.apiBaseUrl + ticketPath(LAZY_API_PATHS.support_attachment, ticketId).replace(':attachmentId', encodeURIComponent(attachmentId));
+  const get = () => fetch(url, { headers: { Authorization: `Bearer ${readStoredToken() ?? ''}` }, credentials: 'include' });
+  let response = await get();
+  if (response.status === 401 && (await refreshSession()) === 'refreshed') response = await get();
+  if (!response.ok) throw new ApiError('UNEXPECTED_RESPONSE', `The attachment answered ${response.status}`, response.status);
+  return response.blob();
 }

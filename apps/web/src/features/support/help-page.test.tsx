@@ -103,4 +103,32 @@ describe('Help page', () => {
     expect(await screen.findByRole('button', { name: 'Reopen ticket' })).toBeTruthy();
     expect(api.callsTo('POST', ticketUrl(LAZY_API_PATHS.support_ticket_resolve))).toHaveLength(1);
   });
+  it('downloads a file of the thread with the player’s token (a plain link could not send it)', async () => {
+    const withFile = thread({
+      messages: [{ id: 'msg_1', author: 'player', body: 'Here is my payment screen', at: T, internal: false, operator: null, attachments: [{ id: 'att_123456789', fileName: 'upi.png', contentType: 'image/png', bytes: 15 }] }],
+    });
+    const fileUrl = ticketUrl(LAZY_API_PATHS.support_attachment).replace(':attachmentId', 'att_123456789');
+    const api = stubApi({
+      [`GET ${ticketUrl(LAZY_API_PATHS.support_ticket)}`]: () => ({ body: { data: withFile } }),
+      [`GET ${fileUrl}`]: () => ({ body: 'the bytes' }),
+    });
+    const created: Blob[] = [];
+    // jsdom has no object URLs: this test's own, removed at its end.
+    const urls = URL as unknown as { createObjectURL?: (b: Blob) => string; revokeObjectURL?: (u: string) => void };
+    urls.createObjectURL = (b) => (created.push(b), 'blob:file');
+    urls.revokeObjectURL = () => undefined;
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.download} ${this.href}`);
+    });
+    renderApp('/main/Help?ticket=tkt_abcdef123');
+    fireEvent.click(await screen.findByRole('button', { name: 'Attachment 1: upi.png' }, { timeout: 15_000 }));
+    await waitFor(() => expect(clicked).toEqual(['upi.png blob:file']));
+    const call = api.fetchMock.mock.calls.find(([u]) => String(u).endsWith(fileUrl))!;
+    expect((call[1]!.headers as Record<string, string>).Authorization).toMatch(/^Bearer .+/);
+    expect(created).toHaveLength(1);
+    click.mockRestore();
+    delete urls.createObjectURL;
+    delete urls.revokeObjectURL;
+  });
 });

@@ -1,4 +1,4 @@
-import { SUPPORT_CATEGORIES, type SupportCategory, type SupportLink, type SupportThread, type SupportTicket } from '@colorplay/contract';
+import { SUPPORT_CATEGORIES, SUPPORT_MAX_OPEN_TICKETS, type SupportCategory, type SupportLink, type SupportThread, type SupportTicket } from '@colorplay/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TopBar } from '../../components/ui/top-bar';
@@ -8,7 +8,7 @@ import { fileToBase64 } from '../../lib/file-base64';
 import { formatDateTimeIst } from '../../lib/format';
 import { useI18n, type Translate } from '../../lib/i18n';
 import { refetchResource, setResourceData, useResource } from '../../lib/resource';
-import { linkFromQuery, openTicket, reopenTicket, replyToTicket, resolveTicket, SUPPORT_TICKETS_KEY, ticketKey, ticketResource, ticketsResource } from './api';
+import { fetchAttachment, linkFromQuery, openTicket, reopenTicket, replyToTicket, resolveTicket, SUPPORT_TICKETS_KEY, ticketKey, ticketResource, ticketsResource } from './api';
 import { useSupportLive } from './live';
 import './support-i18n';
 import './support.css';
@@ -23,6 +23,7 @@ function errorText(t: Translate, err: unknown): string {
   if (code === 'SUPPORT_TICKET_NOT_FOUND') return t('support.error.notFound');
   if (code === 'SUPPORT_STATE_CONFLICT') return t('support.error.conflict');
   if (code === 'SUPPORT_LINK_INVALID') return t('support.error.link');
+  if (code === 'SUPPORT_TOO_MANY_OPEN') return t('support.error.tooManyOpen', { count: SUPPORT_MAX_OPEN_TICKETS });
   if (code === 'SUPPORT_ATTACHMENT_TYPE_INVALID') return t('support.error.fileType');
   if (code === 'SUPPORT_ATTACHMENT_TOO_LARGE' || code === 'PAYLOAD_TOO_LARGE') return t('support.error.fileSize');
   return t('support.error.generic');
@@ -174,6 +175,21 @@ function TicketThread({ ticketId }: { ticketId: string }) {
     }
   }
 
+  /** Saves one of the ticket's files: fetched with the player's token, handed over as a download. */
+  async function download(attachmentId: string, fileName: string) {
+    setError(null);
+    try {
+      const url = URL.createObjectURL(await fetchAttachment(ticketId, attachmentId));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileName;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (err) {
+      setError(errorText(t, err));
+    }
+  }
+
   if (!data) return ticket.error !== undefined ? <p role="alert">{errorText(t, ticket.error)}</p> : <p>{t('common.loading')}</p>;
   // The window's end is shown; a late click is refused by the server (SUPPORT_STATE_CONFLICT).
   const canReopen = data.status === 'resolved' && data.finalResponse === null && data.reopenableUntil !== null;
@@ -193,7 +209,9 @@ function TicketThread({ ticketId }: { ticketId: string }) {
             <p className="help__body">{m.body}</p>
             {m.attachments.map((a, i) => (
               <p key={a.id} className="help__file">
-                {t('support.attachment', { n: i + 1 })}: {a.fileName ?? a.contentType}
+                <button type="button" className="help__file-open" onClick={() => void download(a.id, a.fileName ?? `${t('support.attachment', { n: i + 1 })}`)}>
+                  {t('support.attachment', { n: i + 1 })}: {a.fileName ?? a.contentType}
+                </button>
               </p>
             ))}
           </li>

@@ -54,6 +54,7 @@ export const enSupport = {
   'support.error.notFound': 'This ticket was not found.',
   'support.error.conflict': 'This ticket has changed. Look at it again.',
   'support.error.link': 'That record is not one of yours.',
+  'support.error.tooManyOpen': 'You already have {count} open requests. Add to one of them below, or wait for an answer.',
   'support.error.fileType': 'Attach JPEG or PNG photos, or PDFs.',
   'support.error.fileSize': 'A file is too large.',
   'support.error.generic': 'Something went wrong. Try again.',

@@ -54,6 +54,7 @@ export const hiSupport: Translation<typeof enSupport> = {
   'support.error.notFound': 'यह टिकट नहीं मिला।',
   'support.error.conflict': 'यह टिकट बदल गया है। इसे फिर से देखें।',
   'support.error.link': 'यह रिकॉर्ड आपका नहीं है।',
+  'support.error.tooManyOpen': 'आपके {count} अनुरोध पहले से खुले हैं। नीचे उनमें से किसी एक में जोड़ें, या जवाब की प्रतीक्षा करें।',
   'support.error.fileType': 'JPEG या PNG फ़ोटो, या PDF लगाएँ।',
   'support.error.fileSize': 'कोई फ़ाइल बहुत बड़ी है।',
   'support.error.generic': 'कुछ गलत हो गया। फिर से कोशिश करें।',
