@@ -11,6 +11,7 @@ import { useI18n } from '../../lib/i18n';
 import { useBalance } from '../../lib/balance';
 import { useResource } from '../../lib/resource';
 import { logout } from '../../lib/session';
+import { announcementsResource } from '../../lib/announcements';
 import { avatarSrc, saveLanguage, unreadResource, userInfoResource } from './api';
 import { ChangePasswordForm } from './change-password-form';
 import './account-i18n';
@@ -63,7 +64,9 @@ export function AccountPage({ notice }: { notice?: ReactNode }) {
   const unread = useResource(unreadResource);
   const [confirming, setConfirming] = useState(false);
   const info = user.data;
-  const unreadCount = unread.data?.unreadCount ?? 0;
+  // The inbox's count: unread messages and unread announcements, as the inbox itself counts them.
+  const announcements = useResource(announcementsResource).data?.items ?? [];
+  const unreadCount = (unread.data?.unreadCount ?? 0) + announcements.filter((a) => !a.read).length;
 
   const onLogout = async () => {
     setConfirming(false);

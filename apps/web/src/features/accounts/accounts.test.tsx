@@ -359,6 +359,22 @@ describe('account page', () => {
       'GET /api/get-user-info': () => ({ body: { data: USER } }),
       'GET /api/wallet/balance': () => ({ body: { data: { balanceMinor: 1234_56, currency: 'INR' } } }),
       'GET /api/notifications': () => ({ body: { data: { items: [], unreadCount: 2, nextCursor: null } } }),
+      // One unread announcement and one read: the badge counts as the inbox does (2 + 1).
+      'GET /api/announcements': () => ({
+        body: {
+          data: {
+            items: ['ann_1', 'ann_2'].map((id, i) => ({
+              id,
+              kind: 'service',
+              title: { en: 'Notice', hi: 'सूचना' },
+              body: { en: 'A notice.', hi: 'एक सूचना।' },
+              startsAt: '2026-01-15T04:00:00.000Z',
+              endsAt: '2026-02-15T04:00:00.000Z',
+              read: i === 1,
+            })),
+          },
+        },
+      }),
     });
     signInForTests();
     renderApp('/main');
@@ -368,7 +384,7 @@ describe('account page', () => {
     expect(screen.getByRole('button', { name: 'Copy UID' })).toBeTruthy();
     expect(await screen.findByText('₹1,234.56')).toBeTruthy();
     const links = within(screen.getByRole('navigation', { name: 'Account' }));
-    expect(links.getByRole('link', { name: 'Messages 2 unread' }).getAttribute('href')).toBe('/home/Messages');
+    expect((await links.findByRole('link', { name: 'Messages 3 unread' })).getAttribute('href')).toBe('/home/Messages');
     expect(links.getByRole('link', { name: 'Recharge history' }).getAttribute('href')).toBe('/wallet/RechargeHistory');
     // Decision 303: bet and withdrawal history, safety, and help answered in place.
     expect(links.getByRole('link', { name: 'Bet history' }).getAttribute('href')).toBe('/home/AllLotteryGames/BettingRecordWin');
