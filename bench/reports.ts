@@ -10,7 +10,7 @@
  * bench/runs/reports-<time>.json (ignored by git).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { openPostgres } from '../apps/server/src/db/db';
 import { migrate } from '../apps/server/src/db/migrate';
@@ -119,6 +119,12 @@ async function main() {
     liabilities: () => reports.liabilities(),
     csvDaily30Days: () => reports.csv('daily', { from: monthAgo, to: today }),
   };
+  // The month rollup's heap against its live rows: the fold rewrites each row many times, so
+  // dead versions there are pages every range report scans (decision 498).
+  const monthRollup = (await db.query<{ rows: number; heapBytes: number }>(
+    `SELECT (SELECT COUNT(*) FROM report_player_month)::bigint AS rows, pg_relation_size('report_player_month')::bigint AS "heapBytes"`,
+  )).rows.map((r) => ({ rows: Number(r.rows), heapBytes: Number(r.heapBytes) }))[0]!;
+  const loadBefore = loadavg();
   const timings: Record<string, { firstMs: number; bestOf5Ms: number }> = {};
   for (const [name, run] of Object.entries(cases)) {
     phase(`report ${name}`);
@@ -127,6 +133,7 @@ async function main() {
     for (let i = 0; i < 5; i++) best = Math.min(best, (await timed(run))[1]);
     timings[name] = { firstMs, bestOf5Ms: best };
   }
+  const loadAfter = loadavg();
   // The rollups against the per-player-day table they summarise (the way decision 410 computed
   // these figures): the range's distinct active players, each day's, and the top 100's order.
   phase('check rollups');
@@ -167,7 +174,9 @@ async function main() {
     database: { engine: 'postgres', ...(await durability(db)) },
     load: { method: 'SQL generate_series into the ledger tables (constraints and triggers on)', players: PLAYERS, entries: Number(counts.entries), lotteryBets: Number(counts.bets), accountsMs, transfersMs, entriesMs },
     invariants: { violations: violations.length, ms: invariantsMs },
-    fold: { entriesMovedPast: folded, ms: foldMs },
+    fold: { entriesMovedPast: folded, ms: foldMs, monthRollup },
+    // The machine is shared: the 1, 5 and 15-minute load averages before and after the timings.
+    loadAverage: { beforeReports: loadBefore, afterReports: loadAfter },
     reports: timings,
     rollupChecks: { ...checks, ms: checkMs },
     liveTail: { entries: tailEntries, summaryTodayMs: tailSummaryMs },

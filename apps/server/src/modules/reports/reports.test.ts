@@ -373,6 +373,35 @@ describe('the month rollup (decision 445)', () => {
   });
 });
 
+describe('the month rollup on disk (decision 498)', () => {
+  beforeEach(resetMoney);
+
+  it("rewrites a player's month row on its own page, so the fold's updates do not grow the table", async () => {
+    const at = new Date(BOUNDARY_MS + 3_600_000);
+    const place = async (o: Op) => backdate((await apply(o)).map((transferId) => ({ transferId, at })));
+    const players = Array.from({ length: 40 }, (_, i) => i + 1);
+    for (const p of players) {
+      await place({ op: 'deposit', player: p, amount: 5_000, usdt: false });
+      await place({ op: 'bet', player: p, game: 'wingo', room: '30s', shard: 0, amount: 100 });
+    }
+    await t.app.jobs.runOnce('reports.fold');
+    const pages = async () =>
+      new Map((await db.query<{ player_id: string; page: number }>(`SELECT player_id, (ctid::text::point)[0]::int AS page FROM report_player_month`)).rows.map((r) => [r.player_id, r.page]));
+    const before = await pages();
+    expect(before.size).toBe(40);
+    // Five players of the first page stake again on the same day: their month rows are rewritten.
+    // With every page filled to the brim (fillfactor 100), each new version had to go elsewhere.
+    const again = [...before].filter(([, page]) => page === 0).slice(0, 5).map(([id]) => Number(id));
+    expect(again).toHaveLength(5);
+    for (const p of again) await place({ op: 'bet', player: p, game: 'wingo', room: '30s', shard: 0, amount: 100 });
+    await t.app.jobs.runOnce('reports.fold');
+    const after = await pages();
+    expect(again.map((p) => [p, after.get(String(p))])).toEqual(again.map((p) => [p, 0]));
+    const played = await db.query<{ player_id: string; played: string }>(`SELECT player_id, played_cum[31]::text AS played FROM report_player_month WHERE player_id = ANY($1::text[])`, [again.map(String)]);
+    expect(played.rows.map((r) => r.played)).toEqual(again.map(() => '200'));
+  });
+});
+
 describe('registration cohorts', () => {
   beforeEach(resetMoney);
 
