@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
 import { betOn, rupees, waitForBettingOpen, waitForOpenRound } from './support/round';
 
-// Issue 38 in a real Chromium: two tabs of one browser keep one balance (decision 508), the
-// session clock is labelled and shared (decision 509), and the periods bet on are marked (510).
+// In a real Chromium: two tabs of one browser keep one balance (decision 508), the session clock
+// is labelled and shared (decision 509), and the periods bet on are marked (decision 510).
 
 test.setTimeout(180_000);
 

@@ -6,8 +6,8 @@ import { applyBalance, useBalance } from './balance';
 import { formatMoneyMinor } from './format';
 
 /**
- * Issue 38: the balance follows the network coming back, the tab coming back, and the money
- * actions of the browser's other tabs (decision 508).
+ * The balance follows the network coming back, the tab coming back, and the money actions of
+ * the browser's other tabs (decision 508).
  */
 
 function BalanceLine() {

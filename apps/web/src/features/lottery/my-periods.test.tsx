@@ -10,7 +10,7 @@ import { LotteryPage } from './lottery-page';
 import type { ScreenGame } from './api';
 import { WingoProvider } from './wingo-context';
 
-/** Issue 38: the player sees which periods they hold bets in, on the round panel and in the history. */
+/** Decision 510: the player sees which periods they hold bets in, on the round panel and in the history. */
 
 const page = (items: unknown[]) => ({ data: { items, nextCursor: null } });
 

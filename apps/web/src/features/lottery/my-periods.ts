@@ -3,7 +3,7 @@ import { useInfiniteResource } from '../../lib/infinite-resource';
 import { myBetsResource, type ScreenGame } from './api';
 
 /**
- * How many bets the player holds in each period of a room (issue 38), from the room's My history
+ * How many bets the player holds in each period of a room (decision 510), from the room's My history
  * list the screen already reads (useSettlements, the My history tab): the same resource key, so
  * no read or polling of its own. Periods older than the pages loaded are not known here.
  */

@@ -45,7 +45,7 @@ export function RoundClock({ secondsLeft, period, testId }: { secondsLeft: numbe
 
 /**
  * "You have 2 bets in this period" under the clock while the player holds bets in the period
- * shown (issue 38). Not a live region: nothing in the round's section is (decision 223); the bet
+ * shown (decision 510). Not a live region: nothing in the round's section is (decision 223); the bet
  * sheet's own message says a bet was placed.
  */
 export function PeriodBets({ game, room, period }: { game: ScreenGame; room: string; period: string }) {

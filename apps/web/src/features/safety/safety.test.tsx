@@ -57,7 +57,7 @@ describe('safety helpers', () => {
   });
 });
 
-describe('the session clock (issue 38)', () => {
+describe('the session clock (decision 509)', () => {
   beforeEach(() => {
     signInForTests();
     stubApi({ 'GET /api/safety': () => ({ body: { data: makeState() } }) });
