@@ -312,9 +312,10 @@ for (const locale of ['en', 'hi'] as const) {
     await expect(page.locator('dialog')).toHaveCount(0);
     // No opener to return to: the popup opens on its own when the round settles.
 
-    // The reality check, due while the page is open: this tab's session began 15 minutes ago
-    // less 3 seconds (sessionStorage, as reality-check.tsx keeps it), at the player's interval.
-    await page.evaluate(() => sessionStorage.setItem('cp_play_session_start', String(Date.now() - 15 * 60_000 + 3_000)));
+    // The reality check, due while the page is open: the session began 15 minutes ago less 3
+    // seconds and a game page marked it just now ("start:seen" in localStorage, as
+    // features/safety/play-session.ts keeps it), at the player's interval.
+    await page.evaluate(() => localStorage.setItem('cp_play_session', `${Date.now() - 15 * 60_000 + 3_000}:${Date.now()}`));
     await page.reload();
     const reality = page.getByRole('dialog', { name: L.realityCheck });
     await expect(reality).toBeVisible({ timeout: 20_000 });

@@ -50,7 +50,7 @@ test('a daily deposit limit refuses ₹600 with ₹500 left, takes ₹400; a 24-
   await test.step('the player plays the deposit through in Wingo, with the session clock shown', async () => {
     await waitForBettingOpen(page);
     await page.goto('/home/AllLotteryGames/Wingo');
-    await expect(page.getByText(/^Session \d+:\d\d$/)).toBeVisible();
+    await expect(page.getByText(/^Time playing this session: \d+:\d\d$/)).toBeVisible();
     await waitForOpenRound(page, 18, 40_000);
     await expect(await betOn(page, 'Big', 20)).toBeHidden();
     await expect(await betOn(page, 'Small', 20)).toBeHidden();

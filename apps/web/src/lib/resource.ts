@@ -8,7 +8,8 @@ import { subscribeSession, getSessionState } from './session';
  * - cached: a remount shows the last answer at once and reads again only when it is older than
  *   the resource's `staleMs`;
  * - deduplicated: one request per key at a time, however many components ask;
- * - refetched when the window regains focus or becomes visible, and after a money action
+ * - refetched when the window regains focus or becomes visible, when the network comes back
+ *   (`online`: a read that failed offline is not left on screen), and after a money action
  *   (`invalidateResources`);
  * - cancellable: a read nobody waits for any more (the last reader unmounted) is aborted
  *   through its AbortSignal;
@@ -176,7 +177,7 @@ function ensureFresh(key: string): void {
   if (entry.stale || entry.state.data === undefined || Date.now() - entry.updatedAt >= entry.staleMs) void refetchResource(key);
 }
 
-/** Every key someone is looking at is read again when the player comes back to the tab. */
+/** Every key someone is looking at is read again when the player comes back to the tab or the network returns. */
 function refetchVisible(): void {
   if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
   for (const [key, entry] of entries) if (entry.listeners.size > 0 && !entry.inFlight) void refetchResource(key);
@@ -187,6 +188,8 @@ function watchFocus(): void {
   if (focusWatched || typeof window === 'undefined') return;
   focusWatched = true;
   window.addEventListener('focus', refetchVisible);
+  // A phone back online need not regain focus: what failed while offline ("—") is read again.
+  window.addEventListener('online', refetchVisible);
   document.addEventListener('visibilitychange', refetchVisible);
   // One player's data must never be shown to the next one who logs in on this device.
   subscribeSession(() => {
@@ -216,6 +219,7 @@ export function resetResourcesForTests(): void {
   entries.clear();
   if (focusWatched) {
     window.removeEventListener('focus', refetchVisible);
+    window.removeEventListener('online', refetchVisible);
     document.removeEventListener('visibilitychange', refetchVisible);
   }
   focusWatched = false;

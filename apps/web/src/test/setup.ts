@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetBalanceSyncForTests } from '../lib/balance';
 import { resetPageHeadingForTests } from '../lib/page-heading';
 import { resetResourcesForTests } from '../lib/resource';
 import { forgetRuntimeConfig } from '../lib/runtime-config';
@@ -56,6 +57,7 @@ afterEach(() => {
   localStorage.clear();
   resetSessionForTests();
   resetResourcesForTests();
+  resetBalanceSyncForTests();
   resetPageHeadingForTests();
   resetServerClockForTests();
   forgetRuntimeConfig();

@@ -25,7 +25,7 @@ import { LotteryResultPopup, ResultPopup } from './result-popup';
 import { rememberRoom, storedRoom } from './room-storage';
 import { RoomTabs, type RoomSet } from './room-tabs';
 import { roundView } from './round-clock';
-import { RoundClock, RoundPanel } from './round-panel';
+import { PeriodBets, RoundClock, RoundPanel } from './round-panel';
 import { lotterySettled, settledRound, useSettlements } from './settlements';
 import { useCountdownBeeps } from './use-countdown-beeps';
 import { useLiveSync } from './use-live-sync';
@@ -105,6 +105,7 @@ function GameRoundPanel({ game, room, roomName, secondsLeft, period, feeBasisPoi
         </div>
         <RoundClock secondsLeft={secondsLeft} period={period} testId="lottery-period" />
       </div>
+      <PeriodBets game={game} room={room} period={period} />
       <LatestResult game={game as LotteryGameId} room={room as LotteryRoomId} />
     </section>
   );

@@ -10,6 +10,7 @@ import { historyResource, trendResource } from './api';
 import { type Translate, useI18n } from '../../lib/i18n';
 import './i18n';
 import { coloursText, ResultBall } from './balls';
+import { useMyBetCounts } from './my-periods';
 import { selectionLabel } from './selection';
 import './wingo-records.css';
 
@@ -56,6 +57,7 @@ export function ResultsTable<R extends { period: string }>({
   head,
   cells,
   verifyHref,
+  betPeriods,
 }: {
   list: InfiniteResource<{ items: R[] }>;
   className: string;
@@ -63,6 +65,8 @@ export function ResultsTable<R extends { period: string }>({
   head: ReactNode;
   cells: (result: R) => ReactNode;
   verifyHref: (result: R) => string;
+  /** The player's bets per period (useMyBetCounts): those periods are marked "You bet". */
+  betPeriods: ReadonlyMap<string, number>;
 }) {
   const { t } = useI18n();
   const items = list.pages.flatMap((p) => p.items);
@@ -84,6 +88,7 @@ export function ResultsTable<R extends { period: string }>({
                   <Link className="wingo-table__period" to={verifyHref(r)} aria-label={t('wingo.verify', { period: r.period })}>
                     {r.period}
                   </Link>
+                  {betPeriods.has(r.period) && <span className="wingo-table__mine">{t('wingo.history.youBet')}</span>}
                 </td>
                 {cells(r)}
               </tr>
@@ -110,9 +115,11 @@ export function MoreButton({ list }: { list: Pick<InfiniteResource<unknown>, 'ha
 export function GameHistory({ room }: { room: WingoRoomId }) {
   const { t } = useI18n();
   const history = useInfiniteResource(historyResource('wingo', room));
+  const betPeriods = useMyBetCounts('wingo', room);
   return (
     <ResultsTable<WingoResult>
       list={history}
+      betPeriods={betPeriods}
       className="wingo-table"
       periodHead={t('wingo.col.period')}
       head={

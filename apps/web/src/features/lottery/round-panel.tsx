@@ -1,9 +1,10 @@
 import type { WingoRoomId } from '@colorplay/contract';
 import { useI18n } from '../../lib/i18n';
 import { useInfiniteResource } from '../../lib/infinite-resource';
-import { historyResource } from './api';
+import { historyResource, type ScreenGame } from './api';
 import { ResultBall } from './balls';
 import './i18n';
+import { useMyBetCounts } from './my-periods';
 import { formatCountdown, roundSecondsOf } from './round-clock';
 import { Rules } from './rules';
 import './wingo-round.css';
@@ -42,6 +43,17 @@ export function RoundClock({ secondsLeft, period, testId }: { secondsLeft: numbe
   );
 }
 
+/**
+ * "You have 2 bets in this period" under the clock while the player holds bets in the period
+ * shown (decision 510). Not a live region: nothing in the round's section is (decision 223); the bet
+ * sheet's own message says a bet was placed.
+ */
+export function PeriodBets({ game, room, period }: { game: ScreenGame; room: string; period: string }) {
+  const { t } = useI18n();
+  const count = useMyBetCounts(game, room).get(period) ?? 0;
+  return count > 0 ? <p className="wingo-round__mine">{t('wingo.periodBets', { count })}</p> : null;
+}
+
 /** The latest results of the room as colour balls, newest first. */
 function LastResults({ room }: { room: WingoRoomId }) {
   const { t } = useI18n();
@@ -77,6 +89,7 @@ export function RoundPanel({ room, secondsLeft, period, feeBasisPoints }: { room
         </div>
         <RoundClock secondsLeft={secondsLeft} period={period} testId="wingo-period" />
       </div>
+      <PeriodBets game="wingo" room={room} period={period} />
     </section>
   );
 }

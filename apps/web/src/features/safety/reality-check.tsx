@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import '../../components/ui/confirm-dialog.css';
 import { Popup } from '../../components/ui/popup';
 import { paths } from '../../config/paths';
@@ -8,21 +8,9 @@ import { useI18n } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { logout } from '../../lib/session';
 import { safetyResource, sessionResult } from './api';
+import { sessionStart } from './play-session';
 import './i18n';
 import './safety.css';
-
-/**
- * When this browser tab's playing session began: kept in sessionStorage so a reload keeps the
- * count, and a new tab or a new login starts a new one.
- */
-const START_KEY = 'cp_play_session_start';
-
-export function sessionStart(storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage, now = Date.now()): number {
-  const stored = Number(storage.getItem(START_KEY));
-  if (Number.isFinite(stored) && stored > 0 && stored <= now) return stored;
-  storage.setItem(START_KEY, String(now));
-  return now;
-}
 
 /** "1:05:09" or "5:09": the session's length for the clock and the dialog. */
 export function formatDuration(ms: number): string {
@@ -37,17 +25,23 @@ export function formatDuration(ms: number): string {
 /** Which reality check is due at `elapsedMs` (0: none yet) for an interval in minutes. */
 export const checksDue = (elapsedMs: number, minutes: number | null): number => (minutes ? Math.floor(elapsedMs / (minutes * 60_000)) : 0);
 
-function useElapsed(start: number): number {
-  const [now, setNow] = useState(() => Date.now());
+/** The shared session's start and how long it has run, read (and marked) every second. */
+function usePlaySession(): { start: number; elapsed: number } {
+  const read = () => {
+    const now = Date.now();
+    return { start: sessionStart(localStorage, now), now };
+  };
+  const [clock, setClock] = useState(read);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setClock(read()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return now - start;
+  return { start: clock.start, elapsed: clock.now - clock.start };
 }
 
 /**
- * The session clock (always visible on Wingo) and the reality check: every chosen interval a
+ * The session clock (always visible on the lottery pages, labelled, with a link to the Safety
+ * page that explains it) and the reality check: every chosen interval a
  * dialog shows how long the player has played and the session's net result, with "Keep
  * playing", "View history" and "Log out". It does not stop a bet in flight; it interrupts.
  */
@@ -57,14 +51,15 @@ export function RealityCheck() {
   const titleId = useId();
   const textId = useId();
   const keepRef = useRef<HTMLButtonElement>(null);
-  const [start] = useState(() => sessionStart());
-  const elapsed = useElapsed(start);
+  const { start, elapsed } = usePlaySession();
   const safety = useResource(safetyResource);
   const minutes = safety.data?.realityCheckMinutes ?? null;
   const due = checksDue(elapsed, minutes);
   // The check already answered: on first render, none of the past ones (a reload does not
-  // replay them), only those that fall due while the page is open.
-  const [answered, setAnswered] = useState(due);
+  // replay them), only those that fall due while the page is open; a new session starts at none.
+  const [answeredIn, setAnsweredIn] = useState({ start, due });
+  const answered = answeredIn.start === start ? answeredIn.due : 0;
+  const setAnswered = (n: number) => setAnsweredIn({ start, due: n });
   const [result, setResult] = useState<number | null>(null);
   const open = due > answered;
 
@@ -85,7 +80,8 @@ export function RealityCheck() {
       {/* A landmark of its own: it sits above the page's <main>, and axe wants all content in one. */}
       <aside aria-label={t('reality.clock')}>
         <p className="session-clock" aria-live="off">
-          {t('reality.session', { duration: formatDuration(elapsed) })}
+          <span>{t('reality.session', { duration: formatDuration(elapsed) })}</span>{' '}
+          <Link to={paths.safety.getHref()}>{t('reality.about')}</Link>
         </p>
       </aside>
       <Popup open={open} onClose={() => setAnswered(due)} labelledBy={titleId} describedBy={textId} initialFocusRef={keepRef}>

@@ -14,6 +14,7 @@ import { useI18n } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { confirmLimit, requestReopen, safetyResource, selfExclude, setLimit, setRealityCheck, takeBreak } from './api';
 import { parseRupees } from './amount';
+import { SESSION_GAP_MS } from './play-session';
 import './i18n';
 import './safety.css';
 
@@ -247,6 +248,7 @@ function RealityCheckSection({ current }: { current: number | null }) {
     <section className="safety__section" aria-labelledby={`${name}-h`}>
       <h2 id={`${name}-h`}>{t('safety.reality.title')}</h2>
       <p className="safety__hint">{t('safety.reality.text')}</p>
+      <p className="safety__hint">{t('safety.reality.clock', { minutes: SESSION_GAP_MS / 60_000 })}</p>
       <ChoiceGroup
         legend={t('safety.reality.label')}
         name={name}

@@ -1,11 +1,12 @@
 import type { SafetyState } from '@colorplay/contract';
 import { SAFETY_LIMIT_KINDS, SAFETY_PERIODS } from '@colorplay/contract/safety-constants';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/fake-api';
-import { renderApp, signInForTests, skipSplash } from '../../test/render';
+import { renderApp, renderWithRouter, signInForTests, skipSplash } from '../../test/render';
 import { parseRupees } from './amount';
-import { checksDue, formatDuration, sessionStart } from './reality-check';
+import { checksDue, formatDuration, RealityCheck } from './reality-check';
+import { SESSION_GAP_MS, sessionStart } from './play-session';
 
 function makeState(overrides: Partial<SafetyState> = {}): SafetyState {
   return {
@@ -41,11 +42,56 @@ describe('safety helpers', () => {
     expect(formatDuration(3_909_000)).toBe('1:05:09');
   });
 
-  it('keeps the session start across reloads of the tab', () => {
+  it('keeps the session while a game page marks it, and starts a new one after a break', () => {
     const store = new Map<string, string>();
     const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
     expect(sessionStart(storage, 1_000)).toBe(1_000);
     expect(sessionStart(storage, 5_000)).toBe(1_000);
+    // Marked at 5 s: up to the gap later it is the same session, however long it has run.
+    expect(sessionStart(storage, 5_000 + SESSION_GAP_MS)).toBe(1_000);
+    // A break longer than the gap since the last mark: a new session.
+    const after = 5_000 + 2 * SESSION_GAP_MS + 1;
+    expect(sessionStart(storage, after)).toBe(after);
+    store.set('cp_play_session', 'garbage');
+    expect(sessionStart(storage, after + 10)).toBe(after + 10);
+  });
+});
+
+describe('the session clock (decision 509)', () => {
+  beforeEach(() => {
+    signInForTests();
+    stubApi({ 'GET /api/safety': () => ({ body: { data: makeState() } }) });
+  });
+
+  /** A game page opened in a new tab: the same localStorage, a sessionStorage of its own. */
+  function openTab() {
+    sessionStorage.clear();
+    return renderWithRouter(<RealityCheck />);
+  }
+
+  it('is labelled in words and links to the page that explains reality checks', () => {
+    openTab();
+    const clock = within(screen.getByRole('complementary', { name: 'Reality check session clock' }));
+    expect(clock.getByText('Time playing this session: 0:00')).toBeTruthy();
+    expect(clock.getByRole('link', { name: 'About reality checks' }).getAttribute('href')).toBe('/main/Safety');
+  });
+
+  it('runs one session across tabs until a break with no game page open ends it', () => {
+    const t0 = Date.parse('2026-11-29T10:00:00Z');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(t0);
+    openTab().unmount();
+
+    // A second tab a minute later shows the same session, not one of its own.
+    vi.setSystemTime(t0 + 65_000);
+    const second = openTab();
+    expect(screen.getByText(/session: 1:05$/)).toBeTruthy();
+    second.unmount();
+
+    // No game page open for longer than the gap: the next one starts a new session.
+    vi.setSystemTime(t0 + 65_000 + SESSION_GAP_MS + 1_000);
+    openTab();
+    expect(screen.getByText(/session: 0:00$/)).toBeTruthy();
   });
 });
 

@@ -8,7 +8,7 @@ import { useToast } from '../../components/ui/toast';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { apiErrorMessage, messageText } from '../../lib/api-errors';
-import { BALANCE_KEY, refreshBalances, WALLET_KEY } from '../../lib/balance';
+import { refreshBalances } from '../../lib/balance';
 import { formatDateTimeIst, formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { useInfiniteResource } from '../../lib/infinite-resource';
@@ -104,8 +104,12 @@ function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
   // The money comes back to the main wallet: a money action (single-flight, balance read again).
   const cancel = useMoneyAction((_: void) => cancelWithdrawal(w.id), {
     report: 'inline',
-    invalidates: [WITHDRAWALS_KEY, WITHDRAW_INFO_KEY, BALANCE_KEY, WALLET_KEY],
-    onSuccess: () => toast.show(t('withdrawals.cancelled', { amount: money(w.amountMinor) }), { type: 'success' }),
+    invalidates: [WITHDRAWALS_KEY, WITHDRAW_INFO_KEY],
+    onSuccess: () => {
+      // Through the balance store, so the player's other tabs read it again too.
+      refreshBalances();
+      toast.show(t('withdrawals.cancelled', { amount: money(w.amountMinor) }), { type: 'success' });
+    },
   });
   const reason = w.rejectionReason ?? w.failureReason;
 

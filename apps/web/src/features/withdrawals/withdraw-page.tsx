@@ -9,7 +9,7 @@ import { TextField } from '../../components/ui/text-field';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import type { MessageRef } from '../../lib/api-errors';
-import { BALANCE_KEY, WALLET_KEY } from '../../lib/balance';
+import { refreshBalances } from '../../lib/balance';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
@@ -152,8 +152,12 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
     (input: { methodId: string; amountMinor: number }, idempotencyKey: string) => requestWithdrawal({ ...input, idempotencyKey }),
     {
       report: 'inline',
-      invalidates: [WITHDRAW_INFO_KEY, WITHDRAWALS_KEY, BALANCE_KEY, WALLET_KEY],
-      onSuccess: (withdrawal) => setResult(withdrawal),
+      invalidates: [WITHDRAW_INFO_KEY, WITHDRAWALS_KEY],
+      onSuccess: (withdrawal) => {
+        // Through the balance store, so the player's other tabs read it again too.
+        refreshBalances();
+        setResult(withdrawal);
+      },
     },
   );
 

@@ -56,6 +56,8 @@ export const enSafety = {
   'safety.reopening': 'Your account reopens at {at}.',
   'safety.reality.title': 'Reality checks',
   'safety.reality.text': 'A reminder of how long you have played and your result.',
+  'safety.reality.clock':
+    'The clock on the game pages ("Time playing this session") counts this session. Your tabs share it, and it starts again after {minutes} minutes away from the games.',
   'safety.reality.label': 'Remind me every',
   'safety.reality.off': 'Off',
   'safety.reality.minutes': '{minutes} minutes',
@@ -83,6 +85,7 @@ export const enSafety = {
   'reality.keep': 'Keep playing',
   'reality.history': 'View history',
   'reality.logout': 'Log out',
-  'reality.clock': 'Session time',
-  'reality.session': 'Session {duration}',
+  'reality.clock': 'Reality check session clock',
+  'reality.session': 'Time playing this session: {duration}',
+  'reality.about': 'About reality checks',
 } as const;

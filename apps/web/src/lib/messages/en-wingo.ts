@@ -24,6 +24,8 @@ export const enWingo = {
   'wingo.ballVoided': 'Voided',
   'wingo.colourPair': '{first} and {second}',
   'wingo.period': 'Period',
+  'wingo.periodBets': { one: 'You have {count} bet in this period', other: 'You have {count} bets in this period' },
+  'wingo.history.youBet': 'You bet',
   'wingo.timeRemaining': 'Time remaining',
   'wingo.countdown': { one: '{count} second left', other: '{count} seconds left' },
   'wingo.locked': 'Betting closed: the draw is in {seconds} s',

@@ -7,6 +7,7 @@ import { useResource } from '../../../lib/resource';
 import { BetRow, ListState, MoreButton, ResultsTable, TREND_ROWS, ValueTrendLines, type TrendPoint } from '../records';
 import '../wingo-records.css';
 import { historyResource, myBetsResource, trendResource } from '../api';
+import { useMyBetCounts } from '../my-periods';
 import './i18n';
 import { lotteryVerifyHref } from './links';
 import { OutcomeValues, summaryText } from './outcome';
@@ -20,9 +21,11 @@ export function LotteryHistory({ game, room }: { game: LotteryGameId; room: Lott
   const { t } = useI18n();
   const history = useInfiniteResource(historyResource(game, room));
   const columns = lotteryGameView(game).historyColumns;
+  const betPeriods = useMyBetCounts(game, room);
   return (
     <ResultsTable<LotteryResult>
       list={history}
+      betPeriods={betPeriods}
       className="wingo-table lg-table"
       periodHead={t('lg.col.period')}
       head={columns.map((c, i) => (

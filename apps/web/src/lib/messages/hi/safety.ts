@@ -55,6 +55,8 @@ export const hiSafety: Translation<typeof enSafety> = {
   'safety.reopening': 'आपका अकाउंट {at} पर दोबारा खुलेगा।',
   'safety.reality.title': 'रियलिटी चेक',
   'safety.reality.text': 'आप कितनी देर से खेल रहे हैं और आपका नतीजा क्या है, इसकी याद।',
+  'safety.reality.clock':
+    'गेम पेजों पर दिखने वाली घड़ी ("इस सेशन में खेलने का समय") यह सेशन गिनती है। आपके सभी टैब इसे साझा करते हैं, और गेम से {minutes} मिनट दूर रहने के बाद यह फिर से शुरू होती है।',
   'safety.reality.label': 'मुझे हर इतने समय में याद दिलाएँ',
   'safety.reality.off': 'बंद',
   'safety.reality.minutes': '{minutes} मिनट',
@@ -82,6 +84,7 @@ export const hiSafety: Translation<typeof enSafety> = {
   'reality.keep': 'खेलना जारी रखें',
   'reality.history': 'हिस्ट्री देखें',
   'reality.logout': 'लॉग आउट',
-  'reality.clock': 'सेशन का समय',
-  'reality.session': 'सेशन {duration}',
+  'reality.clock': 'रियलिटी चेक की सेशन घड़ी',
+  'reality.session': 'इस सेशन में खेलने का समय: {duration}',
+  'reality.about': 'रियलिटी चेक के बारे में',
 };

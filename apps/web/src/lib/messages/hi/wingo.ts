@@ -22,6 +22,8 @@ export const hiWingo: Translation<typeof enWingo> = {
   'wingo.ballVoided': 'रद्द',
   'wingo.colourPair': '{first} और {second}',
   'wingo.period': 'पीरियड',
+  'wingo.periodBets': { one: 'इस पीरियड में आपकी {count} बेट है', other: 'इस पीरियड में आपकी {count} बेट हैं' },
+  'wingo.history.youBet': 'आपकी बेट',
   'wingo.timeRemaining': 'बचा हुआ समय',
   'wingo.countdown': { one: '{count} सेकंड बाकी', other: '{count} सेकंड बाकी' },
   'wingo.locked': 'बेटिंग बंद: ड्रॉ {seconds} सेकंड में',
