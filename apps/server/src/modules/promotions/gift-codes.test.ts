@@ -25,7 +25,8 @@ beforeAll(async () => {
   t = await buildTestApp({ clock });
   admin = await OperatorClient.create(t.app, clock, 'gita', 'admin');
   support = await OperatorClient.create(t.app, clock, 'suri', 'support');
-});
+  // Building the app on a loaded machine can take a while: the hook waits for it, not for time.
+}, 180_000);
 beforeEach(async () => {
   // A TOTP code signs in once: each test signs in with the next one.
   clock.advance(30_000);

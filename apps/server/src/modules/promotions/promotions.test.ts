@@ -28,7 +28,8 @@ let seq = 0;
 beforeAll(async () => {
   t = await buildTestApp({ clock, lottery: { chainLength: 200, checkpointEvery: 16, chainRenewBeforeRounds: 20 } });
   await t.app.lottery.tick();
-});
+  // Building the app on a loaded machine can take a while: the hook waits for it, not for time.
+}, 180_000);
 afterAll(async () => t.app.close());
 afterEach(async () => {
   expect(await checkInvariants(t.db)).toEqual([]);
