@@ -1,4 +1,4 @@
--- Promotions' money core (issue 35; decisions 490-493): marketing consent, bonus grants and gift
+-- Promotions' money core (docs/promotions.md; decisions 490-492): marketing consent, bonus grants and gift
 -- codes. Bonus money itself lives only in the ledger (accounts player:<id>:bonus:<grantId> and
 -- house:bonuses); these rows say why it moved and which grant is still open.
 

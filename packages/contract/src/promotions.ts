@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Promotions' money core (issue 35; decisions 490-493): marketing consent, bonus grants and gift
+ * Promotions' money core (docs/promotions.md; decisions 490-492): marketing consent, bonus grants and gift
  * codes. Bonus money lives in its own ledger accounts, is wagered at most 5 times its amount, and
  * converts to cash once; see docs/promotions.md for every rule.
  */
