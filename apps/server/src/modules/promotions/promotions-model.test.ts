@@ -76,6 +76,8 @@ async function run(ops: Op[]): Promise<void> {
   for (const op of ops) {
     const now = clock.now().getTime();
     if (op.t === 'grant') {
+      // A grant first ends the active one if it is complete or past its expiry.
+      model.settle(now, true);
       const result = await withTransaction(t.db, (tx) =>
         t.app.promotions.grant(tx, { playerId, source: 'gift_code', sourceRef: 'MODEL', amountMinor: op.amountMinor, wageringMultiple: op.multiple, validDays: op.validDays, termsVersion: PROMOTION_TERMS_VERSION }),
       ).then((g) => g.id, (e: { code?: string }) => e.code);

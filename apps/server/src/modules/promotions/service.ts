@@ -176,13 +176,19 @@ export function createPromotionsService({ db, clock, safetyFacts, audit }: Promo
     const facts = { ...(await safetyFacts(tx, input.playerId)), consentGiven: await consentGiven(tx, input.playerId) };
     const verdict = eligibility(facts, now);
     if (!verdict.ok) throw new AppError('PROMOTION_NOT_ELIGIBLE', 'This offer is not available to you now', undefined, undefined, { reason: verdict.reason });
-    const active = await repo.selectGrants(tx, input.playerId, { activeOnly: true, lock: true });
+    await ensureAccount(tx, { code: HOUSE_ACCOUNTS.bonuses, kind: 'house' });
+    // A grant that is complete or past its expiry but not yet settled by the job ends here first.
+    const active = [];
+    for (const g of await repo.selectGrants(tx, input.playerId, { activeOnly: true, lock: true })) {
+      if ((await progressOf(tx, g)).complete) await endGrant(tx, g, 'converted');
+      else if (g.expires_at.getTime() <= now.getTime()) await endGrant(tx, g, 'expired');
+      else active.push(g);
+    }
     if (active.length > 0) {
       throw new AppError('BONUS_ALREADY_ACTIVE', 'You already have a bonus in play: finish or forfeit it first', undefined, undefined, { grantId: active[0]!.id });
     }
     const id = `bon_${randomBytes(12).toString('hex')}`;
     const bonusAccount = accountCodes.playerBonus(input.playerId, id);
-    await ensureAccount(tx, { code: HOUSE_ACCOUNTS.bonuses, kind: 'house' });
     await ensureAccount(tx, { code: bonusAccount, kind: 'player', owner: input.playerId });
     const posted = await postTransfer(tx, {
       idempotencyKey: grantKey('grant', id),
