@@ -1,9 +1,9 @@
 import { PROMOTION_TERMS_VERSION } from '@colorplay/contract';
-import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { readyToWithdraw } from '../../../test/helpers/withdraw-ready';
+import { wingoRounds } from '../../../test/helpers/wingo-rounds';
 import { fakeClock } from '../../lib/clock';
 import { HOUSE_ACCOUNTS, accountCodes, checkInvariants, summarizeEntries, ensureAccount, findTransferByKey, getBalance, postTransfer, withTransaction } from '../ledger';
 import { insertPlayer } from '../players';
@@ -19,7 +19,6 @@ import { SafetyRefusal } from '../safety';
 // 10:00 UTC is 15:30 IST: a round boundary of every room.
 const START = Date.parse('2026-11-23T10:00:00.000Z');
 const clock = fakeClock(new Date(START));
-const ROOM = WINGO_ROOMS['30s'];
 const DAY = 86_400_000;
 let t: TestApp;
 let seq = 0;
@@ -36,19 +35,7 @@ afterEach(async () => {
   expect(await checkInvariants(t.db)).toEqual([]);
 });
 
-const setTime = (ms: number) => clock.advance(ms - clock.now().getTime());
-
-async function nextRound(): Promise<string> {
-  setTime(roundAt(ROOM, clock.now().getTime()).drawsAtMs);
-  await t.app.lottery.tick();
-  return roundAt(ROOM, clock.now().getTime()).period;
-}
-async function drawAndSettle(): Promise<void> {
-  setTime(roundAt(ROOM, clock.now().getTime()).drawsAtMs);
-  await t.app.lottery.tick();
-}
-const bet = (playerId: number, period: string, selection: string, rupees: number) =>
-  t.app.lottery.placeBet(playerId, { room: '30s', period, selection, amountMinor: 1_000, quantity: rupees / 10, multiplier: 1, idempotencyKey: `promo-${++seq}` } as never);
+const { nextRound, drawAndSettle, bet } = wingoRounds(() => t, clock, 'promo');
 
 async function newPlayer(): Promise<number> {
   return (await insertPlayer(t.db, { phone: `97${String(++seq + 1_000_000).padStart(8, '0')}`, passwordHash: 'not-a-login', inviteCode: undefined, now: clock.now() })).id;
