@@ -47,6 +47,7 @@ import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRo
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { createAdjustmentsService } from './modules/adjustments';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
+import { createPromotionsService, giftCodeAdminRoutes, promotionsRoutes, type PromotionsService } from './modules/promotions';
 import { createTronService, sandboxTronRoutes, type TronService } from './modules/tron';
 import { createSupportService, DEFAULT_SUPPORT_SETTINGS, subscribeSupportNotifications, supportRoutes } from './modules/support';
 import { AppError } from './errors';
@@ -81,6 +82,7 @@ declare module 'fastify' {
     admin: AdminService;
     /** Responsible-gambling controls (decision 210): every money path checks them in its transaction. */
     safety: SafetyService;
+    promotions: PromotionsService;
     /** Trx Win's TRON block source (the engine asks it for a round's deciding block) and, in sandbox mode, the sandbox chain. */
     tron: TronService;
   }
@@ -203,6 +205,11 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
     if (err instanceof SafetyRefusal) await safety.noteRefusal(db, err).catch((e: unknown) => request.log.error({ err: e }, 'could not count a refusal'));
   });
   await app.register(safetyRoutes, { safety, requireAuth });
+  // Promotions (docs/promotions.md): consent and bonus money; offers reach a player only when the
+  // safety module's facts, read in the grant's own transaction, allow it (decision 490).
+  const promotions = createPromotionsService({ db, clock, safetyFacts: (q, playerId) => safety.promotionFacts(q, playerId), audit: createAuditLog({ db, clock }) });
+  await app.register(promotionsRoutes, { promotions, requireAuth });
+  app.decorate('promotions', promotions);
 
   // The configured UPI channel chooses the adapter; the sandbox's pages exist only with it.
   const sandboxUpi = config.upi.kind === 'sandbox' ? createSandboxUpiGateway(db, { webhookSecret: config.secrets.webhook }) : undefined;
@@ -319,6 +326,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
     payouts: payoutGateway,
     kyc,
     safety,
+    bonuses: promotions,
     log: app.log,
     events,
     sendAfterCommit: config.payoutSendSweepMs > 0,
@@ -340,10 +348,16 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   const reports = createReportsService({ db, clock, settings: { settleSeconds: config.reportsSettleSeconds } });
   await app.register(reportRoutes, { reports, admin });
   // The inbox, and the operator announcements it shows (decision 458): marketing is held back from
-  // a player the safety module says is on a break or excluded.
-  const announcements = createAnnouncements({ db, clock, audit: createAuditLog({ db, clock }), blocksMarketing: (playerId) => safety.blocksMarketing(playerId) });
+  // a player the safety module says is on a break or excluded, and from one without marketing consent (decision 491).
+  const announcements = createAnnouncements({
+    db,
+    clock,
+    audit: createAuditLog({ db, clock }),
+    blocksMarketing: async (playerId) => (await safety.blocksMarketing(playerId)) || !(await promotions.marketingConsentGiven(playerId)),
+  });
   await app.register(notificationRoutes, { db, clock, requireAuth, announcements });
   await app.register(announcementRoutes, { announcements, guard: consoleGuard(admin), originOf });
+  await app.register(giftCodeAdminRoutes, { promotions, guard: consoleGuard(admin), originOf });
   // Reconciliation (docs/payments.md): console routes of its own module, credits through deposits.
   const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }), usdt, payouts: withdrawals });
   await app.register(reconciliationRoutes, { reconciliation, admin });
@@ -374,6 +388,10 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
 
   // One line per job; each runs on one node at a time (src/jobs). An interval of 0 is off.
   jobs.add({ name: 'events.dispatch', intervalMs: config.eventsPollMs, run: () => events.dispatch() });
+  // Bonus grants (decision 490): completed ones convert, ones past their expiry expire, each once;
+  // every minute at most, off with the housekeeping (tests run it by hand).
+  const promotionsSettleMs = config.housekeepingSweepMs > 0 ? Math.min(config.housekeepingSweepMs, 60_000) : 0;
+  jobs.add({ name: 'promotions.settle', intervalMs: promotionsSettleMs, run: () => promotions.settleDue() });
   jobs.add({ name: 'deposits.expire', intervalMs: config.depositExpirySweepMs, run: () => deposits.expireDue() });
   const reconciled = reconciliationMetrics(registry);
   jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: async () => reconciled(await deposits.reconcile()) });

@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   'announcement.create',
   'announcement.pause',
   'announcement.resume',
+  'gift_code.create',
+  'gift_code.pause',
 ] as const;
 
 /**

@@ -172,6 +172,24 @@ export const ERROR_STATUS = {
   SUPPORT_TOO_MANY_OPEN: 409,
   SUPPORT_ATTACHMENT_TYPE_INVALID: 400,
   SUPPORT_ATTACHMENT_TOO_LARGE: 413,
+  // promotions (docs/promotions.md): a withdrawal while a bonus is active, without the player's
+  // confirmation that it forfeits the bonus (details: bonusMinor, grants)
+  BONUS_FORFEIT_REQUIRED: 409,
+  // no offer may reach this player now: no marketing consent, a break, an exclusion, a suspension
+  // or closure, or a limit hit in the last 30 days (details: reason)
+  PROMOTION_NOT_ELIGIBLE: 403,
+  // a second bonus while one is in play: one bonus at a time, so no stake counts toward two (details: grantId)
+  BONUS_ALREADY_ACTIVE: 409,
+  // the terms version the player accepted is not the current one: show the terms again
+  PROMOTION_TERMS_OUTDATED: 409,
+  // a gift code that does not exist (the same answer as one never created, so codes cannot be probed apart)
+  GIFT_CODE_NOT_FOUND: 404,
+  // a gift code paused, expired, or whose budget cannot pay another bonus
+  GIFT_CODE_UNAVAILABLE: 409,
+  // the player already redeemed this code as many times as it allows
+  GIFT_CODE_CAP_REACHED: 409,
+  // creating a code that already exists
+  GIFT_CODE_EXISTS: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

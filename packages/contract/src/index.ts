@@ -24,3 +24,4 @@ export * from './reports';
 export * from './report-tables';
 export * from './reconciliation';
 export * from './support';
+export * from './promotions';

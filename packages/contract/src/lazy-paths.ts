@@ -45,6 +45,13 @@ export const LAZY_API_PATHS = {
   /** The console: a player's linked accounts with the reasons, and a decision on one link (decisions 430, 431). */
   admin_player_links: '/api/admin/players/:playerId/links',
   admin_player_link_decide: '/api/admin/players/:playerId/links/:otherPlayerId/decision',
+  /** Promotions (docs/promotions.md): marketing consent, and the player's bonuses with their progress. */
+  player_marketing_consent: '/api/account/marketing-consent',
+  player_bonuses: '/api/promotions/bonuses',
+  promotions_redeem: '/api/promotions/gift-codes/redeem',
+  /** The console's gift codes (docs/promotions.md): list, create (admin), pause (admin). */
+  admin_gift_codes: '/api/admin/gift-codes',
+  admin_gift_code_pause: '/api/admin/gift-codes/:id/pause',
   /** Support tickets (docs/support.md): the player's Help pages (a lazy route) call these. */
   support_tickets: '/api/support/tickets',
   support_ticket: '/api/support/tickets/:ticketId',

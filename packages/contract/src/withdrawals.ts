@@ -115,6 +115,8 @@ export const RequestWithdrawalInputSchema = z.strictObject({
   methodId: PayoutMethodIdSchema,
   amountMinor: AmountMinorSchema,
   idempotencyKey: IdempotencyKeySchema,
+  /** The player confirmed the screen saying a withdrawal now forfeits their active bonus (decision 490). */
+  forfeitBonus: z.boolean().optional(),
 });
 export type RequestWithdrawalInput = z.infer<typeof RequestWithdrawalInputSchema>;
 

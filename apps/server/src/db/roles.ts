@@ -15,7 +15,7 @@ import { migrate, MIGRATION_LOCK_KEY } from './migrate';
  * approved a withdrawal and a player's responsible-gambling history (their triggers refuse an
  * UPDATE or DELETE on the one-role set-ups too).
  */
-export const APPEND_ONLY_TABLES = ['operator_audit_log', 'operator_alerts', 'withdrawal_approvals', 'safety_changes', 'adjustment_approvals', 'safety_interaction_notes', 'account_link_decisions'] as const;
+export const APPEND_ONLY_TABLES = ['operator_audit_log', 'operator_alerts', 'withdrawal_approvals', 'safety_changes', 'adjustment_approvals', 'safety_interaction_notes', 'account_link_decisions', 'marketing_consent_events'] as const;
 
 /** The role a postgres:// URL signs in as. */
 export function roleOfUrl(url: string): string {

@@ -38,7 +38,17 @@ type GenericCode =
   | 'SUPPORT_LINK_INVALID'
   | 'SUPPORT_TOO_MANY_OPEN'
   | 'SUPPORT_ATTACHMENT_TYPE_INVALID'
-  | 'SUPPORT_ATTACHMENT_TOO_LARGE';
+  | 'SUPPORT_ATTACHMENT_TOO_LARGE'
+  // Promotions (docs/promotions.md): no player screen reaches them yet; the Activity tab and the
+  // withdraw screen's forfeit confirmation (lazy chunks, a later session) will word them there.
+  | 'BONUS_FORFEIT_REQUIRED'
+  | 'BONUS_ALREADY_ACTIVE'
+  | 'PROMOTION_NOT_ELIGIBLE'
+  | 'PROMOTION_TERMS_OUTDATED'
+  | 'GIFT_CODE_NOT_FOUND'
+  | 'GIFT_CODE_UNAVAILABLE'
+  | 'GIFT_CODE_CAP_REACHED'
+  | 'GIFT_CODE_EXISTS';
 
 /**
  * The one mapping from a failed call to the message the player reads: by the contract's stable

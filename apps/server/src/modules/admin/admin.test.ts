@@ -264,6 +264,9 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   { name: 'admin_announcements', method: 'POST', url: () => '/api/admin/announcements', body: () => ({ kind: 'sparkle' }), action: 'announcements.manage' },
   { name: 'admin_announcement_pause', method: 'POST', url: () => '/api/admin/announcements/ann_999999/pause', action: 'announcements.manage' },
   { name: 'admin_announcement_resume', method: 'POST', url: () => '/api/admin/announcements/ann_999999/resume', action: 'announcements.manage' },
+  { name: 'admin_gift_codes', method: 'GET', url: () => '/api/admin/gift-codes', action: 'promotions.read' },
+  { name: 'admin_gift_codes', method: 'POST', url: () => '/api/admin/gift-codes', body: () => ({ code: 'x' }), action: 'promotions.manage' },
+  { name: 'admin_gift_code_pause', method: 'POST', url: () => '/api/admin/gift-codes/999999/pause', action: 'promotions.manage' },
   { name: 'admin_recon_imports', method: 'GET', url: () => '/api/admin/reconciliation/imports', action: 'reconciliation.read' },
   {
     name: 'admin_recon_imports',

@@ -49,6 +49,10 @@ export const PERMISSIONS = {
   // writes to every player, or pauses it.
   'announcements.read': ['admin', 'finance', 'support'],
   'announcements.manage': ['admin'],
+  // Gift codes (docs/promotions.md): every operator sees them; creating one commits the house's
+  // money (its budget), so only an admin, and one made in the console only once countersigned.
+  'promotions.read': ['admin', 'finance', 'support'],
+  'promotions.manage': ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type AdminAction = keyof typeof PERMISSIONS;
@@ -58,7 +62,7 @@ export type AdminAction = keyof typeof PERMISSIONS;
  * origin countersigned it (decision 395): move money, or make and countersign operators (so one
  * admin's own creations can never vouch for each other). It may read, and an admin decide KYC.
  */
-export const COUNTERSIGNED_ACTIONS: readonly AdminAction[] = ['deposits.review', 'usdt.review', 'withdrawals.review', 'players.adjust', 'players.close', 'operators.manage', 'reconciliation.manage'];
+export const COUNTERSIGNED_ACTIONS: readonly AdminAction[] = ['deposits.review', 'usdt.review', 'withdrawals.review', 'players.adjust', 'players.close', 'operators.manage', 'reconciliation.manage', 'promotions.manage'];
 
 /** The roles that can approve money, and so need a countersignature when made in the console. */
 export const MONEY_ROLES: readonly OperatorRole[] = ['admin', 'finance'];

@@ -91,7 +91,7 @@ describe('permissions', () => {
     // A waiting admin does what support does (reads, KYC decisions, suspensions, notes), reads the reports
     // and writes announcements (no money moves).
     expect(new Set(permissionsOf('admin', true))).toEqual(new Set([...permissionsOf('support'), 'reports.read', 'announcements.manage']));
-    expect(permissionsOf('finance', true)).toEqual(['session.read', 'players.read', 'players.rg_note', 'links.read', 'deposits.read', 'usdt.read', 'withdrawals.read', 'kyc.read', 'audit.read', 'audit.export', 'alerts.read', 'reports.read', 'reconciliation.read', 'support.read', 'announcements.read']);
+    expect(permissionsOf('finance', true)).toEqual(['session.read', 'players.read', 'players.rg_note', 'links.read', 'deposits.read', 'usdt.read', 'withdrawals.read', 'kyc.read', 'audit.read', 'audit.export', 'alerts.read', 'reports.read', 'reconciliation.read', 'support.read', 'announcements.read', 'promotions.read']);
     expect(isAllowed('finance', 'withdrawals.review', true)).toBe(false);
     expect(isAllowed('finance', 'withdrawals.review', false)).toBe(true);
   });

@@ -29,6 +29,8 @@ export const HOUSE_ACCOUNTS = {
   fees: 'house:fees',
   /** Manual corrections by operators, each one a transfer with a reason in its metadata. */
   adjustments: 'house:adjustments',
+  /** Pays every bonus grant and takes back every forfeit and expiry (decision 490). */
+  bonuses: 'house:bonuses',
 } as const;
 
 /** Builders for account codes, so no module spells a code by hand. */
@@ -38,6 +40,8 @@ export const accountCodes = {
   /** A player's balance held at a vendor in "transfer" mode (swept back to main on request). */
   playerAtVendor: (playerId: string | number, vendorCode: string): string =>
     `player:${playerId}:vendor:${vendorCode}`,
+  /** One bonus grant's money (decision 490): never mixed with cash, converted, forfeited or expired whole. */
+  playerBonus: (playerId: string | number, grantId: string): string => `player:${playerId}:bonus:${grantId}`,
   /** A lottery game's house account; `shard` spreads one hot account over several rows (decision 102). */
   houseLottery: (game: string, shard?: number): string =>
     shard === undefined ? `house:lottery:${game}` : `house:lottery:${game}:${shard}`,

@@ -193,15 +193,15 @@ export async function selectHistory(
 }
 
 /** The sum of an account's entries per transfer kind (only the kinds asked for). */
-export async function selectSumsByKind(q: Queryable, code: string, kinds: readonly string[]): Promise<{ kind: string; sum_minor: number }[]> {
+export async function selectSumsByKind(q: Queryable, code: string, kinds: readonly string[], afterEntryId: number | null = null): Promise<{ kind: string; sum_minor: number }[]> {
   const { rows } = await q.query<{ kind: string; sum_minor: number }>(
     `SELECT t.kind, SUM(e.amount_minor)::bigint AS sum_minor
        FROM ledger_entries e
        JOIN ledger_accounts a ON a.id = e.account_id
        JOIN ledger_transfers t ON t.id = e.transfer_id
-      WHERE a.code = $1 AND t.kind = ANY($2::text[])
+      WHERE a.code = $1 AND t.kind = ANY($2::text[]) AND ($3::bigint IS NULL OR e.id > $3::bigint)
       GROUP BY t.kind`,
-    [code, kinds],
+    [code, kinds, afterEntryId],
   );
   return rows.map((r) => ({ kind: r.kind, sum_minor: Number(r.sum_minor) }));
 }

@@ -368,9 +368,10 @@ export async function sumPlayerEntriesByGame(
   return (await selectOwnerPlayByGame(q, String(playerId), kinds, windows)).map((r) => ({ window: r.window, game: r.game, kind: r.kind, entries: r.entries, sumMinor: r.sum_minor }));
 }
 
-export async function sumEntriesByKind(q: Queryable, code: string, kinds: readonly string[]): Promise<Record<string, number>> {
+export async function sumEntriesByKind(q: Queryable, code: string, kinds: readonly string[], afterEntryId: number | null = null): Promise<Record<string, number>> {
   const sums: Record<string, number> = Object.fromEntries(kinds.map((k) => [k, 0]));
-  for (const row of await selectSumsByKind(q, code, kinds)) sums[row.kind] = row.sum_minor;
+  // afterEntryId: only entries the ledger applied after that one (a bonus grant's wagering, decision 490).
+  for (const row of await selectSumsByKind(q, code, kinds, afterEntryId)) sums[row.kind] = row.sum_minor;
   return sums;
 }
 

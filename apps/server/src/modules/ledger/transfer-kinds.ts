@@ -17,7 +17,10 @@
  * - withdrawal_release: a cancelled or rejected one, the hold back to the player;
  * - withdrawal_paid: a paid one, the hold to house:withdrawals (and its fee to house:fees);
  * - withdrawal_failed: the gateway failed it, the hold back to the player;
- * - withdrawal_reversed: the bank returned a paid one, house:withdrawals and the fee back to the player.
+ * - withdrawal_reversed: the bank returned a paid one, house:withdrawals and the fee back to the player;
+ * - bonus_grant: house:bonuses to a grant's own bonus account (decision 490);
+ * - bonus_convert: a grant whose wagering is complete, its bonus account to main (cash), once;
+ * - bonus_forfeit, bonus_expire: a grant's remaining bonus back to house:bonuses, once.
  */
 export const TRANSFER_KIND_CATEGORIES = {
   deposit: 'deposit',
@@ -38,6 +41,11 @@ export const TRANSFER_KIND_CATEGORIES = {
   withdrawal_paid: 'withdrawal',
   withdrawal_failed: 'withdrawal',
   withdrawal_reversed: 'withdrawal',
+  bonus_grant: 'bonus_money',
+  // Between two of the player's own accounts, like a sweep: neither a deposit nor play.
+  bonus_convert: 'internal',
+  bonus_forfeit: 'bonus_money',
+  bonus_expire: 'bonus_money',
 } as const satisfies Record<string, TransferCategory>;
 
 /**
@@ -49,9 +57,11 @@ export const TRANSFER_KIND_CATEGORIES = {
  * - withdrawal: money on its way out (holds, payouts, returns of either);
  * - internal: the player's own money moving between their accounts;
  * - house: house-only movements (fees);
- * - adjustment: an operator's correction.
+ * - adjustment: an operator's correction;
+ * - bonus_money: promotional bonus money granted to, or taken back from, a grant's own account
+ *   (decision 490); not a deposit, so the deposits' wagering lock never counts it.
  */
-export type TransferCategory = 'deposit' | 'bonus' | 'stake' | 'stake_return' | 'win' | 'withdrawal' | 'internal' | 'house' | 'adjustment';
+export type TransferCategory = 'deposit' | 'bonus' | 'bonus_money' | 'stake' | 'stake_return' | 'win' | 'withdrawal' | 'internal' | 'house' | 'adjustment';
 
 export type TransferKind = keyof typeof TRANSFER_KIND_CATEGORIES;
 

@@ -40,22 +40,24 @@ const TABLE = (() => {
 /**
  * The part of the player's lottery stakes (minor units) that no result could have lost: Wingo's
  * rounds in SQL below, the other games' (K3, 5D) from their rule tables (decision 335). The name
- * is kept for its caller (withdrawals); it covers every game.
+ * is kept for its caller (withdrawals); it covers every game. `since` (a bonus grant's wagering,
+ * decision 490) counts only the bets placed from then on, hedged among themselves.
  */
-export async function hedgedWingoStakeMinor(q: Queryable, playerId: number): Promise<number> {
-  return (await hedgedWingoOnlyMinor(q, playerId)) + (await hedgedOtherGamesMinor(q, playerId));
+export async function hedgedWingoStakeMinor(q: Queryable, playerId: number, since: Date | null = null): Promise<number> {
+  return (await hedgedWingoOnlyMinor(q, playerId, since)) + (await hedgedOtherGamesMinor(q, playerId, since));
 }
 
-async function hedgedWingoOnlyMinor(q: Queryable, playerId: number): Promise<number> {
+async function hedgedWingoOnlyMinor(q: Queryable, playerId: number, since: Date | null): Promise<number> {
   const { rows } = await q.query<{ hedged_minor: string | number | null }>(
     `WITH covered AS (
        -- Every Wingo selection loses on some digit, so a round on one selection hedges nothing:
        -- only rounds with two or more selections are worth the ten-digit join.
-       SELECT round_id FROM lottery_bets WHERE player_id = $1 AND game = 'wingo' GROUP BY round_id HAVING count(DISTINCT selection) > 1
+       SELECT round_id FROM lottery_bets WHERE player_id = $1 AND game = 'wingo' AND ($6::timestamptz IS NULL OR placed_at >= $6::timestamptz)
+        GROUP BY round_id HAVING count(DISTINCT selection) > 1
      ), bets AS (
        SELECT b.round_id, b.selection, b.total_minor, b.contract_minor
          FROM lottery_bets b JOIN covered c ON c.round_id = b.round_id JOIN lottery_rounds r ON r.id = b.round_id
-        WHERE b.player_id = $1 AND b.game = 'wingo' AND r.status <> 'voided'
+        WHERE b.player_id = $1 AND b.game = 'wingo' AND r.status <> 'voided' AND ($6::timestamptz IS NULL OR b.placed_at >= $6::timestamptz)
      ), stakes AS (
        SELECT round_id, sum(total_minor) AS stake_minor FROM bets GROUP BY round_id
      ), per_digit AS (
@@ -67,7 +69,7 @@ async function hedgedWingoOnlyMinor(q: Queryable, playerId: number): Promise<num
      )
      SELECT sum(least(s.stake_minor, m.least_payout_minor))::bigint AS hedged_minor
        FROM stakes s JOIN (SELECT round_id, min(payout_minor) AS least_payout_minor FROM per_digit GROUP BY round_id) m USING (round_id)`,
-    [playerId, TABLE.digits, TABLE.selections, TABLE.nums, TABLE.dens],
+    [playerId, TABLE.digits, TABLE.selections, TABLE.nums, TABLE.dens, since],
   );
   return Number(rows[0]?.hedged_minor ?? 0);
 }
@@ -115,13 +117,14 @@ export function leastPayoutMinor(rules: AnyLotteryGame, bets: readonly GameBet[]
 }
 
 /** The hedged stakes of the player's K3 and 5D rounds: per round min(stake, least payout). */
-async function hedgedOtherGamesMinor(q: Queryable, playerId: number): Promise<number> {
+async function hedgedOtherGamesMinor(q: Queryable, playerId: number, since: Date | null): Promise<number> {
   const { rows } = await q.query<{ round_id: number; game: string; selection: string; total_minor: number; contract_minor: number }>(
     `SELECT b.round_id, b.game, b.selection, b.total_minor, b.contract_minor
        FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id
-      WHERE b.player_id = $1 AND b.game <> 'wingo' AND r.status <> 'voided'
-        AND b.round_id IN (SELECT round_id FROM lottery_bets WHERE player_id = $1 AND game <> 'wingo' GROUP BY round_id HAVING count(DISTINCT selection) > 1)`,
-    [playerId],
+      WHERE b.player_id = $1 AND b.game <> 'wingo' AND r.status <> 'voided' AND ($2::timestamptz IS NULL OR b.placed_at >= $2::timestamptz)
+        AND b.round_id IN (SELECT round_id FROM lottery_bets WHERE player_id = $1 AND game <> 'wingo' AND ($2::timestamptz IS NULL OR placed_at >= $2::timestamptz)
+                            GROUP BY round_id HAVING count(DISTINCT selection) > 1)`,
+    [playerId, since],
   );
   const rounds = new Map<number, { game: string; stake: number; bets: GameBet[] }>();
   for (const r of rows) {

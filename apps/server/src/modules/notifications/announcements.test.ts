@@ -94,11 +94,20 @@ describe('announcements', () => {
     expect(await seen(english)).toContain(later.titleEn);
   });
 
-  it('never shows marketing to a player on a break or self-excluded', async () => {
+  it('never shows marketing to a player on a break or self-excluded, nor without marketing consent', async () => {
     const promo = await schedule({ kind: 'marketing' });
+    // Consent is off until given (decision 491): nobody sees marketing yet.
+    expect(await seen(english)).not.toContain(promo.titleEn);
+    for (const p of [english, onBreak, excluded]) expect((await p.call('POST', '/api/account/marketing-consent', { given: true })).statusCode).toBe(200);
     expect(await seen(english)).toContain(promo.titleEn);
+    expect(await seen(hindi)).not.toContain(promo.titleEn);
     expect(await seen(onBreak)).not.toContain(promo.titleEn);
     expect(await seen(excluded)).not.toContain(promo.titleEn);
+    // Withdrawn, it stops at once; given again, it is back.
+    expect((await english.call('POST', '/api/account/marketing-consent', { given: false })).statusCode).toBe(200);
+    expect(await seen(english)).not.toContain(promo.titleEn);
+    expect((await english.call('POST', '/api/account/marketing-consent', { given: true })).statusCode).toBe(200);
+    expect(await seen(english)).toContain(promo.titleEn);
     // Nor can such a player mark it read (it does not reach them).
     expect((await onBreak.call('POST', `/api/announcements/${promo.id}/read`)).json().error.code).toBe('ANNOUNCEMENT_NOT_FOUND');
   });

@@ -188,6 +188,12 @@ export async function insertRefusal(q: Queryable, playerId: number, code: string
   await q.query(`INSERT INTO safety_refusals (player_id, at, code) VALUES ($1, $2, $3)`, [playerId, now, code]);
 }
 
+/** When the player was last refused by one of `codes` (a limit), or null. */
+export async function selectLastRefusalAt(q: Queryable, playerId: number, codes: readonly string[]): Promise<Date | null> {
+  const { rows } = await q.query<{ at: Date | null }>(`SELECT max(at) AS at FROM safety_refusals WHERE player_id = $1 AND code = ANY($2::text[])`, [playerId, [...codes]]);
+  return rows[0]?.at ?? null;
+}
+
 export async function selectFrequentRefusals(
   q: Queryable,
   since: Date,

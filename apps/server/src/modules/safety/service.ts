@@ -28,6 +28,7 @@ import { createSafetyChecks } from './checks';
 import * as repo from './repo';
 import {
   blockAt,
+  type Block,
   confirmableAt,
   confirmLimitChange,
   DEPOSIT_KINDS,
@@ -60,6 +61,8 @@ const CHANGES_LIMIT = 200;
 const noteOf = (r: repo.InteractionNoteRow): RgNote => ({ id: r.id, at: r.at.toISOString(), operatorId: r.operator_id, observed: r.observed, actionTaken: r.action_taken });
 /** The console's list of players who hit limits often shows at most this many. */
 const FREQUENT_REFUSALS_MAX = 200;
+/** The refusals that mean the player hit a limit (no offer for 30 days after one, decision 490). */
+const LIMIT_REFUSAL_CODES = ['DEPOSIT_LIMIT_EXCEEDED', 'STAKE_LIMIT_EXCEEDED', 'LOSS_LIMIT_EXCEEDED'] as const;
 
 /**
  * Responsible gambling: the player's limits, breaks, self-exclusion and reality checks, each
@@ -276,6 +279,19 @@ export function createSafetyService({ db, clock, settings, currency, events }: S
     async blocksMarketing(playerId: number): Promise<boolean> {
       const [controls] = await repo.selectControls(db, [playerId]);
       return controls ? blockAt(blockStateOf(controls), clock.now()).kind !== 'none' : false;
+    },
+
+    /**
+     * What decides whether an offer may reach the player (decision 490), read in the caller's
+     * transaction (a grant's) with the controls row share-locked first, the order every money
+     * path takes (decision 212): a break or exclusion being written is waited for, not read past.
+     * `lastLimitHitAt`: the last time a deposit, stake or loss limit refused them.
+     */
+    async promotionFacts(q: Queryable, playerId: number): Promise<{ block: Block['kind']; suspended: boolean; closed: boolean; lastLimitHitAt: Date | null }> {
+      const controls = await repo.selectControlsShared(q, playerId);
+      const lastLimitHitAt = await repo.selectLastRefusalAt(q, playerId, LIMIT_REFUSAL_CODES);
+      if (!controls) return { block: 'none', suspended: false, closed: false, lastLimitHitAt };
+      return { block: blockAt(blockStateOf(controls), clock.now()).kind, suspended: controls.suspended_at !== null, closed: controls.closed_at !== null, lastLimitHitAt };
     },
 
     /** Every change of the player's controls, newest first. */

@@ -119,7 +119,7 @@ export async function lockFreeRoundTotal(q: Queryable, provider: string, playerI
  * so what it actually credited is the only payout we can net against; a round the player lost
  * counts in full, a debit and an equal credit count nothing.
  */
-export async function selectHedgedStakeMinor(q: Queryable, playerId: number, playerAccount: string): Promise<number> {
+export async function selectHedgedStakeMinor(q: Queryable, playerId: number, playerAccount: string, since: Date | null = null): Promise<number> {
   const { rows } = await q.query<{ hedged_minor: string | number | null }>(
     `WITH rounds AS (
        -- coalesce: least() skips NULLs, so a round without credits would count as all hedged.
@@ -127,11 +127,11 @@ export async function selectHedgedStakeMinor(q: Queryable, playerId: number, pla
               coalesce(sum(amount_minor) FILTER (WHERE kind = 'credit'), 0) AS credited_minor
          FROM vendor_wallet_calls
         WHERE player_account = $2 AND player_id = $1 AND transfer_id IS NOT NULL AND round_id IS NOT NULL
-          AND status = 'ok' AND kind IN ('debit', 'credit')
+          AND status = 'ok' AND kind IN ('debit', 'credit') AND ($3::timestamptz IS NULL OR created_at >= $3::timestamptz)
         GROUP BY provider, round_id
      )
      SELECT sum(least(staked_minor, credited_minor))::bigint AS hedged_minor FROM rounds`,
-    [playerId, playerAccount],
+    [playerId, playerAccount, since],
   );
   return Number(rows[0]?.hedged_minor ?? 0);
 }

@@ -7,7 +7,8 @@ import { selectHedgedStakeMinor } from './repo';
  * withdrawals' wagering lock (decision 401), as lottery hedges are counted (decision 192): per
  * vendor round, the stake that came back as that round's credits. The withdrawals module
  * subtracts it from the net stakes it reads in the ledger, so vendor play = what each round lost.
+ * `since` (a bonus grant's wagering, decision 490) counts only the calls made from then on.
  */
-export async function hedgedVendorStakeMinor(q: Queryable, playerId: number): Promise<number> {
-  return selectHedgedStakeMinor(q, playerId, accountCodes.playerMain(playerId));
+export async function hedgedVendorStakeMinor(q: Queryable, playerId: number, since: Date | null = null): Promise<number> {
+  return selectHedgedStakeMinor(q, playerId, accountCodes.playerMain(playerId), since);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { minorToDecimal } from '@colorplay/contract';
-import { isUniqueViolation, type Db } from '../../db/db';
+import { isUniqueViolation, type Db, type Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { prefixedId } from '../../lib/ids';
@@ -23,6 +23,12 @@ export type RequestsDeps = {
   kyc: Pick<KycService, 'isVerified' | 'status'>;
   /** A self-excluded player's wagering lock is waived (decision 400), and a closed one's that pays out (441). */
   safety: Pick<SafetyService, 'wageringLockWaived' | 'assertMayWithdraw'>;
+  /**
+   * Bonus money (promotions, decision 490), in the request's transaction: converts a bonus whose
+   * wagering is complete; refuses (BONUS_FORFEIT_REQUIRED) while one is active unless the player
+   * confirmed forfeiting it, and then forfeits it. Absent: no promotions.
+   */
+  bonuses?: { settleForWithdrawal(tx: Queryable, playerId: number, forfeitConfirmed: boolean): Promise<void> };
 };
 
 /** The player's side: what can be withdrawn, requests (the hold), cancel, and their list. */
@@ -81,6 +87,8 @@ export function createRequests(deps: RequestsDeps, steps: WithdrawalSteps, money
           if ((await countOnDay(tx, playerId, day)) >= settings.dailyCount) {
             throw new AppError('WITHDRAWAL_DAILY_LIMIT', `You can make ${settings.dailyCount} withdrawals a day. Try again tomorrow.`);
           }
+          // Before the balance is read: a converted bonus is cash that can go out with this request.
+          if (deps.bonuses) await deps.bonuses.settleForWithdrawal(tx, playerId, input.forfeitBonus === true);
           const lockWaived = await safety.wageringLockWaived(tx, playerId);
           const m = await withdrawableOf(tx, playerId, settings.wageringFactor, lockWaived !== null);
           if (input.amountMinor > m.balanceMinor) {

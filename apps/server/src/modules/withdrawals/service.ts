@@ -8,7 +8,7 @@ import type { SafetyService } from '../safety';
 import { checkPayouts } from './payout-check';
 import { createMethods } from './methods';
 import { createWithdrawalMoney } from './money';
-import { createRequests } from './requests';
+import { createRequests, type RequestsDeps } from './requests';
 import { createReview } from './review';
 import { createSending } from './sending';
 import type { WithdrawalSettings } from './settings';
@@ -23,6 +23,8 @@ export type WithdrawalsDeps = {
   kyc: Pick<KycService, 'isVerified' | 'status'>;
   /** Responsible gambling: a self-excluded player's wagering lock is waived (decision 400). */
   safety: Pick<SafetyService, 'wageringLockWaived' | 'assertMayWithdraw'>;
+  /** Bonus money's step in a request (promotions, decision 490). */
+  bonuses?: RequestsDeps['bonuses'];
   log: FastifyBaseLogger;
   events: EventRecorder;
   /**

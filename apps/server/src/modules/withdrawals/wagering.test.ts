@@ -1,6 +1,6 @@
-import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import { wingoRounds } from '../../../test/helpers/wingo-rounds';
 import { fakeClock } from '../../lib/clock';
 import { HOUSE_ACCOUNTS, TRANSFER_KIND_CATEGORIES, TRANSFER_KINDS, accountCodes, checkInvariants, ensureAccount, postTransfer, type TransferKind } from '../ledger';
 import { EVERY_SELECTION_CAN_LOSE } from '../lottery';
@@ -16,7 +16,6 @@ import { deposit, newPlayer } from './test-fixtures';
 // 10:00 UTC is 15:30 IST: a round boundary of every room.
 const START = Date.parse('2026-11-23T10:00:00.000Z');
 const clock = fakeClock(new Date(START));
-const ROOM = WINGO_ROOMS['30s'];
 let t: TestApp;
 let seq = 0;
 
@@ -31,23 +30,7 @@ afterEach(async () => {
   expect(await checkInvariants(t.db)).toEqual([]);
 });
 
-const setTime = (ms: number) => clock.advance(ms - clock.now().getTime());
-
-/** Moves to the opening of the next 30 s round (the engine opens it) and returns its period. */
-async function nextRound(): Promise<string> {
-  setTime(roundAt(ROOM, clock.now().getTime()).drawsAtMs);
-  await t.app.lottery.tick();
-  return roundAt(ROOM, clock.now().getTime()).period;
-}
-
-async function drawAndSettle(): Promise<void> {
-  setTime(roundAt(ROOM, clock.now().getTime()).drawsAtMs);
-  await t.app.lottery.tick();
-}
-
-/** A Wingo bet of `rupees` (₹10 × quantity) on one selection of the current round. */
-const bet = (playerId: number, period: string, selection: string, rupees: number) =>
-  t.app.lottery.placeBet(playerId, { room: '30s', period, selection, amountMinor: 1_000, quantity: rupees / 10, multiplier: 1, idempotencyKey: `wager-${++seq}` } as never);
+const { nextRound, drawAndSettle, bet } = wingoRounds(() => t, clock, 'wager');
 
 /** Money in of a given ledger kind, as its module posts it (house:deposits → main). */
 async function moneyIn(playerId: number, kind: TransferKind, amountMinor: number): Promise<void> {
