@@ -1,12 +1,13 @@
 import type { LotteryBet, LotteryRoomState, PlaceLotterySlipInput } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
 import { K3_SELECTIONS, MINUTE_ROOMS, roundAt } from '@colorplay/lottery';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/ui/toast';
 import { getResourceData } from '../../lib/resource';
 import { EMPTY_PAGE, stubWingoApi } from '../../test/fake-wingo-api';
 import { renderWithRouter, signInForTests } from '../../test/render';
+import { LotteryRulesText } from './games/rules';
 import { LotteryPage } from './lottery-page';
 import { WingoProvider } from './wingo-context';
 
@@ -136,5 +137,15 @@ describe('the K3 slip', () => {
     expect(await within(sheet).findByText(notice)).toBeTruthy();
     fireEvent.click(within(sheet).getByRole('button', { name: 'Remove Small' }));
     await waitFor(() => expect(within(screen.getByRole('dialog')).queryByText(notice)).toBeNull());
+  });
+});
+
+describe('the K3 and 5D rules', () => {
+  it('say hedged play does not count toward unlocking a deposit', async () => {
+    for (const game of ['k3', '5d'] as const) {
+      const { unmount } = render(<LotteryRulesText game={game} room="1m" roomName="1 Min" feeBasisPoints={200} />);
+      expect(await screen.findByText(/Big and Small, Odd and Even.*do not count toward unlocking a deposit for withdrawal/)).toBeTruthy();
+      unmount();
+    }
   });
 });
