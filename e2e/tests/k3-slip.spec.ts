@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { rechargeThroughSandbox, signInAsNewPlayer } from './support/wallet';
+import { fundThroughSandboxApi, signInAsNewPlayer } from './support/wallet';
 import { rupees, waitForBettingOpen, waitForOpenRound } from './support/round';
 
 // A K3 multi-pick slip (decisions 513, 514) in a real Chromium against the real server: a funded
@@ -9,15 +9,16 @@ import { rupees, waitForBettingOpen, waitForOpenRound } from './support/round';
 test.setTimeout(180_000);
 
 test('three K3 sums on one slip: the total first, three bets on the receipt and in My history', async ({ page }) => {
-  await signInAsNewPlayer(page);
-  await rechargeThroughSandbox(page, '₹500.00');
+  const { token } = await signInAsNewPlayer(page);
+  await fundThroughSandboxApi(page, token, 50_000);
 
   await waitForBettingOpen(page, 'k3', '1m');
 
   await page.goto('/home/AllLotteryGames/K3');
-  await expect(page.getByRole('heading', { level: 1, name: 'K3' })).toBeVisible();
+  // The spec's first page: a cold load of the lottery chunks, which a loaded machine serves slowly.
+  await expect(page.getByRole('heading', { level: 1, name: 'K3' })).toBeVisible({ timeout: 30_000 });
   const balance = page.getByRole('region', { name: 'Wallet balance' });
-  await expect(balance).toContainText('₹500.00');
+  await expect(balance).toContainText('₹500.00', { timeout: 15_000 });
   await waitForOpenRound(page, 30);
   const period = (await page.getByTestId('lottery-period').textContent())!;
 
