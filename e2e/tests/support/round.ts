@@ -26,10 +26,10 @@ export async function betOn(page: Page, selection: 'Big' | 'Small', quantity: nu
   return sheet;
 }
 
-/** Waits until Wingo's 30 s room takes bets: a fresh server publishes each room's chain when it first starts. */
-export async function waitForBettingOpen(page: Page): Promise<void> {
+/** Waits until a room takes bets (Wingo's 30 s room by default): a fresh server publishes each room's chain when it first starts. */
+export async function waitForBettingOpen(page: Page, game = 'wingo', room = '30s'): Promise<void> {
   await expect(async () => {
-    const res = await page.request.get('/api/lottery/wingo/state?room=30s');
+    const res = await page.request.get(`/api/lottery/${game}/state?room=${room}`);
     expect(res.status()).toBe(200);
     const { data } = (await res.json()) as { data: { round: { period: string }; chain: { firstPeriod: string } | null } };
     expect(data.chain).not.toBeNull();

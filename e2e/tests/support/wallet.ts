@@ -19,7 +19,7 @@ export function randomUtr(): string {
  * written before any app script runs, only when none is stored, so the app's own token
  * refreshes are not overwritten on later navigations.
  */
-export async function signInAsNewPlayer(page: Page): Promise<{ phone: string }> {
+export async function signInAsNewPlayer(page: Page): Promise<{ phone: string; token: string }> {
   const phone = newPhone();
   const code = await registrationCodeByApi(page, phone);
   const res = await page.request.post('/api/register', {
@@ -35,7 +35,22 @@ export async function signInAsNewPlayer(page: Page): Promise<{ phone: string }> 
     },
     [LOGIN_TOKEN_KEY, data.token] as const,
   );
-  return { phone };
+  return { phone, token: data.token };
+}
+
+/**
+ * Funds a player through the sandbox UPI gateway by its API (an order, then the sandbox's "paid"
+ * answer), for specs whose subject is not the recharge screens: those load several lazy chunks,
+ * which on a loaded machine outlast the screens' 5 s checks.
+ */
+export async function fundThroughSandboxApi(page: Page, token: string, amountMinor: number): Promise<void> {
+  const order = await page.request.post('/api/wallet/get-recharge-url', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { channel: 'upi', amountMinor, idempotencyKey: `e2e-fund-${randomUtr()}` },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const { paymentUrl } = ((await order.json()) as { data: { paymentUrl: string } }).data;
+  expect((await page.request.post(paymentUrl, { form: { decision: 'paid' } })).status()).toBeLessThan(400);
 }
 
 /** Creates a recharge order for a preset or typed amount and waits for its payment page; returns the order id. */

@@ -10,6 +10,8 @@ export const LAZY_API_PATHS = {
   lottery_all_my_bets: '/api/lottery/my-bets',
   /** A room's voided rounds of any game (Wingo included), newest first, each with its would-be result (decision 384). */
   lottery_voids: '/api/lottery/:game/voids',
+  /** Several selections of one K3 or 5D round placed as one slip, accepted or refused whole (decision 513). */
+  lottery_place_slip: '/api/lottery/:game/slips',
   /** The console: a player's bets of every lottery game (the lookup's bets tab; decision 363). */
   admin_player_lottery_bets: '/api/admin/players/:playerId/lottery-bets',
   /** The console's reports (decision 410): the day figures of a range, player P&L, liabilities, CSV. */

@@ -13,3 +13,6 @@ export const LOTTERY_ROUTE_GAMES = ['k3', '5d', 'trx'] as const;
 
 /** The rooms of K3, 5D and Trx Win: 1, 3, 5 and 10 minutes. */
 export const LOTTERY_ROOM_IDS = ['1m', '3m', '5m', '10m'] as const;
+
+/** The most selections one K3 or 5D slip may carry (decision 513). */
+export const LOTTERY_SLIP_MAX_ITEMS = 10;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdempotencyKeySchema } from './wallet';
 import { pgText } from './text';
-import { LOTTERY_ROOM_IDS, LOTTERY_ROUTE_GAMES, WINGO_ROOM_IDS } from './lottery-constants';
+import { LOTTERY_ROOM_IDS, LOTTERY_ROUTE_GAMES, LOTTERY_SLIP_MAX_ITEMS, WINGO_ROOM_IDS } from './lottery-constants';
 
 /**
  * The lottery games over HTTP (decision 332): one set of routes for every game on the engine,
@@ -196,6 +196,34 @@ export type LotteryBet = z.infer<typeof LotteryBetSchema>;
 
 export const PlaceLotteryBetResultSchema = z.object({ bet: LotteryBetSchema, balanceMinor: z.number().int() });
 export type PlaceLotteryBetResult = z.infer<typeof PlaceLotteryBetResultSchema>;
+
+/** The most selections one slip may carry (lottery-constants.ts, without zod). */
+export { LOTTERY_SLIP_MAX_ITEMS };
+
+/** One selection of a slip: a single bet's own fields (PlaceLotteryBetInputSchema), without the room, period and key the slip gives once. */
+export const LotterySlipItemSchema = PlaceLotteryBetInputSchema.pick({ selection: true, amountMinor: true, quantity: true, multiplier: true });
+export type LotterySlipItem = z.infer<typeof LotterySlipItemSchema>;
+
+/**
+ * Several selections of one round placed at once (decision 513): accepted or refused whole, one
+ * debit for the total, each item its own bet. Idempotent by key: a retry with the same body
+ * returns the same bets; the same key with another body is IDEMPOTENCY_CONFLICT. A refused item
+ * answers with its own code (ROUND_LIMIT_EXCEEDED, INSUFFICIENT_FUNDS, ...) and
+ * `details.itemIndex`, and nothing is placed.
+ */
+export const PlaceLotterySlipInputSchema = PlaceLotteryBetInputSchema.pick({ room: true, period: true, idempotencyKey: true }).extend({
+  items: z.array(LotterySlipItemSchema).min(1).max(LOTTERY_SLIP_MAX_ITEMS).describe(`1 to ${LOTTERY_SLIP_MAX_ITEMS} selections of the same round`),
+});
+export type PlaceLotterySlipInput = z.infer<typeof PlaceLotterySlipInputSchema>;
+
+export const PlaceLotterySlipResultSchema = z
+  .object({
+    bets: z.array(LotteryBetSchema).describe("The slip's bets, in the order of its items"),
+    totalMinor: z.number().int().describe('The sum of the bets\' totals: what was debited'),
+    balanceMinor: z.number().int(),
+  })
+  .meta({ id: 'PlaceLotterySlipResult' });
+export type PlaceLotterySlipResult = z.infer<typeof PlaceLotterySlipResultSchema>;
 
 export const MyLotteryBetsQuerySchema = z.strictObject({
   room: LotteryRoomIdSchema.optional(),

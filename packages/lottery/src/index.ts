@@ -13,3 +13,4 @@ export * from './k3';
 export * from './fived';
 export * from './trx';
 export * from './games';
+export * from './hedge';

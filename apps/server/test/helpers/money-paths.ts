@@ -1,4 +1,4 @@
-import { API_PATHS } from '@colorplay/contract';
+import { API_PATHS, LAZY_API_PATHS } from '@colorplay/contract';
 import { FIVED, K3, roundAt, TRX_WIN, WINGO_ROOMS } from '@colorplay/lottery';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../src/lib/clock';
@@ -13,7 +13,8 @@ export const GAME_BETS = [
 
 /**
  * The requests toward play that an account control (suspension, closure) must refuse: UPI and
- * USDT deposit orders, a Wingo bet, a bet in each generic game, and opening a vendor's game.
+ * USDT deposit orders, a Wingo bet, a bet in each generic game, a K3 slip of two bets (decision
+ * 513), and opening a vendor's game.
  * Each call takes a fresh idempotency key from `key`.
  */
 export function moneyPaths(app: () => FastifyInstance, clock: Clock, key: () => string) {
@@ -39,6 +40,13 @@ export function moneyPaths(app: () => FastifyInstance, clock: Clock, key: () => 
         quantity: 1,
         multiplier: 1,
         idempotencyKey: key(),
+      }),
+    k3Slip: (c: PlayerClient) =>
+      c.call('POST', LAZY_API_PATHS.lottery_place_slip.replace(':game', 'k3'), {
+        room: '1m',
+        period: roundAt(K3.rooms['1m']!, clock.now().getTime()).period,
+        idempotencyKey: key(),
+        items: ['sum:9', 'sum:10'].map((selection) => ({ selection, amountMinor: 100, quantity: 1, multiplier: 1 })),
       }),
     openGame: (ticket: string, gameUid: string, amountMinor?: number) =>
       app().inject({ method: 'GET', url: `/api/games/open-game-url?token=${encodeURIComponent(ticket)}&game_id=${gameUid}${amountMinor ? `&amount_minor=${amountMinor}` : ''}` }),

@@ -75,7 +75,8 @@ const LEDGER_OPTIONS = { keysCheckedByCaller: true } as const;
 
 const refusalOf = (code: string, message: string) => new AppError(code === 'UNKNOWN_SELECTION' ? 'VALIDATION_FAILED' : (code as AppError['code']), message);
 
-function sameRequest(previous: repo.BetWithRoundRow | QueuedBet, game: EngineGame, input: BetInput): boolean {
+/** Whether a stored (or earlier queued) bet was placed by the same request as `input`: what an idempotent retry must match. */
+export function sameRequest(previous: repo.BetWithRoundRow | QueuedBet, game: EngineGame, input: BetInput): boolean {
   const p =
     'input' in previous
       ? { ...previous.input, game: previous.game.id }
@@ -203,6 +204,20 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
   return outcomes;
 }
 
+/** What a slip's transaction decided: its bets placed now, or the bets a first request with its key placed. */
+export type SlipOutcome = { kind: 'placed'; results: BatchBetResult[] } | { kind: 'stored'; bets: repo.BetWithRoundRow[] };
+
+/** A slip's item refused (its index and its own refusal): the slip's transaction rolls back. */
+export class SlipItemRefused extends Error {
+  constructor(
+    readonly itemIndex: number,
+    readonly refusal: AppError,
+  ) {
+    super(refusal.message);
+    this.name = 'SlipItemRefused';
+  }
+}
+
 export type BetQueueSettings = { betBatchWindowMs: number; betBatchMax: number; betBatchConcurrency: number; stakeShards: number };
 
 type Waiting = { bet: QueuedBet; resolve: (o: BatchBetResult) => void; reject: (err: unknown) => void };
@@ -280,7 +295,35 @@ export function createBetQueue(db: Db, log: FastifyBaseLogger, settings: BetQueu
     }, settings.betBatchWindowMs);
   }
 
+  /**
+   * A slip (decision 513): its bets decided and written by commitBetBatch in a transaction of
+   * their own, all or none. The player's slips are serialised by an advisory lock taken first
+   * (only slips take it, so it orders before the round, controls and account locks every bet
+   * path takes next); under it, the slip's keys already stored mean a retry, answered with the
+   * stored bets and nothing written. The round's bets in flight count the slip's, so the draw
+   * waits for it as for a queued bet.
+   */
+  async function placeSlip(playerId: number, bets: readonly QueuedBet[], storedKeys: readonly string[]): Promise<SlipOutcome> {
+    for (const b of bets) track(b.roundId);
+    const shard = batchSeq++ % settings.stakeShards;
+    try {
+      return await withTransaction(db, async (tx) => {
+        await repo.lockPlayerSlips(tx, playerId);
+        const stored = await repo.selectBetsByKeys(tx, playerId, storedKeys);
+        if (stored.length > 0) return { kind: 'stored', bets: stored } as const;
+        const outcomes = await commitBetBatch(tx, deps, bets, shard);
+        const refused = outcomes.findIndex((o) => !o.ok);
+        // Throwing rolls back the bets and the debit of the items accepted before the refused one.
+        if (refused >= 0) throw new SlipItemRefused(refused, (outcomes[refused] as { error: AppError }).error);
+        return { kind: 'placed', results: outcomes.map((o) => (o as { result: BatchBetResult }).result) } as const;
+      });
+    } finally {
+      for (const b of bets) untrack(b.roundId);
+    }
+  }
+
   return {
+    placeSlip,
     place(bet: QueuedBet): Promise<BatchBetResult> {
       return new Promise((resolve, reject) => {
         track(bet.roundId);

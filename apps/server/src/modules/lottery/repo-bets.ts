@@ -52,6 +52,20 @@ export async function selectBetByKey(q: Queryable, playerId: number, key: string
   return rows[0];
 }
 
+/** The player's bets stored under any of `keys` (a slip's item keys), in key order. */
+export async function selectBetsByKeys(q: Queryable, playerId: number, keys: readonly string[]): Promise<BetWithRoundRow[]> {
+  const { rows } = await q.query<BetWithRoundRow>(`${BET_WITH_ROUND} WHERE b.player_id = $1 AND b.idempotency_key = ANY($2::text[])`, [playerId, keys]);
+  return rows.sort((a, b) => keys.indexOf(a.idempotency_key) - keys.indexOf(b.idempotency_key));
+}
+
+/**
+ * Serialises one player's slips (decision 513) until the transaction ends, so a slip's check of
+ * its stored keys and its insert are one step for concurrent retries of the same key.
+ */
+export async function lockPlayerSlips(q: Queryable, playerId: number): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`lottery-slip:player:${playerId}`]);
+}
+
 export async function selectPlayerBets(q: Queryable, playerId: number, game: string, roomId: string | null, beforeSeq: number | null, limit: number): Promise<BetWithRoundRow[]> {
   const { rows } = await q.query<BetWithRoundRow>(
     `${BET_WITH_ROUND} WHERE b.player_id = $1 AND b.game = $5 AND ($2::text IS NULL OR b.room_id = $2) AND ($3::bigint IS NULL OR b.seq < $3)
@@ -139,11 +153,15 @@ export async function insertBets(q: Queryable, bets: ReadonlyArray<Omit<BetRow, 
   const { rowCount } = await q.query(
     `INSERT INTO lottery_bets (id, round_id, room_id, player_id, idempotency_key, selection, amount_minor, quantity, multiplier,
                                total_minor, fee_minor, contract_minor, shard, placed_at, game)
-     SELECT u.* FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::bigint[], $8::int[], $9::int[],
-                            $10::bigint[], $11::bigint[], $12::bigint[], $13::smallint[], $14::timestamptz[], $15::text[])
-                     AS u(id, round_id, room_id, player_id, idempotency_key, selection, amount_minor, quantity, multiplier,
-                          total_minor, fee_minor, contract_minor, shard, placed_at, game)
-       JOIN lottery_rounds r ON r.id = u.round_id AND r.game = u.game`,
+     SELECT u.id, u.round_id, u.room_id, u.player_id, u.idempotency_key, u.selection, u.amount_minor, u.quantity, u.multiplier,
+            u.total_minor, u.fee_minor, u.contract_minor, u.shard, u.placed_at, u.game
+       FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::bigint[], $8::int[], $9::int[],
+                   $10::bigint[], $11::bigint[], $12::bigint[], $13::smallint[], $14::timestamptz[], $15::text[])
+            WITH ORDINALITY AS u(id, round_id, room_id, player_id, idempotency_key, selection, amount_minor, quantity, multiplier,
+                                 total_minor, fee_minor, contract_minor, shard, placed_at, game, n)
+       JOIN lottery_rounds r ON r.id = u.round_id AND r.game = u.game
+      -- In the batch's order: a slip's bets get their seq (the order My bets lists) in item order.
+      ORDER BY u.n`,
     [
       bets.map((b) => b.id),
       bets.map((b) => b.round_id),

@@ -20,6 +20,8 @@ import {
   MyLotteryBetsQuerySchema,
   PlaceLotteryBetInputSchema,
   PlaceLotteryBetResultSchema,
+  PlaceLotterySlipInputSchema,
+  PlaceLotterySlipResultSchema,
   MyWingoBetsQuerySchema,
   PlaceWingoBetInputSchema,
   PlaceWingoBetResultSchema,
@@ -195,6 +197,25 @@ export const lotteryRoutes: FastifyPluginAsyncZod<LotteryRoutesOptions> = async 
       },
     },
     async (request) => ({ data: await lottery.placeGameBet(request.auth.playerId, request.params.game, request.body, betReceivedAt.get(request)) }),
+  );
+
+  // A slip (decision 513): several selections of one round, accepted or refused whole. Stamped on
+  // arrival as a lone bet is (decision 201); a refused item's code names it in details.itemIndex.
+  app.post(
+    LAZY_API_PATHS.lottery_place_slip,
+    {
+      onRequest: async (request) => {
+        betReceivedAt.set(request, lottery.now());
+      },
+      preHandler: requireAuth,
+      schema: {
+        ...gameAuthed,
+        description: 'Places 1 to 10 bets on the current period of a room of the game as one slip: all of them or none, one debit for the total (idempotent by key).',
+        body: PlaceLotterySlipInputSchema,
+        response: { 200: dataEnvelope(PlaceLotterySlipResultSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await lottery.placeGameSlip(request.auth.playerId, request.params.game, request.body, betReceivedAt.get(request)) }),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PlaceLotteryBetInput, PlaceLotteryBetResult, PlaceWingoBetInput, PlaceWingoBetResult } from '@colorplay/contract';
+import type { PlaceLotteryBetInput, PlaceLotteryBetResult, PlaceLotterySlipInput, PlaceLotterySlipResult, PlaceWingoBetInput, PlaceWingoBetResult } from '@colorplay/contract';
 import { roundOfPeriod, WINGO_DEFAULT_LIMITS, type BetLimits } from '@colorplay/lottery';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../db/db';
@@ -141,6 +141,13 @@ export function createLotteryService(deps: LotteryDeps) {
       // The period was checked against the room by placement, so its round exists.
       const locksAtMs = roundOfPeriod(roomOfGame(engineG, input.room)!, input.period)!.locksAtMs;
       return { ...placed, bet: { ...placed.bet, locksAtMs } } as PlaceLotteryBetResult;
+    },
+    /** A slip of several bets on one round of a generic game, all or none (decision 513). */
+    async placeGameSlip(playerId: number, game: string, input: PlaceLotterySlipInput, receivedAt?: Date): Promise<PlaceLotterySlipResult> {
+      const engineG = engineGame(game);
+      const placed = await placement.placeSlip(playerId, engineG, input, receivedAt);
+      const locksAtMs = roundOfPeriod(roomOfGame(engineG, input.room)!, input.period)!.locksAtMs;
+      return { ...placed, bets: placed.bets.map((b) => ({ ...b, locksAtMs })) } as PlaceLotterySlipResult;
     },
     /** The engine's clock (the bet route stamps each request's arrival with it). */
     now: (): Date => clock.now(),

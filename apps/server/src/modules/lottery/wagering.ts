@@ -1,4 +1,4 @@
-import { FIVED_POSITIONS, fivedPayoutRatio, WINGO, type AnyLotteryGame, type FivedDigits, type WingoDigit } from '@colorplay/lottery';
+import { leastPayoutMinor, WINGO, type HedgeBet, type WingoDigit } from '@colorplay/lottery';
 import type { Queryable } from '../../db/db';
 import { engineGame } from './games';
 import { payoutTable } from './rules';
@@ -74,48 +74,6 @@ async function hedgedWingoOnlyMinor(q: Queryable, playerId: number, since: Date 
   return Number(rows[0]?.hedged_minor ?? 0);
 }
 
-type GameBet = { selection: string; contract_minor: number };
-
-/**
- * The smallest total a set of bets of one round can pay back over every outcome of the game:
- * K3's 216 outcomes are enumerated; 5D's 100,000 are not, its bets depend on one position's
- * digit or on the sum, so the least total is a small dynamic programme over positions and sums.
- */
-export function leastPayoutMinor(rules: AnyLotteryGame, bets: readonly GameBet[]): number {
-  const pay = (selection: string, contract: number, outcome: unknown) => {
-    const r = rules.isSelection(selection) ? rules.payoutRatio(selection, outcome) : null;
-    return r ? Math.floor((contract * r.num) / r.den) : 0;
-  };
-  if (rules.game !== '5d') {
-    let least = Number.POSITIVE_INFINITY;
-    for (const o of rules.outcomes()) least = Math.min(least, bets.reduce((sum, b) => sum + pay(b.selection, b.contract_minor, o), 0));
-    return least;
-  }
-  // 5D: position p's bets pay by its digit alone (other positions 0); sum bets by the sum alone.
-  const withDigit = (p: number, d: number) => FIVED_POSITIONS.map((_, i) => (i === p ? d : 0)) as unknown as FivedDigits;
-  const withSum = (s: number) => FIVED_POSITIONS.map((_, i) => Math.max(0, Math.min(9, s - 9 * i))) as unknown as FivedDigits;
-  const fivedPay = (b: GameBet, digits: FivedDigits) => {
-    const r = fivedPayoutRatio(b.selection, digits);
-    return r ? Math.floor((b.contract_minor * r.num) / r.den) : 0;
-  };
-  const sumBets = bets.filter((b) => b.selection.startsWith('sum:'));
-  let best = new Map<number, number>([[0, 0]]);
-  FIVED_POSITIONS.forEach((position, p) => {
-    const mine = bets.filter((b) => b.selection.startsWith(`${position}:`));
-    const next = new Map<number, number>();
-    for (const [s, paid] of best) {
-      for (let d = 0; d <= 9; d++) {
-        const total = paid + mine.reduce((sum, b) => sum + fivedPay(b, withDigit(p, d)), 0);
-        if (total < (next.get(s + d) ?? Number.POSITIVE_INFINITY)) next.set(s + d, total);
-      }
-    }
-    best = next;
-  });
-  let least = Number.POSITIVE_INFINITY;
-  for (const [s, paid] of best) least = Math.min(least, paid + sumBets.reduce((sum, b) => sum + fivedPay(b, withSum(s)), 0));
-  return least;
-}
-
 /** The hedged stakes of the player's K3 and 5D rounds: per round min(stake, least payout). */
 async function hedgedOtherGamesMinor(q: Queryable, playerId: number, since: Date | null): Promise<number> {
   const { rows } = await q.query<{ round_id: number; game: string; selection: string; total_minor: number; contract_minor: number }>(
@@ -126,11 +84,11 @@ async function hedgedOtherGamesMinor(q: Queryable, playerId: number, since: Date
                             GROUP BY round_id HAVING count(DISTINCT selection) > 1)`,
     [playerId, since],
   );
-  const rounds = new Map<number, { game: string; stake: number; bets: GameBet[] }>();
+  const rounds = new Map<number, { game: string; stake: number; bets: HedgeBet[] }>();
   for (const r of rows) {
     const round = rounds.get(r.round_id) ?? { game: r.game, stake: 0, bets: [] };
     round.stake += Number(r.total_minor);
-    round.bets.push({ selection: r.selection, contract_minor: Number(r.contract_minor) });
+    round.bets.push({ selection: r.selection, contractMinor: Number(r.contract_minor) });
     rounds.set(r.round_id, round);
   }
   let hedged = 0;

@@ -61,7 +61,7 @@ const newPlayer = playerFactory(() => t, '95');
 
 const closePath = (playerId: number) => LAZY_API_PATHS.admin_player_close.replace(':playerId', String(playerId));
 const close = (op: OperatorClient, playerId: number, reason = 'fraud_aml', note?: string) => op.call('POST', closePath(playerId), note === undefined ? { reason } : { reason, note });
-const { upi, usdt, wingoBet, gameBet, openGame } = moneyPaths(() => t.app, clock, key);
+const { upi, usdt, wingoBet, gameBet, k3Slip, openGame } = moneyPaths(() => t.app, clock, key);
 const mintTicket = async (c: PlayerClient, gameUid: string) => (await c.call('POST', API_PATHS.game_launch_ticket, { gameId: gameUid })).json().data.ticket as string;
 const auditOf = async (target: string) =>
   (await t.db.query<{ action: string; username: string; after: Record<string, unknown> }>(`SELECT action, username, after FROM operator_audit_log WHERE target = $1 ORDER BY id`, [target])).rows;
@@ -84,6 +84,7 @@ describe('a closed account', () => {
     // Everything works before: a bet in every game, an open UPI order, a vendor session.
     expect((await wingoBet(client)).statusCode).toBe(200);
     for (const game of GAME_BETS) expect((await gameBet(client, game)).statusCode, game[0]).toBe(200);
+    expect((await k3Slip(client)).statusCode).toBe(200);
     const order = (await upi(client, 200_00)).json().data;
     const { sessionToken } = await launch(t.app, client, jili);
     const ticket = await mintTicket(client, jili);
@@ -104,6 +105,7 @@ describe('a closed account', () => {
 
     refusedWith(await wingoBet(client), 'wingo');
     for (const game of GAME_BETS) refusedWith(await gameBet(client, game), game[0]);
+    refusedWith(await k3Slip(client), 'k3 slip');
     refusedWith(await upi(client, 200_00), 'upi order');
     refusedWith(await usdt(client, 200_00), 'usdt order');
     refusedWith(await client.call('POST', API_PATHS.submit_utr, { orderId: order.id, utr: '412345678901' }), 'utr');

@@ -59,7 +59,7 @@ const newPlayer = playerFactory(() => t, '96');
 const suspendPath = (playerId: number) => LAZY_API_PATHS.admin_player_suspend.replace(':playerId', String(playerId));
 const liftPath = (playerId: number) => LAZY_API_PATHS.admin_player_suspension_lift.replace(':playerId', String(playerId));
 const suspend = (op: OperatorClient, playerId: number) => op.call('POST', suspendPath(playerId), { reason: 'payment_dispute', note: 'Chargeback on two recharges' });
-const { upi, usdt, wingoBet, gameBet, openGame } = moneyPaths(() => t.app, clock, key);
+const { upi, usdt, wingoBet, gameBet, k3Slip, openGame } = moneyPaths(() => t.app, clock, key);
 const vendorDebit = (session: string, amountMinor: number) => debitAt(t.app, clock, VENDOR_SECRET, session, amountMinor);
 const mintTicket = async (c: PlayerClient, gameUid: string) => (await c.call('POST', API_PATHS.game_launch_ticket, { gameId: gameUid })).json().data.ticket as string;
 const auditOf = async (target: string) =>
@@ -74,6 +74,7 @@ describe('a suspended account', () => {
     const first = await wingoBet(client);
     expect(first.statusCode, first.body).toBe(200);
     for (const game of GAME_BETS) expect((await gameBet(client, game)).statusCode, game[0]).toBe(200);
+    expect((await k3Slip(client)).statusCode).toBe(200);
     const order = (await upi(client, 200_00)).json().data;
     const { sessionToken } = await launch(t.app, client, jili);
     expect(sessionToken).not.toBe('');
@@ -92,6 +93,7 @@ describe('a suspended account', () => {
     };
     refusedWith(await wingoBet(client), 'wingo');
     for (const game of GAME_BETS) refusedWith(await gameBet(client, game), game[0]);
+    refusedWith(await k3Slip(client), 'k3 slip');
     refusedWith(await upi(client, 200_00), 'upi order');
     refusedWith(await usdt(client, 200_00), 'usdt order');
     refusedWith(await client.call('POST', API_PATHS.submit_utr, { orderId: order.id, utr: '412345678901' }), 'utr');

@@ -8,6 +8,8 @@ import type {
   LotteryTrend,
   LotteryVoidsPage,
   PlaceLotteryBetResult,
+  PlaceLotterySlipInput,
+  PlaceLotterySlipResult,
   PlaceWingoBetInput,
   PlaceWingoBetResult,
   WingoBetsPage,
@@ -148,4 +150,13 @@ export async function placeBet(input: BetIntent, idempotencyKey: string): Promis
 export function lotteryPlaceBet(game: LotteryGameId) {
   return async (input: StakeIntent, idempotencyKey: string): Promise<PlaceLotteryBetResult> =>
     (await authedApi.post<Data<PlaceLotteryBetResult>>(API_PATHS.lottery_place_bet.replace(':game', game), { ...input, idempotencyKey })).data;
+}
+
+/** A K3 or 5D slip without its key: the room, the period and each selection's stake. */
+export type SlipIntent = Omit<PlaceLotterySlipInput, 'idempotencyKey'>;
+
+/** Places a K3 or 5D slip, all its bets or none (decision 513; the money action's perform function). */
+export function lotteryPlaceSlip(game: LotteryGameId) {
+  return async (input: SlipIntent, idempotencyKey: string): Promise<PlaceLotterySlipResult> =>
+    (await authedApi.post<Data<PlaceLotterySlipResult>>(LAZY_API_PATHS.lottery_place_slip.replace(':game', game), { ...input, idempotencyKey })).data;
 }

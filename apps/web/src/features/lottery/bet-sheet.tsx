@@ -58,11 +58,9 @@ export function BetSheet<R extends { balanceMinor: number } = PlaceWingoBetResul
   const { t } = useI18n();
   const toast = useToast();
   const titleId = useId();
-  const quantityId = useId();
-  const [amountMinor, setAmountMinor] = useState(amountPresetsMinor[0] ?? 100);
-  const [quantity, setQuantity] = useState(1);
   // The page mounts a new sheet for each opening (key), so it starts from the page's chip.
-  const [multiplier, setMultiplier] = useState(props.multiplier);
+  const [stake, setStake] = useState<Stake>({ amountMinor: amountPresetsMinor[0] ?? 100, quantity: 1, multiplier: props.multiplier });
+  const { amountMinor, quantity, multiplier } = stake;
   const [agreed, setAgreed] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -101,8 +99,6 @@ export function BetSheet<R extends { balanceMinor: number } = PlaceWingoBetResul
     }
   };
 
-  const setQuantityClamped = (value: number) => setQuantity(Math.min(maxQuantity, Math.max(1, Math.floor(value) || 1)));
-
   return (
     <Popup open={open && selection !== null} onClose={onClose} labelledBy={titleId} placement="bottom" className="bet-sheet">
       {selection && (
@@ -110,41 +106,7 @@ export function BetSheet<R extends { balanceMinor: number } = PlaceWingoBetResul
           <h2 id={titleId} className={`bet-sheet__title bet-sheet__title--${selection}`}>
             {t('wingo.sheet.title', { selection: props.selectionText ?? selectionLabel(selection as WingoSelectionCode, t) })}
           </h2>
-          <fieldset className="bet-sheet__row">
-            <legend>{t('wingo.sheet.amount')}</legend>
-            {amountPresetsMinor.map((preset) => (
-              <button key={preset} type="button" className="chip" aria-pressed={preset === amountMinor} onClick={() => setAmountMinor(preset)}>
-                {formatMoneyMinor(preset)}
-              </button>
-            ))}
-          </fieldset>
-          <div className="bet-sheet__row">
-            <label htmlFor={quantityId}>{t('wingo.sheet.quantity')}</label>
-            <button type="button" className="chip" aria-label={t('wingo.sheet.decrease')} onClick={() => setQuantityClamped(quantity - 1)}>
-              −
-            </button>
-            <input
-              id={quantityId}
-              className="bet-sheet__quantity"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={maxQuantity}
-              value={quantity}
-              onChange={(e) => setQuantityClamped(Number(e.target.value))}
-            />
-            <button type="button" className="chip" aria-label={t('wingo.sheet.increase')} onClick={() => setQuantityClamped(quantity + 1)}>
-              +
-            </button>
-          </div>
-          <fieldset className="bet-sheet__row">
-            <legend>{t('wingo.sheet.multiplier')}</legend>
-            {multipliers.map((m) => (
-              <button key={m} type="button" className="chip" aria-pressed={m === multiplier} onClick={() => setMultiplier(m)}>
-                {t('wingo.multiplier', { multiplier: m })}
-              </button>
-            ))}
-          </fieldset>
+          <StakeFields stake={stake} onChange={setStake} amountPresetsMinor={amountPresetsMinor} multipliers={multipliers} maxQuantity={maxQuantity} />
           <p className="bet-sheet__total" aria-live="polite">
             {t('wingo.sheet.total', { total })}
           </p>
@@ -171,5 +133,61 @@ export function BetSheet<R extends { balanceMinor: number } = PlaceWingoBetResul
         </form>
       )}
     </Popup>
+  );
+}
+
+/** One stake of the sheet: an amount preset, a quantity and a multiplier (total = their product). */
+export interface Stake {
+  amountMinor: number;
+  quantity: number;
+  multiplier: number;
+}
+
+/** The sheet's stake rows (amount presets, quantity stepper, multipliers): Wingo's sheet and the K3 and 5D slip sheet (slip-sheet.tsx). */
+export function StakeFields({ stake, onChange, amountPresetsMinor, multipliers, maxQuantity }: { stake: Stake; onChange: (next: Stake) => void; amountPresetsMinor: readonly number[]; multipliers: readonly number[]; maxQuantity: number }) {
+  const { t } = useI18n();
+  const quantityId = useId();
+  const { amountMinor, quantity, multiplier } = stake;
+  const setAmountMinor = (value: number) => onChange({ ...stake, amountMinor: value });
+  const setMultiplier = (value: number) => onChange({ ...stake, multiplier: value });
+  const setQuantityClamped = (value: number) => onChange({ ...stake, quantity: Math.min(maxQuantity, Math.max(1, Math.floor(value) || 1)) });
+  return (
+    <>
+      <fieldset className="bet-sheet__row">
+        <legend>{t('wingo.sheet.amount')}</legend>
+        {amountPresetsMinor.map((preset) => (
+          <button key={preset} type="button" className="chip" aria-pressed={preset === amountMinor} onClick={() => setAmountMinor(preset)}>
+            {formatMoneyMinor(preset)}
+          </button>
+        ))}
+      </fieldset>
+      <div className="bet-sheet__row">
+        <label htmlFor={quantityId}>{t('wingo.sheet.quantity')}</label>
+        <button type="button" className="chip" aria-label={t('wingo.sheet.decrease')} onClick={() => setQuantityClamped(quantity - 1)}>
+          −
+        </button>
+        <input
+          id={quantityId}
+          className="bet-sheet__quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={maxQuantity}
+          value={quantity}
+          onChange={(e) => setQuantityClamped(Number(e.target.value))}
+        />
+        <button type="button" className="chip" aria-label={t('wingo.sheet.increase')} onClick={() => setQuantityClamped(quantity + 1)}>
+          +
+        </button>
+      </div>
+      <fieldset className="bet-sheet__row">
+        <legend>{t('wingo.sheet.multiplier')}</legend>
+        {multipliers.map((m) => (
+          <button key={m} type="button" className="chip" aria-pressed={m === multiplier} onClick={() => setMultiplier(m)}>
+            {t('wingo.multiplier', { multiplier: m })}
+          </button>
+        ))}
+      </fieldset>
+    </>
   );
 }

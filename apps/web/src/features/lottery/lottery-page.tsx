@@ -1,5 +1,5 @@
-import type { LotteryGameId, LotteryRoomId, LotteryRoundClock, WingoRoomId, WingoRoundClock } from '@colorplay/contract';
-import { LOTTERY_ROOM_IDS } from '@colorplay/contract/lottery-constants';
+import type { LotteryBet, LotteryGameId, LotteryRoomId, LotteryRoundClock, WingoRoomId, WingoRoundClock } from '@colorplay/contract';
+import { LOTTERY_ROOM_IDS, LOTTERY_SLIP_MAX_ITEMS } from '@colorplay/contract/lottery-constants';
 import { WINGO_BET_OPTIONS, WINGO_DEFAULT_LIMITS } from '@colorplay/lottery';
 import { useMemo, useState, type ComponentType } from 'react';
 import { Tabs } from '../../components/ui/tabs';
@@ -23,6 +23,7 @@ import { MyHistory } from './my-history';
 import { GameHistory, TrendChart } from './records';
 import { LotteryResultPopup, ResultPopup } from './result-popup';
 import { rememberRoom, storedRoom } from './room-storage';
+import { SlipSheet } from './slip-sheet';
 import { RoomTabs, type RoomSet } from './room-tabs';
 import { roundView } from './round-clock';
 import { PeriodBets, RoundClock, RoundPanel } from './round-panel';
@@ -157,6 +158,11 @@ export function LotteryPage({ game }: { game: ScreenGame }) {
   const [selection, setSelection] = useState<string | null>(null);
   const [tab, setTab] = useState(0);
   const [sheetId, setSheetId] = useState(0);
+  // K3 and 5D take several selections on one slip (decision 514): each tap adds to the picks.
+  const slipGame = game === 'k3' || game === '5d';
+  const [picks, setPicks] = useState<readonly string[]>([]);
+  const [slipOpen, setSlipOpen] = useState(false);
+  const [placedHere, setPlacedHere] = useState<readonly LotteryBet[]>([]);
   const title = parts.title(game, t);
 
   const live = useLiveSync<WingoRoundClock | LotteryRoundClock>(game, room as WingoRoomId);
@@ -183,8 +189,17 @@ export function LotteryPage({ game }: { game: ScreenGame }) {
     rememberRoom(next, game);
     forgetAll();
     setSelection(null);
+    setPicks([]);
+    setSlipOpen(false);
   };
   const choose = (id: string) => {
+    if (slipGame) {
+      // A new slip starts a fresh sheet; a tap while picks are kept adds to them.
+      if (picks.length === 0) setSheetId((n) => n + 1);
+      setPicks((current) => (current.includes(id) || current.length >= LOTTERY_SLIP_MAX_ITEMS ? current : [...current, id]));
+      setSlipOpen(true);
+      return;
+    }
     // A fresh sheet per opening: amount, quantity and agreement start over, as does the intent.
     setSheetId((n) => n + 1);
     setSelection(id);
@@ -214,6 +229,40 @@ export function LotteryPage({ game }: { game: ScreenGame }) {
           { id: 'mine', label: t('wingo.tab.mine'), panel: <Mine game={game} room={room} /> },
         ]}
       />
+      {slipGame && picks.length > 0 && !slipOpen && (
+        <button type="button" className="button button--primary lg-slip-open" onClick={() => setSlipOpen(true)}>
+          {t('lg.slip.open', { count: picks.length })}
+        </button>
+      )}
+      {slipGame && picks.length > 0 && (
+        <SlipSheet
+          // Its own key space: the BetSheet beside it is keyed by the same counter.
+          key={`slip-${sheetId}`}
+          open={slipOpen}
+          game={game as LotteryGameId}
+          room={room}
+          period={round.period}
+          picks={picks}
+          selectionText={(id) => selectionLabelOf(game as LotteryGameId, id, t)}
+          onRemove={(id) => setPicks((current) => current.filter((p) => p !== id))}
+          onPickMore={() => setSlipOpen(false)}
+          onClose={() => {
+            setSlipOpen(false);
+            setPicks([]);
+          }}
+          placed={placedHere}
+          multiplier={multiplier}
+          amountPresetsMinor={amountPresetsMinor}
+          multipliers={multipliers}
+          feeBasisPoints={feeBasisPoints}
+          maxQuantity={maxQuantity}
+          locked={round.locked}
+          onPlaced={(result) => {
+            setPlacedHere((current) => [...current, ...result.bets]);
+            onPlaced({ bet: result.bets[0]! });
+          }}
+        />
+      )}
       <BetSheet
         key={sheetId}
         open={selection !== null}

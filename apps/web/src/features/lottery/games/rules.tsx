@@ -13,6 +13,8 @@ export function LotteryRulesText({ game, room, roomName, feeBasisPoints }: { gam
   return (
     <RulesFrame roundLine={t('lg.rules.round', { room: roomName, seconds: roundSecondsOf('minute', room) })} feeBasisPoints={feeBasisPoints} fairLine={view.fairRule(t)}>
       <view.Rules />
+      {/* The hedge rule (decision 515): what the withdrawals' wagering lock leaves out. */}
+      <p>{t('lg.rules.hedge')}</p>
     </RulesFrame>
   );
 }
