@@ -159,7 +159,8 @@ describe('a closed account', () => {
     expect((await new PlayerClient(t.app, '203.0.113.252').register(phone)).json().error.code).toBe('OTP_INVALID');
     const { rows: same } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM players WHERE phone = $1`, [phone]);
     expect(same[0]!.n).toBe(1);
-  });
+    // Every money path in one test (about 20 s alone on a loaded machine): room for CI's load.
+  }, 120_000);
 
   it('leaves the balance withdrawable when the reason pays out, the wagering lock waived', async () => {
     // Deposited and never played: the whole balance is wagering-locked until the closure.

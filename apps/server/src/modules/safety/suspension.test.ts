@@ -134,7 +134,8 @@ describe('a suspended account', () => {
     ]);
     const view2 = (await support.call('GET', LAZY_API_PATHS.admin_player_safety.replace(':playerId', String(playerId)))).json().data;
     expect(view2.suspension).toBeNull();
-  });
+    // Every money path in one test: room for CI's load.
+  }, 120_000);
 
   it('makes a bet racing the suspension wait for it and then refuses it (the controls row lock)', async () => {
     const { client, playerId } = await newPlayer(100_00);
