@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../apps/server/src/app';
 import type { loadConfig } from '../../apps/server/src/config';
 import { openPostgres } from '../../apps/server/src/db/db';
+import { roundOfPeriod, WINGO_ROOMS, type WingoRoomId } from '@colorplay/lottery';
 import { percentile, round2, runLoader } from './common';
 
 /** The goal of issue 37: the last client of a draw under 200 ms, two rooms drawing together included. */
@@ -22,8 +23,6 @@ export const DRAW_TO_LAST_CLIENT_TARGET_MS = 200;
  */
 export const DEFAULT_ROOM_SPREAD = '30s:40,1m:30,3m:20,5m:10';
 
-/** Every Wingo draw falls on a 30 s boundary of the epoch (the rooms' rounds are 30 s multiples, IST is +5:30). */
-const DRAW_GRID_MS = 30_000;
 
 type LoadedRound = { round: string; roomId: string; drawnAtMs: number; delaysMs: number[] };
 type LoaderOut = { opened: number; failed: number; clockMessages: number; rounds: LoadedRound[] };
@@ -50,11 +49,18 @@ export function roomsBySpread(sockets: number, spread: string): Array<string | n
   return out;
 }
 
-/** The delays of one draw moment (every round drawn at the same 30 s boundary, whatever its room), merged over the loaders. */
+/** When a round was due to draw: its scheduled end, not the moment the engine drew it. */
+function scheduledDrawMs(r: LoadedRound): number {
+  const room = WINGO_ROOMS[r.roomId as WingoRoomId];
+  const period = r.round.slice(r.roomId.length + 1);
+  return (room && roundOfPeriod(room, period)?.drawsAtMs) ?? r.drawnAtMs;
+}
+
+/** The delays of one draw moment (every round due to draw at the same instant, whatever its room), merged over the loaders. */
 function drawMoments(rounds: LoadedRound[]) {
   const byMoment = new Map<number, LoadedRound[]>();
   for (const r of rounds) {
-    const at = Math.floor(r.drawnAtMs / DRAW_GRID_MS) * DRAW_GRID_MS;
+    const at = scheduledDrawMs(r);
     byMoment.set(at, [...(byMoment.get(at) ?? []), r]);
   }
   return [...byMoment].map(([atMs, list]) => {
@@ -62,6 +68,8 @@ function drawMoments(rounds: LoadedRound[]) {
     return {
       at: new Date(atMs).toISOString(),
       rooms: [...new Set(list.map((r) => r.roomId))].sort(),
+      // How long after its due moment the engine drew each round (the delays below start at the draw).
+      drawnLateMs: Object.fromEntries(list.map((r) => [r.roomId, Math.round(r.drawnAtMs - atMs)])),
       clients: delays.length,
       p50Ms: percentile(delays, 50),
       p99Ms: percentile(delays, 99),
