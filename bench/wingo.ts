@@ -57,7 +57,7 @@ function settings() {
     // Long enough for two minutes' boundaries (the 30 s and 1 min rooms drawing together) and
     // two half minutes (the 30 s room alone) after every socket is connected.
     socketObserveMs: Number(process.env.BENCH_SOCKET_OBSERVE_SECONDS ?? 130) * 1000,
-    // Issue 37: 50,000 sockets over two nodes behind HAProxy with Redis; 0 skips it.
+    // 50,000 sockets over two nodes behind HAProxy with Redis; 0 skips it.
     clusterSockets: Number(process.env.BENCH_CLUSTER_SOCKETS ?? 50_000),
     clusterNodes: Number(process.env.BENCH_CLUSTER_NODES ?? 2),
     settleSizes: numbers('BENCH_SETTLE_BETS', '100000,1000000'),
@@ -187,7 +187,7 @@ async function main() {
       burstsEveryInTimeBetAccepted: burstResults.every((b) => b.refusedByLockSentBeforeLockMs.every((ms) => ms <= IN_TIME_MARGIN_MS)),
       burstsNoErrors: burstResults.every((b) => b.errors === 0),
       burstsP99Under100Ms: burstResults.every((b) => b.p99Ms < 100),
-      // Issue 37: the last client of every draw under 200 ms, rooms drawing in the same second included.
+      // The last client of every draw under 200 ms, rooms drawing in the same second included.
       socketsLastClientUnder200MsRoomsDrawingTogether: socketsResult?.roomsDrawingTogether.met ?? null,
       socketsLastClientUnder200MsSingleRoom: socketsResult?.singleRoomDraws.met ?? null,
       // Over two nodes behind HAProxy with Redis; `clusterSockets.sockets` is the size run, `cappedBy` why it is smaller than asked.

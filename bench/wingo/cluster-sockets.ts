@@ -1,5 +1,5 @@
 /**
- * Live updates over several nodes (issue 37, part 3): app nodes from the production build behind
+ * Live updates over several nodes: app nodes from the production build behind
  * HAProxy, with Redis as the bus between them, started with the cluster test's helpers
  * (cluster/lib.ts), and `sockets` Wingo clients spread over the rooms through the proxy: per draw
  * moment the delay from the draw to the last client, rooms drawing in the same second apart,
@@ -19,9 +19,9 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { AppNode } from '../../cluster/lib';
 import { round2 } from './common';
-import { fanoutFigures, loadSockets, roomsBySpread } from './sockets';
+import { fanoutFigures, loadSockets, mergeLoads, roomsBySpread } from './sockets';
 
-/** The goal of issue 37 for two nodes behind HAProxy with Redis (50,000 sockets). */
+/** The goal for two nodes behind HAProxy with Redis (50,000 sockets). */
 export const CLUSTER_DRAW_TO_LAST_CLIENT_TARGET_MS = 250;
 
 /** File descriptors a process keeps for itself (its logs, database and Redis connections, listeners). */
@@ -82,13 +82,8 @@ export async function clusterSocketScenario(asked: number, options: { nodes: num
       ),
     );
     // The same round seen through several proxies is one round.
-    const merged = new Map<string, (typeof outs)[number]['rounds'][number]>();
-    for (const r of outs.flatMap((o) => o.rounds)) {
-      const seen = merged.get(r.round);
-      if (seen) seen.delaysMs.push(...r.delaysMs);
-      else merged.set(r.round, { ...r, delaysMs: [...r.delaysMs] });
-    }
-    const figures = fanoutFigures([...merged.values()]);
+    const load = mergeLoads(outs);
+    const figures = fanoutFigures(load.rounds);
     const withTarget = <T extends { targetMs: number; met: boolean | null; drawToLastClientMs: { max: number } | null }>(s: T) => ({
       ...s,
       targetMs: CLUSTER_DRAW_TO_LAST_CLIENT_TARGET_MS,
@@ -101,8 +96,8 @@ export async function clusterSocketScenario(asked: number, options: { nodes: num
       nodes: options.nodes,
       proxies: size.proxies,
       roomSpreadPercent: options.spread,
-      opened: outs.reduce((n, o) => n + o.opened, 0),
-      failed: outs.reduce((n, o) => n + o.failed, 0),
+      opened: load.opened,
+      failed: load.failed,
       loadAverageAtEnd: loadavg().map(round2),
       note: 'every process of the cluster (PostgreSQL, Redis, the nodes, HAProxy, the loaders) shares the machine\'s cores: the delays include all of them',
       draws: figures.draws,
