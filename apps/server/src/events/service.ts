@@ -204,8 +204,9 @@ export function createEvents(deps: EventsDeps) {
     if (batch.length === 0) return;
     const startedMs = nowMs();
     const claimed = await claimRelays(db, batch.map((b) => b.event.id), BUS_RELAY_HANDLER, new Date(startedMs));
+    // Every claimed relay is published, closing or not: a claim left unpublished would be lost.
     for (const { event } of batch) {
-      if (closed || !claimed.has(event.id)) continue;
+      if (!claimed.has(event.id)) continue;
       try {
         await bus.publish(event);
       } catch (err) {
