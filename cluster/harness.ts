@@ -18,13 +18,8 @@ export type Cluster<P extends ClusterDatabase = Awaited<ReturnType<typeof startP
 /** The cluster with its players and their live sockets, as the faults after the first find it. */
 export type Stage<P extends ClusterDatabase = Awaited<ReturnType<typeof startPostgres>>> = Cluster<P> & { players: Player[]; sockets: LiveSocket[] };
 
-/** Starts the database with `startDatabase`, then Redis, the nodes and their balancer. */
-export async function startCluster<P extends ClusterDatabase>(startDatabase: () => Promise<P>) {
-  const t0 = Date.now();
-  console.log(`[cluster] run folder ${base}`);
-  const pg = await startDatabase();
-  const redis = await startRedis();
-  const nodes: AppNode[] = await Promise.all(['n1', 'n2', 'n3'].map(async (name) => ({ name, port: await freePort(), up: false })));
+/** The environment of every node: production, with the cluster's database and Redis, fresh secrets (the bench's cluster scenario uses it too). */
+export function nodeEnv(pg: ClusterDatabase, redisUrl: string) {
   const secret = (n: number) => randomBytes(n).toString('hex');
   const metricsToken = secret(20);
   const vendorSecret = secret(20);
@@ -37,7 +32,7 @@ export async function startCluster<P extends ClusterDatabase>(startDatabase: () 
     ...(pg.replicaUrl ? { DATABASE_REPLICA_URL: pg.replicaUrl } : {}),
     // The sandbox beacon (a public demo, allowed with ALLOW_SANDBOX_IN_PRODUCTION): no network here.
     LOTTERY_BEACON: 'sandbox',
-    REDIS_URL: redis.url,
+    REDIS_URL: redisUrl,
     TOKEN_SECRET: secret(24),
     WEBHOOK_SECRET: secret(24),
     LOTTERY_CHAIN_SECRET: secret(24),
@@ -54,6 +49,17 @@ export async function startCluster<P extends ClusterDatabase>(startDatabase: () 
     DEMO_VENDOR_SECRET: vendorSecret,
     DEMO_VENDOR_URL: 'http://127.0.0.1:9',
   };
+  return { env, metricsToken };
+}
+
+/** Starts the database with `startDatabase`, then Redis, the nodes and their balancer. */
+export async function startCluster<P extends ClusterDatabase>(startDatabase: () => Promise<P>) {
+  const t0 = Date.now();
+  console.log(`[cluster] run folder ${base}`);
+  const pg = await startDatabase();
+  const redis = await startRedis();
+  const nodes: AppNode[] = await Promise.all(['n1', 'n2', 'n3'].map(async (name) => ({ name, port: await freePort(), up: false })));
+  const { env, metricsToken } = nodeEnv(pg, redis.url);
   // The first node migrates alone; the others then start together (they find nothing to do).
   await startNode(nodes[0]!, env);
   await Promise.all(nodes.slice(1).map((n) => startNode(n, env)));

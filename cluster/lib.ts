@@ -187,14 +187,15 @@ export async function killNode(node: AppNode, signal: NodeJS.Signals = 'SIGKILL'
  * HAProxy in front of the nodes: least connections (the sockets are long-lived), health checks
  * on /readyz every 500 ms, WebSocket tunnels kept for an hour, and a header naming the node that
  * answered, so the test knows where each socket landed. The same shape as docs/operations.md.
+ * `maxconn` is the proxy's connection cap (each proxied socket holds two file descriptors).
  */
-export async function startHaproxy(nodes: AppNode[]) {
+export async function startHaproxy(nodes: AppNode[], options: { maxconn?: number } = {}) {
   const port = await freePort();
   const cfg = path.join(base, 'haproxy.cfg');
   writeFileSync(
     cfg,
     `global
-  maxconn 4096
+  maxconn ${options.maxconn ?? 4096}
 
 defaults
   mode http

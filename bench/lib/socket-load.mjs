@@ -1,10 +1,11 @@
 /**
- * Many Wingo sockets (bench/wingo.ts, decision 203), in their own process: opens `sockets`
- * connections to the live endpoint, each subscribed to `room` (every room without it), tells the
- * parent (IPC) once they are all open and the server has confirmed every subscription, then for
- * `durationMs` records, for every result message, the time from the round's draw (`drawnAtMs`,
- * the server's clock, which is this machine's) to its arrival here. Prints per round the count
- * and p50/p99/max of that delay as JSON.
+ * Many Wingo sockets (bench/wingo.ts, decision 203), in their own process: opens one connection
+ * per entry of `rooms` to the live endpoint, each subscribed to its room (every room for a null
+ * entry, an old client: decision 365), tells the parent (IPC) once they are all open and the
+ * server has confirmed every subscription, then for `durationMs` records, for every result
+ * message, the time from the round's draw (`drawnAtMs`, the server's clock, which is this
+ * machine's) to its arrival here. Prints per round its draw time and every client's delay as
+ * JSON: the parent merges several loaders' delays and groups the rounds drawn together.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -13,7 +14,6 @@ import WebSocket from 'ws';
 // The job comes in a file (thousands of tokens do not fit in a command line).
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const epochNow = () => performance.timeOrigin + performance.now();
-const byRound = new Map();
 let opened = 0;
 let failed = 0;
 let clockMessages = 0;
@@ -21,15 +21,15 @@ let clockMessages = 0;
 const received = [];
 const sockets = [];
 
-function open() {
+function open(room) {
   return new Promise((resolve) => {
-    const ws = new WebSocket(job.url, { perMessageDeflate: false });
+    const ws = new WebSocket(job.url, { perMessageDeflate: false, ...(job.localAddress ? { localAddress: job.localAddress } : {}) });
     ws.on('open', () => {
       opened += 1;
       // Each client follows one room, as the Wingo page does (decision 365): its results only.
       // Ready once the server confirms it, so the measured rounds do not share the server with
       // the tail of 10,000 subscriptions.
-      if (job.room) ws.send(JSON.stringify({ type: 'subscribe', room: job.room }));
+      if (room) ws.send(JSON.stringify({ type: 'subscribe', room }));
       else resolve();
     });
     ws.on('error', () => {
@@ -52,28 +52,24 @@ function open() {
   });
 }
 
-const pct = (sorted, p) => (sorted.length === 0 ? null : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 100) / 100);
-
 async function main() {
-  for (let i = 0; i < job.sockets; i += 250) {
-    await Promise.all(Array.from({ length: Math.min(250, job.sockets - i) }, open));
+  const rooms = job.rooms;
+  for (let i = 0; i < rooms.length; i += 250) {
+    await Promise.all(rooms.slice(i, i + 250).map(open));
   }
   process.send?.({ connected: opened, failed });
   await new Promise((r) => setTimeout(r, job.durationMs));
+  const byRound = new Map();
   for (let i = 0; i < received.length; i += 2) {
     const m = JSON.parse(received[i + 1].toString());
     if (m.type !== 'result') continue;
     const key = `${m.result.roomId}:${m.result.period}`;
-    let list = byRound.get(key);
-    if (!list) byRound.set(key, (list = []));
-    list.push(received[i] - m.result.drawnAtMs);
+    let round = byRound.get(key);
+    if (!round) byRound.set(key, (round = { round: key, roomId: m.result.roomId, drawnAtMs: m.result.drawnAtMs, delaysMs: [] }));
+    round.delaysMs.push(Math.round((received[i] - m.result.drawnAtMs) * 100) / 100);
   }
-  const rounds = [...byRound].map(([key, list]) => {
-    const sorted = list.sort((a, b) => a - b);
-    return { round: key, clients: sorted.length, p50Ms: pct(sorted, 50), p99Ms: pct(sorted, 99), maxMs: pct(sorted, 100) };
-  });
   for (const ws of sockets) ws.terminate();
-  return { opened, failed, clockMessages, rounds };
+  return { opened, failed, clockMessages, rounds: [...byRound.values()] };
 }
 
 main().then(

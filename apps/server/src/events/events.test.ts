@@ -225,6 +225,58 @@ describe('the bus', () => {
   });
 });
 
+describe('the bus first (decision 524)', () => {
+  it('hands every event of a pass to the bus before the durable handlers, so a slow handler delays no later event on the bus', async () => {
+    const { events } = node();
+    const heard: string[] = [];
+    events.bus.subscribe((event) => heard.push('orderId' in event.payload ? event.payload.orderId : event.name));
+    // The first event's durable handler holds its delivery open until the test lets it go.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handled: string[] = [];
+    events.subscribe('DepositSucceeded', 'test.slow', async (event) => {
+      if (event.payload.orderId === 'dep_first') await gate;
+      handled.push(event.payload.orderId);
+    });
+    await db.transaction(async (tx) => {
+      await events.record(tx, 'DepositSucceeded', deposit('dep_first'));
+      await events.record(tx, 'DepositSucceeded', deposit('dep_second'));
+    });
+    try {
+      // The second is on the bus while the first's handler still runs (before, it waited for it).
+      await vi.waitFor(() => expect(heard).toEqual(['dep_first', 'dep_second']), { timeout: 10_000 });
+      expect(handled).toEqual([]);
+    } finally {
+      release();
+    }
+    await events.settled();
+    await events.dispatch();
+    expect(handled).toEqual(['dep_first', 'dep_second']);
+    // Published once each, and recorded as delivered to the bus like any handler.
+    expect(heard).toEqual(['dep_first', 'dep_second']);
+    expect((await deliveryRows()).filter((r) => r.handler === 'bus').map((r) => [r.attempts, r.delivered])).toEqual([
+      [1, true],
+      [1, true],
+    ]);
+    await events.close();
+  });
+
+  it('gives a failed publish back to the ordinary delivery, which retries it after the backoff', async () => {
+    let failures = 1;
+    const bus = createInProcessBus(silent);
+    const flaky = { ...bus, kind: bus.kind, subscribe: bus.subscribe, close: bus.close, publish: async (event: DomainEvent) => (failures-- > 0 ? Promise.reject(new Error('bus down')) : bus.publish(event)) };
+    const { events } = node({ bus: flaky });
+    const heard: string[] = [];
+    bus.subscribe((event) => heard.push('orderId' in event.payload ? event.payload.orderId : event.name));
+    await db.transaction((tx) => events.record(tx, 'DepositSucceeded', deposit('dep_retried')));
+    await vi.waitFor(() => expect(heard).toEqual(['dep_retried']), { timeout: 10_000 });
+    await events.settled();
+    const relay = (await deliveryRows()).find((r) => r.handler === 'bus')!;
+    expect([relay.attempts, relay.delivered, relay.last_error]).toEqual([2, true, null]);
+    await events.close();
+  });
+});
+
 describe('two dispatchers on one database (two nodes)', () => {
   let dbs: [Db, Db];
   beforeAll(async () => {

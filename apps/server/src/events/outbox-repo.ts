@@ -74,6 +74,32 @@ export async function lockDeliveries(
   return new Map(rows.map((r) => [r.handler, r]));
 }
 
+/**
+ * Claims the bus relay of the events that have no relay record yet, in one statement: the
+ * record is made delivered at once, so exactly one dispatcher (of any node) publishes each.
+ * Returns the ids this call claimed. A publish that then fails gives its claim back
+ * (`releaseRelayClaim`) and the ordinary delivery retries it.
+ */
+export async function claimRelays(q: Queryable, eventIds: readonly string[], handler: string, now: Date): Promise<Set<string>> {
+  const { rows } = await q.query<{ event_id: string }>(
+    `INSERT INTO domain_event_deliveries (event_id, handler, next_attempt_at, attempts, delivered_at)
+     SELECT e, $2, $3, 1, $3 FROM unnest($1::text[]) AS e
+     ON CONFLICT (event_id, handler) DO NOTHING
+     RETURNING event_id`,
+    [eventIds, handler, now],
+  );
+  return new Set(rows.map((r) => r.event_id));
+}
+
+/** A claimed relay whose publish failed: not delivered, its failure recorded, tried again at `nextAttemptAt`. */
+export async function releaseRelayClaim(q: Queryable, eventId: string, handler: string, failure: { error: string; nextAttemptAt: Date }): Promise<void> {
+  await q.query(
+    `UPDATE domain_event_deliveries SET delivered_at = NULL, last_error = $3, next_attempt_at = $4
+     WHERE event_id = $1 AND handler = $2`,
+    [eventId, handler, failure.error.slice(0, 2000), failure.nextAttemptAt],
+  );
+}
+
 export async function recordDelivered(tx: Queryable, eventId: string, handler: string, now: Date): Promise<void> {
   await tx.query(
     `UPDATE domain_event_deliveries SET attempts = attempts + 1, delivered_at = $3, last_error = NULL

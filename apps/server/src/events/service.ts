@@ -12,6 +12,7 @@ import { prefixedId } from '../lib/ids';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './backoff';
 import type { Bus } from './bus';
 import {
+  claimRelays,
   countOpenEvents,
   oldestOpenEventAt,
   deleteDispatchedBefore,
@@ -22,6 +23,8 @@ import {
   markDispatched,
   recordDelivered,
   recordFailure,
+  releaseRelayClaim,
+  type OpenEvent,
 } from './outbox-repo';
 
 /**
@@ -191,12 +194,43 @@ export function createEvents(deps: EventsDeps) {
     });
   }
 
+  /**
+   * Hands the batch's events to the bus first, in order, before their durable handlers run one
+   * transaction each (decision 524): the bus carries what players see at once (a draw's result),
+   * and behind those transactions a second room's result drawn in the same second waited for
+   * every event before it. Each relay is claimed in one statement, so one dispatcher publishes it.
+   */
+  async function relayFirst(batch: readonly OpenEvent[]): Promise<void> {
+    if (batch.length === 0) return;
+    const startedMs = nowMs();
+    const claimed = await claimRelays(db, batch.map((b) => b.event.id), BUS_RELAY_HANDLER, new Date(startedMs));
+    // Every claimed relay is published, closing or not: a claim left unpublished would be lost.
+    for (const { event } of batch) {
+      if (!claimed.has(event.id)) continue;
+      try {
+        await bus.publish(event);
+      } catch (err) {
+        // Given back: the ordinary delivery retries it after the backoff, as any failed handler.
+        await releaseRelayClaim(db, event.id, BUS_RELAY_HANDLER, {
+          error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+          nextAttemptAt: new Date(startedMs + retryDelayMs(policy, 1)),
+        });
+        deliveries.inc({ event: event.name, handler: BUS_RELAY_HANDLER, outcome: 'failed' });
+        log.warn({ err, eventId: event.id, event: event.name, handler: BUS_RELAY_HANDLER, attempts: 1 }, 'event handler failed; will retry');
+        continue;
+      }
+      deliveries.inc({ event: event.name, handler: BUS_RELAY_HANDLER, outcome: 'delivered' });
+      lag.observe({ handler: BUS_RELAY_HANDLER }, Math.max(0, startedMs - Date.parse(event.occurredAt)) / 1000);
+    }
+  }
+
   /** One pass over the open events, oldest first. */
   async function pass(): Promise<void> {
     let afterSeq = 0;
     let earliestRetry = Infinity;
     while (!closed) {
       const batch = await listOpenEvents(db, afterSeq, batchSize);
+      await relayFirst(batch);
       for (const { seq, event } of batch) {
         if (closed) return;
         afterSeq = seq;
