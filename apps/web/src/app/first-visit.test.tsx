@@ -16,7 +16,7 @@ describe('first visit', () => {
     const welcome = await screen.findByRole('region', { name: 'Welcome' });
     expect(within(welcome).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(within(welcome).getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
-    // Issue 39: the way to play is on the first screen for a guest too (the guard asks to log in).
+    // Decision 518: the way to play is on the first screen for a guest too (the guard asks to log in).
     expect(screen.getByRole('link', { name: 'Play Win Go Every result can be verified.' }).getAttribute('href')).toBe('/home/AllLotteryGames/Wingo');
   });
 

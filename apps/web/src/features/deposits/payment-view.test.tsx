@@ -56,7 +56,7 @@ describe('payment page', () => {
     expect(screen.getByText('Awaiting payment')).toBeTruthy();
     expect(screen.getByText('colorplay.sandbox@upi')).toBeTruthy();
     expect(screen.getByText(ORDER)).toBeTruthy();
-    // Issue 39: the UPI ID's copy button is the UID's copy chip (one component, copy-button.css),
+    // The UPI ID's copy button is the UID's copy chip (decision 480: one component, copy-button.css),
     // on the UPI ID's own line; e2e/tests/layout.spec.ts measures its size and alignment.
     const copyUpi = screen.getByRole('button', { name: 'Copy UPI ID' });
     expect(copyUpi.className).toBe('copy-chip');
