@@ -104,10 +104,10 @@ test('a K3 and a 5D bet in the same 1-minute round: exact balance, the results, 
   // Against the commitment the bet receipt carried.
   expect(new URL(page.url()).searchParams.get('final')).toMatch(/^[0-9a-f]{64}$/);
 
-  // The full game history: both bets, each with its game and result; the game filter narrows it,
+  // Bet history: both bets, each with its game and result; the game filter narrows it,
   // and a row's verify link opens its own game's verify screen.
   await page.goto('/home/AllLotteryGames/BettingRecordWin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Game history' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bet history' })).toBeVisible();
   const k3Row = page.getByRole('listitem').filter({ hasText: 'K3 · Big · ₹10.00' });
   const fivedRow = page.getByRole('listitem').filter({ hasText: '5D · A Big · ₹10.00' });
   await expect(k3Row).toContainText(`Period ${period}`);

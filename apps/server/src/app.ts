@@ -40,6 +40,7 @@ import { runtimeConfigRoutes } from './modules/runtime-config';
 import { createReportsService, reportRoutes } from './modules/reports';
 import { createReconciliationService, reconciliationRoutes } from './modules/reconciliation';
 import { createStatisticsService, statisticsRoutes } from './modules/statistics';
+import { createTodayService, todayRoutes } from './modules/today';
 import { createUsdtChainAccess, createUsdtDepositsService, rateSourceOf, usdtFaucetRoutes, usdtRoutes, type UsdtDepositsService } from './modules/usdt-deposits';
 import { createKycService, kycRoutes, localDocumentStore, s3DocumentStore, type KycService } from './modules/kyc';
 import { createHttpPayoutGateway, createSandboxPayoutGateway, sandboxPayoutRoutes, type PayoutGateway } from './modules/payouts';
@@ -347,6 +348,14 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   app.decorate('admin', admin);
   const reports = createReportsService({ db, clock, settings: { settleSeconds: config.reportsSettleSeconds } });
   await app.register(reportRoutes, { reports, admin });
+  // Home's figures of the day (decision 518): public, rate limited, cached a minute per node.
+  const today = createTodayService({
+    clock,
+    currency: depositSettings.currency,
+    settledCounts: (from, to) => lottery.settledCounts(from, to),
+    lotteryPayoutsOn: (day) => reports.lotteryPayoutsOn(day),
+  });
+  await app.register(todayRoutes, { today, limiter: createRateLimiter(db, clock) });
   // The inbox, and the operator announcements it shows (decision 458): marketing is held back from
   // a player the safety module says is on a break or excluded, and from one without marketing consent (decision 491).
   const announcements = createAnnouncements({

@@ -20,6 +20,7 @@ export * from './safety';
 export * from './inbox';
 export * from './announcements';
 export * from './statistics';
+export * from './today';
 export * from './reports';
 export * from './report-tables';
 export * from './reconciliation';

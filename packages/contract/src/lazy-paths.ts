@@ -24,6 +24,8 @@ export const LAZY_API_PATHS = {
   // Reconciliation (docs/payments.md): settlement file imports, their work items, the daily checks.
   /** Account › Statistics (decision 459): the player's bets, stakes and payouts by period and game. */
   player_statistics: '/api/account/statistics',
+  /** Home's figures of the day (decision 518): today's rounds, bets settled and paid out, every player together; public. */
+  today_figures: '/api/lottery/today',
   /** The console's announcements (decision 458): list and create, pause and resume. */
   admin_announcements: '/api/admin/announcements',
   admin_announcement_pause: '/api/admin/announcements/:id/pause',

@@ -16,16 +16,21 @@ describe('first visit', () => {
     const welcome = await screen.findByRole('region', { name: 'Welcome' });
     expect(within(welcome).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(within(welcome).getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+    // Decision 518: the way to play is on the first screen for a guest too (the guard asks to log in).
+    expect(screen.getByRole('link', { name: 'Play Win Go Every result can be verified.' }).getAttribute('href')).toBe('/home/AllLotteryGames/Wingo');
   });
 
-  it('shows a player the balance with Recharge and the way into Win Go', async () => {
+  it('shows a player the balance with Recharge, and the way into Win Go as the home tile under it', async () => {
     signInForTests();
     stubWalletApi({ 'GET /api/wallet/balance': () => ({ body: { data: { balanceMinor: 1_234_50, currency: 'INR' } } }) });
     renderApp('/');
     const card = await screen.findByRole('region', { name: 'Balance' });
     expect(await within(card).findByText('₹1,234.50')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Recharge' }).getAttribute('href')).toBe('/wallet/Recharge');
-    expect(within(card).getByRole('link', { name: 'Play Win Go' }).getAttribute('href')).toBe('/home/AllLotteryGames/Wingo');
+    const play = screen.getByRole('link', { name: 'Play Win Go Every result can be verified.' });
+    expect(play.getAttribute('href')).toBe('/home/AllLotteryGames/Wingo');
+    expect(within(card).queryByRole('link', { name: /Win Go/ })).toBeNull();
+    expect(card.compareDocumentPosition(play) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('keeps the balance in one place: a transfer’s answer shows on home without reading it again', async () => {

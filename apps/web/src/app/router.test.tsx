@@ -33,7 +33,7 @@ describe('routes', () => {
 
   it.each([
     [paths.wingo.path, 'Win Go'],
-    [paths.bettingRecordWin.path, 'Game history'],
+    [paths.bettingRecordWin.path, 'Bet history'],
     [paths.wingoVerify.path, 'Verify a round'],
     ['/home/AllLotteryGames/K3', 'K3'],
     ['/home/AllLotteryGames/5d', '5D'],

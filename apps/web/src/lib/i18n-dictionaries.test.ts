@@ -14,6 +14,7 @@ import { enLobby } from './messages/en-lobby';
 import { enLotteryGames } from './messages/en-lottery-games';
 import { enWithdraw } from './messages/en-withdraw';
 import { enSupport } from './messages/en-support';
+import { enToday } from './messages/en-today';
 import { hiAccountMenu } from './messages/hi/account-menu';
 import { hiAccounts } from './messages/hi/accounts';
 import { hiCore } from './messages/hi/core';
@@ -27,6 +28,7 @@ import { hiLobby } from './messages/hi/lobby';
 import { hiLotteryGames } from './messages/hi/lottery-games';
 import { hiWithdraw } from './messages/hi/withdraw';
 import { hiSupport } from './messages/hi/support';
+import { hiToday } from './messages/hi/today';
 
 /**
  * Every area's Hindi has every English key (also a type error: `Translation<typeof enX>`), the same
@@ -48,6 +50,7 @@ const AREAS: [string, Dict, Dict][] = [
   ['support', enSupport, hiSupport],
   ['inbox', enInbox, hiInbox],
   ['statistics', enStatistics, hiStatistics],
+  ['today', enToday, hiToday],
 ];
 
 /** Texts that are the same in both languages: names, codes and pure formulas. */

@@ -198,6 +198,11 @@ export function createQueries({ db, readDb = db, clock, limits, chains, chainsOf
 
   return {
     /** Every room's clock now (the socket sends it every second). */
+    /** Rounds settled in [from, to) over every game, and their bets (home's figures, decision 518). */
+    settledCounts(from: Date, to: Date): Promise<{ rounds: number; bets: number }> {
+      return repo.selectSettledCounts(readDb, from, to);
+    },
+
     clocks(): { serverTimeMs: number; rounds: WingoRoundClock[] } {
       const nowMs = clock.now().getTime();
       return { serverTimeMs: nowMs, rounds: ROOMS.map((room) => clockOf(room, nowMs)) };

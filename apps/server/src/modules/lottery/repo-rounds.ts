@@ -211,3 +211,21 @@ export async function countOverdueRounds(q: Queryable, now: Date, graceMs: numbe
   );
   return rows;
 }
+
+/**
+ * Rounds settled in [from, to) across every game and room, and the bets they settled (home's
+ * figures of the day, decision 518). Settlement follows the draw within a tick, so these are the
+ * rounds drawn in the window; voided rounds (refunded) are not counted. Migration 039's partial
+ * index on settled_at keeps this a range read however long the table grows.
+ */
+export async function selectSettledCounts(q: Queryable, from: Date, to: Date): Promise<{ rounds: number; bets: number }> {
+  const { rows } = await q.query<{ rounds: number; bets: number }>(
+    `SELECT count(*)::int AS rounds,
+            coalesce(sum((SELECT count(*) FROM lottery_bets b WHERE b.round_id = r.id)), 0)::int AS bets
+       FROM lottery_rounds r
+      WHERE r.status = 'settled' AND r.settled_at >= $1 AND r.settled_at < $2`,
+    [from, to],
+  );
+  return rows[0] ?? { rounds: 0, bets: 0 };
+}
+

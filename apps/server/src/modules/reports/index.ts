@@ -6,3 +6,5 @@
 export { createReportsService, DEFAULT_REPORTS_SETTINGS, type ReportsDeps, type ReportsService, type ReportsSettings } from './service';
 export { reportRoutes, type ReportRoutesOptions } from './routes';
 export { OWNED_TABLES } from './tables';
+/** India days, for modules that sum by day as the reports do (home's figures, decision 518). */
+export { addDays, istDayOf, istDayStart } from './rules';

@@ -77,7 +77,9 @@ export function cohortFigures(input: {
 const categoryOf = (kind: string): TransferCategory | undefined => (TRANSFER_KIND_CATEGORIES as Record<string, TransferCategory>)[kind];
 const isPlayerScope = (scope: string) => scope === 'player' || scope === 'purse';
 /** The house accounts that are the other side of play: a lottery game's, or a vendor's. */
-export const isGameScope = (scope: string) => scope.startsWith('house:lottery:') || scope.startsWith('vendor:');
+/** The scope of the lottery games' house accounts (`house:lottery:<game>`). */
+export const LOTTERY_SCOPE = 'house:lottery:';
+export const isGameScope = (scope: string) => scope.startsWith(LOTTERY_SCOPE) || scope.startsWith('vendor:');
 
 /** Groups facts by a key and adds up their amounts and entries. */
 function fold<T extends { amountMinor: number; entries: number }>(facts: readonly T[], keyOf: (f: T) => string): Map<string, T> {

@@ -6,7 +6,7 @@ import { balanceTotals, settledEntryId, summarizeEntries, transferKindsOf, withT
 import * as repo from './repo';
 import { reportCsv } from './csv';
 import {
-  activePlayers, addDays, cohortFigures, daysBetween, istDayOf, istDayStart, isPlayerFact, liabilitiesOf, mergeDailyFacts, mergePlayerFacts, monthSlices, newActivePairs, playerMonths, playerPnl, summarize,
+  activePlayers, addDays, cohortFigures, daysBetween, gamingFigures, istDayOf, istDayStart, isPlayerFact, liabilitiesOf, LOTTERY_SCOPE, mergeDailyFacts, mergePlayerFacts, monthSlices, newActivePairs, playerMonths, playerPnl, summarize,
   type DailyFact, type PlayerFact,
 } from './rules';
 
@@ -99,6 +99,18 @@ export function createReportsService({ db, clock, settings: given }: ReportsDeps
     });
   }
 
+  /**
+   * What the lottery games paid players on one IST day (home's figures, decision 518): the day's
+   * folded rows and the live entries past the fold, read as `summary` reads them.
+   */
+  async function lotteryPayoutsOn(day: string): Promise<number> {
+    return snapshot(async (tx) => {
+      const { tail } = await tailOf(tx);
+      const facts = [...(await repo.selectDaily(tx, day, day)), ...tail.map(dailyOf).filter((f) => f.day === day)];
+      return gamingFigures(facts.filter((f) => f.scope.startsWith(LOTTERY_SCOPE))).payoutsMinor;
+    });
+  }
+
   async function liabilities(): Promise<Liabilities> {
     return liabilitiesOf(await balanceTotals(db));
   }
@@ -107,6 +119,7 @@ export function createReportsService({ db, clock, settings: given }: ReportsDeps
     summary,
     players,
     liabilities,
+    lotteryPayoutsOn,
 
     /** One report as CSV, the same rows and columns the console's table shows. */
     async csv(kind: ReportKind, range: ReportRange): Promise<string> {

@@ -1,5 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Logo } from '../../components/ui/logo';
+import { paths } from '../../config/paths';
 import { AnnouncementLine } from '../../features/announcements/announcement-line';
 import { CategoryShortcuts } from '../../features/lobby/category-shortcuts';
 import { PromoCarousel } from '../../features/promotions/promo-carousel';
@@ -11,16 +13,40 @@ import './home.css';
 
 // The games below the fold are their own chunk, so they do not count against `/`'s first load.
 const HomeGames = lazy(() => import('../../features/lobby/home-games'));
+// Today's figures (decision 518) sit below the fold: their chunk is fetched once their place
+// is scrolled into view (after the first paint, which an observer's first report always follows), so
+// they are not `/`'s first-load JS.
+const TodayFigures = lazy(() => import('../../features/today/today-figures'));
 // Only for a signed-in player, and only shown once the server says a limit is still to be asked
 // (registering lands here, decision 479): a guest's home never loads it.
 const DepositLimitPrompt = lazy(() => import('../../features/safety/deposit-limit-prompt').then((m) => ({ default: m.DepositLimitPrompt })));
 
+/** Renders its children once this place (the end of the page) is scrolled into view. */
+function WhenInView({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    // Without an observer (old browsers) there is no "in view": what this wraps is extra, left out.
+    if (!el || near || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+  return (
+    <div ref={ref} className="home__later">
+      {near && <Suspense fallback={null}>{children}</Suspense>}
+    </div>
+  );
+}
+
 /**
  * Home (/): the brand header, a player's unread announcement (one line), then log in / register (a
- * guest) or the balance with Recharge and Win Go (a player), the standing notice and, until
+ * guest) or the balance with Recharge (a player), the way into Win Go, the standing notice and, until
  * answered, the deposit-limit prompt, our promotions, the lobby category shortcuts, then the
- * lottery section
- * and the popular games.
+ * lottery section, the popular games and today's figures.
  */
 export default function HomeRoute() {
   const { t } = useI18n();
@@ -36,6 +62,12 @@ export default function HomeRoute() {
       </header>
       <AnnouncementLine />
       <HomeWalletCard />
+      {/* The way to play, a guest's too: the session guard asks a guest to log in, then opens Win Go. */}
+      <Link to={paths.wingo.getHref()} className="home-play">
+        <span className="home-play__text">
+          <strong>{t('home.playWingo')}</strong> {t('home.playLine')}
+        </span>
+      </Link>
       {/* The standing notice (docs/support.md): one line, against the scams that fill support's gap. */}
       <p className="home__notice" role="note">
         {t('home.notice')}
@@ -54,6 +86,9 @@ export default function HomeRoute() {
       <Suspense fallback={null}>
         <HomeGames />
       </Suspense>
+      <WhenInView>
+        <TodayFigures />
+      </WhenInView>
     </main>
   );
 }

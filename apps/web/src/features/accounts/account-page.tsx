@@ -89,7 +89,7 @@ export function AccountPage({ notice }: { notice?: ReactNode }) {
               <span>
                 {t('account.uid')} <span className="account__uid-value">{info.uid}</span>
               </span>
-              <CopyButton value={String(info.uid)} what={t('account.uid')} className="account__copy" />
+              <CopyButton value={String(info.uid)} what={t('account.uid')} />
             </p>
           )}
           {info?.lastLoginAt && <p className="account__meta">{t('account.lastLogin', { time: formatDateTimeIst(new Date(info.lastLoginAt)) })}</p>}

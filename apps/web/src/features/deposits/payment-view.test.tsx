@@ -56,8 +56,12 @@ describe('payment page', () => {
     expect(screen.getByText('Awaiting payment')).toBeTruthy();
     expect(screen.getByText('colorplay.sandbox@upi')).toBeTruthy();
     expect(screen.getByText(ORDER)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Copy UPI ID' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Copy order number' })).toBeTruthy();
+    // The UPI ID's copy button is the UID's copy chip (decision 480: one component, copy-button.css),
+    // on the UPI ID's own line; e2e/tests/layout.spec.ts measures its size and alignment.
+    const copyUpi = screen.getByRole('button', { name: 'Copy UPI ID' });
+    expect(copyUpi.className).toBe('copy-chip');
+    expect(copyUpi.parentElement?.textContent).toBe('colorplay.sandbox@upi');
+    expect(screen.getByRole('button', { name: 'Copy order number' }).className).toBe('copy-chip');
 
     const qr = screen.getByRole('img', { name: 'QR code to pay ₹500.00 to colorplay.sandbox@upi with any UPI app' });
     expect(qr.tagName.toLowerCase()).toBe('svg');

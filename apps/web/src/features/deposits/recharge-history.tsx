@@ -1,8 +1,8 @@
 import type { DepositChannel, DepositStatus } from '@colorplay/contract';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
-import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CopyButton } from '../../components/ui/copy-button';
+import { SelectField } from '../../components/ui/select-field';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { formatDateTimeIst, formatMoneyMinor } from '../../lib/format';
@@ -28,7 +28,6 @@ export function RechargeHistory() {
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
   const history = useDepositHistory(filters);
-  const ids = { status: useId(), channel: useId() };
   const filtered = filters.status !== null || filters.channel !== null;
 
   const setFilters = (next: HistoryFilters) => setSearch(filtersToSearch(next), { replace: true });
@@ -37,42 +36,18 @@ export function RechargeHistory() {
     <main className="page history">
       <TopBar title={t('history.title')} backTo={paths.wallet.getHref()} />
       <div className="history__filters" role="group" aria-label={t('history.filters')}>
-        <div className="field field--inline">
-          <label htmlFor={ids.status} className="field__label">
-            {t('history.status')}
-          </label>
-          <select
-            id={ids.status}
-            className="field__input"
-            value={filters.status ?? ''}
-            onChange={(e) => setFilters({ ...filters, status: (e.target.value || null) as DepositStatus | null })}
-          >
-            <option value="">{t('history.all')}</option>
-            {DEPOSIT_STATUS_LIST.map((s) => (
-              <option key={s} value={s}>
-                {t(STATUS_LABEL[s])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field field--inline">
-          <label htmlFor={ids.channel} className="field__label">
-            {t('history.channel')}
-          </label>
-          <select
-            id={ids.channel}
-            className="field__input"
-            value={filters.channel ?? ''}
-            onChange={(e) => setFilters({ ...filters, channel: (e.target.value || null) as DepositChannel | null })}
-          >
-            <option value="">{t('history.all')}</option>
-            {DEPOSIT_CHANNEL_LIST.map((c) => (
-              <option key={c} value={c}>
-                {t(CHANNEL_LABEL[c])}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('history.status')}
+          value={filters.status ?? ''}
+          onChange={(e) => setFilters({ ...filters, status: (e.target.value || null) as DepositStatus | null })}
+          options={[{ value: '', label: t('history.all') }, ...DEPOSIT_STATUS_LIST.map((s) => ({ value: s, label: t(STATUS_LABEL[s]) }))]}
+        />
+        <SelectField
+          label={t('history.channel')}
+          value={filters.channel ?? ''}
+          onChange={(e) => setFilters({ ...filters, channel: (e.target.value || null) as DepositChannel | null })}
+          options={[{ value: '', label: t('history.all') }, ...DEPOSIT_CHANNEL_LIST.map((c) => ({ value: c, label: t(CHANNEL_LABEL[c]) }))]}
+        />
       </div>
 
       {history.items.length > 0 && (

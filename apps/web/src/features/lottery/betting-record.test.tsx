@@ -40,7 +40,7 @@ const bet = (o: Partial<PlayerLotteryBet>): PlayerLotteryBet => ({
   ...o,
 });
 
-describe('full game history', () => {
+describe('bet history', () => {
   beforeEach(() => signInForTests());
 
   it('lists the bets of every game with their game, selection, result and a verify link of their game, and filters on the server', async () => {
@@ -52,7 +52,9 @@ describe('full game history', () => {
       [`GET ${MY_BETS}`]: ({ url }) => {
         const game = url.searchParams.get('game');
         const status = url.searchParams.get('status');
-        const items = [wingoWon, k3Lost, fivedPending, trxWon].filter((b) => (!game || b.game === game) && (!status || b.status === status));
+        // Every bet was placed on 21 September 2026; a day filter of another day finds none.
+        const date = url.searchParams.get('date');
+        const items = [wingoWon, k3Lost, fivedPending, trxWon].filter((b) => (!game || b.game === game) && (!status || b.status === status) && (!date || date === '2026-09-21'));
         return { body: { data: { items, nextCursor: null } } };
       },
     });
@@ -98,10 +100,43 @@ describe('full game history', () => {
     const last = api.callsTo('GET', MY_BETS).at(-1)!.url.searchParams;
     expect([last.get('status'), last.get('game'), last.get('room')]).toEqual(['won', null, null]);
 
-    // A day: sent as is (the server reads it in India Standard Time).
-    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-11-23' } });
+    // A day, typed day first as India writes it, is sent as the ISO day (the server reads it in
+    // India Standard Time); a half-typed day sends nothing and, once left, says what to type.
+    const calls = api.callsTo('GET', MY_BETS).length;
+    const day = screen.getByRole('textbox', { name: 'Date' });
+    fireEvent.change(day, { target: { value: '23/11' } });
+    fireEvent.blur(day);
+    expect(screen.getByText('Enter a day as dd/mm/yyyy, or leave it empty for every day.')).toBeTruthy();
+    expect(api.callsTo('GET', MY_BETS)).toHaveLength(calls);
+    fireEvent.change(day, { target: { value: '23/11/2026' } });
     await waitFor(() => expect(api.callsTo('GET', MY_BETS).at(-1)!.url.searchParams.get('date')).toBe('2026-11-23'));
     expect(api.callsTo('GET', MY_BETS).at(-1)!.url.searchParams.get('status')).toBe('won');
+    expect(screen.queryByText('Enter a day as dd/mm/yyyy, or leave it empty for every day.')).toBeNull();
+    expect(await screen.findByText('No bets match these filters.')).toBeTruthy();
+    // Emptied: every day again.
+    fireEvent.change(day, { target: { value: '' } });
+    expect(await screen.findByText('Trx Win · Big · ₹1.00')).toBeTruthy();
+  });
+
+  it('is titled as the account menu names it, with the form system\'s fields and the day format shown once (issue 39)', async () => {
+    stubWingoApi({ [`GET ${MY_BETS}`]: () => ({ body: { data: { items: [], nextCursor: null } } }) });
+    renderWithRouter(
+      <WingoProvider>
+        <BettingRecordPage />
+      </WingoProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bet history' })).toBeTruthy();
+    const filters = screen.getByRole('form', { name: 'Filters' });
+    for (const name of ['Game', 'Status']) expect(within(filters).getByRole('combobox', { name }).className).toBe('field__input');
+    const day = within(filters).getByRole('textbox', { name: 'Date' });
+    expect(day.getAttribute('type')).toBe('text');
+    expect(day.className).toBe('field__input');
+    expect(day.getAttribute('inputmode')).toBe('numeric');
+    // The format once, as the field's description, and nowhere else on the page.
+    expect(day.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(day.getAttribute('aria-describedby')!)?.textContent).toBe('dd/mm/yyyy');
+    expect(screen.getAllByText(/dd\/mm\/yyyy/)).toHaveLength(1);
+    expect(day.getAttribute('placeholder')).toBeNull();
   });
 
   it('reads the bets again when the shared bet-history counter is bumped', async () => {
@@ -116,6 +151,6 @@ describe('full game history', () => {
     expect(api.callsTo('GET', MY_BETS)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'bump' }));
     await waitFor(() => expect(api.callsTo('GET', MY_BETS)).toHaveLength(2));
-    expect(within(document.body).getByRole('heading', { level: 1, name: 'Game history' })).toBeTruthy();
+    expect(within(document.body).getByRole('heading', { level: 1, name: 'Bet history' })).toBeTruthy();
   });
 });

@@ -10,10 +10,13 @@ import {
   type WingoSelectionCode,
 } from '@colorplay/contract';
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { SelectField } from '../../components/ui/select-field';
+import { TextField } from '../../components/ui/text-field';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
+import { parseDayFirstDate } from '../../lib/day-first-date';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n, type Translate } from '../../lib/i18n';
 import { useInfiniteResource, type InfiniteSpec } from '../../lib/infinite-resource';
@@ -104,62 +107,69 @@ function RecordItem({ bet }: { bet: PlayerLotteryBet }) {
 }
 
 /**
- * The full game history (/home/AllLotteryGames/BettingRecordWin): the player's bets of every
- * lottery game (decision 362), filtered on the server by game, room, status and day, each with its
- * result details and a link to verify its round in its game.
+ * Bet history (/home/AllLotteryGames/BettingRecordWin, the account menu's "Bet history"): the
+ * player's bets of every lottery game (decision 362), filtered on the server by game, room, status
+ * and day, each with its result details and a link to verify its round in its game. The filters
+ * are the form system's fields; the day is typed day first with the format shown once as its hint
+ * (the KYC form's approach: the browser's date box showed mm/dd/yyyy on an en-US phone).
  */
 export function BettingRecordPage() {
   const { t } = useI18n();
-  const gameId = useId();
-  const roomId = useId();
-  const statusId = useId();
-  const dateId = useId();
   const [filter, setFilter] = useState<RecordFilter>({ game: 'all', room: 'all', status: 'all', date: '' });
+  const [dayText, setDayText] = useState('');
+  const [dayChecked, setDayChecked] = useState(false);
   const spec = allMyBetsResource(filter);
   const bets = useInfiniteResource(spec);
   useRefreshKeyEffect('betHistory', () => void refetchResource(spec.key));
   const items = bets.pages.flatMap((p) => p.items);
   const game = filter.game;
   const rooms: readonly string[] = game === 'all' ? [] : game === 'wingo' ? WINGO_ROOM_IDS : LOTTERY_ROOM_IDS;
+  const all = { value: 'all', label: t('record.all') };
+  const dayBad = dayText.trim() !== '' && parseDayFirstDate(dayText) === null;
+
+  // A day filters once it is a whole calendar date, or every day once emptied; a half-typed day
+  // keeps the last list rather than reloading on every keystroke.
+  const onDay = (text: string) => {
+    setDayText(text);
+    const day = text.trim() === '' ? '' : parseDayFirstDate(text);
+    if (day !== null && day !== filter.date) setFilter({ ...filter, date: day });
+  };
 
   return (
     <main className="page wingo">
       <TopBar title={t('record.title')} backTo={paths.wingo.getHref()} />
-      <form className="record-filters" aria-label={t('record.filters')} onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor={gameId}>{t('record.game')}</label>
+      <form className="record-filters" aria-label={t('record.filters')} noValidate onSubmit={(e) => e.preventDefault()}>
         {/* A game's rooms are its own: choosing a game starts its room filter over. */}
-        <select id={gameId} value={game} onChange={(e) => setFilter({ ...filter, game: e.target.value as RecordFilter['game'], room: 'all' })}>
-          <option value="all">{t('record.all')}</option>
-          {ALL_LOTTERY_GAMES.map((id) => (
-            <option key={id} value={id}>
-              {gameName(id, t)}
-            </option>
-          ))}
-        </select>
+        <SelectField
+          label={t('record.game')}
+          value={game}
+          onChange={(e) => setFilter({ ...filter, game: e.target.value as RecordFilter['game'], room: 'all' })}
+          options={[all, ...ALL_LOTTERY_GAMES.map((id) => ({ value: id, label: gameName(id, t) }))]}
+        />
         {game !== 'all' && (
-          <>
-            <label htmlFor={roomId}>{t('record.room')}</label>
-            <select id={roomId} value={filter.room} onChange={(e) => setFilter({ ...filter, room: e.target.value })}>
-              <option value="all">{t('record.all')}</option>
-              {rooms.map((id) => (
-                <option key={id} value={id}>
-                  {roomName(game, id, t)}
-                </option>
-              ))}
-            </select>
-          </>
+          <SelectField
+            label={t('record.room')}
+            value={filter.room}
+            onChange={(e) => setFilter({ ...filter, room: e.target.value })}
+            options={[all, ...rooms.map((id) => ({ value: id, label: roomName(game, id, t) }))]}
+          />
         )}
-        <label htmlFor={statusId}>{t('record.status')}</label>
-        <select id={statusId} value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value as RecordFilter['status'] })}>
-          <option value="all">{t('record.all')}</option>
-          {WINGO_BET_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`record.status.${s}`)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={dateId}>{t('record.date')}</label>
-        <input id={dateId} type="date" value={filter.date} onChange={(e) => setFilter({ ...filter, date: e.target.value })} />
+        <SelectField
+          label={t('record.status')}
+          value={filter.status}
+          onChange={(e) => setFilter({ ...filter, status: e.target.value as RecordFilter['status'] })}
+          options={[all, ...WINGO_BET_STATUSES.map((s) => ({ value: s, label: t(`record.status.${s}`) }))]}
+        />
+        <TextField
+          label={t('record.date')}
+          hint={t('record.dateHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          value={dayText}
+          onChange={(e) => onDay(e.target.value)}
+          onBlur={() => setDayChecked(true)}
+          error={dayChecked && dayBad ? t('record.dateInvalid') : null}
+        />
       </form>
       <ListState loading={bets.loading} error={!!bets.error && items.length === 0} empty={false} retry={bets.retry} />
       {!bets.loading && !bets.error && items.length === 0 && !bets.hasMore && <p className="wingo-muted">{t('record.none')}</p>}

@@ -9,7 +9,8 @@ const HomeBalance = lazy(() => import('./home-balance'));
 
 /**
  * The first thing on home. A guest gets Log in and Register; a player gets the balance (from
- * the balance store, shared with the wallet and game pages), Recharge, and the way into Win Go.
+ * the balance store, shared with the wallet and game pages) and Recharge; the way into Win Go is
+ * home's own, under the card, for both.
  * Both states have the same shape and height, so the card does not move the page when the
  * session is known; the amount is loaded with the balance store only for a player.
  */
@@ -44,9 +45,6 @@ export function HomeWalletCard() {
       <div className="home-card__actions">
         <Link to={paths.recharge.getHref()} className="button button--primary">
           {t('home.recharge')}
-        </Link>
-        <Link to={paths.wingo.getHref()} className="button button--ghost">
-          {t('home.playWingo')}
         </Link>
       </div>
     </section>

@@ -38,6 +38,7 @@ export const en = {
   'home.balance': 'Balance',
   'home.recharge': 'Recharge',
   'home.playWingo': 'Play Win Go',
+  'home.playLine': 'Every result can be verified.',
   'home.categories': 'Game categories',
   'home.notice': 'We never predict results or ask for a deposit to unlock a withdrawal. Support is only in Account › Help.',
 

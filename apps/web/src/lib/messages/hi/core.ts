@@ -38,6 +38,7 @@ export const hiCore: Translation<typeof en> = {
   'home.balance': 'बैलेंस',
   'home.recharge': 'रिचार्ज',
   'home.playWingo': 'Win Go खेलें',
+  'home.playLine': 'हर नतीजा जाँचा जा सकता है।',
   'home.categories': 'गेम की श्रेणियाँ',
   'home.notice': 'हम कभी परिणाम नहीं बताते और निकासी खोलने के लिए कभी जमा नहीं माँगते। सपोर्ट सिर्फ़ अकाउंट › मदद में है।',
 
