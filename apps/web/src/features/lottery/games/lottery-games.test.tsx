@@ -1,3 +1,7 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LotteryBet, LotteryRoomState, PlaceLotteryBetInput } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
 import { FIVED_SELECTIONS, K3_SELECTIONS, MINUTE_ROOMS, roundAt } from '@colorplay/lottery';
@@ -12,6 +16,7 @@ import { FivedBoard } from './fived-board';
 import { LotteryPage } from '../lottery-page';
 import { K3Board } from './k3-board';
 import { lotteryScreenOf, lotteryVerifyHref } from './links';
+import { OutcomeValues } from './outcome';
 import { lotterySettled } from '../settlements';
 
 /** Every button of the board, across its tabs or position picker, tapped once: the ids it offers. */
@@ -84,6 +89,34 @@ describe('5D board', () => {
     expect(screen.queryByRole('button', { name: 'Sum 7' })).toBeNull();
     const chosen = tapEverything(screen.getByRole('region', { name: 'Selections' }), onChoose, pickers);
     expect([...chosen].sort()).toEqual([...FIVED_SELECTIONS].sort());
+  });
+});
+
+describe('5D positions in colour', () => {
+  // Read from disk: Vitest hands CSS imports to tests as empty modules.
+  const read = (file: string) => readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), file), 'utf8');
+  const positionOf = (el: Element) => [...el.classList].find((c) => /^lg-position--[a-e]$/.test(c));
+
+  it('gives A-E each its own colour on the board and in a result, the letters kept (issue 38)', () => {
+    render(<FivedBoard locked={false} secondsLeft={30} onChoose={() => undefined} />);
+    const picker = screen.getByRole('group', { name: 'Position' });
+    const letters = within(picker).getAllByRole('button').slice(0, 5);
+    expect(letters.map((b) => [b.textContent, positionOf(b)])).toEqual(['a', 'b', 'c', 'd', 'e'].map((p) => [p.toUpperCase(), `lg-position--${p}`]));
+    // The chosen position's digits are drawn in its colour.
+    fireEvent.click(within(picker).getByRole('button', { name: 'D' }));
+    expect(positionOf(screen.getByRole('button', { name: 'D 7' }).closest('.lg-grid')!)).toBe('lg-position--d');
+    const { getByRole } = render(<OutcomeValues game="5d" outcome={[1, 2, 3, 4, 5]} />);
+    const balls = [...getByRole('img', { name: 'Digits 1 2 3 4 5' }).querySelectorAll('.digit-ball')];
+    expect(balls.map(positionOf)).toEqual(['a', 'b', 'c', 'd', 'e'].map((p) => `lg-position--${p}`));
+    // Each class sets its position's token, and the five tokens are five colours.
+    const css = read('lottery-games.css');
+    const tokens = read('../../../app/tokens.css');
+    const colours = ['a', 'b', 'c', 'd', 'e'].map((p) => {
+      expect(css).toContain(`.lg-position--${p} { --position-colour: var(--c-position-${p}); }`);
+      return new RegExp(`--c-position-${p}:\\s*([^;]+);`).exec(tokens)?.[1];
+    });
+    expect(colours.every(Boolean)).toBe(true);
+    expect(new Set(colours).size).toBe(5);
   });
 });
 
