@@ -172,7 +172,9 @@ describe('K3 page', () => {
     const api = stubWingoApi({
       [`GET ${API_PATHS.get_balance}`]: () => ({ body: { data: { balanceMinor, currency: 'INR' } } }),
       ['GET /api/lottery/k3/state']: () => ({ body: { data: state } }),
-      ['GET /api/lottery/k3/history']: () => ({ body: EMPTY_PAGE }),
+      ['GET /api/lottery/k3/history']: () => ({
+        body: { data: { items: [{ game: 'k3', roomId: '1m', period: '202611230700001', status: 'settled', outcome: [2, 4, 6], summary: { sum: 12, size: 'big', parity: 'even' }, drawnAtMs: 0, block: null }], nextCursor: null } },
+      }),
       ['GET /api/lottery/k3/my-bets']: () => ({ body: EMPTY_PAGE }),
       ['GET /api/lottery/k3/trend']: () => ({ body: EMPTY_PAGE }),
       ['POST /api/lottery/k3/bets']: ({ body }) => {
@@ -191,6 +193,8 @@ describe('K3 page', () => {
     expect(await screen.findByText('₹500.00')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'K3 1 Min' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('timer').getAttribute('aria-label')).toBe('30 seconds left');
+    // The latest result on the dice stage, named in words (issue 38).
+    expect(await screen.findByRole('img', { name: 'Dice 2, 4, 6, sum 12' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '2 same' }));
     fireEvent.click(screen.getByRole('button', { name: 'Two same 1 1 and 2' }));
     const sheet = await screen.findByRole('dialog', { name: 'Bet on Two same 1 1 and 2' });
