@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMediaQuery } from '../../../components/ui/use-media-query';
 import { useI18n } from '../../../lib/i18n';
 import './i18n';
 import { DieFace, summaryText } from './outcome';
@@ -13,7 +12,9 @@ import type { LatestResultProps } from './view-parts';
  */
 export function DiceStage({ result, outcome, summary }: LatestResultProps) {
   const { t } = useI18n();
-  const reduced = useMediaQuery('(prefers-reduced-motion: reduce)');
+  // Read when a result is drawn, not subscribed to: the shared useMediaQuery hook imported here
+  // would leave the home route's chunk as a chunk of its own, loaded by `/` (its budget).
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const [firstPeriod] = useState(result.period);
   const rolling = !reduced && result.period !== firstPeriod;
   const [a = 0, b = 0, c = 0] = outcome;
