@@ -363,7 +363,7 @@ test('Wingo at 320 px: rooms on one line, 44 px targets in every tab and the bet
 });
 
 /**
- * Issue 38 on the lottery screens at one width, as `what: detail` findings: every chip row (the
+ * The lottery screens at one width (decisions 503-505), as `what: detail` findings: every chip row (the
  * board's multipliers, each row of the bet sheet) on one line; the Wingo statistics table's digit
  * columns of one width with their numbers right-aligned; 5D's positions A-E in five distinct
  * colours on the board, the chart and the latest result, each still with its letter. Elements are
@@ -420,7 +420,7 @@ async function lotteryViewFindings(page: Page): Promise<string[]> {
   return found;
 }
 
-// Issue 38 at 320, 360 and 414 px, and in Hindi at 320 px: the chip rows of the board and the bet
+// Decisions 503-505 at 320, 360 and 414 px, and in Hindi at 320 px: the chip rows of the board and the bet
 // sheet on one line, even statistics columns, 5D's positions in their own colours.
 test('lottery view: one-row chips on the board and in the bet sheet, even statistics columns, 5D positions in distinct colours', async ({ page }) => {
   test.setTimeout(240_000);

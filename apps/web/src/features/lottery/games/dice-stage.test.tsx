@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DiceStage } from './dice-stage';
 
-// K3's latest result (issue 38): the three dice on a stage named in words, rolled when a new
+// K3's latest result: the three dice on a stage named in words, rolled when a new
 // result arrives, never under prefers-reduced-motion.
 
 const drawn = (period: string, outcome: [number, number, number]): LotteryResult => {

@@ -5,7 +5,7 @@ import { DieFace, summaryText } from './outcome';
 import type { LatestResultProps } from './view-parts';
 
 /**
- * K3's latest result on a stage (issue 38): its three dice drawn large, named in words ("Dice 2, 4,
+ * K3's latest result on a stage: its three dice drawn large, named in words ("Dice 2, 4,
  * 6, sum 12"), with the sum, size and parity under them. When a new result arrives while the
  * screen is open the dice roll briefly (the motion tokens' length); the first result shown, and
  * every result under prefers-reduced-motion, appears still.

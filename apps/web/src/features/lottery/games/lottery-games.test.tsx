@@ -97,7 +97,7 @@ describe('5D positions in colour', () => {
   const read = (file: string) => readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), file), 'utf8');
   const positionOf = (el: Element) => [...el.classList].find((c) => /^lg-position--[a-e]$/.test(c));
 
-  it('gives A-E each its own colour on the board and in a result, the letters kept (issue 38)', () => {
+  it('gives A-E each its own colour on the board and in a result, the letters kept', () => {
     render(<FivedBoard locked={false} secondsLeft={30} onChoose={() => undefined} />);
     const picker = screen.getByRole('group', { name: 'Position' });
     const letters = within(picker).getAllByRole('button').slice(0, 5);
@@ -193,7 +193,7 @@ describe('K3 page', () => {
     expect(await screen.findByText('₹500.00')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'K3 1 Min' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('timer').getAttribute('aria-label')).toBe('30 seconds left');
-    // The latest result on the dice stage, named in words (issue 38).
+    // The latest result on the dice stage, named in words.
     expect(await screen.findByRole('img', { name: 'Dice 2, 4, 6, sum 12' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '2 same' }));
     fireEvent.click(screen.getByRole('button', { name: 'Two same 1 1 and 2' }));

@@ -50,7 +50,7 @@ const TRX_HISTORY: HistoryColumn[] = [
 ];
 
 /**
- * The latest Trx Win result at the top (issue 38): the ball, its colours and size, then the block
+ * The latest Trx Win result at the top: the ball, its colours and size, then the block
  * it was read from, its height and the end of its hash (where the digit is), as a link to verify
  * the round; the full hash is in the link's name and title.
  */
