@@ -83,6 +83,8 @@ test('a K3 and a 5D bet in the same 1-minute round: exact balance, the results, 
 
   // Back to K3: its bet settled in the same round, paid exactly by the rule table.
   await page.goto('/home/AllLotteryGames/K3');
+  // The latest result on the dice stage, named in words.
+  await expect(page.getByRole('img', { name: /^Dice \d, \d, \d, sum \d+$/ })).toBeVisible();
   await page.getByRole('tab', { name: 'My history' }).click();
   const settled = page.getByRole('tabpanel').getByRole('listitem').first();
   await expect(settled).toContainText(/Won ₹|Lost/, { timeout: 30_000 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { skipSplash } from './support/accounts';
 import { trxVerifyRoute } from './support/routes';
 import { signInAsNewPlayer, startRecharge } from './support/wallet';
@@ -359,6 +359,80 @@ test('Wingo at 320 px: rooms on one line, 44 px targets in every tab and the bet
   await settle(page);
   await expect(page.getByRole('button', { name: 'Win Go 3 Min' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Win Go 30s' })).toHaveAttribute('aria-pressed', 'false');
+  expect(messages).toEqual([]);
+});
+
+/**
+ * The lottery screens at one width (decisions 503-505), as `what: detail` findings: every chip row (the
+ * board's multipliers, each row of the bet sheet) on one line; the Wingo statistics table's digit
+ * columns of one width with their numbers right-aligned; 5D's positions A-E in five distinct
+ * colours on the board, the chart and the latest result, each still with its letter. Elements are
+ * found by class: the same pass runs in Hindi, whose names differ.
+ */
+async function lotteryViewFindings(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  const oneRow = async (rows: Locator, what: string) => {
+    for (const row of await rows.all()) {
+      const tops = await row.locator(':scope > button, :scope > input').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+      if (new Set(tops).size > 1) found.push(`${what} "${((await row.textContent()) ?? '').trim().slice(0, 50)}" on ${new Set(tops).size} rows`);
+    }
+  };
+  await page.goto('/home/AllLotteryGames/Wingo');
+  await settle(page);
+  await oneRow(page.locator('.wingo-multipliers'), 'board multipliers');
+  await page.locator('.wingo-balls button').nth(5).click();
+  const sheet = page.locator('dialog[open]');
+  await expect(sheet.locator('.bet-sheet__row').first()).toBeVisible();
+  await oneRow(sheet.locator('.bet-sheet__row'), 'bet sheet row');
+  await sheet.locator('.bet-sheet__actions button').first().click();
+  await expect(sheet).toHaveCount(0);
+
+  await page.getByRole('tab').nth(1).click();
+  const stats = page.locator('.wingo-table--stats');
+  await expect(stats).toBeVisible();
+  found.push(
+    ...(await stats.evaluate((table) => {
+      const out: string[] = [];
+      const widths = Array.from(table.querySelectorAll('thead th')).slice(1).map((th) => th.getBoundingClientRect().width);
+      if (Math.max(...widths) - Math.min(...widths) > 1) out.push(`statistics columns ${widths.map(Math.round).join(', ')} px wide`);
+      const unaligned = Array.from(table.querySelectorAll('tbody td')).filter((td) => getComputedStyle(td).textAlign !== 'right');
+      if (unaligned.length > 0) out.push(`${unaligned.length} statistics numbers not right-aligned`);
+      return out;
+    })),
+  );
+
+  await page.goto('/home/AllLotteryGames/5D');
+  await settle(page);
+  const colours = async (items: Locator, what: string) => {
+    const drawn = await items.evaluateAll((els) => els.map((el) => ({ colour: getComputedStyle(el).getPropertyValue('--position-colour').trim(), fill: getComputedStyle(el).backgroundColor, text: el.textContent?.trim() ?? '' })));
+    const distinct = new Set(drawn.map((d) => d.colour)).size;
+    if (drawn.length !== 5 || distinct !== 5) found.push(`${what}: ${distinct} distinct colours among ${drawn.length} (${drawn.map((d) => d.colour).join(' ')})`);
+    return drawn;
+  };
+  const board = await colours(page.locator('.lg-board .lg-position--letter'), '5D board positions');
+  if (board.map((b) => b.text).join('') !== 'ABCDE') found.push(`5D board positions read "${board.map((b) => b.text).join('')}"`);
+  const latest = page.locator('.lg-latest .digit-ball');
+  if ((await latest.count()) > 0) await colours(latest, '5D latest result');
+  await page.getByRole('tab').nth(1).click();
+  await page.waitForLoadState('networkidle');
+  const picker = page.locator('.lg-chart .lg-position--letter');
+  if ((await picker.count()) > 0) await colours(picker, '5D chart positions');
+  return found;
+}
+
+// Decisions 503-505 at 320, 360 and 414 px, and in Hindi at 320 px: the chip rows of the board and the bet
+// sheet on one line, even statistics columns, 5D's positions in their own colours.
+test('lottery view: one-row chips on the board and in the bet sheet, even statistics columns, 5D positions in distinct colours', async ({ page }) => {
+  test.setTimeout(240_000);
+  const messages = watchConsole(page);
+  await signInAsNewPlayer(page);
+  const findings: string[] = [];
+  for (const [locale, width] of [['en', 320], ['en', 360], ['en', 414], ['hi', 320]] as const) {
+    if (locale === 'hi') await useLocale(page, 'hi');
+    await page.setViewportSize({ width, height: 780 });
+    findings.push(...(await lotteryViewFindings(page)).map((f) => `${locale} @ ${width}: ${f}`));
+  }
+  expect(findings).toEqual([]);
   expect(messages).toEqual([]);
 });
 

@@ -56,6 +56,9 @@ test('a Trx Win bet in the 1-minute room: exact balance, the result from its blo
   await page.getByRole('button', { name: 'Refresh balance' }).click();
   await expect(balance).toContainText(rupees(50_000 - stakeMinor + won));
 
+  // The top names the latest block, its height and hash, as a link to verify that round.
+  await expect(page.getByRole('link', { name: /^Block \d+, hash [0-9a-f]{64}: verify round \d+$/ })).toBeVisible();
+
   // The game history names the block the digit was read from.
   const row = page.getByRole('tabpanel').getByRole('row').filter({ hasText: period });
   await expect(row.getByText(/^Block \d+, hash ending [0-9a-f]{8}$/)).toHaveCount(1, { timeout: 15_000 });

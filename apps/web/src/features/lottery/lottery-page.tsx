@@ -82,7 +82,9 @@ function LatestResult({ game, room }: { game: LotteryGameId; room: LotteryRoomId
   return (
     <div className="lg-latest">
       <p className="wingo-round__label">{t('wingo.lastResults')}</p>
-      {last?.outcome && last.summary ? (
+      {last?.outcome && last.summary && view.Latest ? (
+        <view.Latest result={last} outcome={last.outcome} summary={last.summary} />
+      ) : last?.outcome && last.summary ? (
         <>
           <OutcomeValues game={game} outcome={last.outcome} />
           <p className="lg-latest__summary">{view.summaryLine(last.outcome, last.summary, t)}</p>

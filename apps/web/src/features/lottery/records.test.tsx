@@ -1,3 +1,7 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ResultBall } from './balls';
@@ -43,5 +47,29 @@ describe('result ball', () => {
     expect(getByRole('img').getAttribute('aria-label')).toBe('8: Red, Big');
     rerender(<ResultBall digit={null} />);
     expect(getByRole('img').getAttribute('aria-label')).toBe('Voided');
+  });
+});
+
+describe('trend chart colours', () => {
+  // Read from disk: Vitest hands CSS imports to tests as empty modules. In SVG a stylesheet's fill
+  // beats the fill attribute, so the sheet must leave the split balls' gradient alone.
+  const css = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'wingo-records.css'), 'utf8');
+
+  it('paints 0 and 5 with their two-colour gradient, not the blank ball', () => {
+    const style = document.createElement('style');
+    style.textContent = css;
+    document.head.append(style);
+    try {
+      const { container } = render(<TrendLines digits={[0, 5, 7].map((digit, i) => ({ period: `2026112310002${i}`, digit }))} />);
+      // What SVG paints: the last rule of the sheet that sets a fill on the circle, else its attribute.
+      const rules = [...style.sheet!.cssRules].filter((r): r is CSSStyleRule => r instanceof CSSStyleRule && r.style.fill !== '');
+      const painted = [...container.querySelectorAll('.wingo-trend__ball circle')].map((c) => rules.filter((r) => c.matches(r.selectorText)).pop()?.style.fill ?? c.getAttribute('fill'));
+      // Newest first: 7 (plain green), 5 (green and violet), 0 (red and violet).
+      expect(painted[0]).toBe('var(--c-green-deep)');
+      expect(painted[1]).toMatch(/^url\(#.+-green\)$/);
+      expect(painted[2]).toMatch(/^url\(#.+-red\)$/);
+    } finally {
+      style.remove();
+    }
   });
 });

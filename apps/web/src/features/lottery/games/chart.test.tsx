@@ -78,6 +78,10 @@ describe('K3 and 5D chart', () => {
     ]);
     const picker = screen.getByRole('group', { name: 'Position to chart' });
     expect(within(picker).getByRole('button', { name: 'A' }).getAttribute('aria-pressed')).toBe('true');
+    // Each position's letter in its own colour, the one the board and the results use.
+    expect(within(picker).getAllByRole('button').map((b) => [...b.classList].find((c) => c.startsWith('lg-position--') && c !== 'lg-position--letter'))).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((p) => `lg-position--${p}`),
+    );
     fireEvent.click(within(picker).getByRole('button', { name: 'D' }));
     const d = screen.getByRole('table', { name: 'Position D in the last 2 rounds, newest first' });
     expect(values(d)).toEqual([

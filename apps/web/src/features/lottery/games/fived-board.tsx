@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { LockedOverlay } from '../locked-overlay';
 import './i18n';
+import { positionClass } from './outcome';
 import { FIVED_POSITIONS, fivedSelectionLabel, payoutText } from './selection';
 import './lottery-games.css';
 import type { GameBoardProps } from './view-parts';
@@ -31,13 +32,13 @@ export function FivedBoard({ locked, secondsLeft, onChoose }: Pick<GameBoardProp
       {locked && <LockedOverlay secondsLeft={secondsLeft} />}
       <div className="lg-positions" role="group" aria-label={t('lg.5d.positions')}>
         {WHERE.map((w) => (
-          <button key={w} type="button" className="lg-position" aria-pressed={w === where} onClick={() => setWhere(w)}>
+          <button key={w} type="button" className={w === 'sum' ? 'lg-position' : `lg-position lg-position--letter ${positionClass(FIVED_POSITIONS.indexOf(w))}`} aria-pressed={w === where} onClick={() => setWhere(w)}>
             {w === 'sum' ? t('lg.5d.sum') : w}
           </button>
         ))}
       </div>
       <div className="lg-grid lg-grid--sides">{SIDES.map((s) => choice(`${where}:${s}`, t(`lg.sel.${s}`), `lg-choice--${s}`))}</div>
-      {where !== 'sum' && <div className="lg-grid lg-grid--five">{DIGITS.map((d) => choice(`${where}:${d}`, d, 'lg-choice--digit'))}</div>}
+      {where !== 'sum' && <div className={`lg-grid lg-grid--five ${positionClass(FIVED_POSITIONS.indexOf(where))}`}>{DIGITS.map((d) => choice(`${where}:${d}`, d, 'lg-choice--digit'))}</div>}
     </section>
   );
 }

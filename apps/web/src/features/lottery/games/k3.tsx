@@ -1,5 +1,6 @@
 import { K3_ODDS, K3_SUM_ODDS } from '@colorplay/lottery';
 import { useI18n } from '../../../lib/i18n';
+import { DiceStage } from './dice-stage';
 import './i18n';
 import { K3Board } from './k3-board';
 import { summaryText } from './outcome';
@@ -23,6 +24,7 @@ function K3Rules() {
 
 export const K3_VIEW: LotteryGameView = {
   Board: K3Board,
+  Latest: DiceStage,
   summaryLine: (_outcome, summary, t) => summaryText(summary, t),
   popupLine: sumLine,
   historyColumns: VALUES_AND_SUM('k3'),

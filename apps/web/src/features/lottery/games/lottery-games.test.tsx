@@ -1,3 +1,7 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LotteryBet, LotteryRoomState, PlaceLotteryBetInput } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
 import { FIVED_SELECTIONS, K3_SELECTIONS, MINUTE_ROOMS, roundAt } from '@colorplay/lottery';
@@ -12,6 +16,7 @@ import { FivedBoard } from './fived-board';
 import { LotteryPage } from '../lottery-page';
 import { K3Board } from './k3-board';
 import { lotteryScreenOf, lotteryVerifyHref } from './links';
+import { OutcomeValues } from './outcome';
 import { lotterySettled } from '../settlements';
 
 /** Every button of the board, across its tabs or position picker, tapped once: the ids it offers. */
@@ -87,6 +92,34 @@ describe('5D board', () => {
   });
 });
 
+describe('5D positions in colour', () => {
+  // Read from disk: Vitest hands CSS imports to tests as empty modules.
+  const read = (file: string) => readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), file), 'utf8');
+  const positionOf = (el: Element) => [...el.classList].find((c) => /^lg-position--[a-e]$/.test(c));
+
+  it('gives A-E each its own colour on the board and in a result, the letters kept', () => {
+    render(<FivedBoard locked={false} secondsLeft={30} onChoose={() => undefined} />);
+    const picker = screen.getByRole('group', { name: 'Position' });
+    const letters = within(picker).getAllByRole('button').slice(0, 5);
+    expect(letters.map((b) => [b.textContent, positionOf(b)])).toEqual(['a', 'b', 'c', 'd', 'e'].map((p) => [p.toUpperCase(), `lg-position--${p}`]));
+    // The chosen position's digits are drawn in its colour.
+    fireEvent.click(within(picker).getByRole('button', { name: 'D' }));
+    expect(positionOf(screen.getByRole('button', { name: 'D 7' }).closest('.lg-grid')!)).toBe('lg-position--d');
+    const { getByRole } = render(<OutcomeValues game="5d" outcome={[1, 2, 3, 4, 5]} />);
+    const balls = [...getByRole('img', { name: 'Digits 1 2 3 4 5' }).querySelectorAll('.digit-ball')];
+    expect(balls.map(positionOf)).toEqual(['a', 'b', 'c', 'd', 'e'].map((p) => `lg-position--${p}`));
+    // Each class sets its position's token, and the five tokens are five colours.
+    const css = read('lottery-games.css');
+    const tokens = read('../../../app/tokens.css');
+    const colours = ['a', 'b', 'c', 'd', 'e'].map((p) => {
+      expect(css).toContain(`.lg-position--${p} { --position-colour: var(--c-position-${p}); }`);
+      return new RegExp(`--c-position-${p}:\\s*([^;]+);`).exec(tokens)?.[1];
+    });
+    expect(colours.every(Boolean)).toBe(true);
+    expect(new Set(colours).size).toBe(5);
+  });
+});
+
 describe('addresses', () => {
   it('builds the verify address with the receipt’s commitment, and reads the :game segment case-insensitively', () => {
     expect(lotteryVerifyHref('k3', '202611250600254')).toBe('/home/AllLotteryGames/VerifyGame?game=k3&period=202611250600254');
@@ -139,7 +172,9 @@ describe('K3 page', () => {
     const api = stubWingoApi({
       [`GET ${API_PATHS.get_balance}`]: () => ({ body: { data: { balanceMinor, currency: 'INR' } } }),
       ['GET /api/lottery/k3/state']: () => ({ body: { data: state } }),
-      ['GET /api/lottery/k3/history']: () => ({ body: EMPTY_PAGE }),
+      ['GET /api/lottery/k3/history']: () => ({
+        body: { data: { items: [{ game: 'k3', roomId: '1m', period: '202611230700001', status: 'settled', outcome: [2, 4, 6], summary: { sum: 12, size: 'big', parity: 'even' }, drawnAtMs: 0, block: null }], nextCursor: null } },
+      }),
       ['GET /api/lottery/k3/my-bets']: () => ({ body: EMPTY_PAGE }),
       ['GET /api/lottery/k3/trend']: () => ({ body: EMPTY_PAGE }),
       ['POST /api/lottery/k3/bets']: ({ body }) => {
@@ -158,6 +193,8 @@ describe('K3 page', () => {
     expect(await screen.findByText('₹500.00')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'K3 1 Min' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('timer').getAttribute('aria-label')).toBe('30 seconds left');
+    // The latest result on the dice stage, named in words.
+    expect(await screen.findByRole('img', { name: 'Dice 2, 4, 6, sum 12' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '2 same' }));
     fireEvent.click(screen.getByRole('button', { name: 'Two same 1 1 and 2' }));
     const sheet = await screen.findByRole('dialog', { name: 'Bet on Two same 1 1 and 2' });

@@ -26,6 +26,9 @@ export function DieFace({ value, size = 'md' }: { value: number; size?: 'sm' | '
   );
 }
 
+/** The class that gives 5D's position (0 = A) its colour, the same on the board, the chart and the results (decision 504). */
+export const positionClass = (position: number): string => `lg-position--${String.fromCharCode(97 + position)}`;
+
 /**
  * A drawn outcome: K3's three dice, 5D's five digits, or Trx Win's digit as Wingo's coloured ball
  * (its colours from Wingo's rule table), named for screen readers as one image.
@@ -39,7 +42,7 @@ export function OutcomeValues({ game, outcome, size = 'md' }: { game: LotteryGam
       {game === 'k3'
         ? outcome.map((v, i) => <DieFace key={i} value={v} size={size} />)
         : outcome.map((v, i) => (
-            <span key={i} className="digit-ball" aria-hidden="true">
+            <span key={i} className={`digit-ball ${positionClass(i)}`} aria-hidden="true">
               {v}
             </span>
           ))}

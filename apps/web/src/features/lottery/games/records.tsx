@@ -10,7 +10,7 @@ import { historyResource, myBetsResource, trendResource } from '../api';
 import { useMyBetCounts } from '../my-periods';
 import './i18n';
 import { lotteryVerifyHref } from './links';
-import { OutcomeValues, summaryText } from './outcome';
+import { OutcomeValues, positionClass, summaryText } from './outcome';
 import { selectionLabelOf } from './selection';
 import { lotteryGameView } from './views';
 
@@ -62,7 +62,7 @@ function LotteryTrendLines({ game, trend }: { game: LotteryGameId; trend: Lotter
       {game !== 'k3' && (
         <div className="lg-positions" role="group" aria-label={t('lg.chart.trendPick')}>
           {trend.positionFrequency.map((_, p) => (
-            <button key={p} type="button" className="button button--ghost" aria-pressed={p === position} onClick={() => setPosition(p)}>
+            <button key={p} type="button" className={`button button--ghost lg-position--letter ${positionClass(p)}`} aria-pressed={p === position} onClick={() => setPosition(p)}>
               {String.fromCharCode(65 + p)}
             </button>
           ))}
@@ -108,7 +108,7 @@ export function LotteryChart({ game, room }: { game: LotteryGameId; room: Lotter
       {game === 'k3' || game === '5d' ? <LotteryTrendLines game={game} trend={data} /> : Trend && <Trend results={data.results} />}
       <p>{t('lg.chart.title', { rounds: data.rounds })}</p>
       <div className="lg-chart__scroll">
-        <table className="wingo-table lg-table">
+        <table className="wingo-table wingo-table--stats lg-table">
           <thead>
             <tr>
               <th scope="col">{t('lg.chart.value')}</th>

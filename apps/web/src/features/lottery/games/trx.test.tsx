@@ -130,6 +130,12 @@ describe('Trx Win page', () => {
     }
     // The latest result: the ball with its colours and size.
     expect((await screen.findAllByRole('img', { name: '7: Green, Big' })).length).toBeGreaterThan(0);
+    // At the top, the block it was read from: its height and the end of its hash, the whole hash in
+    // the link's name and title, and the link verifies the round.
+    const top = screen.getByRole('link', { name: `Block ${BLOCK.raw_data.number}, hash ${BLOCK.blockID}: verify round ${PERIOD}` });
+    expect(top.textContent).toBe(`Block ${BLOCK.raw_data.number}…${BLOCK.blockID.slice(-8)}`);
+    expect(top.getAttribute('title')).toBe(BLOCK.blockID);
+    expect(top.getAttribute('href')).toBe(`/home/AllLotteryGames/VerifyGame?game=trx&period=${PERIOD}`);
     // The history names the block the digit was read from.
     const history = screen.getByRole('tabpanel');
     expect(within(history).getByRole('columnheader', { name: 'Block' })).toBeTruthy();

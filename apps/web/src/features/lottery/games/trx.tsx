@@ -1,13 +1,15 @@
 import type { LotteryResult, LotteryTrend } from '@colorplay/contract';
 import { isWingoDigit, wingoOutcome } from '@colorplay/lottery';
+import { Link } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
 import { ballLabel } from '../balls';
 import { BetBoard } from '../bet-board';
 import { TrendLines } from '../records';
 import { WingoPayoutRules } from '../rules';
 import './i18n';
+import { lotteryVerifyHref } from './links';
 import { OutcomeValues } from './outcome';
-import type { HistoryColumn, LotteryGameView } from './view-parts';
+import type { HistoryColumn, LatestResultProps, LotteryGameView } from './view-parts';
 
 /** Trx Win on screen: Wingo's board, labels, balls and payouts (its row of the view table, views.tsx). */
 
@@ -47,6 +49,33 @@ const TRX_HISTORY: HistoryColumn[] = [
   },
 ];
 
+/**
+ * The latest Trx Win result at the top: the ball, its colours and size, then the block
+ * it was read from, its height and the end of its hash (where the digit is), as a link to verify
+ * the round; the full hash is in the link's name and title.
+ */
+function TrxLatest({ result, outcome }: LatestResultProps) {
+  const { t } = useI18n();
+  const block = result.block;
+  return (
+    <>
+      <OutcomeValues game="trx" outcome={outcome} />
+      <p className="lg-latest__summary">{ballLabel(outcome[0] ?? -1, t)}</p>
+      {block && (
+        <Link
+          className="lg-latest__block"
+          to={lotteryVerifyHref('trx', result.period)}
+          title={block.id}
+          aria-label={t('lg.trx.latestBlock', { number: block.number, hash: block.id, period: result.period })}
+        >
+          <span>{t('lg.trx.blockNumber', { number: block.number })}</span>
+          <span className="lg-block__hash">{shortBlockId(block.id)}</span>
+        </Link>
+      )}
+    </>
+  );
+}
+
 /** Wingo's trend lines over the digits (oldest first, as the trend answer lists them). */
 function TrxTrend({ results }: { results: LotteryTrend['results'] }) {
   return <TrendLines digits={results.map((r) => ({ period: r.period, digit: r.outcome[0] ?? 0 }))} />;
@@ -69,6 +98,7 @@ function TrxRules() {
 // Wingo's board, labels, balls and payouts: Trx Win differs from Wingo only by where its digit comes from.
 export const TRX_VIEW: LotteryGameView = {
   Board: BetBoard,
+  Latest: TrxLatest,
   summaryLine: (outcome, _summary, t) => ballLabel(outcome[0] ?? -1, t),
   popupLine: (outcome, t) => ballLabel(outcome[0] ?? -1, t),
   historyColumns: TRX_HISTORY,

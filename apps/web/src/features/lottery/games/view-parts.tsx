@@ -22,6 +22,13 @@ export interface GameBoardProps {
   onMultiplier: (multiplier: number) => void;
 }
 
+/** A drawn round at the top of the screen: its record, with the outcome and summary it has. */
+export interface LatestResultProps {
+  result: LotteryResult;
+  outcome: readonly number[];
+  summary: LotterySummary;
+}
+
 /** A history table's column: its heading and what a drawn (or voided) round shows in it. */
 export interface HistoryColumn {
   head: (t: Translate) => string;
@@ -34,6 +41,11 @@ export interface LotteryGameView {
   summaryLine: (outcome: readonly number[], summary: LotterySummary, t: Translate) => string;
   /** The result popup's line under the outcome: "Sum 10" / "7: Green, Big". */
   popupLine: (outcome: readonly number[], t: Translate) => string;
+  /**
+   * The latest result at the top, when the game draws it its own way (K3's dice stage, Trx Win's
+   * block); otherwise the outcome and `summaryLine`.
+   */
+  Latest?: ComponentType<LatestResultProps>;
   /** The game history's columns after the period. */
   historyColumns: readonly HistoryColumn[];
   /** The chart's first value, the heading of each position's column, and a trend drawing above the table. */
