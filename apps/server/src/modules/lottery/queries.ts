@@ -169,6 +169,22 @@ export function createQueries({ db, readDb = db, clock, limits, chains, chainsOf
     };
   }
 
+  /** What a chain round's fairness record shows in every game: its place in the chain, its link and the one before, when it locked and drew, its beacon. */
+  const chainFacts = (round: repo.RoundRow, c: Awaited<ReturnType<typeof chainRecord>>) => ({
+    period: round.period,
+    status: c.status,
+    chainId: c.chain.id,
+    finalHash: c.chain.final_hash,
+    chainLength: c.chain.length,
+    roundIndex: round.round_index!,
+    link: round.link,
+    previousLink: c.previousLink,
+    drawnAtMs: c.drawnAtMs,
+    scheme: c.chain.scheme,
+    locksAtMs: round.locks_at.getTime(),
+    beacon: c.beacon,
+  });
+
   /**
    * A page of a room's rounds, newest first, by period cursor (the history, the voids): one row
    * more than the page is read to know whether a next page exists.
@@ -269,21 +285,10 @@ export function createQueries({ db, readDb = db, clock, limits, chains, chainsOf
       if (!round) throw new AppError('ROUND_NOT_FOUND', `No round ${period}`);
       const c = await chainRecord(round);
       return {
+        ...chainFacts(round, c),
         roomId: round.room_id as WingoRoomId,
-        period: round.period,
-        status: c.status,
-        chainId: c.chain.id,
-        finalHash: c.chain.final_hash,
-        chainLength: c.chain.length,
-        roundIndex: round.round_index!,
-        link: round.link,
-        previousLink: c.previousLink,
         digit: c.drawn ? round.digit : null,
-        drawnAtMs: c.drawnAtMs,
-        scheme: c.chain.scheme,
         game: GAME,
-        locksAtMs: round.locks_at.getTime(),
-        beacon: c.beacon,
         void: c.audit
           ? { reason: c.audit.reason as Exclude<VoidReason, 'tron_unavailable'>, wouldDigit: c.audit.would_digit, bets: c.audit.bets, stakesMinor: c.audit.stakes_minor, wouldPayoutMinor: c.audit.would_payout_minor }
           : null,
@@ -413,22 +418,11 @@ export function createQueries({ db, readDb = db, clock, limits, chains, chainsOf
       return {
         source: 'chain',
         game: game.id as LotteryChainFairness['game'],
+        ...chainFacts(round, c),
         roomId: round.room_id as LotteryChainFairness['roomId'],
-        period: round.period,
-        status: c.status,
-        chainId: c.chain.id,
-        finalHash: c.chain.final_hash,
-        chainLength: c.chain.length,
-        roundIndex: round.round_index!,
-        link: round.link,
-        previousLink: c.previousLink,
         outcome,
         summary: summaryOf(game, outcome),
         draw: drawSpecOf(game),
-        drawnAtMs: c.drawnAtMs,
-        scheme: c.chain.scheme,
-        locksAtMs: round.locks_at.getTime(),
-        beacon: c.beacon,
         void: c.audit
           ? {
               reason: c.audit.reason as Exclude<VoidReason, 'tron_unavailable'>,

@@ -25,17 +25,11 @@ export const commitmentOf = (c: { chain_id: number | null; final_hash: string | 
     ? null
     : { chainId: c.chain_id, finalHash: c.final_hash, roundIndex: c.round_index, beaconRound: c.beacon_round };
 
-/** A stored bet as the contract shows it, without its commitment (a bet batch's answer). */
-export function betOf(b: repo.BetWithRoundRow): Omit<WingoBet, 'commitment'> {
-  const outcome = wingoBetOutcome(
-    { selection: b.selection, contractMinor: b.contract_minor, totalMinor: b.total_minor },
-    { status: b.round_status, digit: b.digit },
-  );
+/** What every game's bet view shows alike: the stake, its outcome, and when it was placed and settled (or voided). */
+function betFields(b: repo.BetWithRoundRow, outcome: { status: WingoBet['status']; payoutMinor: number }) {
   return {
     id: b.id,
-    roomId: b.room_id as WingoRoomId,
     period: b.period,
-    selection: b.selection as WingoBet['selection'],
     amountMinor: b.amount_minor,
     quantity: b.quantity,
     multiplier: b.multiplier,
@@ -44,9 +38,22 @@ export function betOf(b: repo.BetWithRoundRow): Omit<WingoBet, 'commitment'> {
     contractMinor: b.contract_minor,
     status: outcome.status,
     payoutMinor: outcome.payoutMinor,
-    resultDigit: b.round_status === 'settled' ? b.digit : null,
     placedAtMs: b.placed_at.getTime(),
     settledAtMs: b.round_status === 'settled' ? b.settled_at!.getTime() : b.round_status === 'voided' ? b.drawn_at!.getTime() : null,
+  };
+}
+
+/** A stored bet as the contract shows it, without its commitment (a bet batch's answer). */
+export function betOf(b: repo.BetWithRoundRow): Omit<WingoBet, 'commitment'> {
+  const outcome = wingoBetOutcome(
+    { selection: b.selection, contractMinor: b.contract_minor, totalMinor: b.total_minor },
+    { status: b.round_status, digit: b.digit },
+  );
+  return {
+    ...betFields(b, outcome),
+    roomId: b.room_id as WingoRoomId,
+    selection: b.selection as WingoBet['selection'],
+    resultDigit: b.round_status === 'settled' ? b.digit : null,
   };
 }
 
@@ -109,22 +116,11 @@ export function gameBetOf(b: repo.BetWithRoundRow): GameBetView {
   const game = engineGame(b.game);
   const outcome = gameBetOutcome(game, { selection: b.selection, contractMinor: b.contract_minor, totalMinor: b.total_minor }, { status: b.round_status, outcome: b.outcome });
   return {
-    id: b.id,
+    ...betFields(b, outcome),
     game: b.game,
     roomId: b.room_id,
-    period: b.period,
     selection: b.selection,
-    amountMinor: b.amount_minor,
-    quantity: b.quantity,
-    multiplier: b.multiplier,
-    totalMinor: b.total_minor,
-    feeMinor: b.fee_minor,
-    contractMinor: b.contract_minor,
-    status: outcome.status,
-    payoutMinor: outcome.payoutMinor,
     outcome: b.round_status === 'settled' ? b.outcome : null,
-    placedAtMs: b.placed_at.getTime(),
-    settledAtMs: b.round_status === 'settled' ? b.settled_at!.getTime() : b.round_status === 'voided' ? b.drawn_at!.getTime() : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { PlaceWingoBetResult, WingoRoomId, WingoSelectionCode } from '@colorplay/contract';
 import { priceBet } from '@colorplay/lottery';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Popup } from '../../components/ui/popup';
 import { useMoneyAction } from '../../components/ui/money-action';
 import { useToast } from '../../components/ui/toast';
@@ -10,7 +10,7 @@ import { getResourceData } from '../../lib/resource';
 import type { Balance } from '@colorplay/contract';
 import { placeBet } from './api';
 import { wingoErrorText } from './errors';
-import { useI18n } from '../../lib/i18n';
+import { useI18n, type Translate } from '../../lib/i18n';
 import './i18n';
 import { selectionLabel } from './selection';
 import './wingo-bet-sheet.css';
@@ -26,7 +26,19 @@ export interface StakeIntent {
   multiplier: number;
 }
 
-export interface BetSheetProps<R extends { balanceMinor: number } = PlaceWingoBetResult> {
+/** What every bet sheet starts from and is bound by (the page passes the same to both sheets). */
+export interface SheetStakeProps {
+  /** The multiplier chip chosen on the page; the sheet starts from it. */
+  multiplier: number;
+  amountPresetsMinor: readonly number[];
+  multipliers: readonly number[];
+  feeBasisPoints: number;
+  maxQuantity: number;
+  /** Betting has closed for the period: confirming is refused before any request. */
+  locked: boolean;
+}
+
+export interface BetSheetProps<R extends { balanceMinor: number } = PlaceWingoBetResult> extends SheetStakeProps {
   open: boolean;
   onClose: () => void;
   room: WingoRoomId | (string & {});
@@ -36,14 +48,6 @@ export interface BetSheetProps<R extends { balanceMinor: number } = PlaceWingoBe
   selectionText?: string;
   /** The money action's request (another game's route, decision 346); Wingo's by default. */
   place?: (input: StakeIntent, idempotencyKey: string) => Promise<R>;
-  /** The multiplier chip chosen on the page; the sheet starts from it. */
-  multiplier: number;
-  amountPresetsMinor: readonly number[];
-  multipliers: readonly number[];
-  feeBasisPoints: number;
-  maxQuantity: number;
-  /** Betting has closed for the period: confirming is refused before any request. */
-  locked: boolean;
   onPlaced: (result: R) => void;
 }
 
@@ -67,8 +71,7 @@ export function BetSheet<R extends { balanceMinor: number } = PlaceWingoBetResul
   const action = useMoneyAction<StakeIntent, R>(place, {
     report: 'inline',
     onSuccess: (result) => {
-      const currency = getResourceData<Balance>(BALANCE_KEY)?.currency ?? 'INR';
-      applyBalance({ balanceMinor: result.balanceMinor, currency });
+      applyPlacedBalance(result.balanceMinor);
       onPlaced(result);
     },
   });
@@ -79,15 +82,9 @@ export function BetSheet<R extends { balanceMinor: number } = PlaceWingoBetResul
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!selection) return;
-    if (!agreed) {
-      setProblem(t('wingo.sheet.agreeRequired'));
-      return;
-    }
-    if (locked) {
-      setProblem(t('wingo.error.roundLocked'));
-      return;
-    }
-    setProblem(null);
+    const refusal = sheetRefusal(agreed, locked, t);
+    setProblem(refusal);
+    if (refusal) return;
     try {
       const result = await action.run({ room, period, selection, amountMinor, quantity, multiplier });
       if (result) {
@@ -111,28 +108,55 @@ export function BetSheet<R extends { balanceMinor: number } = PlaceWingoBetResul
             {t('wingo.sheet.total', { total })}
           </p>
           <p className="bet-sheet__fee">{t('wingo.sheet.fee', { fee: formatMoneyMinor(price.feeMinor), contract: formatMoneyMinor(price.contractMinor) })}</p>
-          <label className="bet-sheet__agree">
-            <input type="checkbox" checked={agreed} onChange={(e) => { setAgreed(e.target.checked); setProblem(null); }} />
-            {t('wingo.sheet.agree')}
-          </label>
-          {/* A styled alert with its mark, not bare text: .form-error's sheet is the money
-              screens' and is not loaded here (decision 480). */}
-          {problem && (
-            <p role="alert" className="bet-sheet__problem">
-              {problem}
-            </p>
-          )}
-          <div className="bet-sheet__actions">
-            <button type="button" className="button button--ghost" onClick={onClose}>
-              {t('wingo.sheet.cancel')}
-            </button>
-            <button type="submit" className="button button--primary" aria-disabled={action.busy || undefined}>
-              {t('wingo.sheet.confirm', { total })}
-            </button>
-          </div>
+          <SheetFooter agreed={agreed} onAgree={(checked) => { setAgreed(checked); setProblem(null); }} problem={problem} onCancel={onClose} busy={action.busy} total={total} />
         </form>
       )}
     </Popup>
+  );
+}
+
+/** A placed bet's or slip's answer: its balance into the one balance store, the currency kept. */
+export function applyPlacedBalance(balanceMinor: number): void {
+  const currency = getResourceData<Balance>(BALANCE_KEY)?.currency ?? 'INR';
+  applyBalance({ balanceMinor, currency });
+}
+
+/** Why a sheet may not be sent yet, in words (the rules not agreed, the round locked); null when it may. */
+export function sheetRefusal(agreed: boolean, locked: boolean, t: Translate): string | null {
+  if (!agreed) return t('wingo.sheet.agreeRequired');
+  if (locked) return t('wingo.error.roundLocked');
+  return null;
+}
+
+/**
+ * The end of every bet sheet (Wingo's and the K3/5D slip sheet): agreement to the rules, the
+ * problem, Cancel, any other action (`children`), Confirm with the total.
+ */
+export function SheetFooter(props: { agreed: boolean; onAgree: (checked: boolean) => void; problem: string | null; onCancel: () => void; busy: boolean; total: string; children?: ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <label className="bet-sheet__agree">
+        <input type="checkbox" checked={props.agreed} onChange={(e) => props.onAgree(e.target.checked)} />
+        {t('wingo.sheet.agree')}
+      </label>
+      {/* A styled alert with its mark, not bare text: .form-error's sheet is the money
+          screens' and is not loaded here (decision 480). */}
+      {props.problem && (
+        <p role="alert" className="bet-sheet__problem">
+          {props.problem}
+        </p>
+      )}
+      <div className="bet-sheet__actions">
+        <button type="button" className="button button--ghost" onClick={props.onCancel}>
+          {t('wingo.sheet.cancel')}
+        </button>
+        {props.children}
+        <button type="submit" className="button button--primary" aria-disabled={props.busy || undefined}>
+          {t('wingo.sheet.confirm', { total: props.total })}
+        </button>
+      </div>
+    </>
   );
 }
 

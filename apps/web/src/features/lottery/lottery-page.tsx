@@ -209,6 +209,8 @@ export function LotteryPage({ game }: { game: ScreenGame }) {
   const { RoundPanel: Panel, History, Chart, Mine, Popup } = parts;
   const Board = BOARDS[game];
   const place = useMemo(() => parts.place?.(game), [parts, game]);
+  // What both sheets (the lone bet's and the slip's) start from and are bound by.
+  const stakeProps = { multiplier, amountPresetsMinor, multipliers, feeBasisPoints, maxQuantity, locked: round.locked };
 
   return (
     // Sound may start only after a gesture (browsers warn otherwise): the first tap or key anywhere
@@ -253,12 +255,7 @@ export function LotteryPage({ game }: { game: ScreenGame }) {
             setPicks([]);
           }}
           placed={placedHere}
-          multiplier={multiplier}
-          amountPresetsMinor={amountPresetsMinor}
-          multipliers={multipliers}
-          feeBasisPoints={feeBasisPoints}
-          maxQuantity={maxQuantity}
-          locked={round.locked}
+          {...stakeProps}
           onPlaced={(result) => {
             setPlacedHere((current) => [...current, ...result.bets]);
             onPlaced({ bet: result.bets[0]! });
@@ -274,12 +271,7 @@ export function LotteryPage({ game }: { game: ScreenGame }) {
         selection={selection}
         selectionText={selection && parts.selectionText ? parts.selectionText(game, selection, t) : undefined}
         place={place}
-        multiplier={multiplier}
-        amountPresetsMinor={amountPresetsMinor}
-        multipliers={multipliers}
-        feeBasisPoints={feeBasisPoints}
-        maxQuantity={maxQuantity}
-        locked={round.locked}
+        {...stakeProps}
         onPlaced={onPlaced}
       />
       <Popup game={game} result={popup as never} onClose={closePopup} />

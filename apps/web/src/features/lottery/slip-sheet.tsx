@@ -1,4 +1,4 @@
-import type { Balance, LotteryBet, LotteryGameId, PlaceLotterySlipResult } from '@colorplay/contract';
+import type { LotteryBet, LotteryGameId, PlaceLotterySlipResult } from '@colorplay/contract';
 import { LOTTERY_SLIP_MAX_ITEMS } from '@colorplay/contract/lottery-constants';
 import { isHedged, lotteryGame, priceBet } from '@colorplay/lottery';
 import { useId, useMemo, useState, type FormEvent } from 'react';
@@ -6,13 +6,11 @@ import { useMoneyAction } from '../../components/ui/money-action';
 import { Popup } from '../../components/ui/popup';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
-import { applyBalance, BALANCE_KEY } from '../../lib/balance';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { useInfiniteResource } from '../../lib/infinite-resource';
-import { getResourceData } from '../../lib/resource';
 import { lotteryPlaceBet, lotteryPlaceSlip, myBetsResource, type SlipIntent } from './api';
-import { StakeFields, type Stake } from './bet-sheet';
+import { applyPlacedBalance, SheetFooter, sheetRefusal, StakeFields, type SheetStakeProps, type Stake } from './bet-sheet';
 import { wingoErrorText } from './errors';
 import './games/i18n';
 import './i18n';
@@ -20,7 +18,7 @@ import './slip-sheet.css';
 import './wingo-bet-sheet.css';
 import './wingo-chip.css';
 
-export interface SlipSheetProps {
+export interface SlipSheetProps extends SheetStakeProps {
   open: boolean;
   game: LotteryGameId;
   room: string;
@@ -36,12 +34,6 @@ export interface SlipSheetProps {
   onClose: () => void;
   /** Bets placed on this screen since it opened (the hedge notice counts them before My bets is read again). */
   placed: readonly LotteryBet[];
-  multiplier: number;
-  amountPresetsMinor: readonly number[];
-  multipliers: readonly number[];
-  feeBasisPoints: number;
-  maxQuantity: number;
-  locked: boolean;
   onPlaced: (result: PlaceLotterySlipResult) => void;
 }
 
@@ -75,8 +67,7 @@ export function SlipSheet(props: SlipSheetProps) {
   const action = useMoneyAction<SlipIntent, PlaceLotterySlipResult>(place, {
     report: 'inline',
     onSuccess: (result) => {
-      const currency = getResourceData<Balance>(BALANCE_KEY)?.currency ?? 'INR';
-      applyBalance({ balanceMinor: result.balanceMinor, currency });
+      applyPlacedBalance(result.balanceMinor);
       onPlaced(result);
       // A lone bet closes the sheet as it always did; a slip's receipt lists each of its bets.
       if (result.bets.length > 1) setReceipt(result);
@@ -108,15 +99,9 @@ export function SlipSheet(props: SlipSheetProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (picks.length === 0) return;
-    if (!agreed) {
-      setProblem(t('wingo.sheet.agreeRequired'));
-      return;
-    }
-    if (locked) {
-      setProblem(t('wingo.error.roundLocked'));
-      return;
-    }
-    setProblem(null);
+    const refusal = sheetRefusal(agreed, locked, t);
+    setProblem(refusal);
+    if (refusal) return;
     try {
       await action.run({ room: room as SlipIntent['room'], period, items: picks.map((selection) => ({ selection, ...stake })) });
     } catch (err) {
@@ -174,26 +159,11 @@ export function SlipSheet(props: SlipSheetProps) {
         </p>
         <p className="bet-sheet__fee">{t('wingo.sheet.fee', { fee: formatMoneyMinor(price.feeMinor * picks.length), contract: formatMoneyMinor(price.contractMinor * picks.length) })}</p>
         {hedged && <p className="bet-sheet__hedge">{t('lg.slip.hedged')}</p>}
-        <label className="bet-sheet__agree">
-          <input type="checkbox" checked={agreed} onChange={(e) => { setAgreed(e.target.checked); setProblem(null); }} />
-          {t('wingo.sheet.agree')}
-        </label>
-        {problem && (
-          <p role="alert" className="bet-sheet__problem">
-            {problem}
-          </p>
-        )}
-        <div className="bet-sheet__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            {t('wingo.sheet.cancel')}
-          </button>
+        <SheetFooter agreed={agreed} onAgree={(checked) => { setAgreed(checked); setProblem(null); }} problem={problem} onCancel={onClose} busy={action.busy} total={total}>
           <button type="button" className="button button--ghost" onClick={onPickMore} disabled={picks.length >= LOTTERY_SLIP_MAX_ITEMS}>
             {t('lg.slip.pickMore')}
           </button>
-          <button type="submit" className="button button--primary" aria-disabled={action.busy || undefined}>
-            {t('wingo.sheet.confirm', { total })}
-          </button>
-        </div>
+        </SheetFooter>
       </form>
     </Popup>
   );
