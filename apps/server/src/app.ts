@@ -355,7 +355,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
     settledCounts: (from, to) => lottery.settledCounts(from, to),
     lotteryPayoutsOn: (day) => reports.lotteryPayoutsOn(day),
   });
-  await app.register(todayRoutes, { today, limiter: createRateLimiter(db, clock) });
+  await app.register(todayRoutes, { today });
   // The inbox, and the operator announcements it shows (decision 458): marketing is held back from
   // a player the safety module says is on a break or excluded, and from one without marketing consent (decision 491).
   const announcements = createAnnouncements({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pgText } from './text';
 
 /**
  * Promotions' money core (docs/promotions.md; decisions 490-492): marketing consent, bonus grants and gift
@@ -55,19 +56,18 @@ export const GIFT_CODE_PATTERN = /^[A-Z0-9]{4,24}$/;
 
 /** A code as a player types it: spaces around and letter case do not matter. */
 export const RedeemGiftCodeInputSchema = z.strictObject({
-  code: z
-    .string()
+  code: pgText()
     .trim()
     .transform((s) => s.toUpperCase())
     .pipe(z.string().regex(GIFT_CODE_PATTERN, 'A gift code is 4 to 24 letters and digits')),
   /** The version of the terms the player was shown and accepted before redeeming. */
-  termsVersion: z.string().min(1).max(40),
+  termsVersion: pgText().min(1).max(40),
 });
 export type RedeemGiftCodeInput = z.infer<typeof RedeemGiftCodeInputSchema>;
 
 /** A new gift code (console, admin only): every amount in minor units. */
 export const GiftCodeInputSchema = z.strictObject({
-  code: z.string().regex(GIFT_CODE_PATTERN, 'A gift code is 4 to 24 capital letters and digits'),
+  code: pgText().regex(GIFT_CODE_PATTERN, 'A gift code is 4 to 24 capital letters and digits'),
   bonusMinor: z.number().int().min(1).max(1_000_000_00),
   wageringMultiple: z.number().int().min(1).max(BONUS_MAX_WAGERING_MULTIPLE),
   bonusValidDays: z.number().int().min(1).max(90),

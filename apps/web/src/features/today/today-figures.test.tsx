@@ -3,6 +3,7 @@ import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../../app/providers';
 import HomeRoute from '../../app/routes/home';
 import { stubApi } from '../../test/fake-api';
 import { stubIntersectionObserver } from '../../test/intersection-observer';
@@ -13,10 +14,14 @@ const figures = (o: Partial<TodayFigures> = {}): TodayFigures => ({ day: '2026-1
 /** Home, with today's place at the end of the page; returns a way to scroll it into view. */
 function renderHome() {
   const observers = stubIntersectionObserver();
+  // Inside the app's providers: Home's games (a lazy chunk) may arrive during the test and need
+  // the toast and the other providers (without them the test failed only when that chunk won the race).
   render(
-    <MemoryRouter>
-      <HomeRoute />
-    </MemoryRouter>,
+    <AppProviders>
+      <MemoryRouter>
+        <HomeRoute />
+      </MemoryRouter>
+    </AppProviders>,
   );
   return () => {
     const watching = observers.find((o) => o.target?.classList.contains('home__later'));
