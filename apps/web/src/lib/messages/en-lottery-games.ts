@@ -99,7 +99,7 @@ export const enLotteryGames = {
   'lg.trx.blockLabel': 'Block {number}, hash ending {hash}',
   'lg.k3.stage': 'Dice {a}, {b}, {c}, sum {sum}',
   'lg.trx.blockNumber': 'Block {number}',
-  'lg.trx.latestBlock': 'Block {number}, hash {hash}: verify round {period}',
+  'lg.trx.latestBlock': ', hash {hash}: verify round {period}',
   'lg.rules.trx.block': 'The result is read from a TRON block: the deciding block is the first block produced after the round locks (betting closes in its last 5 s), so its hash does not exist while bets are taken.',
   'lg.rules.trx.digit': 'The number is the last 0-9 character of the block hash’s last 24 bytes (48 hex characters read from the right). Its colours, Big/Small and every payout are Win Go’s:',
   'lg.rules.trx.shared': 'Rooms whose rounds close at the same moment (the 1-, 3-, 5- and 10-minute rooms on their common minutes) share one deciding block, so those rounds have the same number.',

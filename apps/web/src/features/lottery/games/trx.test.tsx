@@ -132,8 +132,11 @@ describe('Trx Win page', () => {
     expect((await screen.findAllByRole('img', { name: '7: Green, Big' })).length).toBeGreaterThan(0);
     // At the top, the block it was read from: its height and the end of its hash, the whole hash in
     // the link's name and title, and the link verifies the round.
-    const top = screen.getByRole('link', { name: `Block ${BLOCK.raw_data.number}, hash ${BLOCK.blockID}: verify round ${PERIOD}` });
-    expect(top.textContent).toBe(`Block ${BLOCK.raw_data.number}…${BLOCK.blockID.slice(-8)}`);
+    const top = screen.getByRole('link', { name: `Block ${BLOCK.raw_data.number} …${BLOCK.blockID.slice(-8)}, hash ${BLOCK.blockID}: verify round ${PERIOD}` });
+    // What shows: the height and the end of the hash; the rest of the name is for screen readers.
+    expect(within(top).getByText(`Block ${BLOCK.raw_data.number}`)).toBeTruthy();
+    expect(within(top).getByText(`…${BLOCK.blockID.slice(-8)}`)).toBeTruthy();
+    expect(within(top).getByText(`, hash ${BLOCK.blockID}: verify round ${PERIOD}`).className).toBe('visually-hidden');
     expect(top.getAttribute('title')).toBe(BLOCK.blockID);
     expect(top.getAttribute('href')).toBe(`/home/AllLotteryGames/VerifyGame?game=trx&period=${PERIOD}`);
     // The history names the block the digit was read from.

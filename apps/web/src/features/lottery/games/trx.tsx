@@ -66,10 +66,11 @@ function TrxLatest({ result, outcome }: LatestResultProps) {
           className="lg-latest__block"
           to={lotteryVerifyHref('trx', result.period)}
           title={block.id}
-          aria-label={t('lg.trx.latestBlock', { number: block.number, hash: block.id, period: result.period })}
         >
-          <span>{t('lg.trx.blockNumber', { number: block.number })}</span>
+          {/* The name is the visible text and then the rest (axe: a visible label is part of the name). */}
+          <span>{t('lg.trx.blockNumber', { number: block.number })}</span>{' '}
           <span className="lg-block__hash">{shortBlockId(block.id)}</span>
+          <span className="visually-hidden">{t('lg.trx.latestBlock', { hash: block.id, period: result.period })}</span>
         </Link>
       )}
     </>
