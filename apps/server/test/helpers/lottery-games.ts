@@ -1,5 +1,6 @@
 import { API_PATHS } from '@colorplay/contract';
-import { settleBet, type AnyLotteryGame } from '@colorplay/lottery';
+import { FIVED, K3, roundAt, settleBet, type AnyLotteryGame, type Room } from '@colorplay/lottery';
+import type { fakeClock } from '../../src/lib/clock';
 import type { TestApp } from './build-test-app';
 import type { PlayerClient } from './player-client';
 import { playerFactory } from './players';
@@ -35,6 +36,36 @@ export function lotteryGameKit(app: () => TestApp) {
   }
 
   return { player, bet, roundRow };
+}
+
+/** K3's and 5D's rule tables, by route id. */
+export const CHAIN_GAMES = { k3: K3 as unknown as AnyLotteryGame, '5d': FIVED as unknown as AnyLotteryGame };
+export type ChainGameId = keyof typeof CHAIN_GAMES;
+
+/**
+ * The 1 min rooms of K3 and 5D on a fake clock (games.test.ts, slips.test.ts): the clock moves to
+ * a round's draw and the engine runs, so a round opens, or draws and settles.
+ */
+export function chainGameRounds(app: () => TestApp, clock: ReturnType<typeof fakeClock>) {
+  const now = () => clock.now().getTime();
+  const setTime = (ms: number) => clock.advance(ms - now());
+  const roomOf = (game: ChainGameId): Room => CHAIN_GAMES[game].rooms['1m']!;
+  /** Moves the clock to the current round's draw and runs the engine: it draws and settles that round and opens the next. */
+  async function drawAndSettle(game: ChainGameId): Promise<void> {
+    setTime(roundAt(roomOf(game), now()).drawsAtMs);
+    await app().app.lottery.tick();
+  }
+  return {
+    now,
+    setTime,
+    roomOf,
+    drawAndSettle,
+    /** Moves the clock to the opening of the game's next 1 min round, runs the engine, and returns that round. */
+    async nextRound(game: ChainGameId) {
+      await drawAndSettle(game);
+      return roundAt(roomOf(game), now());
+    },
+  };
 }
 
 /** What the rule table pays a list of selections against an outcome (each bet's contract amount given). */

@@ -7,10 +7,10 @@ import { GAME_DRAWS, valuesFromMacs, verifyGameRound } from '@colorplay/fair';
 import { deriveDrawDigitSync } from '@colorplay/fair/node';
 // The CLI's entry as `npm run fair -- verify` runs it (the package exports no CLI path).
 import { gameProofFromFairness, runFairCli } from '../../../../../packages/fair/src/cli-core';
-import { FIVED, K3, roundAt, type AnyLotteryGame, type Room } from '@colorplay/lottery';
+import { roundAt } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appSandboxBeacon, buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
-import { expectedPayoutOf, lotteryGameKit } from '../../../test/helpers/lottery-games';
+import { CHAIN_GAMES, chainGameRounds, expectedPayoutOf, lotteryGameKit, type ChainGameId } from '../../../test/helpers/lottery-games';
 import { asOwner } from '../../../test/helpers/test-db';
 import { fakeClock } from '../../lib/clock';
 import { checkInvariants, getBalance, HOUSE_ACCOUNTS } from '../ledger';
@@ -29,11 +29,9 @@ const clock = fakeClock(new Date(START));
 let t: TestApp;
 const { player, bet, roundRow } = lotteryGameKit(() => t);
 
-const now = () => clock.now().getTime();
-const setTime = (ms: number) => clock.advance(ms - now());
-const GAMES = { k3: K3 as unknown as AnyLotteryGame, '5d': FIVED as unknown as AnyLotteryGame };
-type GameId = keyof typeof GAMES;
-const roomOf = (game: GameId): Room => GAMES[game].rooms['1m']!;
+const GAMES = CHAIN_GAMES;
+type GameId = ChainGameId;
+const { now, setTime, roomOf, nextRound, drawAndSettle } = chainGameRounds(() => t, clock);
 const path = (template: string, game: GameId) => template.replace(':game', game);
 
 beforeAll(async () => {
@@ -46,18 +44,6 @@ afterAll(async () => {
 afterEach(async () => {
   expect(await checkInvariants(t.db)).toEqual([]);
 });
-
-/** Moves the clock to the opening of the game's next 1 min round and runs the engine. */
-async function nextRound(game: GameId) {
-  setTime(roundAt(roomOf(game), now()).drawsAtMs);
-  await t.app.lottery.tick();
-  return roundAt(roomOf(game), now());
-}
-
-async function drawAndSettle(game: GameId) {
-  setTime(roundAt(roomOf(game), now()).drawsAtMs);
-  await t.app.lottery.tick();
-}
 
 /**
  * The outcome of a record computed from docs/fairness.md "Reading K3 and 5D" alone (node:crypto,

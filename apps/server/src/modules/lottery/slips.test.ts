@@ -1,8 +1,7 @@
 import { API_PATHS, LAZY_API_PATHS, LOTTERY_SLIP_MAX_ITEMS } from '@colorplay/contract';
-import { FIVED, K3, roundAt, type AnyLotteryGame, type Room } from '@colorplay/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
-import { lotteryGameKit } from '../../../test/helpers/lottery-games';
+import { chainGameRounds, lotteryGameKit, type ChainGameId } from '../../../test/helpers/lottery-games';
 import type { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
 import { checkInvariants } from '../ledger';
@@ -15,11 +14,11 @@ const clock = fakeClock(new Date(START));
 let t: TestApp;
 const { player, bet } = lotteryGameKit(() => t);
 
-const now = () => clock.now().getTime();
-const setTime = (ms: number) => clock.advance(ms - now());
-const GAMES = { k3: K3 as unknown as AnyLotteryGame, '5d': FIVED as unknown as AnyLotteryGame };
-type GameId = keyof typeof GAMES;
-const roomOf = (game: GameId): Room => GAMES[game].rooms['1m']!;
+type GameId = ChainGameId;
+const rounds = chainGameRounds(() => t, clock);
+const { setTime } = rounds;
+/** The opening of K3's (or the game's) next 1 min round. */
+const nextRound = (game: GameId = 'k3') => rounds.nextRound(game);
 
 beforeAll(async () => {
   t = await buildTestApp({ clock, lottery: { chainLength: 200, checkpointEvery: 16, chainRenewBeforeRounds: 20 } });
@@ -32,12 +31,6 @@ afterEach(async () => {
   expect(await checkInvariants(t.db)).toEqual([]);
 });
 
-/** Moves the clock to the opening of the game's next 1 min round and runs the engine. */
-async function nextRound(game: GameId = 'k3') {
-  setTime(roundAt(roomOf(game), now()).drawsAtMs);
-  await t.app.lottery.tick();
-  return roundAt(roomOf(game), now());
-}
 
 let keySeq = 0;
 const freshKey = () => `slip-key-${++keySeq}-${Math.random().toString(36).slice(2, 8)}`;
