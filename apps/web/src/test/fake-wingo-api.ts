@@ -1,5 +1,5 @@
-import type { WingoBet, WingoRoomState } from '@colorplay/contract';
-import { roundAt, WINGO_BET_OPTIONS, WINGO_DEFAULT_LIMITS, WINGO_ROOMS } from '@colorplay/lottery';
+import type { LotteryRoomState, WingoBet, WingoRoomState } from '@colorplay/contract';
+import { K3_SELECTIONS, MINUTE_ROOMS, roundAt, WINGO_BET_OPTIONS, WINGO_DEFAULT_LIMITS, WINGO_ROOMS } from '@colorplay/lottery';
 
 /** Test helper (imported only by *.test.tsx): Wingo fixtures over the shared fetch stub. */
 
@@ -52,3 +52,31 @@ export function makeBet(overrides: Partial<WingoBet> = {}): WingoBet {
 }
 
 export const EMPTY_PAGE = { data: { items: [], nextCursor: null } };
+
+/**
+ * K3's 1 min room, open 30 s before its draw on 2026-11-23: the moment, the round and the room's
+ * state as the server answers it (the K3 page, slip and period-mark tests). `betting` overrides
+ * the presets.
+ */
+export function k3OpenRoom(betting: Partial<LotteryRoomState['betting']> = {}) {
+  const room = MINUTE_ROOMS['1m'];
+  const nowMs = roundAt(room, Date.UTC(2026, 10, 23, 7, 0, 0)).drawsAtMs - 30_000;
+  const round = roundAt(room, nowMs);
+  const state: LotteryRoomState = {
+    game: 'k3',
+    serverTimeMs: nowMs,
+    round: { roomId: '1m', period: round.period, phase: 'open', opensAtMs: round.opensAtMs, locksAtMs: round.locksAtMs, drawsAtMs: round.drawsAtMs },
+    lastResult: null,
+    source: 'chain',
+    chain: null,
+    betting: {
+      selections: [...K3_SELECTIONS],
+      amountPresetsMinor: [100, 1_000, 10_000, 100_000],
+      multipliers: [1, 5, 10, 20, 50, 100],
+      feeBasisPoints: 200,
+      limits: { minQuantity: 1, maxQuantity: 1000, minBetMinor: 100, maxBetMinor: 10_000_000, maxRoundMinor: 100_000_000 },
+      ...betting,
+    },
+  };
+  return { room, nowMs, round, state };
+}

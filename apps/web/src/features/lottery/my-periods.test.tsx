@@ -1,10 +1,9 @@
-import type { LotteryRoomState } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
-import { K3_SELECTIONS, MINUTE_ROOMS, roundAt, WINGO_ROOMS } from '@colorplay/lottery';
+import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/ui/toast';
-import { EMPTY_PAGE, makeBet, roomState, stubWingoApi } from '../../test/fake-wingo-api';
+import { EMPTY_PAGE, k3OpenRoom, makeBet, roomState, stubWingoApi } from '../../test/fake-wingo-api';
 import { renderWithRouter, signInForTests } from '../../test/render';
 import { LotteryPage } from './lottery-page';
 import type { ScreenGame } from './api';
@@ -63,19 +62,8 @@ describe('periods with the player’s bets', () => {
   });
 
   it('K3: the round panel says nothing without a bet in the period, and counts one in words once read', async () => {
-    const room = MINUTE_ROOMS['1m'];
-    const nowMs = roundAt(room, Date.UTC(2026, 10, 23, 7, 0, 0)).drawsAtMs - 30_000;
+    const { nowMs, round, state } = k3OpenRoom({ amountPresetsMinor: [100], multipliers: [1] });
     vi.useFakeTimers({ now: nowMs, toFake: ['Date'] });
-    const round = roundAt(room, nowMs);
-    const state: LotteryRoomState = {
-      game: 'k3',
-      serverTimeMs: nowMs,
-      round: { roomId: '1m', period: round.period, phase: 'open', opensAtMs: round.opensAtMs, locksAtMs: round.locksAtMs, drawsAtMs: round.drawsAtMs },
-      lastResult: null,
-      source: 'chain',
-      chain: null,
-      betting: { selections: [...K3_SELECTIONS], amountPresetsMinor: [100], multipliers: [1], feeBasisPoints: 200, limits: { minQuantity: 1, maxQuantity: 1000, minBetMinor: 100, maxBetMinor: 10_000_000, maxRoundMinor: 100_000_000 } },
-    };
     let mine: unknown[] = [];
     const api = stubWingoApi({
       [`GET ${API_PATHS.get_balance}`]: () => ({ body: { data: { balanceMinor: 50_000, currency: 'INR' } } }),

@@ -2,14 +2,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LotteryBet, LotteryRoomState, PlaceLotteryBetInput } from '@colorplay/contract';
+import type { LotteryBet, PlaceLotteryBetInput } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
-import { FIVED_SELECTIONS, K3_SELECTIONS, MINUTE_ROOMS, roundAt } from '@colorplay/lottery';
+import { FIVED_SELECTIONS, K3_SELECTIONS } from '@colorplay/lottery';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
 import { getResourceData } from '../../../lib/resource';
-import { EMPTY_PAGE, stubWingoApi } from '../../../test/fake-wingo-api';
+import { EMPTY_PAGE, k3OpenRoom, stubWingoApi } from '../../../test/fake-wingo-api';
 import { renderWithRouter, signInForTests } from '../../../test/render';
 import { WingoProvider } from '../wingo-context';
 import { FivedBoard } from './fived-board';
@@ -145,18 +145,7 @@ describe('a settled round', () => {
 });
 
 describe('K3 page', () => {
-  const room = MINUTE_ROOMS['1m'];
-  const nowMs = roundAt(room, Date.UTC(2026, 10, 23, 7, 0, 0)).drawsAtMs - 30_000;
-  const round = roundAt(room, nowMs);
-  const state: LotteryRoomState = {
-    game: 'k3',
-    serverTimeMs: nowMs,
-    round: { roomId: '1m', period: round.period, phase: 'open', opensAtMs: round.opensAtMs, locksAtMs: round.locksAtMs, drawsAtMs: round.drawsAtMs },
-    lastResult: null,
-    source: 'chain',
-    chain: null,
-    betting: { selections: [...K3_SELECTIONS], amountPresetsMinor: [100, 1_000, 10_000, 100_000], multipliers: [1, 5, 10, 20, 50, 100], feeBasisPoints: 200, limits: { minQuantity: 1, maxQuantity: 1000, minBetMinor: 100, maxBetMinor: 10_000_000, maxRoundMinor: 100_000_000 } },
-  };
+  const { nowMs, round, state } = k3OpenRoom();
   beforeEach(() => {
     signInForTests();
     localStorage.clear();
