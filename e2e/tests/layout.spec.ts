@@ -420,19 +420,28 @@ async function lotteryViewFindings(page: Page): Promise<string[]> {
   return found;
 }
 
+/**
+ * A screen pass at 320, 360 and 414 px in English, then at 320 px in Hindi: `findings` at each, each
+ * finding prefixed with where it was seen. English goes first: the locale's init script stays for
+ * the later navigations.
+ */
+async function atEveryWidth(page: Page, findings: (locale: Locale) => Promise<string[]>): Promise<string[]> {
+  const found: string[] = [];
+  for (const [locale, width] of [['en', 320], ['en', 360], ['en', 414], ['hi', 320]] as const) {
+    if (locale === 'hi') await useLocale(page, 'hi');
+    await page.setViewportSize({ width, height: 780 });
+    found.push(...(await findings(locale)).map((f) => `${locale} @ ${width}: ${f}`));
+  }
+  return found;
+}
+
 // Decisions 503-505 at 320, 360 and 414 px, and in Hindi at 320 px: the chip rows of the board and the bet
 // sheet on one line, even statistics columns, 5D's positions in their own colours.
 test('lottery view: one-row chips on the board and in the bet sheet, even statistics columns, 5D positions in distinct colours', async ({ page }) => {
   test.setTimeout(240_000);
   const messages = watchConsole(page);
   await signInAsNewPlayer(page);
-  const findings: string[] = [];
-  for (const [locale, width] of [['en', 320], ['en', 360], ['en', 414], ['hi', 320]] as const) {
-    if (locale === 'hi') await useLocale(page, 'hi');
-    await page.setViewportSize({ width, height: 780 });
-    findings.push(...(await lotteryViewFindings(page)).map((f) => `${locale} @ ${width}: ${f}`));
-  }
-  expect(findings).toEqual([]);
+  expect(await atEveryWidth(page, () => lotteryViewFindings(page))).toEqual([]);
   expect(messages).toEqual([]);
 });
 
@@ -519,14 +528,7 @@ test('lobby issue screens: toasts clear of headings, filled lottery cards, a lin
   test.setTimeout(240_000);
   const messages = watchConsole(page);
   await signInAsNewPlayer(page);
-  const findings: string[] = [];
-  for (const [locale, width] of [['en', 320], ['en', 360], ['en', 414], ['hi', 320]] as const) {
-    // The locale's init script stays for the later navigations, so English goes first.
-    if (locale === 'hi') await useLocale(page, 'hi');
-    await page.setViewportSize({ width, height: 780 });
-    findings.push(...(await lobbyIssueFindings(page)).map((f) => `${locale} @ ${width}: ${f}`));
-  }
-  expect(findings).toEqual([]);
+  expect(await atEveryWidth(page, () => lobbyIssueFindings(page))).toEqual([]);
   expect(messages).toEqual([]);
 });
 
@@ -613,13 +615,6 @@ test('issue 39 screens: bet history named as its menu with 44 px form fields and
   const messages = watchConsole(page);
   await signInAsNewPlayer(page);
   const upiOrder = `/wallet/Payment?orderId=${await startRecharge(page, { preset: '₹100.00' })}`;
-  const findings: string[] = [];
-  for (const [locale, width] of [['en', 320], ['en', 360], ['en', 414], ['hi', 320]] as const) {
-    // The locale's init script stays for the later navigations, so English goes first.
-    if (locale === 'hi') await useLocale(page, 'hi');
-    await page.setViewportSize({ width, height: 780 });
-    findings.push(...(await issue39Findings(page, upiOrder, locale)).map((f) => `${locale} @ ${width}: ${f}`));
-  }
-  expect(findings).toEqual([]);
+  expect(await atEveryWidth(page, (locale) => issue39Findings(page, upiOrder, locale))).toEqual([]);
   expect(messages).toEqual([]);
 });
