@@ -29,13 +29,19 @@ export const MarketingConsentInputSchema = z.strictObject({ given: z.boolean() }
 export type MarketingConsentInput = z.infer<typeof MarketingConsentInputSchema>;
 
 export const BONUS_STATUSES = ['active', 'converted', 'forfeited', 'expired'] as const;
+/**
+ * Where a bonus came from: a gift code, the first-deposit offer, the daily check-in, or an invite
+ * whose friend qualified. One list for the contract, the service and the database's CHECK (migration 039).
+ */
+export const BONUS_SOURCES = ['gift_code', 'first_deposit', 'check_in', 'invite'] as const;
+export type BonusSource = (typeof BONUS_SOURCES)[number];
 export type BonusStatus = (typeof BONUS_STATUSES)[number];
 
 /** One bonus grant as the player sees it, with its wagering progress in minor units. */
 export const BonusGrantSchema = z
   .object({
     id: z.string(),
-    source: z.enum(['gift_code']),
+    source: z.enum(BONUS_SOURCES),
     status: z.enum(BONUS_STATUSES),
     amountMinor: z.number().int(),
     /** The bonus money still in the grant's account (0 once ended). */

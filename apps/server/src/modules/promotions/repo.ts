@@ -1,3 +1,4 @@
+import type { BonusSource } from '@colorplay/contract';
 import type { Queryable } from '../../db/db';
 
 /** SQL of the promotions module's own tables (tables.ts); money itself moves only in the ledger. */
@@ -27,7 +28,7 @@ export async function selectConsentGiven(q: Queryable, playerIds: readonly numbe
 export type GrantRow = {
   id: string;
   player_id: number;
-  source: 'gift_code';
+  source: BonusSource;
   source_ref: string;
   amount_minor: number;
   wagering_multiple: number;

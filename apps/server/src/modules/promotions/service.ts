@@ -4,6 +4,7 @@ import {
   PROMOTION_TERMS_VERSION,
   type AuditAction,
   type BonusGrant,
+  type BonusSource,
   type GiftCode,
   type GiftCodeInput,
   type MarketingConsent,
@@ -39,7 +40,7 @@ export type PromotionsDeps = {
 /** A bonus to grant (gift codes today; the first-deposit bonus and check-in later). */
 export type GrantInput = {
   playerId: number;
-  source: 'gift_code';
+  source: BonusSource;
   sourceRef: string;
   amountMinor: number;
   wageringMultiple: number;
