@@ -30,7 +30,7 @@ import { burstScenario } from './wingo/bursts';
 import { closedLoopScenario } from './wingo/closed-loop';
 import { loadSummary, phase, removeTempDirs, round2, tempDir } from './wingo/common';
 import { registeredPlayers } from './wingo/players';
-import { createDatabase, durability, pgbench } from './wingo/postgres';
+import { clusterCpu, createDatabase, durability, pgbench, type PgbenchResult } from './wingo/postgres';
 import { settlementScenario } from './wingo/settlement';
 import { clusterSocketScenario } from './wingo/cluster-sockets';
 import { DEFAULT_ROOM_SPREAD, socketScenario } from './wingo/sockets';
@@ -64,6 +64,20 @@ function settings() {
   };
 }
 
+/** A bet's CPU (server + cluster) beside an uncontended TPC-B transaction's (pgbench + cluster); goal: at most half. */
+function cpuComparison(bet: { server: number; databaseCluster: number | null }, tpcb: PgbenchResult) {
+  const betTotal = bet.databaseCluster === null ? null : bet.server + bet.databaseCluster;
+  const tpcbTotal = tpcb.cpuUsPerTransaction.total;
+  const ratio = betTotal === null || tpcbTotal === null ? null : round2(betTotal / tpcbTotal);
+  return {
+    betUs: { server: bet.server, database: bet.databaseCluster, total: betTotal },
+    tpcbUs: tpcb.cpuUsPerTransaction,
+    ratio,
+    target: 0.5,
+    met: ratio === null ? null : ratio <= 0.5,
+  };
+}
+
 async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('run through `npm run bench:wingo` (a throwaway PostgreSQL cluster)');
@@ -71,8 +85,12 @@ async function main() {
   const s = settings();
 
   phase('pgbench');
-  const tpcb = pgbench(await createDatabase(adminUrl, 'pgbench_tpcb'), s.tpcbClients, s.pgbenchSeconds, 1);
-  const tpcbScaled = pgbench(await createDatabase(adminUrl, 'pgbench_tpcb_scaled'), s.tpcbClients, s.pgbenchSeconds, s.tpcbClients);
+  // One connection to the cluster for the outside CPU meter of TPC-B and of bets (clusterCpu).
+  const meter = await openPostgres(adminUrl, 1);
+  const tpcbRun = await pgbench(await createDatabase(adminUrl, 'pgbench_tpcb'), s.tpcbClients, s.pgbenchSeconds, 1, meter);
+  const tpcbScaledRun = await pgbench(await createDatabase(adminUrl, 'pgbench_tpcb_scaled'), s.tpcbClients, s.pgbenchSeconds, s.tpcbClients, meter);
+  const tpcb = tpcbRun.tps;
+  const tpcbScaled = tpcbScaledRun.tps;
 
   const benchDbUrl = await createDatabase(adminUrl, 'wingo_bench');
   const db = await openPostgres(benchDbUrl, 20);
@@ -113,7 +131,7 @@ async function main() {
   // in whichever phase is running (the database's CPU per bet moved by 2x between runs).
   await db.query('CHECKPOINT');
   phase('closedLoopBets');
-  const closedLoop = await closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db));
+  const closedLoop = await closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db), clusterCpu(meter));
 
   // The authenticated read against /healthz (decision 307's goal: at least 30 %), with the request
   // log at info (production's level) and at warn.
@@ -131,6 +149,7 @@ async function main() {
   const database = await durability(db);
   const groupCommit = { windowMs: app.lottery.settings.betBatchWindowMs, maxBets: app.lottery.settings.betBatchMax, concurrentBatches: app.lottery.settings.betBatchConcurrency, setBased: true };
   await app.close();
+  await meter.close();
 
   phase('sockets');
   const socketsResult = s.socketCount > 0 ? await socketScenario(benchDbUrl, makeConfig, s.socketCount, { spread: s.socketRooms, loaders: s.socketLoaders, observeMs: s.socketObserveMs }) : null;
@@ -161,8 +180,11 @@ async function main() {
     database,
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: round2(totalmem() / 2 ** 30), node: process.version },
     loadAverage1m: { note: 'the machine is shared with other developers: figures are depressed by their load', byPhase: loadSummary() },
-    pgbenchTpcb: { clients: s.tpcbClients, seconds: s.pgbenchSeconds, scale: 1, tps: tpcb },
-    pgbenchTpcbUncontended: { clients: s.tpcbClients, seconds: s.pgbenchSeconds, scale: s.tpcbClients, tps: tpcbScaled },
+    pgbenchTpcb: { clients: s.tpcbClients, seconds: s.pgbenchSeconds, scale: 1, ...tpcbRun },
+    pgbenchTpcbUncontended: { clients: s.tpcbClients, seconds: s.pgbenchSeconds, scale: s.tpcbClients, ...tpcbScaledRun },
+    // Issue 37 part 1: what a durable bet costs the machine (the server process and the whole
+    // database cluster) beside an uncontended TPC-B transaction (pgbench and the same cluster meter).
+    cpuPerBetVsTpcb: cpuComparison(closedLoop.cpuUsPerBet, tpcbScaledRun),
     betting: {
       ...closedLoop,
       ratioToTpcb: round2(closedLoop.betsPerSecond / tpcb),
@@ -180,6 +202,7 @@ async function main() {
     goals: {
       betsPerSecondAtLeast2xUncontendedTpcb: closedLoop.betsPerSecond >= 2 * tpcbScaled,
       p99Under50Ms: closedLoop.p99Ms < 50,
+      betCpuAtMostHalfUncontendedTpcb: cpuComparison(closedLoop.cpuUsPerBet, tpcbScaledRun).met,
       authenticatedReadAtLeast30PercentOfHealthz: hot ? hot.summary.authenticatedReadShareOfHealthz >= 0.3 : null,
       // A bet that left the loader a moment before the lock can reach the server after it (a first
       // bet also opens its connection): refusing it is right. Counted as an in-time bet refused

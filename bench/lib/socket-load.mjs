@@ -74,8 +74,9 @@ async function main() {
 
 main().then(
   (out) => {
-    process.stdout.write(JSON.stringify(out));
-    process.exit(0);
+    // Exit only once the report is flushed: a pipe's write is asynchronous on Linux, and a report
+    // larger than the pipe's buffer (thousands of delays) was cut off by an immediate exit.
+    process.stdout.write(JSON.stringify(out), () => process.exit(0));
   },
   (err) => {
     process.stderr.write(`socket load failed: ${err?.stack ?? err}\n`);
