@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/demo-vendor/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/demo-vendor/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/*.test.ts'],
           environment: 'node',
         },
       },
