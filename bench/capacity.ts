@@ -1,5 +1,5 @@
 /**
- * The capacity model of docs/capacity.md (issue 37, part 5), computed from measured reports so the
+ * The capacity model of docs/capacity.md (decision 526), computed from measured reports so the
  * document's numbers cannot drift from what was measured: `npm run bench:capacity -- <report.json>
  * [<report.json> ...]` reads Wingo bench reports (bench/wingo.ts; the committed ones under
  * bench/evidence/), takes each figure from the first report that has it, and prints the model as
@@ -10,14 +10,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** What a player of the 30 s room does, and what a machine is allowed to do (docs/capacity.md). */
-export const ASSUMPTIONS = {
+export const ASSUMPTIONS: Assumptions = {
   roundSeconds: 30,
   /** Bets per concurrent player per round, averaged over players who skip rounds and those who bet several selections. */
   betsPerPlayerPerRound: 2,
   /** Share of a round's bets placed in its last 10 s (players wait for the countdown): the bursts scenario's shape. */
   lastTenSecondsShare: 0.7,
-  /** Authenticated reads per player per round (balance and My bets after the draw), within the 3 s after the draw. */
-  readsPerPlayerPerRound: 2,
+  /**
+   * Reads per player per round within the 3 s after the draw: what the lottery screen does today on
+   * a result (use-live-sync.ts): the room's history and chart again (two public reads, not cached
+   * on the server) and My history for a player who bet; the balance comes over the socket. Each
+   * costed as the measured authenticated read.
+   */
+  readsPerPlayerPerRound: 3,
   readWindowSeconds: 3,
   /** One live socket per concurrent player. */
   socketsPerPlayer: 1,
@@ -29,7 +34,20 @@ export const ASSUMPTIONS = {
   settleBudgetSeconds: 5,
   /** Instance sizes (vCPU) a primary is bought in. */
   primarySizes: [4, 8, 16, 32, 48, 64, 96],
-} as const;
+};
+
+export type Assumptions = {
+  roundSeconds: number;
+  betsPerPlayerPerRound: number;
+  lastTenSecondsShare: number;
+  readsPerPlayerPerRound: number;
+  readWindowSeconds: number;
+  socketsPerPlayer: number;
+  appNodeCores: number;
+  targetUtilisation: number;
+  settleBudgetSeconds: number;
+  primarySizes: readonly number[];
+};
 
 export const PLAYER_COUNTS = [10_000, 100_000, 1_000_000] as const;
 
@@ -120,14 +138,17 @@ export function model(players: number, m: Measured, a = ASSUMPTIONS) {
   const primary = a.primarySizes.find((size) => size >= primaryCoresNeeded) ?? null;
   const settleSeconds = (betsPerRound * m.settleUsPerBet.value) / 1e6;
   const commitsPerSecond = peakBetsPerSecond / m.betsPerBatch.value;
+  // The first to saturate as players grow, with the machines chosen: app nodes are added at will,
+  // so it is the primary's cores or the one settlement transaction per round against its budget.
+  const primaryShare = primary === null ? Infinity : dbCores / primary;
+  const settleShare = settleSeconds / a.settleBudgetSeconds;
+  const pct = (x: number) => `${Math.round(x * 100)} %`;
   const bottleneck =
     primary === null
       ? 'the primary: no single machine has the cores'
-      : settleSeconds > a.settleBudgetSeconds
-        ? `settlement: one transaction takes ${round1(settleSeconds)} s, over the ${a.settleBudgetSeconds} s budget`
-        : dbCoresBets >= dbCoresReads
-          ? 'the primary during the last 10 s (bets)'
-          : 'the primary after the draw (reads)';
+      : settleShare > primaryShare
+        ? `settlement: one transaction takes ${round1(settleSeconds)} s, ${pct(settleShare)} of its ${a.settleBudgetSeconds} s budget`
+        : `the primary at ${pct(primaryShare)} of ${primary} vCPU, ${dbCoresBets >= dbCoresReads ? 'in the last 10 s (bets)' : 'after the draw (reads)'}`;
   return {
     players,
     betsPerRound,

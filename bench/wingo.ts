@@ -182,7 +182,7 @@ async function main() {
     loadAverage1m: { note: 'the machine is shared with other developers: figures are depressed by their load', byPhase: loadSummary() },
     pgbenchTpcb: { clients: s.tpcbClients, seconds: s.pgbenchSeconds, scale: 1, ...tpcbRun },
     pgbenchTpcbUncontended: { clients: s.tpcbClients, seconds: s.pgbenchSeconds, scale: s.tpcbClients, ...tpcbScaledRun },
-    // Issue 37 part 1: what a durable bet costs the machine (the server process and the whole
+    // Decision 525: what a durable bet costs the machine (the server process and the whole
     // database cluster) beside an uncontended TPC-B transaction (pgbench and the same cluster meter).
     cpuPerBetVsTpcb: cpuComparison(closedLoop.cpuUsPerBet, tpcbScaledRun),
     betting: {

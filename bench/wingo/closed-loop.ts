@@ -50,7 +50,7 @@ export async function closedLoopScenario(
       database: cpu.databaseUs,
       loader: round2(load.cpuUs / load.sent),
       // The whole cluster from outside (WAL writer, checkpointer, autovacuum included): the meter
-      // TPC-B's transaction is measured with (postgres.ts clusterCpu), for issue 37's comparison.
+      // TPC-B's transaction is measured with (postgres.ts clusterCpu), for decision 525's comparison.
       databaseCluster: cluster.databaseUs,
     },
   };

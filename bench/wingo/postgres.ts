@@ -43,7 +43,7 @@ export function endedChildrenCpuMs(): number {
 /**
  * CPU time (ms) of the whole PostgreSQL cluster behind `db`, measured from outside: the postmaster,
  * every process it runs now (backends, checkpointer, WAL writer, autovacuum) and every child it has
- * already reaped (a backend of a connection that closed). The meter issue 37 compares a bet and a
+ * already reaped (a backend of a connection that closed). The meter decision 525 compares a bet and a
  * TPC-B transaction with: pg_stat_activity's backends of one database miss the WAL writer, the
  * checkpointer and ended connections. undefined when /proc cannot be read.
  */

@@ -1,4 +1,4 @@
--- Issue 35's offers (docs/promotions.md): a bonus now comes from a gift code, the first-deposit offer,
+-- The offers (docs/promotions.md): a bonus now comes from a gift code, the first-deposit offer,
 -- the daily check-in or an invite whose friend qualified. The list matches the contract's BONUS_SOURCES.
 ALTER TABLE bonus_grants DROP CONSTRAINT bonus_grants_source_check;
 ALTER TABLE bonus_grants ADD CONSTRAINT bonus_grants_source_check
