@@ -72,7 +72,7 @@ const inviteOf = async (inviteeId: number) => (await t.db.query('SELECT inviter_
 describe('the invite code and what a typed code means', () => {
   it('is the player\'s UID; a friend registering with it is linked once, an unknown code or one\'s own links nothing', async () => {
     const inviter = await newPlayer();
-    const me = (await inviter.client.call('GET', '/api/user-info')).json().data;
+    const me = (await inviter.client.call('GET', '/api/get-user-info')).json().data;
     const mine = await summary(inviter);
     expect(mine).toMatchObject({ code: String(me.uid), currency: 'INR', linkPath: `/register?invite=${me.uid}`, joined: 0, qualified: 0, rewarded: 0, friends: [] });
     expect(mine.cap).toEqual({ rewards: DEFAULT_INVITE_SETTINGS.capRewards, periodDays: DEFAULT_INVITE_SETTINGS.capPeriodDays, usedInPeriod: 0 });
