@@ -48,7 +48,7 @@ import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRo
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { createAdjustmentsService } from './modules/adjustments';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
-import { createPromotionsService, giftCodeAdminRoutes, promotionsRoutes, type PromotionsService } from './modules/promotions';
+import { createInvitesService, createPromotionsService, giftCodeAdminRoutes, inviteRoutes, promotionsRoutes, subscribeInvites, type InvitesService, type PromotionsService } from './modules/promotions';
 import { createTronService, sandboxTronRoutes, type TronService } from './modules/tron';
 import { createSupportService, DEFAULT_SUPPORT_SETTINGS, subscribeSupportNotifications, supportRoutes } from './modules/support';
 import { AppError } from './errors';
@@ -84,6 +84,7 @@ declare module 'fastify' {
     /** Responsible-gambling controls (decision 210): every money path checks them in its transaction. */
     safety: SafetyService;
     promotions: PromotionsService;
+    invites: InvitesService;
     /** Trx Win's TRON block source (the engine asks it for a round's deciding block) and, in sandbox mode, the sandbox chain. */
     tron: TronService;
   }
@@ -318,6 +319,12 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   const documents = config.kyc.documents;
   const documentStore = documents.kind === 's3' ? s3DocumentStore(documents) : localDocumentStore(documents.dir);
   const kyc = createKycService({ db, clock, settings: config.kyc, store: documentStore, events });
+  // Invite a friend (decisions 550-552): a registration links the friend to the inviter whose code
+  // they typed; the job below rewards the inviter once the friend passed KYC and played.
+  const invites = createInvitesService({ db, clock, grant: promotions.grant, kycVerified: (q, playerId) => kyc.isVerified(q, playerId), currency: depositSettings.currency });
+  subscribeInvites(events, invites);
+  await app.register(inviteRoutes, { invites, requireAuth });
+  app.decorate('invites', invites);
   const sandboxPayouts = config.payouts.kind === 'sandbox' ? createSandboxPayoutGateway(db, { callbackSecret: config.secrets.webhook }) : undefined;
   const payoutGateway: PayoutGateway = config.payouts.kind === 'http' ? createHttpPayoutGateway(config.payouts) : sandboxPayouts!;
   const withdrawals = createWithdrawalsService({
@@ -401,6 +408,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   // every minute at most, off with the housekeeping (tests run it by hand).
   const promotionsSettleMs = config.housekeepingSweepMs > 0 ? Math.min(config.housekeepingSweepMs, 60_000) : 0;
   jobs.add({ name: 'promotions.settle', intervalMs: promotionsSettleMs, run: () => promotions.settleDue() });
+  jobs.add({ name: 'promotions.invites', intervalMs: promotionsSettleMs, run: () => invites.rewardDue() });
   jobs.add({ name: 'deposits.expire', intervalMs: config.depositExpirySweepMs, run: () => deposits.expireDue() });
   const reconciled = reconciliationMetrics(registry);
   jobs.add({ name: 'deposits.reconcile', intervalMs: config.depositReconcileSweepMs, run: async () => reconciled(await deposits.reconcile()) });

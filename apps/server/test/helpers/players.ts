@@ -46,12 +46,13 @@ export function playerFactory(
 ) {
   let seq = 0;
   const digits = 10 - prefix.length;
-  return async function newPlayer(fundMinor = 0): Promise<TestPlayer> {
+  /** `registerWith`: more fields of the registration (an invite code). */
+  return async function newPlayer(fundMinor = 0, registerWith: Record<string, unknown> = {}): Promise<TestPlayer> {
     seq += 1;
     const { app, db } = t();
     const phone = `${prefix}${String((seq * 7919) % 10 ** digits).padStart(digits, '0')}`;
     const client = new PlayerClient(app, address(seq), autoRefresh);
-    const registered = await client.register(phone);
+    const registered = await client.register(phone, undefined, registerWith);
     if (registered.statusCode !== 200) throw new Error(`register answered ${registered.statusCode} ${registered.body}`);
     const playerId = await playerIdOf(db, phone);
     await ensureAccount(db, { code: accountCodes.playerMain(playerId), kind: 'player', owner: playerId });

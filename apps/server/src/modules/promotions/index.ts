@@ -1,8 +1,11 @@
 /**
- * modules/promotions (docs/promotions.md; decisions 490-492): marketing consent, bonus money in its
- * own ledger accounts with its wagering, conversion, forfeit and expiry, and gift codes. Its only
- * public face.
+ * modules/promotions (docs/promotions.md; decisions 490-492, 550-552): marketing consent, bonus money in its
+ * own ledger accounts with its wagering, conversion, forfeit and expiry, gift codes, and invite a
+ * friend. Its only public face.
  */
 export { createPromotionsService, type GrantInput, type PromotionsDeps, type PromotionsService, type SafetyFacts } from './service';
 export { giftCodeAdminRoutes, promotionsRoutes, type GiftCodeAdminRoutesOptions, type PromotionsRoutesOptions } from './routes';
+export { createInvitesService, subscribeInvites, INVITES_HANDLER, type InvitesDeps, type InvitesService } from './invites';
+export { inviteRoutes, type InviteRoutesOptions } from './invite-routes';
+export { DEFAULT_INVITE_SETTINGS, type InviteSettings } from './invite-rules';
 export { OWNED_TABLES } from './tables';

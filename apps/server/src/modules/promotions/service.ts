@@ -47,6 +47,8 @@ export type GrantInput = {
   validDays: number;
   /** The terms version the player accepted: must be the current one. */
   termsVersion: string;
+  /** A fixed id (an invite's `bon_inv<inviteeId>`): its ledger key is then fixed too, so it is granted once. */
+  grantId?: string;
 };
 
 const CONSENT_HISTORY_LIMIT = 50;
@@ -188,7 +190,7 @@ export function createPromotionsService({ db, clock, safetyFacts, audit }: Promo
     if (active.length > 0) {
       throw new AppError('BONUS_ALREADY_ACTIVE', 'You already have a bonus in play: finish or forfeit it first', undefined, undefined, { grantId: active[0]!.id });
     }
-    const id = `bon_${randomBytes(12).toString('hex')}`;
+    const id = input.grantId ?? `bon_${randomBytes(12).toString('hex')}`;
     const bonusAccount = accountCodes.playerBonus(input.playerId, id);
     await ensureAccount(tx, { code: bonusAccount, kind: 'player', owner: input.playerId });
     const posted = await postTransfer(tx, {

@@ -258,6 +258,19 @@ describe('register', () => {
     expect(screen.queryByRole('region', { name: /Sandbox SMS/ })).toBeNull();
   });
 
+  it("fills the invite code in from a friend's link (/register?invite=CODE) and sends it", async () => {
+    const api = stubApi({ 'POST /api/register': () => tokenAnswer('tok-I') });
+    renderApp('/register?invite=48213907');
+    const invite = (await screen.findByLabelText('Invite code (optional)')) as HTMLInputElement;
+    expect(invite.value).toBe('48213907');
+    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '9876543210' } });
+    fireEvent.change(screen.getByLabelText('Code from the SMS'), { target: { value: '482913' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tiger-Lily-42' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I am 18 or older and accept the rules of play' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/register')[0]?.body).toMatchObject({ inviteCode: '48213907' }));
+  });
+
   it('tells a known number to log in instead', async () => {
     stubApi({ 'POST /api/register': () => ({ status: 409, body: { error: { code: 'PHONE_ALREADY_REGISTERED', message: 'taken' } } }) });
     renderApp('/register');

@@ -28,7 +28,8 @@ export function RegisterForm() {
       code: { initial: '', validate: (v) => checkOtp(v.trim()), issueMessage: 'accounts.error.code' },
       // The server refuses common passwords with a validation issue on this field.
       password: { initial: '', validate: (v) => checkNewPassword(v), issueMessage: 'accounts.error.passwordWeak' },
-      inviteCode: { initial: '', validate: (v) => checkInvite(v.trim()), issueMessage: 'accounts.error.invite' },
+      // A friend's invite link (/register?invite=CODE) fills the code in; the player may still change it.
+      inviteCode: { initial: new URLSearchParams(search).get('invite')?.trim() ?? '', validate: (v) => checkInvite(v.trim()), issueMessage: 'accounts.error.invite' },
       ageConfirmed: { initial: false, validate: (v) => (v ? null : 'accounts.error.age'), issueMessage: 'accounts.error.age' },
     },
     codeFields: { PHONE_ALREADY_REGISTERED: 'phone', OTP_INVALID: 'code', OTP_EXPIRED: 'code', OTP_ATTEMPTS_EXCEEDED: 'code' },
