@@ -6,3 +6,5 @@
 export { createPromotionsService, type GrantInput, type PromotionsDeps, type PromotionsService, type SafetyFacts } from './service';
 export { giftCodeAdminRoutes, promotionsRoutes, type GiftCodeAdminRoutesOptions, type PromotionsRoutesOptions } from './routes';
 export { OWNED_TABLES } from './tables';
+export { createPromotionCostReport, type PromotionCostService } from './cost-report';
+export { promotionsConsoleRoutes, type PromotionsConsoleRoutesOptions } from './console-routes';
