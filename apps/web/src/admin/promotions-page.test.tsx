@@ -1,7 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../lib/i18n';
+import { enAdmin } from '../lib/messages/en-admin';
+import { hiAdmin } from '../lib/messages/hi/admin';
 import { stubApi } from '../test/fake-api';
 import { AdminApp } from './admin-app';
 
@@ -44,6 +47,10 @@ const renderPage = () =>
       <AdminApp />
     </MemoryRouter>,
   );
+
+afterEach(async () => {
+  await setLocale('en');
+});
 
 describe('promotions page', () => {
   it('lists gift codes, checks the form in words, creates a code in minor units and India time, and pauses one after confirming', async () => {
@@ -174,5 +181,27 @@ describe('promotions page', () => {
     expect(cells(/FD-1/)).toEqual(['First deposit', '1', '₹25.00', '0', '₹0.00', '0', '₹0.00', '1', '₹25.00', '0', '₹0.00']);
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toMatch(/\/api\/admin\/promotions\/cost\/csv\?from=2026-11-01&to=2026-11-30$/);
     expect(cells(/Total/)).toEqual(['', '4', '₹175.00', '1', '₹70.00', '1', '₹50.00', '1', '₹25.00', '1', '₹50.00']);
+  });
+
+  it('has every string of the page and the Bonuses tab in Hindi, with the same placeholders, and shows them in Hindi', async () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const keys = Object.keys(enAdmin).filter((k) => k.startsWith('admin.promo.') || k === 'admin.nav.promotions' || k === 'admin.players.tab.bonuses') as (keyof typeof enAdmin)[];
+    expect(keys.length).toBeGreaterThan(60);
+    for (const key of keys) {
+      const hi = (hiAdmin as Record<string, string>)[key];
+      expect(hi, key).toBeDefined();
+      expect(placeholders(hi!), key).toEqual(placeholders(enAdmin[key]));
+      if (key !== 'admin.promo.bonuses.source') expect(hi, key).toMatch(/[\u0900-\u097F]/);
+    }
+    stubApi({
+      'GET /api/admin/me': () => ({ body: { data: session('admin', ['promotions.manage']) } }),
+      'GET /api/admin/gift-codes': () => ({ body: { data: { items: [diwali] } } }),
+      'GET /api/admin/promotions/cost': (call) => ({ body: { data: cost(call.url.searchParams.get('from')!, call.url.searchParams.get('to')!) } }),
+    });
+    await setLocale('hi');
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'प्रमोशन' }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('form', { name: 'गिफ़्ट कोड बनाएँ' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'DIWALI50 रोकें' })).toBeTruthy();
   });
 });
