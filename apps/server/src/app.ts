@@ -48,7 +48,7 @@ import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRo
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { createAdjustmentsService } from './modules/adjustments';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
-import { createInvitesService, createPromotionsService, giftCodeAdminRoutes, inviteRoutes, promotionsRoutes, subscribeInvites, type InvitesService, type PromotionsService } from './modules/promotions';
+import { createInvitesService, createPromotionCostReport, createPromotionsService, giftCodeAdminRoutes, inviteRoutes, promotionsConsoleRoutes, promotionsRoutes, subscribeInvites, type InvitesService, type PromotionsService } from './modules/promotions';
 import { createTronService, sandboxTronRoutes, type TronService } from './modules/tron';
 import { createSupportService, DEFAULT_SUPPORT_SETTINGS, subscribeSupportNotifications, supportRoutes } from './modules/support';
 import { AppError } from './errors';
@@ -374,6 +374,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   await app.register(notificationRoutes, { db, clock, requireAuth, announcements });
   await app.register(announcementRoutes, { announcements, guard: consoleGuard(admin), originOf });
   await app.register(giftCodeAdminRoutes, { promotions, guard: consoleGuard(admin), originOf });
+  await app.register(promotionsConsoleRoutes, { costs: createPromotionCostReport({ db, audit: createAuditLog({ db, clock }) }), promotions, guard: consoleGuard(admin), originOf });
   // Reconciliation (docs/payments.md): console routes of its own module, credits through deposits.
   const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }), usdt, payouts: withdrawals });
   await app.register(reconciliationRoutes, { reconciliation, admin });

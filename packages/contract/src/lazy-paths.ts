@@ -58,6 +58,11 @@ export const LAZY_API_PATHS = {
   /** The console's gift codes (docs/promotions.md): list, create (admin), pause (admin). */
   admin_gift_codes: '/api/admin/gift-codes',
   admin_gift_code_pause: '/api/admin/gift-codes/:id/pause',
+  /** The console's cost report of the offers over a range of IST days (docs/promotions.md, "Console and cost"). */
+  admin_promotions_cost: '/api/admin/promotions/cost',
+  admin_promotions_cost_csv: '/api/admin/promotions/cost/csv',
+  /** The console: a player's bonuses with status, source and progress (read only). */
+  admin_player_bonuses: '/api/admin/players/:playerId/bonuses',
   /** Support tickets (docs/support.md): the player's Help pages (a lazy route) call these. */
   support_tickets: '/api/support/tickets',
   support_ticket: '/api/support/tickets/:ticketId',

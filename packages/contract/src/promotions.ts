@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReportRangeSchema, type ReportRange } from './reports';
 import { pgText } from './text';
 
 /**
@@ -58,6 +59,10 @@ export const BonusGrantSchema = z
   .meta({ id: 'BonusGrant' });
 export type BonusGrant = z.infer<typeof BonusGrantSchema>;
 
+/** A grant as the console shows it in the player view: with its offer's reference (a gift code's text). */
+export const AdminBonusGrantSchema = BonusGrantSchema.extend({ sourceRef: z.string() }).meta({ id: 'AdminBonusGrant' });
+export type AdminBonusGrant = z.infer<typeof AdminBonusGrantSchema>;
+
 export const GIFT_CODE_PATTERN = /^[A-Z0-9]{4,24}$/;
 
 /** A code as a player types it: spaces around and letter case do not matter. */
@@ -103,3 +108,48 @@ export const GiftCodeSchema = z
 export type GiftCode = z.infer<typeof GiftCodeSchema>;
 
 export const GiftCodeParamsSchema = z.strictObject({ id: z.coerce.number().int().min(1) });
+
+/** The console's cost report covers a range of IST days, as the reports do (at most REPORT_MAX_DAYS). */
+export const PromotionCostQuerySchema = ReportRangeSchema;
+export type PromotionCostQuery = ReportRange;
+
+/** Transfers of one kind: how many, and the money they moved (minor units). */
+const CostFigureSchema = z.object({ count: z.number().int().nonnegative(), amountMinor: z.number().int().nonnegative() });
+export type PromotionCostFigure = z.infer<typeof CostFigureSchema>;
+
+const CostFiguresSchema = z.object({
+  /** Bonus money given (bonus_grant transfers in the range). */
+  granted: CostFigureSchema,
+  /** Bonus money that became cash (bonus_convert in the range), with what bonus stakes won: the offer's cost. */
+  converted: CostFigureSchema,
+  /** Taken back when the player withdrew first (bonus_forfeit in the range). */
+  forfeited: CostFigureSchema,
+  /** Taken back at expiry (bonus_expire in the range). */
+  expired: CostFigureSchema,
+  /** Active grants now and the bonus money still in their accounts (not bound to the range). */
+  outstanding: CostFigureSchema,
+});
+export type PromotionCostFigures = z.infer<typeof CostFiguresSchema>;
+
+/**
+ * What the offers cost over a range of IST days (docs/promotions.md, "Console and cost"), read from
+ * the ledger: per source and offer (a gift code by its id, the other offers by their reference), and
+ * the totals.
+ */
+export const PromotionCostReportSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    rows: z.array(
+      CostFiguresSchema.extend({
+        source: z.enum(BONUS_SOURCES),
+        /** The offer's reference: a gift code's text, or the first-deposit, check-in or invite reference. */
+        offerRef: z.string(),
+        /** The gift code's id (null for other sources, or a code no longer found). */
+        giftCodeId: z.number().int().nullable(),
+      }),
+    ),
+    totals: CostFiguresSchema,
+  })
+  .meta({ id: 'PromotionCostReport' });
+export type PromotionCostReport = z.infer<typeof PromotionCostReportSchema>;

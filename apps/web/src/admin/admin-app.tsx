@@ -19,6 +19,7 @@ import { ReportsPage } from './reports-page';
 import { ReconciliationPage } from './reconciliation-page';
 import { SupportQueuePage, SupportTicketPage } from './support-page';
 import { AnnouncementsPage } from './announcements-page';
+import { PromotionsPage } from './promotions-page';
 import { DepositsQueue, KycQueue, WithdrawalsQueue } from './queues';
 import { UsdtQueue } from './usdt-queue';
 import { useLoad } from './use-load';
@@ -57,6 +58,7 @@ function SignedInApp() {
 function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSignedOut: () => void }) {
   const isAdmin = session.permissions.includes('operators.manage');
   const seesReports = session.permissions.includes('reports.read');
+  const seesPromotions = session.permissions.includes('promotions.read');
   // useRoutes, as the player app does: <Routes> would add router code the player bundle shares.
   const page = useRoutes([
     { path: '/', element: <HomePage session={session} /> },
@@ -72,6 +74,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
     { path: '/support', element: <SupportQueuePage /> },
     { path: '/support/:ticketId', element: <SupportTicketPage session={session} /> },
     { path: '/announcements', element: <AnnouncementsPage session={session} /> },
+    ...(seesPromotions ? [{ path: '/promotions', element: <PromotionsPage session={session} /> }] : []),
     ...(isAdmin ? [{ path: '/operators', element: <OperatorsPage session={session} /> }] : []),
     { path: '*', element: <Navigate to="/" replace /> },
   ]);
@@ -106,6 +109,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
         <NavLink to="/reconciliation">{t('admin.nav.reconciliation')}</NavLink>
         <NavLink to="/support">{t('admin.nav.support')}</NavLink>
         <NavLink to="/announcements">{t('admin.nav.announcements')}</NavLink>
+        {seesPromotions && <NavLink to="/promotions">{t('admin.nav.promotions')}</NavLink>}
         {isAdmin && <NavLink to="/operators">{t('admin.nav.operators')}</NavLink>}
       </nav>
       <main className="admin-main">

@@ -7,6 +7,7 @@ import { ApiError } from '../lib/api-client';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import { AccountControls } from './account-controls';
 import { AdjustmentsPanel } from './adjustments-panel';
+import { BonusesTab } from './bonuses-tab';
 import { LinksPanel } from './links-panel';
 import { RgNotesPanel } from './rg-notes-panel';
 import { adminApi, fillPath } from './api';
@@ -93,6 +94,7 @@ function PlayerDetail({ player, session }: { player: AdminPlayer; session: Opera
           { id: 'kyc', label: t('admin.players.tab.kyc'), panel: <KycTab playerId={id} /> },
           { id: 'bets', label: t('admin.players.tab.bets'), panel: <BetsTab playerId={id} /> },
           { id: 'safety', label: t('admin.players.tab.safety'), panel: <SafetyTab playerId={id} /> },
+          ...(session.permissions.includes('promotions.read') ? [{ id: 'bonuses', label: t('admin.players.tab.bonuses'), panel: <BonusesTab playerId={id} /> }] : []),
         ]}
       />
     </div>

@@ -33,6 +33,7 @@ export {
   sumEntriesByKind,
   sumPlayerEntriesByKindSince,
   sumPlayerEntriesByGame,
+  sumTransfersByReference,
   summarizeEntries,
   settledEntryId,
   balanceTotals,

@@ -329,3 +329,26 @@ export async function selectBalanceTotals(q: Queryable, currency: string): Promi
   );
   return rows.map((r) => ({ scope: r.scope, balance_minor: Number(r.balance_minor), accounts: Number(r.accounts) }));
 }
+
+/**
+ * Transfers of some kinds posted in [from, to), summed per (reference, kind): how many, and what
+ * each moved (its credited side). The kinds are spelled into the SQL from TRANSFER_KINDS (never
+ * from input) so that a partial index whose predicate lists them can serve the range (migration 044).
+ */
+export async function selectTransferSumsByReference(
+  q: Queryable,
+  kinds: readonly string[],
+  from: Date,
+  to: Date,
+): Promise<{ reference: string | null; kind: string; transfers: number; amount_minor: number }[]> {
+  const list = kinds.map((k) => `'${k}'`).join(', ');
+  const { rows } = await q.query<{ reference: string | null; kind: string; transfers: number; amount_minor: number }>(
+    `SELECT t.reference, t.kind, COUNT(*)::int AS transfers, SUM(m.amount_minor)::bigint AS amount_minor
+       FROM ledger_transfers t
+       CROSS JOIN LATERAL (SELECT SUM(e.amount_minor) AS amount_minor FROM ledger_entries e WHERE e.transfer_id = t.id AND e.amount_minor > 0) m
+      WHERE t.kind IN (${list}) AND t.created_at >= $1 AND t.created_at < $2
+      GROUP BY t.reference, t.kind`,
+    [from, to],
+  );
+  return rows.map((r) => ({ reference: r.reference, kind: r.kind, transfers: Number(r.transfers), amount_minor: Number(r.amount_minor) }));
+}

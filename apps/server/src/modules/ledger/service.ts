@@ -27,12 +27,14 @@ import {
   selectBalanceTotals,
   selectEntryFacts,
   selectSettledEntryId,
+  selectTransferSumsByReference,
   type AccountRow,
   type EntryFact,
   type EntryRow,
   type EntryWrite,
   type TransferRow,
 } from './repo';
+import { TRANSFER_KINDS, type TransferKind } from './transfer-kinds';
 import { validateTransfer, type PostTransferInput } from './validate';
 
 /** An account and its current balance. */
@@ -400,4 +402,20 @@ export async function settledEntryId(q: Queryable, afterEntryId: number, settleS
 /** Current balances summed per account scope (as in EntryFact), in one currency. */
 export async function balanceTotals(q: Queryable, currency: string = DEFAULT_CURRENCY): Promise<{ scope: string; balanceMinor: number; accounts: number }[]> {
   return (await selectBalanceTotals(q, currency)).map((r) => ({ scope: r.scope, balanceMinor: r.balance_minor, accounts: r.accounts }));
+}
+
+/**
+ * Transfers of `kinds` posted in [from, to), per business reference and kind: how many, and the
+ * amount each moved (its credited side), e.g. a promotion's grants and ends per grant (the cost
+ * report). Read-only.
+ */
+export async function sumTransfersByReference(
+  q: Queryable,
+  kinds: readonly TransferKind[],
+  window: { from: Date; to: Date },
+): Promise<{ reference: string | null; kind: TransferKind; transfers: number; amountMinor: number }[]> {
+  // The kinds are written into the SQL (for a partial index to match): only known kinds get there.
+  const unknown = kinds.filter((k) => !TRANSFER_KINDS.includes(k));
+  if (unknown.length > 0 || kinds.length === 0) throw new LedgerMisuseError('INVALID_ARGUMENT', `Unknown transfer kinds: ${unknown.join(', ')}`, { kinds: unknown });
+  return (await selectTransferSumsByReference(q, kinds, window.from, window.to)).map((r) => ({ reference: r.reference, kind: r.kind as TransferKind, transfers: r.transfers, amountMinor: r.amount_minor }));
 }

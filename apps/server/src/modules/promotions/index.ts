@@ -9,3 +9,5 @@ export { createInvitesService, subscribeInvites, INVITES_HANDLER, type InvitesDe
 export { inviteRoutes, type InviteRoutesOptions } from './invite-routes';
 export { DEFAULT_INVITE_SETTINGS, type InviteSettings } from './invite-rules';
 export { OWNED_TABLES } from './tables';
+export { createPromotionCostReport, type PromotionCostService } from './cost-report';
+export { promotionsConsoleRoutes, type PromotionsConsoleRoutesOptions } from './console-routes';

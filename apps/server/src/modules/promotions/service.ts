@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   minorToDecimal,
   PROMOTION_TERMS_VERSION,
+  type AdminBonusGrant,
   type AuditAction,
   type BonusGrant,
   type BonusSource,
@@ -252,6 +253,11 @@ export function createPromotionsService({ db, clock, safetyFacts, audit }: Promo
       for (const g of await repo.selectGrants(db, playerId, { activeOnly: true })) await settleGrant(g.id);
       const grants = await repo.selectGrants(db, playerId);
       return Promise.all(grants.map((g) => toView(db, g)));
+    },
+
+    /** A player's bonuses for the console, newest first: read only, so a complete one is shown, not converted. */
+    async playerBonusesForConsole(playerId: number): Promise<AdminBonusGrant[]> {
+      return Promise.all((await repo.selectGrants(db, playerId)).map(async (g) => ({ ...(await toView(db, g)), sourceRef: g.source_ref })));
     },
 
     /**
