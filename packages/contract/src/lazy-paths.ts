@@ -53,6 +53,9 @@ export const LAZY_API_PATHS = {
   player_marketing_consent: '/api/account/marketing-consent',
   player_bonuses: '/api/promotions/bonuses',
   promotions_redeem: '/api/promotions/gift-codes/redeem',
+  /** Today's check-in and checking in; the player's VIP level with the published table (decisions 545, 546). */
+  promotions_check_in: '/api/promotions/check-in',
+  promotions_vip: '/api/promotions/vip',
   /** The console's gift codes (docs/promotions.md): list, create (admin), pause (admin). */
   admin_gift_codes: '/api/admin/gift-codes',
   admin_gift_code_pause: '/api/admin/gift-codes/:id/pause',
