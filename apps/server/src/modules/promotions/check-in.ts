@@ -1,4 +1,5 @@
 import { PROMOTION_TERMS_VERSION, type CheckInInput, type CheckInState } from '@colorplay/contract';
+import type { CheckInConfig } from '../../config';
 import type { Db } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -8,7 +9,7 @@ import { checkInVerdict, istDay, type CheckInVerdict } from './check-in-rules';
 import type { PromotionsService } from './service';
 
 /** The operator's check-in settings (config CHECK_IN_*): read at each call, so the values in force apply. */
-export type CheckInSettings = { paused: boolean; bonusMinor: number; wageringMultiple: number; validDays: number; dailyBudgetMinor: number };
+export type CheckInSettings = CheckInConfig;
 
 export type CheckInDeps = {
   db: Db;
@@ -36,30 +37,32 @@ export function createCheckIn({ db, clock, settings, promotions }: CheckInDeps) 
     return new AppError('PROMOTION_NOT_ELIGIBLE', 'This offer is not available to you now', undefined, undefined, { reason: v.reason });
   }
 
+  /** Today's check-in: available (with the offer), done (with its bonus), or unavailable and why. */
+  async function state(playerId: number): Promise<CheckInState> {
+    const day = istDay(clock.now());
+    // Reading the bonuses converts or expires what is due first, so a finished bonus does not block.
+    const bonuses = await promotions.bonuses(playerId);
+    const row = await repo.selectCheckIn(db, playerId, day);
+    const eligible = await promotions.eligibilityOf(db, playerId);
+    const verdict = checkInVerdict({
+      doneToday: row !== undefined,
+      ineligible: eligible.ok ? null : eligible.reason,
+      paused: settings.paused,
+      budgetLeftMinor: settings.dailyBudgetMinor - (await repo.selectDaySpent(db, day)),
+      bonusMinor: settings.bonusMinor,
+      bonusActive: bonuses.some((b) => b.status === 'active'),
+    });
+    return {
+      day,
+      state: verdict.state,
+      reason: verdict.state === 'unavailable' ? verdict.reason : null,
+      offer: verdict.state === 'available' ? offerOf() : null,
+      grant: (row && bonuses.find((b) => b.id === row.grant_id)) ?? null,
+    };
+  }
+
   return {
-    /** Today's check-in: available (with the offer), done (with its bonus), or unavailable and why. */
-    async state(playerId: number): Promise<CheckInState> {
-      const day = istDay(clock.now());
-      // Reading the bonuses converts or expires what is due first, so a finished bonus does not block.
-      const bonuses = await promotions.bonuses(playerId);
-      const row = await repo.selectCheckIn(db, playerId, day);
-      const eligible = await promotions.eligibilityOf(db, playerId);
-      const verdict = checkInVerdict({
-        doneToday: row !== undefined,
-        ineligible: eligible.ok ? null : eligible.reason,
-        paused: settings.paused,
-        budgetLeftMinor: settings.dailyBudgetMinor - (await repo.selectDaySpent(db, day)),
-        bonusMinor: settings.bonusMinor,
-        bonusActive: bonuses.some((b) => b.status === 'active'),
-      });
-      return {
-        day,
-        state: verdict.state,
-        reason: verdict.state === 'unavailable' ? verdict.reason : null,
-        offer: verdict.state === 'available' ? offerOf() : null,
-        grant: (row && bonuses.find((b) => b.id === row.grant_id)) ?? null,
-      };
-    },
+    state,
 
     /**
      * Checks in for today in one transaction: the day's budget row locked first (every check-in of
@@ -94,7 +97,7 @@ export function createCheckIn({ db, clock, settings, promotions }: CheckInDeps) 
         });
         await repo.insertCheckIn(tx, { playerId, day, grantId: g.id, amountMinor: settings.bonusMinor, at: now });
       });
-      return this.state(playerId);
+      return state(playerId);
     },
   };
 }

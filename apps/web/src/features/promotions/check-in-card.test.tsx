@@ -71,7 +71,7 @@ describe('CheckInCard', () => {
     signInForTests();
     renderCard();
     fireEvent.click(await screen.findByRole('button', { name: 'Check in' }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Your check-in did not go through.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Your check-in did not go through.');
     expect(await screen.findByText(/Today’s check-in bonuses have all been given/)).toBeTruthy();
   });
 });
