@@ -63,9 +63,10 @@ export function VipPage() {
                 : t('vip.top')}
             </p>
           </section>
-          <section aria-labelledby="vip-table">
+          <section>
             <h2 id="vip-table">{t('vip.table')}</h2>
-            <div className="vip__table-wrap">
+            {/* A region the keyboard can scroll: the table may be wider than a 320 px phone. */}
+            <div className="vip__table-wrap" role="region" aria-labelledby="vip-table" tabIndex={0}>
               <table className="vip__table" aria-labelledby="vip-table">
                 <thead>
                   <tr>
