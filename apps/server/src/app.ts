@@ -48,7 +48,7 @@ import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRo
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { createAdjustmentsService } from './modules/adjustments';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
-import { createInvitesService, createPromotionCostReport, createPromotionsService, giftCodeAdminRoutes, inviteRoutes, promotionsConsoleRoutes, promotionsRoutes, subscribeInvites, type InvitesService, type PromotionsService } from './modules/promotions';
+import { checkInRoutes, createCheckIn, createInvitesService, createPromotionCostReport, createPromotionsService, createVip, giftCodeAdminRoutes, inviteRoutes, promotionsConsoleRoutes, promotionsRoutes, subscribeInvites, type InvitesService, type PromotionsService } from './modules/promotions';
 import { createTronService, sandboxTronRoutes, type TronService } from './modules/tron';
 import { createSupportService, DEFAULT_SUPPORT_SETTINGS, subscribeSupportNotifications, supportRoutes } from './modules/support';
 import { AppError } from './errors';
@@ -212,6 +212,14 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   const promotions = createPromotionsService({ db, clock, safetyFacts: (q, playerId) => safety.promotionFacts(q, playerId), audit: createAuditLog({ db, clock }) });
   await app.register(promotionsRoutes, { promotions, requireAuth });
   app.decorate('promotions', promotions);
+  // The daily check-in and VIP levels (decisions 545-547): the level reads the players and KYC
+  // modules' facts through app.ts (KYC is built below; the closure runs only on a request).
+  const vip = createVip({
+    db,
+    clock,
+    playerFacts: async (q, playerId) => ({ registeredAt: (await findPlayerById(q, playerId))!.created_at, kycVerified: await kyc.isVerified(q, playerId) }),
+  });
+  await app.register(checkInRoutes, { checkIn: createCheckIn({ db, clock, settings: config.checkIn, promotions }), vip, requireAuth });
 
   // The configured UPI channel chooses the adapter; the sandbox's pages exist only with it.
   const sandboxUpi = config.upi.kind === 'sandbox' ? createSandboxUpiGateway(db, { webhookSecret: config.secrets.webhook }) : undefined;
@@ -335,6 +343,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
     kyc,
     safety,
     bonuses: promotions,
+    vipLevelOf: vip.levelOf,
     log: app.log,
     events,
     sendAfterCommit: config.payoutSendSweepMs > 0,
@@ -400,6 +409,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
       return (await kyc.getForPlayer(playerId)).submissions.some((s) => s.id === id);
     },
     languageOf: async (q, playerId) => ((await findPlayerById(q, playerId))?.language === 'hi' ? 'hi' : 'en'),
+    vipLevelOf: vip.levelOf,
   });
   await app.register(supportRoutes, { support, requireAuth, admin, maxAttachmentBytes: config.kyc.maxDocumentBytes });
 

@@ -22,6 +22,8 @@ export const PLAYER_ROUTES = [
   '/home/AllLotteryGames/5D',
   '/home/AllLotteryGames/TrxWin',
   '/home/AllLotteryGames/VerifyGame',
+  // Activity › VIP levels (decision 546).
+  '/activity/vip',
 ] as const;
 
 /**

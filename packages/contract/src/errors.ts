@@ -190,6 +190,10 @@ export const ERROR_STATUS = {
   GIFT_CODE_CAP_REACHED: 409,
   // creating a code that already exists
   GIFT_CODE_EXISTS: 409,
+  // today's check-in (an IST calendar day) is done already: one a day
+  CHECK_IN_DONE: 409,
+  // check-in is paused by the operator or today's budget is spent (details: reason)
+  CHECK_IN_UNAVAILABLE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -55,6 +55,9 @@ export const LAZY_API_PATHS = {
   promotions_redeem: '/api/promotions/gift-codes/redeem',
   /** Invite a friend (docs/promotions.md): the player's code, link, friends and the cap. */
   player_invites: '/api/promotions/invites',
+  /** Today's check-in and checking in; the player's VIP level with the published table (decisions 545, 546). */
+  promotions_check_in: '/api/promotions/check-in',
+  promotions_vip: '/api/promotions/vip',
   /** The console's gift codes (docs/promotions.md): list, create (admin), pause (admin). */
   admin_gift_codes: '/api/admin/gift-codes',
   admin_gift_code_pause: '/api/admin/gift-codes/:id/pause',

@@ -153,3 +153,100 @@ export const PromotionCostReportSchema = z
   })
   .meta({ id: 'PromotionCostReport' });
 export type PromotionCostReport = z.infer<typeof PromotionCostReportSchema>;
+
+/**
+ * Why an offer may not reach the player now (decision 490's order: safety first, then consent).
+ * The same list as the server's pure rule `eligibility`.
+ */
+export const PROMOTION_INELIGIBLE_REASONS = ['account_closed', 'account_suspended', 'self_excluded', 'on_break', 'limit_hit_recently', 'no_marketing_consent'] as const;
+
+/**
+ * Why today's check-in is unavailable (decision 545): the player may not receive offers (a reason
+ * above), the operator paused check-in, today's budget is spent, or another bonus is in play
+ * (one bonus at a time).
+ */
+export const CHECK_IN_UNAVAILABLE_REASONS = [...PROMOTION_INELIGIBLE_REASONS, 'paused', 'budget_spent', 'bonus_active'] as const;
+export type CheckInUnavailableReason = (typeof CHECK_IN_UNAVAILABLE_REASONS)[number];
+
+/**
+ * Today's check-in (an IST calendar day): available (with the offer: its bonus, wagering, validity
+ * and terms version), done (with the bonus it gave), or unavailable (with the reason). The offer is
+ * shown only when it is available: never to a player who may not receive offers.
+ */
+export const CheckInStateSchema = z
+  .object({
+    /** The IST calendar day, YYYY-MM-DD. */
+    day: z.string(),
+    state: z.enum(['available', 'done', 'unavailable']),
+    reason: z.enum(CHECK_IN_UNAVAILABLE_REASONS).nullable(),
+    offer: z
+      .object({
+        amountMinor: z.number().int(),
+        wageringMultiple: z.number().int().min(1).max(BONUS_MAX_WAGERING_MULTIPLE),
+        validDays: z.number().int(),
+        termsVersion: z.string(),
+      })
+      .nullable(),
+    /** The bonus today's check-in gave (state done). */
+    grant: BonusGrantSchema.nullable(),
+  })
+  .meta({ id: 'CheckInState' });
+export type CheckInState = z.infer<typeof CheckInStateSchema>;
+
+export const CheckInInputSchema = z.strictObject({
+  /** The version of the terms the player was shown with the offer. */
+  termsVersion: pgText().min(1).max(40),
+});
+export type CheckInInput = z.infer<typeof CheckInInputSchema>;
+
+/**
+ * VIP levels (decision 546), published in full: one table for the server's rule, the web's VIP page
+ * and docs/promotions.md. A level needs all of its conditions: account age, a verified identity
+ * (KYC) and lifetime verified play (net stakes, hedged play by net exposure; never losses, never
+ * deposits). Benefits are service only, never cash: support's response due sooner, and withdrawal
+ * requests reviewed before lower levels'.
+ */
+export const VIP_LEVELS = [
+  { level: 0, tenureDays: 0, kycVerified: false, verifiedPlayMinor: 0, supportResponseHours: null, withdrawalReviewFirst: false },
+  { level: 1, tenureDays: 30, kycVerified: true, verifiedPlayMinor: 1_000_00, supportResponseHours: 18, withdrawalReviewFirst: true },
+  { level: 2, tenureDays: 90, kycVerified: true, verifiedPlayMinor: 10_000_00, supportResponseHours: 12, withdrawalReviewFirst: true },
+  { level: 3, tenureDays: 180, kycVerified: true, verifiedPlayMinor: 50_000_00, supportResponseHours: 8, withdrawalReviewFirst: true },
+  { level: 4, tenureDays: 365, kycVerified: true, verifiedPlayMinor: 2_00_000_00, supportResponseHours: 6, withdrawalReviewFirst: true },
+] as const satisfies readonly VipLevelRow[];
+export const VIP_MAX_LEVEL = VIP_LEVELS.length - 1;
+
+/** One published level: its conditions, and its service benefits (null hours: the standard response time). */
+export type VipLevelRow = {
+  level: number;
+  tenureDays: number;
+  kycVerified: boolean;
+  verifiedPlayMinor: number;
+  /** Support answers within this many hours (or the standard time when shorter). */
+  supportResponseHours: number | null;
+  /** Withdrawal requests are reviewed before those of lower levels. */
+  withdrawalReviewFirst: boolean;
+};
+
+const VipLevelRowSchema = z.object({
+  level: z.number().int(),
+  tenureDays: z.number().int(),
+  kycVerified: z.boolean(),
+  verifiedPlayMinor: z.number().int(),
+  supportResponseHours: z.number().int().nullable(),
+  withdrawalReviewFirst: z.boolean(),
+});
+
+/**
+ * The player's VIP standing: their level, what counts so far, the next level's conditions (null at
+ * the top) and the whole published table. No amount "to go" is computed for the player: the page
+ * states the conditions, it does not push play.
+ */
+export const VipStatusSchema = z
+  .object({
+    level: z.number().int().min(0),
+    counts: z.object({ tenureDays: z.number().int(), kycVerified: z.boolean(), verifiedPlayMinor: z.number().int() }),
+    next: VipLevelRowSchema.nullable(),
+    levels: z.array(VipLevelRowSchema),
+  })
+  .meta({ id: 'VipStatus' });
+export type VipStatus = z.infer<typeof VipStatusSchema>;

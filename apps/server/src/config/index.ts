@@ -18,4 +18,5 @@ export { WITHDRAWAL_DEFAULTS, type WithdrawalConfig } from './withdrawals';
 export type { KycConfig, KycDocumentStoreConfig, KycS3Settings } from './kyc';
 export type { SafetyConfig } from './safety';
 export type { SupportConfig } from './support';
+export type { CheckInConfig } from './promotions';
 export { TRON_DEFAULTS, type TronApi, type TronConfig } from './tron';

@@ -10,6 +10,7 @@ import { LOTTERY_ENV, lotteryBeaconOf } from './lottery';
 import { payoutConfigOf, PAYOUTS_ENV } from './payouts';
 import { SAFETY_ENV, safetyConfigOf } from './safety';
 import { SUPPORT_ENV, supportConfigOf } from './support';
+import { checkInConfigOf, PROMOTIONS_ENV } from './promotions';
 import { sandboxAllowed, type SandboxChannels, sandboxChannelsOn, SANDBOX_ENV, sandboxRefusals } from './sandbox';
 import { type GeneratedSecrets, loadOrCreateSecrets, SECRET_NAMES, SECRETS_ENV, weakSecrets } from './secrets';
 import { serverConfigOf, SERVER_ENV } from './server';
@@ -44,6 +45,7 @@ const EnvSchema = z.object({
   ...WITHDRAWALS_ENV,
   ...KYC_ENV,
   ...SUPPORT_ENV,
+  ...PROMOTIONS_ENV,
   ...TRON_ENV,
 });
 
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     vendorWallet: vendorWalletConfigOf(e),
     kyc,
     support: supportConfigOf(e),
+    checkIn: checkInConfigOf(e),
     payoutSendSweepMs: e.PAYOUT_SEND_SWEEP_MS,
     safety,
     adjustmentSecondApprovalMinor,

@@ -3,6 +3,7 @@ import type { ExposureConfig } from './exposure';
 import type { HttpSmsConfig } from './sms';
 import type { KycConfig } from './kyc';
 import type { SupportConfig } from './support';
+import type { CheckInConfig } from './promotions';
 import type { LotteryBeaconConfig } from './lottery';
 import type { PayoutConfig } from './payouts';
 import type { SafetyConfig } from './safety';
@@ -93,6 +94,8 @@ export type Config = {
   kyc: KycConfig;
   /** Support tickets (docs/support.md). */
   support: SupportConfig;
+  /** The daily check-in's bonus, budget and pause (docs/promotions.md, decision 546). */
+  checkIn: CheckInConfig;
   /** How often the leader sends approved withdrawals to the payout gateway; 0 turns it off (tests). */
   payoutSendSweepMs: number;
   /** Responsible-gambling controls offered, and whether a deposit limit is mandatory. */

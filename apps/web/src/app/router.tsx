@@ -50,6 +50,7 @@ export function createRoutes(): RouteObject[] {
             { path: paths.help.path, element: lazyRoute('help', () => import('./routes/account').then((m) => ({ default: m.HelpRoute }))) },
             { path: paths.messages.path, element: lazyRoute('messages', () => import('./routes/messages')) },
             { path: paths.statistics.path, element: lazyRoute('statistics', () => import('./routes/statistics')) },
+            { path: paths.vip.path, element: lazyRoute('vip', () => import('./routes/vip')) },
             { path: paths.payment.path, element: lazyRoute('payment', () => import('./routes/payment')) },
             { path: paths.recharge.path, element: lazyRoute('recharge', () => import('./routes/recharge')) },
             { path: paths.rechargeHistory.path, element: lazyRoute('recharge-history', () => import('./routes/recharge-history')) },

@@ -51,6 +51,8 @@ export const paths = {
   },
   /** Account › Statistics (decision 459): the player's bets, stakes and payouts by period and game. */
   statistics: route('/main/Statistics'),
+  /** Activity › VIP levels (decision 546): the player's level and the published table. */
+  vip: route('/activity/vip'),
   allGames: {
     path: '/home/AllGames',
     getHref: (tab?: AllGamesTab): string =>

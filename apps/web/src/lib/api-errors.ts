@@ -48,7 +48,10 @@ type GenericCode =
   | 'GIFT_CODE_NOT_FOUND'
   | 'GIFT_CODE_UNAVAILABLE'
   | 'GIFT_CODE_CAP_REACHED'
-  | 'GIFT_CODE_EXISTS';
+  | 'GIFT_CODE_EXISTS'
+  // The check-in card (a lazy chunk) words these itself, from today's state it reads again.
+  | 'CHECK_IN_DONE'
+  | 'CHECK_IN_UNAVAILABLE';
 
 /**
  * The one mapping from a failed call to the message the player reads: by the contract's stable

@@ -1,4 +1,4 @@
-import { BONUS_MAX_WAGERING_MULTIPLE, PROMOTION_LIMIT_COOL_OFF_DAYS } from '@colorplay/contract';
+import { BONUS_MAX_WAGERING_MULTIPLE, PROMOTION_LIMIT_COOL_OFF_DAYS, type PROMOTION_INELIGIBLE_REASONS } from '@colorplay/contract';
 
 /**
  * Promotions' pure rules (docs/promotions.md): who an offer may reach, and a bonus grant's
@@ -16,7 +16,8 @@ export type EligibilityFacts = {
   lastLimitHitAt: Date | null;
 };
 
-export type IneligibleReason = 'no_marketing_consent' | 'on_break' | 'self_excluded' | 'account_suspended' | 'account_closed' | 'limit_hit_recently';
+/** Why an offer may not reach the player (the contract's list, which the web words). */
+export type IneligibleReason = (typeof PROMOTION_INELIGIBLE_REASONS)[number];
 
 const DAY_MS = 86_400_000;
 

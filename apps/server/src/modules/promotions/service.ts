@@ -57,7 +57,7 @@ const DAY_MS = 86_400_000;
 /** How many grants one run of the settle job looks at. */
 const SETTLE_BATCH = 500;
 /** Stakes and their returns on the player's side: net stakes are what wagering counts (decision 192). */
-const STAKE_KINDS = transferKindsOf('stake', 'stake_return');
+export const STAKE_KINDS = transferKindsOf('stake', 'stake_return');
 
 /** The console lists at most this many gift codes, newest first. */
 const GIFT_CODE_LIST_LIMIT = 200;
@@ -87,6 +87,12 @@ const grantKey = (end: 'grant' | 'convert' | 'forfeit' | 'expire', grantId: stri
 export function createPromotionsService({ db, clock, safetyFacts, audit }: PromotionsDeps) {
   async function consentGiven(q: Queryable, playerId: number): Promise<boolean> {
     return (await repo.selectConsentGiven(q, [playerId])).has(playerId);
+  }
+
+  /** Whether an offer may reach the player now: the safety module's facts and consent, read in `q`. */
+  async function eligibilityOf(q: Queryable, playerId: number) {
+    const facts = { ...(await safetyFacts(q, playerId)), consentGiven: await consentGiven(q, playerId) };
+    return eligibility(facts, clock.now());
   }
 
   /** A grant's progress: play on the main wallet and its own bonus account after its ledger entry. */
@@ -177,8 +183,7 @@ export function createPromotionsService({ db, clock, safetyFacts, audit }: Promo
       throw new AppError('PROMOTION_TERMS_OUTDATED', 'The terms changed: read them again before accepting', undefined, undefined, { termsVersion: PROMOTION_TERMS_VERSION });
     }
     const now = clock.now();
-    const facts = { ...(await safetyFacts(tx, input.playerId)), consentGiven: await consentGiven(tx, input.playerId) };
-    const verdict = eligibility(facts, now);
+    const verdict = await eligibilityOf(tx, input.playerId);
     if (!verdict.ok) throw new AppError('PROMOTION_NOT_ELIGIBLE', 'This offer is not available to you now', undefined, undefined, { reason: verdict.reason });
     await ensureAccount(tx, { code: HOUSE_ACCOUNTS.bonuses, kind: 'house' });
     // A grant that is complete or past its expiry but not yet settled by the job ends here first.
@@ -247,6 +252,9 @@ export function createPromotionsService({ db, clock, safetyFacts, audit }: Promo
      * house:bonuses into the grant's own account under `bonus:grant:<id>`.
      */
     grant: grantIn,
+
+    /** Whether an offer may reach the player now (the check-in's state; a grant checks it again in its own transaction). */
+    eligibilityOf,
 
     /** The player's bonuses with their progress, newest first; a completed one is converted first. */
     async bonuses(playerId: number): Promise<BonusGrant[]> {

@@ -22,6 +22,8 @@ export type TicketRow = {
   final_response: string | null;
   adr_text: string | null;
   final_response_at: Date | null;
+  /** The player's VIP level when the ticket opened (decision 547): its response time follows it. */
+  vip_level: number;
 };
 
 export type MessageRow = {
@@ -46,16 +48,19 @@ export type AttachmentRow = {
 };
 
 const TICKET_COLUMNS = `id, player_id, category, status, link_kind, link_id, complaint, assignee_id, assignee_username, created_at,
-  updated_at, response_due_at, resolved_at, reopenable_until, outcome, final_response, adr_text, final_response_at`;
+  updated_at, response_due_at, resolved_at, reopenable_until, outcome, final_response, adr_text, final_response_at, vip_level`;
 
 /** bigint columns come back as strings on PostgreSQL. */
 const ticketOf = (r: TicketRow): TicketRow => ({ ...r, player_id: Number(r.player_id), assignee_id: r.assignee_id === null ? null : Number(r.assignee_id) });
 
-export async function insertTicket(q: Queryable, r: Pick<TicketRow, 'id' | 'player_id' | 'category' | 'status' | 'link_kind' | 'link_id' | 'created_at' | 'response_due_at'>): Promise<TicketRow> {
+export async function insertTicket(
+  q: Queryable,
+  r: Pick<TicketRow, 'id' | 'player_id' | 'category' | 'status' | 'link_kind' | 'link_id' | 'created_at' | 'response_due_at' | 'vip_level'>,
+): Promise<TicketRow> {
   const { rows } = await q.query<TicketRow>(
-    `INSERT INTO support_tickets (id, player_id, category, status, link_kind, link_id, created_at, updated_at, response_due_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) RETURNING ${TICKET_COLUMNS}`,
-    [r.id, r.player_id, r.category, r.status, r.link_kind, r.link_id, r.created_at, r.response_due_at],
+    `INSERT INTO support_tickets (id, player_id, category, status, link_kind, link_id, created_at, updated_at, response_due_at, vip_level)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9) RETURNING ${TICKET_COLUMNS}`,
+    [r.id, r.player_id, r.category, r.status, r.link_kind, r.link_id, r.created_at, r.response_due_at, r.vip_level],
   );
   return ticketOf(rows[0]!);
 }

@@ -1,4 +1,4 @@
-import type { SupportStatus } from '@colorplay/contract';
+import { VIP_LEVELS, type SupportStatus } from '@colorplay/contract';
 
 /**
  * The support ticket state machine (docs/support.md): the one place that says which event may
@@ -62,4 +62,13 @@ export function transition(current: TicketTimers | null, event: TicketEvent, now
 /** Whether support's answer is late at `now` (only an open ticket has a due time). */
 export function isOverdue(t: Pick<TicketTimers, 'status' | 'responseDueAt'>, now: Date): boolean {
   return t.status === 'open' && t.responseDueAt !== null && now.getTime() > t.responseDueAt.getTime();
+}
+
+/**
+ * The SLA of a ticket whose player had `vipLevel` when it opened (decision 547): the level's
+ * published response time (contract VIP_LEVELS), or the standard one when that is shorter.
+ */
+export function slaForLevel(sla: SlaSettings, vipLevel: number): SlaSettings {
+  const hours = VIP_LEVELS.find((l) => l.level === vipLevel)?.supportResponseHours ?? null;
+  return hours === null ? sla : { ...sla, responseHours: Math.min(hours, sla.responseHours) };
 }

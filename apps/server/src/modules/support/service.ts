@@ -38,7 +38,7 @@ import {
   type TicketPatch,
   type TicketRow,
 } from './repo';
-import { isOverdue, transition, type TicketEvent, type TicketTimers } from './rules';
+import { isOverdue, slaForLevel, transition, type TicketEvent, type TicketTimers } from './rules';
 import type { SupportSettings } from './settings';
 
 export type SupportDeps = {
@@ -59,6 +59,11 @@ export type SupportDeps = {
   ownsRecord: (kind: SupportLinkKind, id: string, playerId: number) => Promise<boolean>;
   /** The player's language, for the console's canned replies (the players module's row). */
   languageOf: (q: Queryable, playerId: number) => Promise<'en' | 'hi'>;
+  /**
+   * The player's VIP level (promotions, decision 547), read when a ticket opens: a higher level's
+   * ticket is due sooner, so it sorts earlier in the console's queue. Absent: every ticket is level 0.
+   */
+  vipLevelOf?: (q: Queryable, playerId: number) => Promise<number>;
 };
 
 /** A stored document's bytes as a reader gets them. */
@@ -105,7 +110,7 @@ export function createSupportService(deps: SupportDeps) {
       createdAt: r.created_at.toISOString(),
       updatedAt: r.updated_at.toISOString(),
       responseDueAt: r.response_due_at?.toISOString() ?? null,
-      expectedResponseHours: settings.responseHours,
+      expectedResponseHours: slaForLevel(settings, r.vip_level).responseHours,
       reopenableUntil: r.reopenable_until?.toISOString() ?? null,
       finalResponse:
         r.outcome && r.final_response && r.final_response_at
@@ -150,7 +155,7 @@ export function createSupportService(deps: SupportDeps) {
 
   /** Applies a state-machine event to a locked ticket (SUPPORT_STATE_CONFLICT when refused). */
   function step(row: TicketRow, event: TicketEvent, now: Date): TicketTimers {
-    const result = transition(timersOf(row), event, now, settings);
+    const result = transition(timersOf(row), event, now, slaForLevel(settings, row.vip_level));
     if (!result.ok) throw new AppError('SUPPORT_STATE_CONFLICT', result.reason);
     return result.next;
   }
@@ -240,7 +245,8 @@ export function createSupportService(deps: SupportDeps) {
         throw new AppError('SUPPORT_LINK_INVALID', message, [{ path: 'link.id', message }]);
       }
       const now = clock.now();
-      const timers = transition(null, 'opened', now, settings);
+      const vipLevel = deps.vipLevelOf ? await deps.vipLevelOf(db, playerId) : 0;
+      const timers = transition(null, 'opened', now, slaForLevel(settings, vipLevel));
       if (!timers.ok) throw new Error(timers.reason);
       const id = prefixedId('tkt', 9);
       return withPlayerMessage(input.message, input.attachments, async (tx, add) => {
@@ -257,6 +263,7 @@ export function createSupportService(deps: SupportDeps) {
           link_id: input.link?.id ?? null,
           created_at: now,
           response_due_at: timers.next.responseDueAt,
+          vip_level: vipLevel,
         });
         await add(id);
         await updated(tx, row, false);

@@ -112,16 +112,17 @@ export async function insertWithdrawal(
     WithdrawalRow,
     | 'id' | 'player_id' | 'method_id' | 'method_kind' | 'method_summary' | 'destination' | 'amount_minor' | 'fee_minor'
     | 'currency' | 'idempotency_key' | 'request_hash' | 'ist_day' | 'review_reasons' | 'approvals_required' | 'created_at'
-  >,
+  > & { vip_level: number },
 ): Promise<WithdrawalRow> {
   const { rows } = await q.query<WithdrawalRow>(
     `INSERT INTO withdrawals (id, player_id, method_id, method_kind, method_summary, destination, amount_minor, fee_minor, currency,
-       status, idempotency_key, request_hash, ist_day, review_reasons, approvals_required, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'requested', $10, $11, $12, $13, $14, $15, $15)
+       status, idempotency_key, request_hash, ist_day, review_reasons, approvals_required, created_at, updated_at, vip_level)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'requested', $10, $11, $12, $13, $14, $15, $15, $16)
      RETURNING ${COLUMNS}`,
     [
       w.id, w.player_id, w.method_id, w.method_kind, w.method_summary, JSON.stringify(w.destination), w.amount_minor, w.fee_minor,
       w.currency, w.idempotency_key, w.request_hash, w.ist_day, JSON.stringify(w.review_reasons), w.approvals_required, w.created_at,
+      w.vip_level,
     ],
   );
   return rows[0]!;
@@ -194,12 +195,15 @@ export async function listOfPlayer(q: Queryable, playerId: number, query: Withdr
   return rows;
 }
 
-/** Withdrawals in review, oldest first; `after` is the last id of the previous page. */
+/**
+ * Withdrawals in review: higher VIP levels first (decision 547), then oldest first; `after` is the
+ * last id of the previous page (the level is negated so one row comparison pages the whole order).
+ */
 export async function listInReview(q: Queryable, after: string | null, limit: number): Promise<WithdrawalRow[]> {
   const { rows } = await q.query<WithdrawalRow>(
     `SELECT ${COLUMNS} FROM withdrawals WHERE status = 'review'
-       AND ($1::text IS NULL OR (created_at, id) > (SELECT created_at, id FROM withdrawals WHERE id = $1))
-     ORDER BY created_at, id LIMIT $2`,
+       AND ($1::text IS NULL OR (-vip_level, created_at, id) > (SELECT -vip_level, created_at, id FROM withdrawals WHERE id = $1))
+     ORDER BY vip_level DESC, created_at, id LIMIT $2`,
     [after, limit],
   );
   return rows;

@@ -29,6 +29,11 @@ export type RequestsDeps = {
    * confirmed forfeiting it, and then forfeits it. Absent: no promotions.
    */
   bonuses?: { settleForWithdrawal(tx: Queryable, playerId: number, forfeitConfirmed: boolean): Promise<void> };
+  /**
+   * The player's VIP level (promotions, decision 547), read in the request's transaction: the
+   * review queue takes higher levels first. Absent: every request is level 0.
+   */
+  vipLevelOf?: (q: Queryable, playerId: number) => Promise<number>;
 };
 
 /** The player's side: what can be withdrawn, requests (the hold), cancel, and their list. */
@@ -122,6 +127,7 @@ export function createRequests(deps: RequestsDeps, steps: WithdrawalSteps, money
             review_reasons: reasons,
             approvals_required: approvalsRequired(input.amountMinor, settings),
             created_at: now,
+            vip_level: deps.vipLevelOf ? await deps.vipLevelOf(tx, playerId) : 0,
           });
           const hold = await money.hold(tx, created, { actor: 'player', playerId });
           // The withdrawal's own history says when it went out past a waived lock (decision 400).

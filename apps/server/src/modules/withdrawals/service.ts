@@ -25,6 +25,8 @@ export type WithdrawalsDeps = {
   safety: Pick<SafetyService, 'wageringLockWaived' | 'assertMayWithdraw'>;
   /** Bonus money's step in a request (promotions, decision 490). */
   bonuses?: RequestsDeps['bonuses'];
+  /** The player's VIP level: the review queue takes higher levels first (decision 547). */
+  vipLevelOf?: RequestsDeps['vipLevelOf'];
   log: FastifyBaseLogger;
   events: EventRecorder;
   /**
