@@ -48,7 +48,17 @@ import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRo
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { createAdjustmentsService } from './modules/adjustments';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
-import { createPromotionsService, giftCodeAdminRoutes, promotionsRoutes, type PromotionsService } from './modules/promotions';
+import {
+  createFirstDepositService,
+  createPromotionsService,
+  firstDepositAdminRoutes,
+  firstDepositRoutes,
+  giftCodeAdminRoutes,
+  promotionsRoutes,
+  subscribeFirstDeposit,
+  type FirstDepositService,
+  type PromotionsService,
+} from './modules/promotions';
 import { createTronService, sandboxTronRoutes, type TronService } from './modules/tron';
 import { createSupportService, DEFAULT_SUPPORT_SETTINGS, subscribeSupportNotifications, supportRoutes } from './modules/support';
 import { AppError } from './errors';
@@ -84,6 +94,7 @@ declare module 'fastify' {
     /** Responsible-gambling controls (decision 210): every money path checks them in its transaction. */
     safety: SafetyService;
     promotions: PromotionsService;
+    firstDeposit: FirstDepositService;
     /** Trx Win's TRON block source (the engine asks it for a round's deciding block) and, in sandbox mode, the sandbox chain. */
     tron: TronService;
   }
@@ -211,6 +222,11 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   const promotions = createPromotionsService({ db, clock, safetyFacts: (q, playerId) => safety.promotionFacts(q, playerId), audit: createAuditLog({ db, clock }) });
   await app.register(promotionsRoutes, { promotions, requireAuth });
   app.decorate('promotions', promotions);
+  // The first-deposit bonus (decisions 540-543): opted in with the order, granted after its credit commits.
+  const firstDeposit = createFirstDepositService({ db, clock, safetyFacts: (q, playerId) => safety.promotionFacts(q, playerId), audit: createAuditLog({ db, clock }), grant: promotions.grant });
+  subscribeFirstDeposit(events, firstDeposit);
+  await app.register(firstDepositRoutes, { firstDeposit, requireAuth });
+  app.decorate('firstDeposit', firstDeposit);
 
   // The configured UPI channel chooses the adapter; the sandbox's pages exist only with it.
   const sandboxUpi = config.upi.kind === 'sandbox' ? createSandboxUpiGateway(db, { webhookSecret: config.secrets.webhook }) : undefined;
@@ -236,7 +252,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
       })
     : undefined;
   app.decorate('usdt', usdt);
-  const deposits = createDepositsService({ db, clock, gateway, settings: depositSettings, log: app.log, events, usdtChannel: usdt?.limits, safety });
+  const deposits = createDepositsService({ db, clock, gateway, settings: depositSettings, log: app.log, events, usdtChannel: usdt?.limits, safety, firstDeposit });
   const wallet = createWalletService({ db, currency: depositSettings.currency });
   await app.register(walletRoutes, { wallet, requireAuth });
   await app.register(depositRoutes, { deposits, requireAuth, cancelUsdt: usdt?.cancel });
@@ -367,6 +383,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   await app.register(notificationRoutes, { db, clock, requireAuth, announcements });
   await app.register(announcementRoutes, { announcements, guard: consoleGuard(admin), originOf });
   await app.register(giftCodeAdminRoutes, { promotions, guard: consoleGuard(admin), originOf });
+  await app.register(firstDepositAdminRoutes, { firstDeposit, guard: consoleGuard(admin), originOf });
   // Reconciliation (docs/payments.md): console routes of its own module, credits through deposits.
   const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }), usdt, payouts: withdrawals });
   await app.register(reconciliationRoutes, { reconciliation, admin });

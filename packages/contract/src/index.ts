@@ -26,3 +26,4 @@ export * from './report-tables';
 export * from './reconciliation';
 export * from './support';
 export * from './promotions';
+export * from './first-deposit';

@@ -56,6 +56,10 @@ export const LAZY_API_PATHS = {
   /** The console's gift codes (docs/promotions.md): list, create (admin), pause (admin). */
   admin_gift_codes: '/api/admin/gift-codes',
   admin_gift_code_pause: '/api/admin/gift-codes/:id/pause',
+  /** The first-deposit bonus (docs/promotions.md): the player's offer and claim; the console's offers, create and pause (admin). */
+  player_first_deposit: '/api/promotions/first-deposit',
+  admin_first_deposit_offers: '/api/admin/first-deposit-offers',
+  admin_first_deposit_offer_pause: '/api/admin/first-deposit-offers/:id/pause',
   /** Support tickets (docs/support.md): the player's Help pages (a lazy route) call these. */
   support_tickets: '/api/support/tickets',
   support_ticket: '/api/support/tickets/:ticketId',

@@ -267,6 +267,9 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   { name: 'admin_gift_codes', method: 'GET', url: () => '/api/admin/gift-codes', action: 'promotions.read' },
   { name: 'admin_gift_codes', method: 'POST', url: () => '/api/admin/gift-codes', body: () => ({ code: 'x' }), action: 'promotions.manage' },
   { name: 'admin_gift_code_pause', method: 'POST', url: () => '/api/admin/gift-codes/999999/pause', action: 'promotions.manage' },
+  { name: 'admin_first_deposit_offers', method: 'GET', url: () => '/api/admin/first-deposit-offers', action: 'promotions.read' },
+  { name: 'admin_first_deposit_offers', method: 'POST', url: () => '/api/admin/first-deposit-offers', body: () => ({ percent: 0 }), action: 'promotions.manage' },
+  { name: 'admin_first_deposit_offer_pause', method: 'POST', url: () => '/api/admin/first-deposit-offers/999999/pause', action: 'promotions.manage' },
   { name: 'admin_recon_imports', method: 'GET', url: () => '/api/admin/reconciliation/imports', action: 'reconciliation.read' },
   {
     name: 'admin_recon_imports',

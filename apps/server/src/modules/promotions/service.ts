@@ -23,8 +23,8 @@ import { eligibility, isWageringMultiple, wageringProgress, type EligibilityFact
 export type SafetyFacts = (q: Queryable, playerId: number) => Promise<Omit<EligibilityFacts, 'consentGiven'>>;
 
 /** Who acted and from where: the console's operator and request (given by app.ts: this module does not import the console). */
-type OperatorPrincipal = { id: number; username: string };
-type RequestOrigin = { ip: string | null; userAgent: string | null };
+export type OperatorPrincipal = { id: number; username: string };
+export type RequestOrigin = { ip: string | null; userAgent: string | null };
 /** The console's append-only audit log (its `write`), written in each action's own transaction. */
 type AuditLog = {
   write(q: Queryable, who: { id: number | null; username: string | null }, action: AuditAction, target: string | null, origin: RequestOrigin, change?: { before?: unknown; after?: unknown }): Promise<unknown>;
@@ -47,6 +47,11 @@ export type GrantInput = {
   validDays: number;
   /** The terms version the player accepted: must be the current one. */
   termsVersion: string;
+  /**
+   * A fixed grant id (so a fixed ledger key `bonus:grant:<id>`) when the grant answers an event
+   * that may be delivered again (the first-deposit bonus); a new random one otherwise.
+   */
+  id?: string;
 };
 
 const CONSENT_HISTORY_LIMIT = 50;
@@ -188,7 +193,7 @@ export function createPromotionsService({ db, clock, safetyFacts, audit }: Promo
     if (active.length > 0) {
       throw new AppError('BONUS_ALREADY_ACTIVE', 'You already have a bonus in play: finish or forfeit it first', undefined, undefined, { grantId: active[0]!.id });
     }
-    const id = `bon_${randomBytes(12).toString('hex')}`;
+    const id = input.id ?? `bon_${randomBytes(12).toString('hex')}`;
     const bonusAccount = accountCodes.playerBonus(input.playerId, id);
     await ensureAccount(tx, { code: bonusAccount, kind: 'player', owner: input.playerId });
     const posted = await postTransfer(tx, {
