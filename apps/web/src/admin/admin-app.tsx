@@ -19,6 +19,7 @@ import { ReportsPage } from './reports-page';
 import { ReconciliationPage } from './reconciliation-page';
 import { SupportQueuePage, SupportTicketPage } from './support-page';
 import { AnnouncementsPage } from './announcements-page';
+import { FirstDepositOffersPage } from './first-deposit-offers-page';
 import { DepositsQueue, KycQueue, WithdrawalsQueue } from './queues';
 import { UsdtQueue } from './usdt-queue';
 import { useLoad } from './use-load';
@@ -72,6 +73,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
     { path: '/support', element: <SupportQueuePage /> },
     { path: '/support/:ticketId', element: <SupportTicketPage session={session} /> },
     { path: '/announcements', element: <AnnouncementsPage session={session} /> },
+    { path: '/first-deposit-offers', element: <FirstDepositOffersPage session={session} /> },
     ...(isAdmin ? [{ path: '/operators', element: <OperatorsPage session={session} /> }] : []),
     { path: '*', element: <Navigate to="/" replace /> },
   ]);
@@ -106,6 +108,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
         <NavLink to="/reconciliation">{t('admin.nav.reconciliation')}</NavLink>
         <NavLink to="/support">{t('admin.nav.support')}</NavLink>
         <NavLink to="/announcements">{t('admin.nav.announcements')}</NavLink>
+        <NavLink to="/first-deposit-offers">{t('admin.nav.firstDepositOffers')}</NavLink>
         {isAdmin && <NavLink to="/operators">{t('admin.nav.operators')}</NavLink>}
       </nav>
       <main className="admin-main">

@@ -5,7 +5,6 @@ import {
   ANNOUNCEMENT_TITLE_MAX,
   type AdminAnnouncement,
   type AnnouncementInput,
-  type FieldIssue,
   type OperatorSession,
 } from '@colorplay/contract';
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
@@ -14,13 +13,12 @@ import { ApiError } from '../lib/api-client';
 import { formatDateTimeIst } from '../lib/format';
 import { t } from '../lib/i18n';
 import { adminApi, fillPath } from './api';
+import { istToIso } from './ist-time';
 import { adminErrorText } from './i18n';
 import './i18n';
-import { LoadError } from './load-error';
+import { FormError, LoadError, type FormFailure } from './load-error';
 import { useLoad } from './use-load';
 
-/** A `datetime-local` value read as India time (the console's times are IST). */
-const istToIso = (local: string) => new Date(`${local}:00+05:30`).toISOString();
 /** Now (plus `hours`) as a `datetime-local` value in India time. */
 const istLocal = (hours = 0) => new Date(Date.now() + (5.5 + hours) * 3600_000).toISOString().slice(0, 16);
 
@@ -118,7 +116,7 @@ function AnnouncementForm({ onCreated }: { onCreated: (a: AdminAnnouncement) => 
   const blank = (): Draft => ({ kind: 'service', segment: 'all', titleEn: '', bodyEn: '', titleHi: '', bodyHi: '', startsAt: istLocal(), endsAt: istLocal(24) });
   const [draft, setDraft] = useState<Draft>(blank);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ text: string; issues: FieldIssue[] } | null>(null);
+  const [error, setError] = useState<FormFailure | null>(null);
   const set = (field: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }));
 
   async function submit(event: FormEvent) {
@@ -177,18 +175,7 @@ function AnnouncementForm({ onCreated }: { onCreated: (a: AdminAnnouncement) => 
       <button type="submit" disabled={busy}>
         {t('admin.ann.schedule')}
       </button>
-      {error && (
-        <div role="alert">
-          <p>{error.text}</p>
-          {error.issues.length > 0 && (
-            <ul>
-              {error.issues.map((issue) => (
-                <li key={`${issue.path}:${issue.message}`}>{t('admin.recon.lineIssue', { path: issue.path, message: issue.message })}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

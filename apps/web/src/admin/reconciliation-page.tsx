@@ -1,4 +1,4 @@
-import type { FieldIssue, OperatorSession, ReconImport, ReconItem } from '@colorplay/contract';
+import type { OperatorSession, ReconImport, ReconItem } from '@colorplay/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client';
 import { formatMoneyMinor } from '../lib/format';
@@ -8,7 +8,7 @@ import { adminApi, fillPath } from './api';
 import { DecisionDialog } from './decision-dialog';
 import { adminErrorText } from './i18n';
 import './i18n';
-import { LoadError } from './load-error';
+import { FormError, LoadError, type FormFailure } from './load-error';
 import { useLoad } from './use-load';
 
 /** Today's date in India, the settlement day a gateway's daily file usually covers. */
@@ -104,7 +104,7 @@ function ImportForm({ onImported }: { onImported: () => void }) {
   const [date, setDate] = useState(todayIst);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ReconImport | null>(null);
-  const [error, setError] = useState<{ text: string; issues: FieldIssue[] } | null>(null);
+  const [error, setError] = useState<FormFailure | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -146,18 +146,7 @@ function ImportForm({ onImported }: { onImported: () => void }) {
             : t('admin.recon.imported', { fileName: result.fileName, lines: result.lineCount, differences })}
         </p>
       )}
-      {error && (
-        <div role="alert">
-          <p>{error.text}</p>
-          {error.issues.length > 0 && (
-            <ul>
-              {error.issues.map((issue) => (
-                <li key={`${issue.path}:${issue.message}`}>{t('admin.recon.lineIssue', { path: issue.path, message: issue.message })}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

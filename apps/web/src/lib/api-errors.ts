@@ -48,7 +48,12 @@ type GenericCode =
   | 'GIFT_CODE_NOT_FOUND'
   | 'GIFT_CODE_UNAVAILABLE'
   | 'GIFT_CODE_CAP_REACHED'
-  | 'GIFT_CODE_EXISTS';
+  | 'GIFT_CODE_EXISTS'
+  // The first-deposit bonus: the recharge page words a refused opt-in itself (wallet strings); the
+  // console words its offers' codes.
+  | 'FIRST_DEPOSIT_OFFER_UNAVAILABLE'
+  | 'FIRST_DEPOSIT_OFFER_RUNNING'
+  | 'FIRST_DEPOSIT_OFFER_NOT_FOUND';
 
 /**
  * The one mapping from a failed call to the message the player reads: by the contract's stable
