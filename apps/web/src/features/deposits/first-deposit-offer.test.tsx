@@ -87,17 +87,6 @@ describe('the first-deposit bonus on the recharge page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The first-deposit bonus is not available to you any more, so nothing was ordered. Recharge again to go on without it.');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'First-deposit bonus' })).toBeNull());
   });
-
-  it('shows no offer when none runs for the player', async () => {
-    stubWalletApi({
-      'GET /api/wallet/get-deposit-info': () => ({ body: { data: DEPOSIT_INFO } }),
-      'GET /api/promotions/first-deposit': () => ({ body: { data: { offer: null, unavailableReason: 'not_first_deposit', claim: null } } }),
-    });
-    renderApp('/wallet/Recharge');
-    await screen.findByRole('group', { name: 'Payment channel' });
-    await screen.findByRole('textbox', { name: 'Amount (₹)' });
-    expect(screen.queryByRole('checkbox', { name: 'Add the first-deposit bonus' })).toBeNull();
-  });
 });
 
 describe('the bonus on the order page', () => {

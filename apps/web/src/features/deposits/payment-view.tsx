@@ -8,7 +8,7 @@ import { useI18n } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { cancelDeposit, depositInfoResource, DEPOSITS_KEY, submitUtr } from './api/deposits';
 import { isAwaitingPayment, isClosedStatus } from './deposit-status';
-import { FirstDepositResult } from './first-deposit-offer';
+import { FirstDepositResult } from './first-deposit-result';
 import { OrderCancel, OrderCountdown, OrderFact, OrderNext, OrderPage, OrderStatus } from './order-page';
 import { QrCode } from './qr-code';
 import { StatusChip } from './status-chip';
