@@ -16,7 +16,8 @@ import { adminApi, fillPath } from './api';
 import { istToIso } from './ist-time';
 import { adminErrorText } from './i18n';
 import './i18n';
-import { FormError, LoadError, type FormFailure } from './load-error';
+import { ListTable } from './list-table';
+import { FormError, type FormFailure } from './load-error';
 import { useLoad } from './use-load';
 
 /** Now (plus `hours`) as a `datetime-local` value in India time. */
@@ -59,52 +60,44 @@ export function AnnouncementsPage({ session }: { session: OperatorSession }) {
       <h2>{t('admin.ann.listHeading')}</h2>
       {notice && <p role="status">{notice}</p>}
       {failure && <p role="alert">{failure}</p>}
-      {list.error ? <LoadError error={list.error} retry={list.reload} /> : null}
-      {list.data && list.data.items.length === 0 && <p>{t('admin.ann.none')}</p>}
-      {list.data && list.data.items.length > 0 && (
-        <div className="admin-scroll" role="region" aria-label={t('admin.ann.listHeading')} tabIndex={0}>
-          <table className="admin-table">
-            <caption>{t('admin.ann.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.ann.col.title')}</th>
-                <th scope="col">{t('admin.ann.col.kind')}</th>
-                <th scope="col">{t('admin.ann.col.segment')}</th>
-                <th scope="col">{t('admin.ann.col.window')}</th>
-                <th scope="col">{t('admin.ann.col.state')}</th>
-                {canManage && <th scope="col">{t('admin.ann.col.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((a) => {
-                const state = stateOf(a, list.data!.at);
-                return (
-                  <tr key={a.id}>
-                    <th scope="row">
-                      {a.titleEn}
-                      <br />
-                      <span lang="hi">{a.titleHi}</span>
-                    </th>
-                    <td>{t(`admin.ann.kind.${a.kind}`)}</td>
-                    <td>{t(`admin.ann.segment.${a.segment}`)}</td>
-                    <td>{t('admin.ann.window', { from: formatDateTimeIst(new Date(a.startsAt)), to: formatDateTimeIst(new Date(a.endsAt)) })}</td>
-                    <td>{t(`admin.ann.state.${state}`)}</td>
-                    {canManage && (
-                      <td>
-                        {state !== 'ended' && (
-                          <button type="button" onClick={() => void setPaused(a, !a.paused)} aria-label={t(a.paused ? 'admin.ann.resumeLabel' : 'admin.ann.pauseLabel', { title: a.titleEn })}>
-                            {t(a.paused ? 'admin.ann.resume' : 'admin.ann.pause')}
-                          </button>
-                        )}
-                      </td>
+      <ListTable list={list} label={t('admin.ann.listHeading')} caption={t('admin.ann.caption')} none={t('admin.ann.none')} columns={
+        <>
+          <th scope="col">{t('admin.ann.col.title')}</th>
+          <th scope="col">{t('admin.ann.col.kind')}</th>
+          <th scope="col">{t('admin.ann.col.segment')}</th>
+          <th scope="col">{t('admin.ann.col.window')}</th>
+          <th scope="col">{t('admin.ann.col.state')}</th>
+          {canManage && <th scope="col">{t('admin.ann.col.actions')}</th>}
+        </>
+      }>
+        {(items) =>
+          items.map((a) => {
+            const state = stateOf(a, list.data!.at);
+            return (
+              <tr key={a.id}>
+                <th scope="row">
+                  {a.titleEn}
+                  <br />
+                  <span lang="hi">{a.titleHi}</span>
+                </th>
+                <td>{t(`admin.ann.kind.${a.kind}`)}</td>
+                <td>{t(`admin.ann.segment.${a.segment}`)}</td>
+                <td>{t('admin.ann.window', { from: formatDateTimeIst(new Date(a.startsAt)), to: formatDateTimeIst(new Date(a.endsAt)) })}</td>
+                <td>{t(`admin.ann.state.${state}`)}</td>
+                {canManage && (
+                  <td>
+                    {state !== 'ended' && (
+                      <button type="button" onClick={() => void setPaused(a, !a.paused)} aria-label={t(a.paused ? 'admin.ann.resumeLabel' : 'admin.ann.pauseLabel', { title: a.titleEn })}>
+                        {t(a.paused ? 'admin.ann.resume' : 'admin.ann.pause')}
+                      </button>
                     )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+                  </td>
+                )}
+              </tr>
+            );
+          })
+        }
+      </ListTable>
     </section>
   );
 }

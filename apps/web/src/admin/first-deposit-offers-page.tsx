@@ -8,7 +8,8 @@ import { adminApi, fillPath } from './api';
 import { istToIso } from './ist-time';
 import { adminErrorText } from './i18n';
 import './i18n';
-import { FormError, LoadError, type FormFailure } from './load-error';
+import { ListTable } from './list-table';
+import { FormError, type FormFailure } from './load-error';
 import { useLoad } from './use-load';
 
 /** Now plus `days` as a `datetime-local` value in India time. */
@@ -50,50 +51,42 @@ export function FirstDepositOffersPage({ session }: { session: OperatorSession }
       <h2>{t('admin.fdo.listHeading')}</h2>
       {notice && <p role="status">{notice}</p>}
       {failure && <p role="alert">{failure}</p>}
-      {list.error ? <LoadError error={list.error} retry={list.reload} /> : null}
-      {list.data && list.data.items.length === 0 && <p>{t('admin.fdo.none')}</p>}
-      {list.data && list.data.items.length > 0 && (
-        <div className="admin-scroll" role="region" aria-label={t('admin.fdo.listHeading')} tabIndex={0}>
-          <table className="admin-table">
-            <caption>{t('admin.fdo.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.fdo.col.offer')}</th>
-                <th scope="col">{t('admin.fdo.col.budget')}</th>
-                <th scope="col">{t('admin.fdo.col.spent')}</th>
-                <th scope="col">{t('admin.fdo.col.expires')}</th>
-                <th scope="col">{t('admin.fdo.col.state')}</th>
-                {canManage && <th scope="col">{t('admin.fdo.col.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((o) => {
-                const state = stateOf(o, list.data!.at);
-                return (
-                  <tr key={o.id}>
-                    <th scope="row">
-                      {t('admin.fdo.offer', { id: o.id, percent: o.percent, cap: formatMoneyMinor(o.capMinor), multiple: o.wageringMultiple, days: o.bonusValidDays })}
-                    </th>
-                    <td>{formatMoneyMinor(o.budgetMinor)}</td>
-                    <td>{formatMoneyMinor(o.spentMinor)}</td>
-                    <td>{formatDateTimeIst(new Date(o.expiresAt))}</td>
-                    <td>{t(`admin.fdo.state.${state}`)}</td>
-                    {canManage && (
-                      <td>
-                        {state === 'running' && (
-                          <button type="button" onClick={() => void pause(o)} aria-label={t('admin.fdo.pauseLabel', { id: o.id })}>
-                            {t('admin.fdo.pause')}
-                          </button>
-                        )}
-                      </td>
+      <ListTable list={list} label={t('admin.fdo.listHeading')} caption={t('admin.fdo.caption')} none={t('admin.fdo.none')} columns={
+        <>
+          <th scope="col">{t('admin.fdo.col.offer')}</th>
+          <th scope="col">{t('admin.fdo.col.budget')}</th>
+          <th scope="col">{t('admin.fdo.col.spent')}</th>
+          <th scope="col">{t('admin.fdo.col.expires')}</th>
+          <th scope="col">{t('admin.fdo.col.state')}</th>
+          {canManage && <th scope="col">{t('admin.fdo.col.actions')}</th>}
+        </>
+      }>
+        {(items) =>
+          items.map((o) => {
+            const state = stateOf(o, list.data!.at);
+            return (
+              <tr key={o.id}>
+                <th scope="row">
+                  {t('admin.fdo.offer', { id: o.id, percent: o.percent, cap: formatMoneyMinor(o.capMinor), multiple: o.wageringMultiple, days: o.bonusValidDays })}
+                </th>
+                <td>{formatMoneyMinor(o.budgetMinor)}</td>
+                <td>{formatMoneyMinor(o.spentMinor)}</td>
+                <td>{formatDateTimeIst(new Date(o.expiresAt))}</td>
+                <td>{t(`admin.fdo.state.${state}`)}</td>
+                {canManage && (
+                  <td>
+                    {state === 'running' && (
+                      <button type="button" onClick={() => void pause(o)} aria-label={t('admin.fdo.pauseLabel', { id: o.id })}>
+                        {t('admin.fdo.pause')}
+                      </button>
                     )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+                  </td>
+                )}
+              </tr>
+            );
+          })
+        }
+      </ListTable>
     </section>
   );
 }
