@@ -16,7 +16,7 @@ import { adminApi, fillPath } from './api';
 import { istToIso } from './ist-time';
 import { adminErrorText } from './i18n';
 import './i18n';
-import { ListTable } from './list-table';
+import { ListTable, useListActions } from './list-table';
 import { FormError, type FormFailure } from './load-error';
 import { useLoad } from './use-load';
 
@@ -38,28 +38,20 @@ export function AnnouncementsPage({ session }: { session: OperatorSession }) {
   const canManage = session.permissions.includes('announcements.manage');
   // The states (scheduled, showing, ended) are as of when the list was read.
   const list = useLoad(async (signal) => ({ ...(await adminApi.get<{ items: AdminAnnouncement[] }>(LAZY_API_PATHS.admin_announcements, signal)), at: Date.now() }), '');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function setPaused(a: AdminAnnouncement, paused: boolean) {
-    setFailure(null);
-    try {
-      await adminApi.post(fillPath(paused ? LAZY_API_PATHS.admin_announcement_pause : LAZY_API_PATHS.admin_announcement_resume, { id: a.id }));
-      setNotice(t(paused ? 'admin.ann.paused' : 'admin.ann.resumed', { title: a.titleEn }));
-      list.reload();
-    } catch (err) {
-      setFailure(adminErrorText(err));
-    }
-  }
+  const actions = useListActions(list.reload);
+  const setPaused = (a: AdminAnnouncement, paused: boolean) =>
+    actions.run(
+      () => adminApi.post(fillPath(paused ? LAZY_API_PATHS.admin_announcement_pause : LAZY_API_PATHS.admin_announcement_resume, { id: a.id })),
+      t(paused ? 'admin.ann.paused' : 'admin.ann.resumed', { title: a.titleEn }),
+    );
 
   return (
     <section aria-labelledby="ann-heading">
       <h1 id="ann-heading">{t('admin.ann.heading')}</h1>
       <p>{t('admin.ann.help')}</p>
-      {canManage && <AnnouncementForm onCreated={(a) => (setNotice(t('admin.ann.created', { title: a.titleEn })), list.reload())} />}
+      {canManage && <AnnouncementForm onCreated={(a) => actions.done(t('admin.ann.created', { title: a.titleEn }))} />}
       <h2>{t('admin.ann.listHeading')}</h2>
-      {notice && <p role="status">{notice}</p>}
-      {failure && <p role="alert">{failure}</p>}
+      {actions.notices}
       <ListTable list={list} label={t('admin.ann.listHeading')} caption={t('admin.ann.caption')} none={t('admin.ann.none')} columns={
         <>
           <th scope="col">{t('admin.ann.col.title')}</th>

@@ -8,7 +8,7 @@ import { adminApi, fillPath } from './api';
 import { istToIso } from './ist-time';
 import { adminErrorText } from './i18n';
 import './i18n';
-import { ListTable } from './list-table';
+import { ListTable, useListActions } from './list-table';
 import { FormError, type FormFailure } from './load-error';
 import { useLoad } from './use-load';
 
@@ -29,28 +29,17 @@ function stateOf(o: FirstDepositOffer, now: number): 'running' | 'paused' | 'exp
 export function FirstDepositOffersPage({ session }: { session: OperatorSession }) {
   const canManage = session.permissions.includes('promotions.manage');
   const list = useLoad(async (signal) => ({ ...(await adminApi.get<{ items: FirstDepositOffer[] }>(LAZY_API_PATHS.admin_first_deposit_offers, signal)), at: Date.now() }), '');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function pause(o: FirstDepositOffer) {
-    setFailure(null);
-    try {
-      await adminApi.post(fillPath(LAZY_API_PATHS.admin_first_deposit_offer_pause, { id: o.id }));
-      setNotice(t('admin.fdo.pausedNotice', { id: o.id }));
-      list.reload();
-    } catch (err) {
-      setFailure(adminErrorText(err));
-    }
-  }
+  const actions = useListActions(list.reload);
+  const pause = (o: FirstDepositOffer) =>
+    actions.run(() => adminApi.post(fillPath(LAZY_API_PATHS.admin_first_deposit_offer_pause, { id: o.id })), t('admin.fdo.pausedNotice', { id: o.id }));
 
   return (
     <section aria-labelledby="fdo-heading">
       <h1 id="fdo-heading">{t('admin.fdo.heading')}</h1>
       <p>{t('admin.fdo.help')}</p>
-      {canManage && <OfferForm onCreated={(o) => (setNotice(t('admin.fdo.createdNotice', { id: o.id })), list.reload())} />}
+      {canManage && <OfferForm onCreated={(o) => actions.done(t('admin.fdo.createdNotice', { id: o.id }))} />}
       <h2>{t('admin.fdo.listHeading')}</h2>
-      {notice && <p role="status">{notice}</p>}
-      {failure && <p role="alert">{failure}</p>}
+      {actions.notices}
       <ListTable list={list} label={t('admin.fdo.listHeading')} caption={t('admin.fdo.caption')} none={t('admin.fdo.none')} columns={
         <>
           <th scope="col">{t('admin.fdo.col.offer')}</th>

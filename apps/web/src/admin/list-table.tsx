@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { adminErrorText } from './i18n';
 import { LoadError } from './load-error';
 
 /**
@@ -37,4 +38,36 @@ export function ListTable<T>({
       </table>
     </div>
   );
+}
+
+/**
+ * A list page's actions (a row's pause, a new item): `run` calls the server, then shows `done` and
+ * reads the list again, or shows the failure in words; `Notices` shows the latest of either.
+ */
+export function useListActions(reload: () => void) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  return {
+    async run(call: () => Promise<unknown>, done: string) {
+      setFailure(null);
+      try {
+        await call();
+        setNotice(done);
+        reload();
+      } catch (err) {
+        setFailure(adminErrorText(err));
+      }
+    },
+    /** Something done elsewhere (a form that created an item): say it and read the list again. */
+    done(text: string) {
+      setNotice(text);
+      reload();
+    },
+    notices: (
+      <>
+        {notice && <p role="status">{notice}</p>}
+        {failure && <p role="alert">{failure}</p>}
+      </>
+    ),
+  };
 }
