@@ -222,7 +222,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   const promotions = createPromotionsService({ db, clock, safetyFacts: (q, playerId) => safety.promotionFacts(q, playerId), audit: createAuditLog({ db, clock }) });
   await app.register(promotionsRoutes, { promotions, requireAuth });
   app.decorate('promotions', promotions);
-  // The first-deposit bonus (decisions 540-543): opted in with the order, granted after its credit commits.
+  // The first-deposit bonus (decisions 540-542): opted in with the order, granted after its credit commits.
   const firstDeposit = createFirstDepositService({ db, clock, safetyFacts: (q, playerId) => safety.promotionFacts(q, playerId), audit: createAuditLog({ db, clock }), grant: promotions.grant });
   subscribeFirstDeposit(events, firstDeposit);
   await app.register(firstDepositRoutes, { firstDeposit, requireAuth });

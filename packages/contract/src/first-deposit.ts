@@ -3,7 +3,7 @@ import { BONUS_MAX_WAGERING_MULTIPLE } from './promotions';
 import { pgText } from './text';
 
 /**
- * The first-deposit bonus (docs/promotions.md, decisions 540-544): an offer the console runs (at
+ * The first-deposit bonus (docs/promotions.md, decisions 540-542): an offer the console runs (at
  * most one at a time), the player's opt-in at the recharge page, and what the credit decided.
  */
 

@@ -8,7 +8,7 @@ import { fakeClock } from '../../lib/clock';
 import { HOUSE_ACCOUNTS, accountCodes, checkInvariants, ensureAccount, findTransferByKey, getAccount, getBalance, postTransfer, summarizeEntries, withTransaction } from '../ledger';
 
 /**
- * The first-deposit bonus (docs/promotions.md, decisions 540-543): the console's offer (one at a
+ * The first-deposit bonus (docs/promotions.md, decisions 540-542): the console's offer (one at a
  * time, audited), the player's opt-in with the recharge order, and the grant decided once by the
  * DepositSucceeded handler after the credit commits: min(percent × deposit, cap), the budget never
  * exceeded, nothing without the opt-in, on a later deposit or for a player no longer eligible.

@@ -18,7 +18,7 @@ import { eligibility } from './rules';
 import type { OperatorPrincipal, PromotionsDeps, PromotionsService, RequestOrigin } from './service';
 
 /**
- * The first-deposit bonus (docs/promotions.md, decisions 540-543): the console's offers (at most
+ * The first-deposit bonus (docs/promotions.md, decisions 540-542): the console's offers (at most
  * one running), the player's opt-in recorded with the recharge order, and the grant when that
  * order is credited as the player's first deposit, decided once by a durable handler of the
  * deposit's DepositSucceeded event (after commit) in the delivery's own transaction.

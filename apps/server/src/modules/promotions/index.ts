@@ -1,5 +1,5 @@
 /**
- * modules/promotions (docs/promotions.md; decisions 490-492, 540-543): marketing consent, bonus money in its
+ * modules/promotions (docs/promotions.md; decisions 490-492, 540-542): marketing consent, bonus money in its
  * own ledger accounts with its wagering, conversion, forfeit and expiry, gift codes, and the
  * first-deposit bonus. Its only public face.
  */
