@@ -48,7 +48,26 @@ import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRo
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { createAdjustmentsService } from './modules/adjustments';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
-import { checkInRoutes, createCheckIn, createInvitesService, createPromotionCostReport, createPromotionsService, createVip, giftCodeAdminRoutes, inviteRoutes, promotionsConsoleRoutes, promotionsRoutes, subscribeInvites, type InvitesService, type PromotionsService } from './modules/promotions';
+import {
+  checkInRoutes,
+  createCheckIn,
+  createFirstDepositService,
+  createInvitesService,
+  createPromotionCostReport,
+  createPromotionsService,
+  createVip,
+  firstDepositAdminRoutes,
+  firstDepositRoutes,
+  giftCodeAdminRoutes,
+  inviteRoutes,
+  promotionsConsoleRoutes,
+  promotionsRoutes,
+  subscribeFirstDeposit,
+  subscribeInvites,
+  type FirstDepositService,
+  type InvitesService,
+  type PromotionsService,
+} from './modules/promotions';
 import { createTronService, sandboxTronRoutes, type TronService } from './modules/tron';
 import { createSupportService, DEFAULT_SUPPORT_SETTINGS, subscribeSupportNotifications, supportRoutes } from './modules/support';
 import { AppError } from './errors';
@@ -85,6 +104,7 @@ declare module 'fastify' {
     safety: SafetyService;
     promotions: PromotionsService;
     invites: InvitesService;
+    firstDeposit: FirstDepositService;
     /** Trx Win's TRON block source (the engine asks it for a round's deciding block) and, in sandbox mode, the sandbox chain. */
     tron: TronService;
   }
@@ -220,6 +240,11 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
     playerFacts: async (q, playerId) => ({ registeredAt: (await findPlayerById(q, playerId))!.created_at, kycVerified: await kyc.isVerified(q, playerId) }),
   });
   await app.register(checkInRoutes, { checkIn: createCheckIn({ db, clock, settings: config.checkIn, promotions }), vip, requireAuth });
+  // The first-deposit bonus (decisions 540-542): opted in with the order, granted after its credit commits.
+  const firstDeposit = createFirstDepositService({ db, clock, safetyFacts: (q, playerId) => safety.promotionFacts(q, playerId), audit: createAuditLog({ db, clock }), grant: promotions.grant });
+  subscribeFirstDeposit(events, firstDeposit);
+  await app.register(firstDepositRoutes, { firstDeposit, requireAuth });
+  app.decorate('firstDeposit', firstDeposit);
 
   // The configured UPI channel chooses the adapter; the sandbox's pages exist only with it.
   const sandboxUpi = config.upi.kind === 'sandbox' ? createSandboxUpiGateway(db, { webhookSecret: config.secrets.webhook }) : undefined;
@@ -245,7 +270,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
       })
     : undefined;
   app.decorate('usdt', usdt);
-  const deposits = createDepositsService({ db, clock, gateway, settings: depositSettings, log: app.log, events, usdtChannel: usdt?.limits, safety });
+  const deposits = createDepositsService({ db, clock, gateway, settings: depositSettings, log: app.log, events, usdtChannel: usdt?.limits, safety, firstDeposit });
   const wallet = createWalletService({ db, currency: depositSettings.currency });
   await app.register(walletRoutes, { wallet, requireAuth });
   await app.register(depositRoutes, { deposits, requireAuth, cancelUsdt: usdt?.cancel });
@@ -384,6 +409,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   await app.register(announcementRoutes, { announcements, guard: consoleGuard(admin), originOf });
   await app.register(giftCodeAdminRoutes, { promotions, guard: consoleGuard(admin), originOf });
   await app.register(promotionsConsoleRoutes, { costs: createPromotionCostReport({ db, audit: createAuditLog({ db, clock }) }), promotions, guard: consoleGuard(admin), originOf });
+  await app.register(firstDepositAdminRoutes, { firstDeposit, guard: consoleGuard(admin), originOf });
   // Reconciliation (docs/payments.md): console routes of its own module, credits through deposits.
   const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }), usdt, payouts: withdrawals });
   await app.register(reconciliationRoutes, { reconciliation, admin });

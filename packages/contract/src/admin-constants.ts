@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'announcement.resume',
   'gift_code.create',
   'gift_code.pause',
+  'first_deposit_offer.create',
+  'first_deposit_offer.pause',
 ] as const;
 
 /**

@@ -194,6 +194,13 @@ export const ERROR_STATUS = {
   CHECK_IN_DONE: 409,
   // check-in is paused by the operator or today's budget is spent (details: reason)
   CHECK_IN_UNAVAILABLE: 409,
+  // the first-deposit bonus cannot be taken with this order: no offer runs, or the player already
+  // has a credited deposit or an opt-in decided (details: reason)
+  FIRST_DEPOSIT_OFFER_UNAVAILABLE: 409,
+  // a first-deposit offer already runs (not paused, not expired): pause it first (details: offerId)
+  FIRST_DEPOSIT_OFFER_RUNNING: 409,
+  // no first-deposit offer with this id
+  FIRST_DEPOSIT_OFFER_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -27,3 +27,4 @@ export * from './reconciliation';
 export * from './support';
 export * from './promotions';
 export * from './invites';
+export * from './first-deposit';

@@ -66,6 +66,10 @@ export const LAZY_API_PATHS = {
   admin_promotions_cost_csv: '/api/admin/promotions/cost/csv',
   /** The console: a player's bonuses with status, source and progress (read only). */
   admin_player_bonuses: '/api/admin/players/:playerId/bonuses',
+  /** The first-deposit bonus (docs/promotions.md): the player's offer and claim; the console's offers, create and pause (admin). */
+  player_first_deposit: '/api/promotions/first-deposit',
+  admin_first_deposit_offers: '/api/admin/first-deposit-offers',
+  admin_first_deposit_offer_pause: '/api/admin/first-deposit-offers/:id/pause',
   /** Support tickets (docs/support.md): the player's Help pages (a lazy route) call these. */
   support_tickets: '/api/support/tickets',
   support_ticket: '/api/support/tickets/:ticketId',

@@ -83,6 +83,8 @@ export const CreateRechargeInputSchema = z.strictObject({
   channel: z.literal('upi'),
   amountMinor: AmountMinorSchema,
   idempotencyKey: IdempotencyKeySchema,
+  /** The player's opt-in to the first-deposit bonus (docs/promotions.md): never sent unless they ticked it. */
+  firstDepositBonus: z.strictObject({ termsVersion: pgText().min(1).max(40) }).optional(),
 });
 export type CreateRechargeInput = z.infer<typeof CreateRechargeInputSchema>;
 

@@ -20,6 +20,7 @@ import { ReconciliationPage } from './reconciliation-page';
 import { SupportQueuePage, SupportTicketPage } from './support-page';
 import { AnnouncementsPage } from './announcements-page';
 import { PromotionsPage } from './promotions-page';
+import { FirstDepositOffersPage } from './first-deposit-offers-page';
 import { DepositsQueue, KycQueue, WithdrawalsQueue } from './queues';
 import { UsdtQueue } from './usdt-queue';
 import { useLoad } from './use-load';
@@ -74,7 +75,12 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
     { path: '/support', element: <SupportQueuePage /> },
     { path: '/support/:ticketId', element: <SupportTicketPage session={session} /> },
     { path: '/announcements', element: <AnnouncementsPage session={session} /> },
-    ...(seesPromotions ? [{ path: '/promotions', element: <PromotionsPage session={session} /> }] : []),
+    ...(seesPromotions
+      ? [
+          { path: '/promotions', element: <PromotionsPage session={session} /> },
+          { path: '/first-deposit-offers', element: <FirstDepositOffersPage session={session} /> },
+        ]
+      : []),
     ...(isAdmin ? [{ path: '/operators', element: <OperatorsPage session={session} /> }] : []),
     { path: '*', element: <Navigate to="/" replace /> },
   ]);
@@ -110,6 +116,7 @@ function AdminLayout({ session, onSignedOut }: { session: OperatorSession; onSig
         <NavLink to="/support">{t('admin.nav.support')}</NavLink>
         <NavLink to="/announcements">{t('admin.nav.announcements')}</NavLink>
         {seesPromotions && <NavLink to="/promotions">{t('admin.nav.promotions')}</NavLink>}
+        {seesPromotions && <NavLink to="/first-deposit-offers">{t('admin.nav.firstDepositOffers')}</NavLink>}
         {isAdmin && <NavLink to="/operators">{t('admin.nav.operators')}</NavLink>}
       </nav>
       <main className="admin-main">

@@ -5,7 +5,6 @@ import {
   ANNOUNCEMENT_TITLE_MAX,
   type AdminAnnouncement,
   type AnnouncementInput,
-  type FieldIssue,
   type OperatorSession,
 } from '@colorplay/contract';
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
@@ -14,13 +13,13 @@ import { ApiError } from '../lib/api-client';
 import { formatDateTimeIst } from '../lib/format';
 import { t } from '../lib/i18n';
 import { adminApi, fillPath } from './api';
+import { istToIso } from './ist-time';
 import { adminErrorText } from './i18n';
 import './i18n';
-import { LoadError } from './load-error';
+import { ListTable, useListActions } from './list-table';
+import { FormError, type FormFailure } from './load-error';
 import { useLoad } from './use-load';
 
-/** A `datetime-local` value read as India time (the console's times are IST). */
-const istToIso = (local: string) => new Date(`${local}:00+05:30`).toISOString();
 /** Now (plus `hours`) as a `datetime-local` value in India time. */
 const istLocal = (hours = 0) => new Date(Date.now() + (5.5 + hours) * 3600_000).toISOString().slice(0, 16);
 
@@ -39,74 +38,58 @@ export function AnnouncementsPage({ session }: { session: OperatorSession }) {
   const canManage = session.permissions.includes('announcements.manage');
   // The states (scheduled, showing, ended) are as of when the list was read.
   const list = useLoad(async (signal) => ({ ...(await adminApi.get<{ items: AdminAnnouncement[] }>(LAZY_API_PATHS.admin_announcements, signal)), at: Date.now() }), '');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function setPaused(a: AdminAnnouncement, paused: boolean) {
-    setFailure(null);
-    try {
-      await adminApi.post(fillPath(paused ? LAZY_API_PATHS.admin_announcement_pause : LAZY_API_PATHS.admin_announcement_resume, { id: a.id }));
-      setNotice(t(paused ? 'admin.ann.paused' : 'admin.ann.resumed', { title: a.titleEn }));
-      list.reload();
-    } catch (err) {
-      setFailure(adminErrorText(err));
-    }
-  }
+  const actions = useListActions(list.reload);
+  const setPaused = (a: AdminAnnouncement, paused: boolean) =>
+    actions.run(
+      () => adminApi.post(fillPath(paused ? LAZY_API_PATHS.admin_announcement_pause : LAZY_API_PATHS.admin_announcement_resume, { id: a.id })),
+      t(paused ? 'admin.ann.paused' : 'admin.ann.resumed', { title: a.titleEn }),
+    );
 
   return (
     <section aria-labelledby="ann-heading">
       <h1 id="ann-heading">{t('admin.ann.heading')}</h1>
       <p>{t('admin.ann.help')}</p>
-      {canManage && <AnnouncementForm onCreated={(a) => (setNotice(t('admin.ann.created', { title: a.titleEn })), list.reload())} />}
+      {canManage && <AnnouncementForm onCreated={(a) => actions.done(t('admin.ann.created', { title: a.titleEn }))} />}
       <h2>{t('admin.ann.listHeading')}</h2>
-      {notice && <p role="status">{notice}</p>}
-      {failure && <p role="alert">{failure}</p>}
-      {list.error ? <LoadError error={list.error} retry={list.reload} /> : null}
-      {list.data && list.data.items.length === 0 && <p>{t('admin.ann.none')}</p>}
-      {list.data && list.data.items.length > 0 && (
-        <div className="admin-scroll" role="region" aria-label={t('admin.ann.listHeading')} tabIndex={0}>
-          <table className="admin-table">
-            <caption>{t('admin.ann.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.ann.col.title')}</th>
-                <th scope="col">{t('admin.ann.col.kind')}</th>
-                <th scope="col">{t('admin.ann.col.segment')}</th>
-                <th scope="col">{t('admin.ann.col.window')}</th>
-                <th scope="col">{t('admin.ann.col.state')}</th>
-                {canManage && <th scope="col">{t('admin.ann.col.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((a) => {
-                const state = stateOf(a, list.data!.at);
-                return (
-                  <tr key={a.id}>
-                    <th scope="row">
-                      {a.titleEn}
-                      <br />
-                      <span lang="hi">{a.titleHi}</span>
-                    </th>
-                    <td>{t(`admin.ann.kind.${a.kind}`)}</td>
-                    <td>{t(`admin.ann.segment.${a.segment}`)}</td>
-                    <td>{t('admin.ann.window', { from: formatDateTimeIst(new Date(a.startsAt)), to: formatDateTimeIst(new Date(a.endsAt)) })}</td>
-                    <td>{t(`admin.ann.state.${state}`)}</td>
-                    {canManage && (
-                      <td>
-                        {state !== 'ended' && (
-                          <button type="button" onClick={() => void setPaused(a, !a.paused)} aria-label={t(a.paused ? 'admin.ann.resumeLabel' : 'admin.ann.pauseLabel', { title: a.titleEn })}>
-                            {t(a.paused ? 'admin.ann.resume' : 'admin.ann.pause')}
-                          </button>
-                        )}
-                      </td>
+      {actions.notices}
+      <ListTable list={list} label={t('admin.ann.listHeading')} caption={t('admin.ann.caption')} none={t('admin.ann.none')} columns={
+        <>
+          <th scope="col">{t('admin.ann.col.title')}</th>
+          <th scope="col">{t('admin.ann.col.kind')}</th>
+          <th scope="col">{t('admin.ann.col.segment')}</th>
+          <th scope="col">{t('admin.ann.col.window')}</th>
+          <th scope="col">{t('admin.ann.col.state')}</th>
+          {canManage && <th scope="col">{t('admin.ann.col.actions')}</th>}
+        </>
+      }>
+        {(items) =>
+          items.map((a) => {
+            const state = stateOf(a, list.data!.at);
+            return (
+              <tr key={a.id}>
+                <th scope="row">
+                  {a.titleEn}
+                  <br />
+                  <span lang="hi">{a.titleHi}</span>
+                </th>
+                <td>{t(`admin.ann.kind.${a.kind}`)}</td>
+                <td>{t(`admin.ann.segment.${a.segment}`)}</td>
+                <td>{t('admin.ann.window', { from: formatDateTimeIst(new Date(a.startsAt)), to: formatDateTimeIst(new Date(a.endsAt)) })}</td>
+                <td>{t(`admin.ann.state.${state}`)}</td>
+                {canManage && (
+                  <td>
+                    {state !== 'ended' && (
+                      <button type="button" onClick={() => void setPaused(a, !a.paused)} aria-label={t(a.paused ? 'admin.ann.resumeLabel' : 'admin.ann.pauseLabel', { title: a.titleEn })}>
+                        {t(a.paused ? 'admin.ann.resume' : 'admin.ann.pause')}
+                      </button>
                     )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+                  </td>
+                )}
+              </tr>
+            );
+          })
+        }
+      </ListTable>
     </section>
   );
 }
@@ -118,7 +101,7 @@ function AnnouncementForm({ onCreated }: { onCreated: (a: AdminAnnouncement) => 
   const blank = (): Draft => ({ kind: 'service', segment: 'all', titleEn: '', bodyEn: '', titleHi: '', bodyHi: '', startsAt: istLocal(), endsAt: istLocal(24) });
   const [draft, setDraft] = useState<Draft>(blank);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ text: string; issues: FieldIssue[] } | null>(null);
+  const [error, setError] = useState<FormFailure | null>(null);
   const set = (field: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }));
 
   async function submit(event: FormEvent) {
@@ -177,18 +160,7 @@ function AnnouncementForm({ onCreated }: { onCreated: (a: AdminAnnouncement) => 
       <button type="submit" disabled={busy}>
         {t('admin.ann.schedule')}
       </button>
-      {error && (
-        <div role="alert">
-          <p>{error.text}</p>
-          {error.issues.length > 0 && (
-            <ul>
-              {error.issues.map((issue) => (
-                <li key={`${issue.path}:${issue.message}`}>{t('admin.recon.lineIssue', { path: issue.path, message: issue.message })}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

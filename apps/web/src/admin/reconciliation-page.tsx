@@ -1,4 +1,4 @@
-import type { FieldIssue, OperatorSession, ReconImport, ReconItem } from '@colorplay/contract';
+import type { OperatorSession, ReconImport, ReconItem } from '@colorplay/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client';
 import { formatMoneyMinor } from '../lib/format';
@@ -8,7 +8,8 @@ import { adminApi, fillPath } from './api';
 import { DecisionDialog } from './decision-dialog';
 import { adminErrorText } from './i18n';
 import './i18n';
-import { LoadError } from './load-error';
+import { ListTable } from './list-table';
+import { FormError, type FormFailure } from './load-error';
 import { useLoad } from './use-load';
 
 /** Today's date in India, the settlement day a gateway's daily file usually covers. */
@@ -38,51 +39,42 @@ export function ReconciliationPage({ session }: { session: OperatorSession }) {
       {canManage && <ImportForm onImported={open.reload} />}
       <h2>{t('admin.recon.openHeading')}</h2>
       {notice && <p role="status">{notice}</p>}
-      {open.error ? <LoadError error={open.error} retry={open.reload} /> : null}
-      {open.data && open.data.items.length === 0 && <p>{t('admin.recon.noneOpen')}</p>}
-      {open.data && open.data.items.length > 0 && (
-        // A phone is narrower than the table: it scrolls sideways within its own region.
-        <div className="admin-scroll" role="region" aria-label={t('admin.recon.openCaption')} tabIndex={0}>
-        <table className="admin-table">
-          <caption>{t('admin.recon.openCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.recon.col.order')}</th>
-              <th scope="col">{t('admin.recon.col.kind')}</th>
-              <th scope="col">{t('admin.recon.col.file')}</th>
-              <th scope="col">{t('admin.recon.col.ours')}</th>
-              {canManage && <th scope="col">{t('admin.recon.col.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {open.data.items.map((item) => (
-              <tr key={item.id}>
-                <th scope="row">{item.orderId}</th>
-                <td>{t(`admin.recon.kind.${item.kind}`)}</td>
+      <ListTable list={open} caption={t('admin.recon.openCaption')} none={t('admin.recon.noneOpen')} columns={
+        <>
+          <th scope="col">{t('admin.recon.col.order')}</th>
+          <th scope="col">{t('admin.recon.col.kind')}</th>
+          <th scope="col">{t('admin.recon.col.file')}</th>
+          <th scope="col">{t('admin.recon.col.ours')}</th>
+          {canManage && <th scope="col">{t('admin.recon.col.actions')}</th>}
+        </>
+      }>
+        {(items) =>
+          items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">{item.orderId}</th>
+              <td>{t(`admin.recon.kind.${item.kind}`)}</td>
+              <td>
+                {item.file
+                  ? t('admin.recon.fileLine', { line: item.lineNo ?? '-', status: item.file.status, amount: formatMoneyMinor(item.file.amountMinor), utr: item.file.utr || '-' })
+                  : t('admin.recon.notInFile')}
+              </td>
+              <td>{item.order ? t('admin.recon.orderFacts', { status: item.order.status, amount: formatMoneyMinor(item.order.amountMinor) }) : t('admin.recon.noOrder')}</td>
+              {canManage && (
                 <td>
-                  {item.file
-                    ? t('admin.recon.fileLine', { line: item.lineNo ?? '-', status: item.file.status, amount: formatMoneyMinor(item.file.amountMinor), utr: item.file.utr || '-' })
-                    : t('admin.recon.notInFile')}
-                </td>
-                <td>{item.order ? t('admin.recon.orderFacts', { status: item.order.status, amount: formatMoneyMinor(item.order.amountMinor) }) : t('admin.recon.noOrder')}</td>
-                {canManage && (
-                  <td>
-                    {item.kind === 'paid_not_credited' && (
-                      <button type="button" onClick={() => setResolving({ item, action: 'credit' })} aria-label={t('admin.recon.creditLabel', { orderId: item.orderId })}>
-                        {t('admin.recon.credit')}
-                      </button>
-                    )}
-                    <button type="button" onClick={() => setResolving({ item, action: 'explain' })} aria-label={t('admin.recon.explainLabel', { orderId: item.orderId })}>
-                      {t('admin.recon.explain')}
+                  {item.kind === 'paid_not_credited' && (
+                    <button type="button" onClick={() => setResolving({ item, action: 'credit' })} aria-label={t('admin.recon.creditLabel', { orderId: item.orderId })}>
+                      {t('admin.recon.credit')}
                     </button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        </div>
-      )}
+                  )}
+                  <button type="button" onClick={() => setResolving({ item, action: 'explain' })} aria-label={t('admin.recon.explainLabel', { orderId: item.orderId })}>
+                    {t('admin.recon.explain')}
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))
+        }
+      </ListTable>
       {resolving && (
         <DecisionDialog
           title={t(resolving.action === 'credit' ? 'admin.recon.creditTitle' : 'admin.recon.explainTitle', { orderId: resolving.item.orderId })}
@@ -104,7 +96,7 @@ function ImportForm({ onImported }: { onImported: () => void }) {
   const [date, setDate] = useState(todayIst);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ReconImport | null>(null);
-  const [error, setError] = useState<{ text: string; issues: FieldIssue[] } | null>(null);
+  const [error, setError] = useState<FormFailure | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -146,18 +138,7 @@ function ImportForm({ onImported }: { onImported: () => void }) {
             : t('admin.recon.imported', { fileName: result.fileName, lines: result.lineCount, differences })}
         </p>
       )}
-      {error && (
-        <div role="alert">
-          <p>{error.text}</p>
-          {error.issues.length > 0 && (
-            <ul>
-              {error.issues.map((issue) => (
-                <li key={`${issue.path}:${issue.message}`}>{t('admin.recon.lineIssue', { path: issue.path, message: issue.message })}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

@@ -51,7 +51,12 @@ type GenericCode =
   | 'GIFT_CODE_EXISTS'
   // The check-in card (a lazy chunk) words these itself, from today's state it reads again.
   | 'CHECK_IN_DONE'
-  | 'CHECK_IN_UNAVAILABLE';
+  | 'CHECK_IN_UNAVAILABLE'
+  // The first-deposit bonus: the recharge page words a refused opt-in itself (wallet strings); the
+  // console words its offers' codes.
+  | 'FIRST_DEPOSIT_OFFER_UNAVAILABLE'
+  | 'FIRST_DEPOSIT_OFFER_RUNNING'
+  | 'FIRST_DEPOSIT_OFFER_NOT_FOUND';
 
 /**
  * The one mapping from a failed call to the message the player reads: by the contract's stable

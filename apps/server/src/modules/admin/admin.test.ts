@@ -270,6 +270,9 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   { name: 'admin_promotions_cost', method: 'GET', url: () => '/api/admin/promotions/cost?from=2026-11-01&to=2026-11-02', action: 'promotions.read' },
   { name: 'admin_promotions_cost_csv', method: 'GET', url: () => '/api/admin/promotions/cost/csv?from=2026-11-01&to=2026-11-02', action: 'promotions.read' },
   { name: 'admin_player_bonuses', method: 'GET', url: () => '/api/admin/players/1/bonuses', action: 'promotions.read' },
+  { name: 'admin_first_deposit_offers', method: 'GET', url: () => '/api/admin/first-deposit-offers', action: 'promotions.read' },
+  { name: 'admin_first_deposit_offers', method: 'POST', url: () => '/api/admin/first-deposit-offers', body: () => ({ percent: 0 }), action: 'promotions.manage' },
+  { name: 'admin_first_deposit_offer_pause', method: 'POST', url: () => '/api/admin/first-deposit-offers/999999/pause', action: 'promotions.manage' },
   { name: 'admin_recon_imports', method: 'GET', url: () => '/api/admin/reconciliation/imports', action: 'reconciliation.read' },
   {
     name: 'admin_recon_imports',

@@ -43,6 +43,11 @@ export type DepositsDeps = {
   usdtChannel?: { minMinor: number; maxMinor: number } | undefined;
   /** Responsible gambling: breaks, exclusion and deposit limits, checked in the order's transaction. */
   safety: Pick<SafetyService, 'checkDeposit' | 'depositReleased' | 'depositCredited' | 'assertNotSuspended' | 'depositLimitWarning'>;
+  /**
+   * The first-deposit bonus's opt-in (the promotions module, given by app.ts), recorded in the
+   * order's transaction: when it refuses, the order is not created either.
+   */
+  firstDeposit?: { optIn(tx: Queryable, c: { playerId: number; orderId: string; termsVersion: string }): Promise<void> };
 };
 
 const notFound = () => new AppError('DEPOSIT_NOT_FOUND', 'No such recharge order');
@@ -88,7 +93,9 @@ export function createDepositsService(deps: DepositsDeps) {
         const message = `Recharge between ₹${minorToDecimal(settings.upi.minMinor)} and ₹${minorToDecimal(settings.upi.maxMinor)}`;
         throw new AppError('AMOUNT_OUT_OF_RANGE', message, [{ path: 'amountMinor', message }]);
       }
-      const requestHash = createHash('sha256').update(`${input.channel}:${input.amountMinor}`).digest('hex');
+      // The opt-in is part of the request: the same key with and without it is a conflict.
+      const optIn = input.firstDepositBonus ? `:first-deposit:${input.firstDepositBonus.termsVersion}` : '';
+      const requestHash = createHash('sha256').update(`${input.channel}:${input.amountMinor}${optIn}`).digest('hex');
       const now = clock.now();
       // The order and its count toward the player's deposit limits commit together, under the
       // player's controls lock: two orders at once cannot both pass a limit (decision 210).
@@ -110,6 +117,10 @@ export function createDepositsService(deps: DepositsDeps) {
           });
           // A retry with the same key finds its order below and is not checked again.
           if (inserted) await deps.safety.checkDeposit(tx, { playerId, orderRef: inserted.id, amountMinor: input.amountMinor });
+          if (inserted && input.firstDepositBonus) {
+            if (!deps.firstDeposit) throw new AppError('FIRST_DEPOSIT_OFFER_UNAVAILABLE', 'The first-deposit bonus is not available with this recharge', undefined, undefined, { reason: 'no_offer' });
+            await deps.firstDeposit.optIn(tx, { playerId, orderId: inserted.id, termsVersion: input.firstDepositBonus.termsVersion });
+          }
           return inserted;
         })) ?? (await findDepositByKey(db, playerId, input.idempotencyKey))!;
       if (order.request_hash !== requestHash) {

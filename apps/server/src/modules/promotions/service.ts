@@ -24,8 +24,8 @@ import { eligibility, isWageringMultiple, wageringProgress, type EligibilityFact
 export type SafetyFacts = (q: Queryable, playerId: number) => Promise<Omit<EligibilityFacts, 'consentGiven'>>;
 
 /** Who acted and from where: the console's operator and request (given by app.ts: this module does not import the console). */
-type OperatorPrincipal = { id: number; username: string };
-type RequestOrigin = { ip: string | null; userAgent: string | null };
+export type OperatorPrincipal = { id: number; username: string };
+export type RequestOrigin = { ip: string | null; userAgent: string | null };
 /** The console's append-only audit log (its `write`), written in each action's own transaction. */
 type AuditLog = {
   write(q: Queryable, who: { id: number | null; username: string | null }, action: AuditAction, target: string | null, origin: RequestOrigin, change?: { before?: unknown; after?: unknown }): Promise<unknown>;

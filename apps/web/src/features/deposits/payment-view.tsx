@@ -8,6 +8,7 @@ import { useI18n } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { cancelDeposit, depositInfoResource, DEPOSITS_KEY, submitUtr } from './api/deposits';
 import { isAwaitingPayment, isClosedStatus } from './deposit-status';
+import { FirstDepositResult } from './first-deposit-result';
 import { OrderCancel, OrderCountdown, OrderFact, OrderNext, OrderPage, OrderStatus } from './order-page';
 import { QrCode } from './qr-code';
 import { StatusChip } from './status-chip';
@@ -38,6 +39,7 @@ function OrderPayment({ deposit, live }: { deposit: Deposit; live: DepositOrder<
   return (
     <>
       <OrderStatus chip={<StatusChip status={deposit.status} />} lines={[statusText(t, deposit, amount)]} live={!closed} />
+      <FirstDepositResult orderId={deposit.id} paid={deposit.status === 'succeeded'} currency={deposit.currency} />
 
       <section className="payment-card">
         <p className="payment-card__label">{t(awaiting ? 'payment.amount' : deposit.status === 'succeeded' ? 'payment.amountPaid' : 'payment.amountOrdered')}</p>

@@ -12,17 +12,23 @@ import type { MessageRef } from '../../lib/api-errors';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n, type PlainMessageKey } from '../../lib/i18n';
 import { useBalance } from '../../lib/balance';
-import { useResource } from '../../lib/resource';
+import { refetchResource, useResource } from '../../lib/resource';
+import { ApiError } from '../../lib/api-client';
 import { checkAmount, minorToInputText, type AmountLimits, type AmountProblem } from '../../lib/amount';
 import { depositInfoResource } from './api/deposits';
 import { runtimeConfigResource } from './api/usdt';
 import { CHANNEL_LABEL } from './deposit-status';
+import { FIRST_DEPOSIT_KEY } from './api/first-deposit';
+import { FirstDepositOfferCard, useFirstDepositOffer } from './first-deposit-offer';
 import { paymentHref } from './links';
 import { useCreateDeposit } from './use-deposit';
 import '../../components/ui/money.css';
 import '../../lib/wallet-texts';
 
 type ChannelInfo = DepositInfo['channels'][number];
+
+/** The answers that refuse only the first-deposit opt-in (the order itself was not created either). */
+const BONUS_REFUSALS = new Set(['FIRST_DEPOSIT_OFFER_UNAVAILABLE', 'PROMOTION_NOT_ELIGIBLE', 'PROMOTION_TERMS_OUTDATED']);
 
 const CHANNEL_MARK: Record<DepositChannel, IconName> = { upi: 'mark-upi', usdt: 'mark-usdt' };
 const CHANNEL_DETAIL: Record<DepositChannel, PlainMessageKey> = { upi: 'recharge.channelDetail.upi', usdt: 'recharge.channelDetail.usdt' };
@@ -71,6 +77,10 @@ export function RechargeForm() {
   const config = useResource(runtimeConfigResource);
   const balance = useBalance();
   const [picked, setPicked] = useState<DepositChannel | null>(null);
+  // The first-deposit bonus: offered only when it runs for this player, never ticked by default.
+  const bonusOffer = useFirstDepositOffer();
+  const [bonusChosen, setBonusChosen] = useState(false);
+  const [bonusRefused, setBonusRefused] = useState(false);
   const ids = { channel: useId(), presets: useId() };
 
   const channels = offeredChannels(info.data?.channels ?? [], config.data?.usdt === true);
@@ -112,7 +122,18 @@ export function RechargeForm() {
     onSubmit: async ({ amount }) => {
       const check = limits && checkAmount(amount, limits);
       if (!check?.ok || !channelInfo) return;
-      await order.run({ channel: channelInfo.channel, amountMinor: check.amountMinor });
+      // The opt-in goes with UPI orders only (the USDT channel does not take it yet).
+      const bonus = bonusChosen && channelInfo.channel === 'upi' ? bonusOffer : null;
+      setBonusRefused(false);
+      try {
+        await order.run({ channel: channelInfo.channel, amountMinor: check.amountMinor, ...(bonus ? { firstDepositBonus: { termsVersion: bonus.termsVersion } } : {}) });
+      } catch (err) {
+        // The offer ended or no longer reaches the player since the page read it: say so, and
+        // read it again (the card goes), so the next tap recharges without it.
+        if (!bonus || !(err instanceof ApiError) || !BONUS_REFUSALS.has(err.code)) throw err;
+        setBonusRefused(true);
+        void refetchResource(FIRST_DEPOSIT_KEY);
+      }
     },
   });
   const amountText = form.values.amount;
@@ -181,6 +202,9 @@ export function RechargeForm() {
             }}
           />
 
+          {bonusOffer && channelInfo.channel === 'upi' && <FirstDepositOfferCard offer={bonusOffer} checked={bonusChosen} onChange={setBonusChosen} currency={currency} />}
+
+          <FormAlert text={bonusRefused ? t('firstDeposit.optInRefused') : null} />
           <FormAlert text={form.error('form')} />
 
           <SubmitButton

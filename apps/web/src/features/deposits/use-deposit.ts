@@ -5,6 +5,7 @@ import type { ApiError } from '../../lib/api-client';
 import { useInfiniteResource } from '../../lib/infinite-resource';
 import { refetchResource, setResourceData, useResource, type ResourceSpec } from '../../lib/resource';
 import { createRecharge, depositHistoryResource, depositKey, depositResource, DEPOSITS_KEY } from './api/deposits';
+import { FIRST_DEPOSIT_KEY } from './api/first-deposit';
 import { mergedHistoryResource } from './api/history';
 import { createUsdtRecharge, runtimeConfigResource, usdtDepositKey, usdtDepositResource } from './api/usdt';
 import { isClosedStatus, isOpenUsdtStatus } from './deposit-status';
@@ -111,6 +112,8 @@ export function useDeposit(orderId: string | null, pollMs = DEPOSIT_POLL_MS): De
 export interface NewDeposit {
   channel: DepositChannel;
   amountMinor: number;
+  /** The first-deposit bonus's opt-in, with the terms version shown (UPI orders only). */
+  firstDepositBonus?: { termsVersion: string };
 }
 
 /**
@@ -120,17 +123,17 @@ export interface NewDeposit {
  */
 export function useCreateDeposit(onCreated: (orderId: string) => void) {
   return useMoneyAction(
-    async ({ channel, amountMinor }: NewDeposit, idempotencyKey: string): Promise<Deposit | UsdtDeposit> => {
+    async ({ channel, amountMinor, firstDepositBonus }: NewDeposit, idempotencyKey: string): Promise<Deposit | UsdtDeposit> => {
       if (channel === 'usdt') {
         const order = await createUsdtRecharge(amountMinor, idempotencyKey);
         setResourceData(usdtDepositKey(order.id), order);
         return order;
       }
-      const order = await createRecharge({ channel, amountMinor, idempotencyKey });
+      const order = await createRecharge({ channel, amountMinor, idempotencyKey, ...(firstDepositBonus ? { firstDepositBonus } : {}) });
       setResourceData(depositKey(order.id), order);
       return order;
     },
-    { report: 'inline', invalidates: [DEPOSITS_KEY], onSuccess: (order) => onCreated(order.id) },
+    { report: 'inline', invalidates: [DEPOSITS_KEY, FIRST_DEPOSIT_KEY], onSuccess: (order) => onCreated(order.id) },
   );
 }
 
