@@ -111,7 +111,7 @@ export const hiAdmin = {
   'admin.promo.bonuses.col.left': 'बचा बोनस',
   'admin.promo.bonuses.col.progress': 'दांव की प्रगति',
   'admin.promo.bonuses.col.ends': 'खत्म हुआ या खत्म होगा (IST)',
-  'admin.promo.bonuses.source': '{source} ({ref})',
+  'admin.promo.bonuses.source': '{source} (संदर्भ {ref})',
   'admin.promo.bonuses.status.active': 'सक्रिय',
   'admin.promo.bonuses.status.converted': 'नकद में बदला',
   'admin.promo.bonuses.status.forfeited': 'ज़ब्त',
