@@ -53,6 +53,8 @@ export const LAZY_API_PATHS = {
   player_marketing_consent: '/api/account/marketing-consent',
   player_bonuses: '/api/promotions/bonuses',
   promotions_redeem: '/api/promotions/gift-codes/redeem',
+  /** Whether offers are paused for the player and why, and the terms version they accepted (the Activity tab). */
+  promotions_status: '/api/promotions/status',
   /** The console's gift codes (docs/promotions.md): list, create (admin), pause (admin). */
   admin_gift_codes: '/api/admin/gift-codes',
   admin_gift_code_pause: '/api/admin/gift-codes/:id/pause',

@@ -1,0 +1,83 @@
+import type { MarketingConsent } from '@colorplay/contract';
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
+import { useId, useState } from 'react';
+import { formatDateTimeIst } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
+import { setResourceData, useResource, type ResourceSpec } from '../../lib/resource';
+import { authedApi } from '../../lib/session';
+
+/**
+ * The account page's "Marketing offers" switch (docs/promotions.md, decision 491): off until the
+ * player gives it, each change kept by the server with its time, which is shown here. Its calls
+ * live in this module, not in ./api.ts, which `/` loads: the lazy paths stay off `/`.
+ */
+
+const CONSENT_KEY = 'marketing-consent';
+
+const consentResource: ResourceSpec<MarketingConsent> = {
+  key: CONSENT_KEY,
+  fetch: async (signal) => (await authedApi.get<{ data: MarketingConsent }>(LAZY_API_PATHS.player_marketing_consent, { signal })).data,
+};
+
+export function MarketingConsentSwitch() {
+  const { t } = useI18n();
+  const consent = useResource(consentResource);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const titleId = useId();
+  const hintId = useId();
+  const given = consent.data?.given ?? false;
+
+  const change = async (next: boolean) => {
+    if (busy) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const answer = (await authedApi.post<{ data: MarketingConsent }>(LAZY_API_PATHS.player_marketing_consent, { given: next })).data;
+      setResourceData(CONSENT_KEY, answer);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="account__consent" aria-labelledby={titleId}>
+      <h2 id={titleId} className="account-menu__title">
+        {t('accountMenu.consent.title')}
+      </h2>
+      <label className="account__consent-switch">
+        <span>{t('accountMenu.consent.label')}</span>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={given}
+          disabled={!consent.data}
+          aria-busy={busy || undefined}
+          aria-describedby={hintId}
+          onChange={(e) => void change(e.target.checked)}
+        />
+      </label>
+      <p id={hintId} className="account__consent-note">
+        {consent.data?.changedAt
+          ? t(given ? 'accountMenu.consent.givenAt' : 'accountMenu.consent.withdrawnAt', { time: formatDateTimeIst(new Date(consent.data.changedAt)) })
+          : t('accountMenu.consent.never')}{' '}
+        {t('accountMenu.consent.hint')}
+      </p>
+      {failed && (
+        <p className="account__error" role="alert">
+          {t('accountMenu.consent.failed')}
+        </p>
+      )}
+      {consent.error && !consent.data && (
+        <p className="account__error" role="alert">
+          {t('common.loadFailed')}{' '}
+          <button type="button" className="link-button" onClick={consent.reload}>
+            {t('error.retry')}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
