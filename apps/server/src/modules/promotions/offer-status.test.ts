@@ -68,6 +68,8 @@ describe('GET /api/promotions/status', () => {
 
     // 30 days on, the limit hit and the break are over: offers may reach them again (or need consent).
     clock.advance(30 * DAY);
+    // Their sessions have expired by then: they log in again.
+    for (const p of [limited, onBreak]) expect((await p.client.login(p.phone)).statusCode).toBe(200);
     expect(await statusOf(limited.client)).toMatchObject({ offersPaused: false, reason: null, until: null });
     expect(await statusOf(onBreak.client)).toMatchObject({ offersPaused: true, reason: 'no_marketing_consent' });
   });

@@ -59,7 +59,7 @@ describe('the Activity page', () => {
     expect(fact('Bonus balance')).toBe('₹100.00');
     expect(fact('Expires')).toBe('27 Nov 2026');
     expect(fact('Terms accepted')).toBe(`version ${PROMOTION_TERMS_VERSION}`);
-    const ended = screen.getByRole('list');
+    const ended = screen.getByRole('list', { name: 'Ended bonuses' });
     expect(within(ended).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Gift code bonus · ₹100.00Converted to cash on 10 Nov 2026',
       'Gift code bonus · ₹50.00Forfeited on 5 Nov 2026',

@@ -86,8 +86,10 @@ function Bonuses({ items }: { items: BonusGrant[] }) {
       ))}
       {ended.length > 0 && (
         <>
-          <h3 className="activity__subheading">{t('activity.bonuses.ended')}</h3>
-          <ul className="activity__ended">
+          <h3 id="activity-ended" className="activity__subheading">
+            {t('activity.bonuses.ended')}
+          </h3>
+          <ul className="activity__ended" aria-labelledby="activity-ended">
             {ended.map((b) => (
               <li key={b.id} className="activity__ended-item">
                 <span>
