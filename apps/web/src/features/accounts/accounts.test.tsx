@@ -713,6 +713,8 @@ describe('the account page’s marketing consent', () => {
     const toggle = within(section).getByRole('switch', { name: 'Send me offers and bonuses' }) as HTMLInputElement;
     await waitFor(() => expect(toggle.disabled).toBe(false));
     fireEvent.click(toggle);
+    // On at once while it is saved, then back to the server's state when the save fails.
+    expect(toggle.checked).toBe(true);
     expect(await within(section).findByRole('alert')).toHaveProperty('textContent', 'Your choice could not be saved. Try again.');
     expect(toggle.checked).toBe(false);
   });

@@ -1,6 +1,7 @@
 import type { MarketingConsent } from '@colorplay/contract';
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { useId, useState } from 'react';
+import { LoadNotice } from '../../components/ui/load-notice';
 import { formatDateTimeIst } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { setResourceData, useResource, type ResourceSpec } from '../../lib/resource';
@@ -22,15 +23,17 @@ const consentResource: ResourceSpec<MarketingConsent> = {
 export function MarketingConsentSwitch() {
   const { t } = useI18n();
   const consent = useResource(consentResource);
-  const [busy, setBusy] = useState(false);
+  // The state being saved: the switch shows it at once (a switch that springs back until the
+  // server answers reads as broken) and goes back to the server's state if the save fails.
+  const [saving, setSaving] = useState<boolean | null>(null);
   const [failed, setFailed] = useState(false);
   const titleId = useId();
   const hintId = useId();
   const given = consent.data?.given ?? false;
 
   const change = async (next: boolean) => {
-    if (busy) return;
-    setBusy(true);
+    if (saving !== null) return;
+    setSaving(next);
     setFailed(false);
     try {
       const answer = (await authedApi.post<{ data: MarketingConsent }>(LAZY_API_PATHS.player_marketing_consent, { given: next })).data;
@@ -38,7 +41,7 @@ export function MarketingConsentSwitch() {
     } catch {
       setFailed(true);
     } finally {
-      setBusy(false);
+      setSaving(null);
     }
   };
 
@@ -52,9 +55,9 @@ export function MarketingConsentSwitch() {
         <input
           type="checkbox"
           role="switch"
-          checked={given}
+          checked={saving ?? given}
           disabled={!consent.data}
-          aria-busy={busy || undefined}
+          aria-busy={saving !== null || undefined}
           aria-describedby={hintId}
           onChange={(e) => void change(e.target.checked)}
         />
@@ -70,14 +73,7 @@ export function MarketingConsentSwitch() {
           {t('accountMenu.consent.failed')}
         </p>
       )}
-      {consent.error && !consent.data && (
-        <p className="account__error" role="alert">
-          {t('common.loadFailed')}{' '}
-          <button type="button" className="link-button" onClick={consent.reload}>
-            {t('error.retry')}
-          </button>
-        </p>
-      )}
+      <LoadNotice loaded={Boolean(consent.data)} error={consent.error} retry={consent.reload} />
     </section>
   );
 }
