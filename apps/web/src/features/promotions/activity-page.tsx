@@ -191,9 +191,9 @@ function Terms({ status }: { status: PromotionStatus }) {
   const points: PlainMessageKey[] = ['activity.terms.wagering', 'activity.terms.cashFirst', 'activity.terms.expiry', 'activity.terms.forfeit', 'activity.terms.oneAtATime', 'activity.terms.safer'];
   return (
     <section className="activity__terms" aria-labelledby={id}>
-      <h3 id={id} className="activity__card-title">
+      <h4 id={id} className="activity__card-title">
         {t('activity.terms.title', { version: status.termsVersion })}
-      </h3>
+      </h4>
       <ul>
         {points.map((key) => (
           <li key={key}>{t(key)}</li>
