@@ -64,6 +64,18 @@ for (const locale of ['en', 'hi'] as const) {
       await settle(page);
       found.push(...(await axeViolations(page)).map((v) => `${path}: ${v}`));
     }
+    // The Activity tab with offers open (consent given on the account page, its one switch): the
+    // terms and the gift-code form.
+    await page.goto('/main');
+    await settle(page);
+    await page.getByRole('switch').check();
+    // Saved (not only shown as saving) before leaving the page, which would cut the request off.
+    await expect(page.getByRole('switch')).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('switch')).toBeChecked();
+    await page.goto('/activity');
+    await settle(page);
+    await expect(page.getByRole('checkbox')).toBeVisible({ timeout: 20_000 });
+    found.push(...(await axeViolations(page)).map((v) => `/activity with offers: ${v}`));
     // Dialog states: logout confirmation, Wingo's bet sheet and rules.
     await page.goto('/main');
     await settle(page);

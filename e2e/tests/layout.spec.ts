@@ -36,6 +36,7 @@ const PLAYER_ROUTES = [
   '/main',
   '/main/Avatar',
   '/main/Safety',
+  '/activity',
   '/home/Messages',
   '/wallet',
   '/wallet/Recharge',

@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 /** Every player screen behind the login (apps/web/src/config/paths.ts), for the per-route checks. */
 export const PLAYER_ROUTES = [
   '/main',
+  '/activity',
   '/main/Avatar',
   '/home/Messages',
   '/home/AllGames',

@@ -58,6 +58,8 @@ export const LAZY_API_PATHS = {
   /** Today's check-in and checking in; the player's VIP level with the published table (decisions 545, 546). */
   promotions_check_in: '/api/promotions/check-in',
   promotions_vip: '/api/promotions/vip',
+  /** Whether offers are paused for the player and why, and the terms version they accepted (the Activity tab). */
+  promotions_status: '/api/promotions/status',
   /** The console's gift codes (docs/promotions.md): list, create (admin), pause (admin). */
   admin_gift_codes: '/api/admin/gift-codes',
   admin_gift_code_pause: '/api/admin/gift-codes/:id/pause',

@@ -29,6 +29,36 @@ export type MarketingConsent = z.infer<typeof MarketingConsentSchema>;
 export const MarketingConsentInputSchema = z.strictObject({ given: z.boolean() });
 export type MarketingConsentInput = z.infer<typeof MarketingConsentInputSchema>;
 
+/**
+ * Why no offer may reach a player now, in the order the rule checks them (docs/promotions.md): the
+ * first that holds is the one given, so a player on a break is never told "no consent".
+ */
+export const PROMOTION_INELIGIBLE_REASONS = ['account_closed', 'account_suspended', 'self_excluded', 'on_break', 'limit_hit_recently', 'no_marketing_consent'] as const;
+export type PromotionIneligibleReason = (typeof PROMOTION_INELIGIBLE_REASONS)[number];
+
+/**
+ * The Activity tab's first read: whether offers are paused for this player now and why (the grant's
+ * own rule, evaluated read-only), and the terms version in force against the one they last accepted.
+ */
+export const PromotionStatusSchema = z
+  .object({
+    offersPaused: z.boolean(),
+    /** The rule's first failing reason; null when offers may reach the player. */
+    reason: z.enum(PROMOTION_INELIGIBLE_REASONS).nullable(),
+    /**
+     * When the reason ends by itself: the break's or the exclusion's end, the closed period's
+     * reopening once asked for, 30 days after the last limit hit; null when only the player or an
+     * operator can end it (consent, a suspension, a closure).
+     */
+    until: z.iso.datetime().nullable(),
+    /** The terms version a redemption must accept now. */
+    termsVersion: z.string(),
+    /** The version on the player's newest bonus; null before their first one. */
+    acceptedTermsVersion: z.string().nullable(),
+  })
+  .meta({ id: 'PromotionStatus' });
+export type PromotionStatus = z.infer<typeof PromotionStatusSchema>;
+
 export const BONUS_STATUSES = ['active', 'converted', 'forfeited', 'expired'] as const;
 /**
  * Where a bonus came from: a gift code, the first-deposit offer, the daily check-in, or an invite
@@ -154,11 +184,6 @@ export const PromotionCostReportSchema = z
   .meta({ id: 'PromotionCostReport' });
 export type PromotionCostReport = z.infer<typeof PromotionCostReportSchema>;
 
-/**
- * Why an offer may not reach the player now (decision 490's order: safety first, then consent).
- * The same list as the server's pure rule `eligibility`.
- */
-export const PROMOTION_INELIGIBLE_REASONS = ['account_closed', 'account_suspended', 'self_excluded', 'on_break', 'limit_hit_recently', 'no_marketing_consent'] as const;
 
 /**
  * Why today's check-in is unavailable (decision 545): the player may not receive offers (a reason

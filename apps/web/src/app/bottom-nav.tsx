@@ -18,6 +18,12 @@ const ITEMS: readonly NavItem[] = [
     icon: <path d="M4 11l8-7 8 7v9a1 1 0 01-1 1h-4.5v-6h-5v6H5a1 1 0 01-1-1z" />,
   },
   {
+    to: paths.activity.getHref(),
+    labelKey: 'nav.activity',
+    // A gift: its lid and bow, and the box below.
+    icon: <path d="M3 8h18v4H3zm2 5h6v8H5zm8 0h6v8h-6zm-1-5C10 4 6 4 7 7m5 1c2-4 6-4 5-1" />,
+  },
+  {
     to: paths.wallet.getHref(),
     labelKey: 'nav.wallet',
     icon: (
@@ -39,7 +45,7 @@ const ITEMS: readonly NavItem[] = [
   },
 ];
 
-/** The bottom navigation of the Home, Wallet and Account pages; the current one has aria-current="page". */
+/** The bottom navigation of the Home, Activity, Wallet and Account pages; the current one has aria-current="page". */
 export function BottomNav() {
   const { t } = useI18n();
   return (

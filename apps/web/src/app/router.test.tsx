@@ -11,7 +11,7 @@ const LOBBY_PAGES: [path: string, heading: string, sentence: string | null][] = 
   [paths.allCasinoGames.path, 'Casino games', null],
 ];
 
-const WITH_BOTTOM_NAV = new Set<string>([paths.home.path, paths.wallet.path, paths.account.path]);
+const WITH_BOTTOM_NAV = new Set<string>([paths.home.path, paths.activity.path, paths.wallet.path, paths.account.path]);
 
 describe('routes', () => {
   beforeEach(() => {
@@ -64,13 +64,22 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Colorplay' })).toBeTruthy();
   });
 
-  it('marks the current bottom navigation link and moves between the three tabs', async () => {
+  it('/activity shows "Loading…" while its chunk loads, then the Activity page under the bottom navigation', async () => {
+    renderApp(paths.activity.path);
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activity' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Activity' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('marks the current bottom navigation link and moves between the four tabs', async () => {
     renderApp('/wallet');
     await screen.findByRole('heading', { level: 1, name: 'Wallet' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const link = (name: string) => within(nav).getByRole('link', { name });
 
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Activity', 'Wallet', 'Account']);
     expect(link('Home').getAttribute('href')).toBe('/');
+    expect(link('Activity').getAttribute('href')).toBe('/activity');
     expect(link('Wallet').getAttribute('href')).toBe('/wallet');
     expect(link('Account').getAttribute('href')).toBe('/main');
     expect(link('Wallet').getAttribute('aria-current')).toBe('page');
@@ -82,6 +91,10 @@ describe('routes', () => {
     await screen.findByRole('heading', { level: 1, name: 'Account' });
     expect(link('Account').getAttribute('aria-current')).toBe('page');
     expect(link('Wallet').getAttribute('aria-current')).toBeNull();
+
+    fireEvent.click(link('Activity'));
+    await screen.findByRole('heading', { level: 1, name: 'Activity' });
+    expect(link('Activity').getAttribute('aria-current')).toBe('page');
 
     fireEvent.click(link('Home'));
     await screen.findByRole('heading', { level: 1, name: 'Colorplay' });
@@ -126,6 +139,13 @@ describe('session guard (spec sections 4 and 6)', () => {
       expect(screen.queryByRole('heading', { level: 1, name: 'Log in' }) !== null).toBe(path === paths.login.path);
     },
   );
+
+  it('sends a logged-out player from the Activity tab to /login, like the Wallet tab', async () => {
+    startSessionForTest();
+    renderApp(paths.activity.path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Activity' })).toBeNull();
+  });
 
   it('shows the not-found page to a logged-out player too', async () => {
     startSessionForTest();

@@ -33,6 +33,7 @@ export function createRoutes(): RouteObject[] {
             {
               element: <RequireSession />,
               children: [
+                { path: paths.activity.path, element: lazyRoute('activity', () => import('./routes/activity')) },
                 { path: paths.wallet.path, element: lazyRoute('wallet', () => import('./routes/wallet')) },
                 { path: paths.account.path, element: lazyRoute('account', () => import('./routes/account')) },
               ],

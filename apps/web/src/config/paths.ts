@@ -32,6 +32,8 @@ export const paths = {
   register: route('/register'),
   resetPassword: route('/rpwd'),
   messages: route('/home/Messages'),
+  /** The Activity tab (docs/promotions.md): the player's bonuses, offers and gift codes. */
+  activity: route('/activity'),
   wallet: route('/wallet'),
   payment: route('/wallet/Payment'),
   recharge: route('/wallet/Recharge'),

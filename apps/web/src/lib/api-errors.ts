@@ -39,8 +39,8 @@ type GenericCode =
   | 'SUPPORT_TOO_MANY_OPEN'
   | 'SUPPORT_ATTACHMENT_TYPE_INVALID'
   | 'SUPPORT_ATTACHMENT_TOO_LARGE'
-  // Promotions (docs/promotions.md): no player screen reaches them yet; the Activity tab and the
-  // withdraw screen's forfeit confirmation (lazy chunks, a later session) will word them there.
+  // Promotions (docs/promotions.md): the Activity tab and the withdraw screen's forfeit dialog
+  // (lazy chunks) word them in their own dictionaries, which `/` does not carry.
   | 'BONUS_FORFEIT_REQUIRED'
   | 'BONUS_ALREADY_ACTIVE'
   | 'PROMOTION_NOT_ELIGIBLE'

@@ -63,6 +63,15 @@ export async function selectGrants(q: Queryable, playerId: number, opts: { activ
   return rows.sort((a, b) => b.granted_at.getTime() - a.granted_at.getTime() || (a.id < b.id ? 1 : -1));
 }
 
+/** The terms version on the player's newest grant (what they last accepted), or null before their first. */
+export async function selectNewestTermsVersion(q: Queryable, playerId: number): Promise<string | null> {
+  const { rows } = await q.query<{ terms_version: string }>(
+    `SELECT terms_version FROM bonus_grants WHERE player_id = $1 ORDER BY granted_at DESC, id DESC LIMIT 1`,
+    [playerId],
+  );
+  return rows[0]?.terms_version ?? null;
+}
+
 /** One grant, locked for its end. */
 export async function selectGrantForUpdate(q: Queryable, id: string): Promise<GrantRow | undefined> {
   const { rows } = await q.query<GrantRow>(`SELECT ${GRANT_COLUMNS} FROM bonus_grants WHERE id = $1 FOR UPDATE`, [id]);

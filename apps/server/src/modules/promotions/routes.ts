@@ -8,6 +8,7 @@ import {
   LAZY_API_PATHS,
   MarketingConsentInputSchema,
   MarketingConsentSchema,
+  PromotionStatusSchema,
   RedeemGiftCodeInputSchema,
 } from '@colorplay/contract';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -57,6 +58,19 @@ export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = 
       },
     },
     async (request) => ({ data: { items: await promotions.bonuses(request.auth.playerId) } }),
+  );
+  app.get(
+    LAZY_API_PATHS.promotions_status,
+    {
+      preHandler: requireAuth,
+      schema: {
+        ...player,
+        description:
+          'Whether offers are paused for the player now and why (the grant\'s own eligibility rule, read-only), when that reason ends by itself, and the current terms version against the one on their newest bonus.',
+        response: { 200: dataEnvelope(PromotionStatusSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await promotions.status(request.auth.playerId) }),
   );
   app.post(
     LAZY_API_PATHS.promotions_redeem,

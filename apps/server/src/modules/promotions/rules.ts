@@ -1,4 +1,4 @@
-import { BONUS_MAX_WAGERING_MULTIPLE, PROMOTION_LIMIT_COOL_OFF_DAYS, type PROMOTION_INELIGIBLE_REASONS } from '@colorplay/contract';
+import { BONUS_MAX_WAGERING_MULTIPLE, PROMOTION_LIMIT_COOL_OFF_DAYS, type PromotionIneligibleReason } from '@colorplay/contract';
 
 /**
  * Promotions' pure rules (docs/promotions.md): who an offer may reach, and a bonus grant's
@@ -16,10 +16,10 @@ export type EligibilityFacts = {
   lastLimitHitAt: Date | null;
 };
 
-/** Why an offer may not reach the player (the contract's list, which the web words). */
-export type IneligibleReason = (typeof PROMOTION_INELIGIBLE_REASONS)[number];
+/** The contract's list, so the Activity tab can say each one in words. */
+export type IneligibleReason = PromotionIneligibleReason;
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /**
  * Whether an offer may be shown or granted to the player now (UK Gambling Commission's rules on

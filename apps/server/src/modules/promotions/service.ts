@@ -9,6 +9,7 @@ import {
   type GiftCode,
   type GiftCodeInput,
   type MarketingConsent,
+  type PromotionStatus,
   type RedeemGiftCodeInput,
 } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
@@ -17,11 +18,12 @@ import type { Clock } from '../../lib/clock';
 import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, getBalance, postTransfer, sumEntriesByKind, transferKindsOf, withTransaction } from '../ledger';
 import { hedgedWingoStakeMinor } from '../lottery';
 import { hedgedVendorStakeMinor } from '../vendor-wallet';
+import { offerStatus, type OfferStatusFacts } from './offer-status';
 import * as repo from './repo';
-import { eligibility, isWageringMultiple, wageringProgress, type EligibilityFacts } from './rules';
+import { eligibility, isWageringMultiple, wageringProgress } from './rules';
 
 /** What the safety module says about the player, read in the caller's transaction (SafetyService.promotionFacts). */
-export type SafetyFacts = (q: Queryable, playerId: number) => Promise<Omit<EligibilityFacts, 'consentGiven'>>;
+export type SafetyFacts = (q: Queryable, playerId: number) => Promise<Omit<OfferStatusFacts, 'consentGiven'>>;
 
 /** Who acted and from where: the console's operator and request (given by app.ts: this module does not import the console). */
 export type OperatorPrincipal = { id: number; username: string };
@@ -239,6 +241,19 @@ export function createPromotionsService({ db, clock, safetyFacts, audit }: Promo
         if ((await consentGiven(tx, playerId)) !== given) await repo.insertConsent(tx, playerId, given, clock.now());
       });
       return this.consent(playerId);
+    },
+
+    /**
+     * Whether offers are paused for the player now and why (the grant's rule, read-only: nothing
+     * is locked for update nor changed), and the terms version in force against the one on their
+     * newest bonus. One read transaction, so the controls, the consent and the grant agree.
+     */
+    async status(playerId: number): Promise<PromotionStatus> {
+      return withTransaction(db, async (tx) => {
+        const facts = { ...(await safetyFacts(tx, playerId)), consentGiven: await consentGiven(tx, playerId) };
+        const accepted = await repo.selectNewestTermsVersion(tx, playerId);
+        return offerStatus(facts, { current: PROMOTION_TERMS_VERSION, accepted }, clock.now());
+      });
     },
 
     /** Whether the player has given marketing consent now (announcements' marketing check, decision 458). */

@@ -287,11 +287,17 @@ export function createSafetyService({ db, clock, settings, currency, events }: S
      * path takes (decision 212): a break or exclusion being written is waited for, not read past.
      * `lastLimitHitAt`: the last time a deposit, stake or loss limit refused them.
      */
-    async promotionFacts(q: Queryable, playerId: number): Promise<{ block: Block['kind']; suspended: boolean; closed: boolean; lastLimitHitAt: Date | null }> {
+    async promotionFacts(
+      q: Queryable,
+      playerId: number,
+    ): Promise<{ block: Block['kind']; blockUntil: Date | null; suspended: boolean; closed: boolean; lastLimitHitAt: Date | null }> {
       const controls = await repo.selectControlsShared(q, playerId);
       const lastLimitHitAt = await repo.selectLastRefusalAt(q, playerId, LIMIT_REFUSAL_CODES);
-      if (!controls) return { block: 'none', suspended: false, closed: false, lastLimitHitAt };
-      return { block: blockAt(blockStateOf(controls), clock.now()).kind, suspended: controls.suspended_at !== null, closed: controls.closed_at !== null, lastLimitHitAt };
+      if (!controls) return { block: 'none', blockUntil: null, suspended: false, closed: false, lastLimitHitAt };
+      const block = blockAt(blockStateOf(controls), clock.now());
+      // When the block ends by itself (the Activity tab says so): a closed period only once a reopening was asked for.
+      const blockUntil = block.kind === 'break' || block.kind === 'exclusion' ? block.until : block.kind === 'closed' ? block.reopensAt : null;
+      return { block: block.kind, blockUntil, suspended: controls.suspended_at !== null, closed: controls.closed_at !== null, lastLimitHitAt };
     },
 
     /** Every change of the player's controls, newest first. */

@@ -27,6 +27,11 @@ export interface MoneyActionOptions<I, R> {
   invalidates?: string[];
   /** 'toast' (default) shows the error as a toast; 'inline' leaves it to the caller's form. */
   report?: 'toast' | 'inline';
+  /**
+   * What makes two inputs one intent (the whole input by default). A confirmation the server asked
+   * for (a withdrawal that forfeits a bonus) resends the same intent with one more flag: the same key.
+   */
+  intentOf?: (input: I) => unknown;
 }
 
 export interface MoneyAction<I, R> {
@@ -64,9 +69,9 @@ export function useMoneyAction<I, R>(
     async (input: I): Promise<R | undefined> => {
       if (inFlight.current) return undefined;
       inFlight.current = true;
-      const fingerprint = JSON.stringify(input) ?? '';
-      if (intent.current?.fingerprint !== fingerprint) intent.current = { fingerprint, key: newIdempotencyKey() };
       const { perform: act, options: opts } = latest.current;
+      const fingerprint = JSON.stringify(opts.intentOf ? opts.intentOf(input) : input) ?? '';
+      if (intent.current?.fingerprint !== fingerprint) intent.current = { fingerprint, key: newIdempotencyKey() };
       setBusy(true);
       setError(null);
       try {

@@ -14,6 +14,7 @@ import { logout } from '../../lib/session';
 import { announcementsResource } from '../../lib/announcements';
 import { avatarSrc, saveLanguage, unreadResource, userInfoResource } from './api';
 import { ChangePasswordForm } from './change-password-form';
+import { MarketingConsentSwitch } from './marketing-consent';
 import './account-i18n';
 import './accounts.css';
 import './accounts-i18n';
@@ -174,6 +175,8 @@ export function AccountPage({ notice }: { notice?: ReactNode }) {
         </h2>
         <LanguageSwitch onChosen={(locale) => void saveLanguage(locale).catch(() => undefined)} />
       </section>
+
+      <MarketingConsentSwitch />
 
       <ChangePasswordForm />
 

@@ -1,4 +1,5 @@
-import type { NotificationsPage, UserInfo } from '@colorplay/contract';
+import type { MarketingConsent, NotificationsPage, UserInfo } from '@colorplay/contract';
+import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStoredToken } from '../../lib/session';
@@ -672,5 +673,62 @@ describe('forgot password', () => {
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Brand-New-Pass-9' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText('That code is not right. Check the SMS and try again.')).toBeTruthy();
+  });
+});
+
+/** The account page's reads, and the marketing consent as the server keeps it (off until given). */
+function consentApis(fail = false) {
+  let consent: MarketingConsent = { given: false, changedAt: null, history: [] };
+  return stubApi({
+    'GET /api/get-user-info': () => ({ body: { data: USER } }),
+    'GET /api/wallet/balance': () => ({ body: { data: { balanceMinor: 0, currency: 'INR' } } }),
+    'GET /api/notifications': () => ({ body: { data: { items: [], unreadCount: 0, nextCursor: null } } }),
+    [`GET ${LAZY_API_PATHS.player_marketing_consent}`]: () => ({ body: { data: consent } }),
+    [`POST ${LAZY_API_PATHS.player_marketing_consent}`]: (call) => {
+      if (fail) return { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } } };
+      const given = (call.body as { given: boolean }).given;
+      const at = given ? '2026-11-23T10:00:00.000Z' : '2026-11-23T11:30:00.000Z';
+      consent = { given, changedAt: at, history: [{ given, at }, ...consent.history] };
+      return { body: { data: consent } };
+    },
+  });
+}
+
+describe('the account page’s marketing consent', () => {
+  beforeEach(() => {
+    skipSplash();
+    signInForTests();
+  });
+
+  it('is a labelled switch, off until given; giving and withdrawing it is saved and says when', async () => {
+    const api = consentApis();
+    renderApp('/main');
+    const section = await screen.findByRole('region', { name: 'Marketing offers' });
+    const toggle = within(section).getByRole('switch', { name: 'Send me offers and bonuses' }) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(toggle.checked).toBe(false);
+    expect(within(section).getByText(/Off: you have not given consent\./)).toBeTruthy();
+
+    fireEvent.click(toggle);
+    // 10:00 UTC is 15:30 in India.
+    expect(await within(section).findByText(/On since 2026-11-23 15:30:00 \(India time\)\./)).toBeTruthy();
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(toggle);
+    expect(await within(section).findByText(/Off since 2026-11-23 17:00:00 \(India time\)\./)).toBeTruthy();
+    expect(toggle.checked).toBe(false);
+    expect(api.callsTo('POST', LAZY_API_PATHS.player_marketing_consent).map((c) => c.body)).toEqual([{ given: true }, { given: false }]);
+  });
+
+  it('says so when the choice could not be saved, and stays as it was', async () => {
+    consentApis(true);
+    renderApp('/main');
+    const section = await screen.findByRole('region', { name: 'Marketing offers' });
+    const toggle = within(section).getByRole('switch', { name: 'Send me offers and bonuses' }) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    fireEvent.click(toggle);
+    // On at once while it is saved, then back to the server's state when the save fails.
+    expect(toggle.checked).toBe(true);
+    expect(await within(section).findByRole('alert')).toHaveProperty('textContent', 'Your choice could not be saved. Try again.');
+    expect(toggle.checked).toBe(false);
   });
 });

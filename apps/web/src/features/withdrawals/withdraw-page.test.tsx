@@ -164,6 +164,37 @@ describe('withdraw page', () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
+  it('asks before a withdrawal forfeits an unconverted bonus, then resends the same request with the same key', async () => {
+    const api = stub({}, {
+      [`POST ${API_PATHS.request_withdrawal}`]: (call) =>
+        (call.body as { forfeitBonus?: boolean }).forfeitBonus
+          ? { body: { data: makeWithdrawal({ status: 'approved' }) } }
+          : { status: 409, body: { error: { code: 'BONUS_FORFEIT_REQUIRED', message: 'forfeits ₹50', details: { bonusMinor: 50_00, grantId: 'bon_1' } } } },
+    });
+    renderApp('/wallet/Withdraw');
+    await screen.findByRole('radio', { name: /player@okbank/ });
+    fireEvent.change(amountInput(), { target: { value: '200' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw ₹200.00' }));
+    await confirm('₹200.00');
+    const dialog = await screen.findByRole('dialog', { name: 'Withdrawing forfeits your bonus' });
+    expect(within(dialog).getByText('This withdrawal forfeits your bonus of ₹50.00 (not yet converted). Withdraw and forfeit it?')).toBeTruthy();
+    // Cancel changes nothing and sends nothing more.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Withdrawing forfeits your bonus' })).toBeNull());
+    expect(api.callsTo('POST', API_PATHS.request_withdrawal)).toHaveLength(1);
+    expect(amountInput().value).toBe('200');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw ₹200.00' }));
+    await confirm('₹200.00');
+    const again = await screen.findByRole('dialog', { name: 'Withdrawing forfeits your bonus' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Withdraw ₹200.00 and forfeit the bonus' }));
+    expect(await screen.findByText('It is approved and on its way.')).toBeTruthy();
+    const bodies = api.callsTo('POST', API_PATHS.request_withdrawal).map((c) => c.body as { idempotencyKey: string; forfeitBonus?: boolean; amountMinor: number });
+    expect(bodies.map((b) => b.forfeitBonus)).toEqual([undefined, undefined, true]);
+    expect(bodies[2]).toMatchObject({ methodId: UPI.id, amountMinor: 200_00 });
+    expect(new Set(bodies.map((b) => b.idempotencyKey)).size).toBe(1);
+  });
+
   it('adds a UPI ID after checking it, and selects it', async () => {
     const added = makeMethod({ id: 'pm_upi0000002', summary: 'new@ybl', details: { kind: 'upi', vpa: 'new@ybl' }, createdAt: '2026-01-16T00:00:00.000Z' });
     const api = stub({}, { [`POST ${API_PATHS.payout_methods}`]: () => ({ body: { data: added } }) });

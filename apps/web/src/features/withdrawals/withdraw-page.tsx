@@ -8,6 +8,7 @@ import { useMoneyAction } from '../../components/ui/money-action';
 import { TextField } from '../../components/ui/text-field';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/api-client';
 import type { MessageRef } from '../../lib/api-errors';
 import { refreshBalances } from '../../lib/balance';
 import { formatMoneyMinor } from '../../lib/format';
@@ -123,6 +124,9 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
   const [result, setResult] = useState<Withdrawal | null>(null);
   // The request the player is asked to confirm (amount and method), or null.
   const [confirming, setConfirming] = useState<{ methodId: string; amountMinor: number; feeMinor: number } | null>(null);
+  // A request the server refused because it would forfeit an unconverted bonus (decision 490): the
+  // same request and the bonus the player is asked to give up, until they confirm or cancel.
+  const [forfeiting, setForfeiting] = useState<{ input: { methodId: string; amountMinor: number }; bonusMinor: number } | null>(null);
   const money = (minor: number) => formatMoneyMinor(minor, info.currency);
 
   const items = methods.data?.items ?? [];
@@ -149,9 +153,12 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
   };
 
   const request = useMoneyAction(
-    (input: { methodId: string; amountMinor: number }, idempotencyKey: string) => requestWithdrawal({ ...input, idempotencyKey }),
+    (input: { methodId: string; amountMinor: number; forfeitBonus?: true }, idempotencyKey: string) => requestWithdrawal({ ...input, idempotencyKey }),
     {
       report: 'inline',
+      // The server's request is method and amount (its request hash): confirming the forfeit
+      // resends that same request, under the same key, so a lost answer is never a second one.
+      intentOf: ({ methodId, amountMinor }) => ({ methodId, amountMinor }),
       invalidates: [WITHDRAW_INFO_KEY, WITHDRAWALS_KEY],
       onSuccess: (withdrawal) => {
         // Through the balance store, so the player's other tabs read it again too.
@@ -176,13 +183,19 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
     },
   });
 
-  const send = async (input: { methodId: string; amountMinor: number }) => {
+  const send = async (input: { methodId: string; amountMinor: number; forfeitBonus?: true }) => {
     setConfirming(null);
+    setForfeiting(null);
     setResult(null);
     try {
       // A done request empties the field, so a second tap cannot ask for the same amount again.
       if (await request.run(input)) form.setValue('amount', '');
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'BONUS_FORFEIT_REQUIRED' && !input.forfeitBonus) {
+        // Nothing moved: the player is asked, in a dialog that says what they would give up.
+        setForfeiting({ input: { methodId: input.methodId, amountMinor: input.amountMinor }, bonusMinor: Number(err.details?.bonusMinor ?? 0) });
+        return;
+      }
       // Codes about the amount go beside it, the others above the button, in this area's words.
       const own = ownErrorRef(err);
       const code = (err as { code?: string }).code;
@@ -275,6 +288,17 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
             net={money(confirming.amountMinor - confirming.feeMinor)}
           />
         </ConfirmDialog>
+      )}
+
+      {forfeiting && (
+        <ConfirmDialog
+          open
+          title={t('withdraw.forfeit.title')}
+          message={t('withdraw.forfeit.text', { bonus: money(forfeiting.bonusMinor) })}
+          confirmLabel={t('withdraw.forfeit.confirm', { amount: money(forfeiting.input.amountMinor) })}
+          onConfirm={() => void send({ ...forfeiting.input, forfeitBonus: true })}
+          onCancel={() => setForfeiting(null)}
+        />
       )}
     </>
   );

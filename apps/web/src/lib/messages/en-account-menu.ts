@@ -27,4 +27,11 @@ export const enAccountMenu = {
   'accountMenu.a.fair': 'No. Every Win Go result is fixed by a published chain before the round and a public random beacon after betting closes. Any round can be verified in your browser from Bet history.',
   'accountMenu.q.limits': 'How do I set limits or take a break?',
   'accountMenu.a.limits': 'Safer gambling has deposit, loss and stake limits, a break from 24 hours to 6 weeks, and self-exclusion.',
+  'accountMenu.consent.title': 'Marketing offers',
+  'accountMenu.consent.label': 'Send me offers and bonuses',
+  'accountMenu.consent.never': 'Off: you have not given consent.',
+  'accountMenu.consent.givenAt': 'On since {time} (India time).',
+  'accountMenu.consent.withdrawnAt': 'Off since {time} (India time).',
+  'accountMenu.consent.hint': 'Even with this on, offers never reach you on a break, while self-excluded or within 30 days of hitting a limit.',
+  'accountMenu.consent.failed': 'Your choice could not be saved. Try again.',
 } as const;

@@ -27,6 +27,7 @@ export const en = {
 
   'nav.label': 'Main',
   'nav.home': 'Home',
+  'nav.activity': 'Activity',
   'nav.wallet': 'Wallet',
   'nav.account': 'Account',
 

@@ -27,4 +27,11 @@ export const hiAccountMenu: Translation<typeof enAccountMenu> = {
   'accountMenu.a.fair': 'नहीं। हर Win Go नतीजा राउंड से पहले प्रकाशित चेन और बेटिंग बंद होने के बाद एक सार्वजनिक रैंडम बीकन से तय होता है। बेट हिस्ट्री से कोई भी राउंड आपके ब्राउज़र में जाँचा जा सकता है।',
   'accountMenu.q.limits': 'लिमिट कैसे लगाएँ या ब्रेक कैसे लें?',
   'accountMenu.a.limits': 'सुरक्षित गेमिंग में डिपॉज़िट, नुकसान और बेट की लिमिट, 24 घंटे से 6 हफ़्ते तक का ब्रेक, और सेल्फ़-एक्सक्लूज़न है।',
+  'accountMenu.consent.title': 'मार्केटिंग ऑफ़र',
+  'accountMenu.consent.label': 'मुझे ऑफ़र और बोनस भेजें',
+  'accountMenu.consent.never': 'बंद: आपने सहमति नहीं दी है।',
+  'accountMenu.consent.givenAt': '{time} (भारतीय समय) से चालू।',
+  'accountMenu.consent.withdrawnAt': '{time} (भारतीय समय) से बंद।',
+  'accountMenu.consent.hint': 'यह चालू होने पर भी, ब्रेक पर, ख़ुद को अलग करने के दौरान या लिमिट लगने के 30 दिनों के भीतर आपको कभी ऑफ़र नहीं मिलते।',
+  'accountMenu.consent.failed': 'आपकी पसंद सेव नहीं हो सकी। फिर कोशिश करें।',
 };

@@ -27,6 +27,7 @@ export const hiCore: Translation<typeof en> = {
 
   'nav.label': 'मुख्य',
   'nav.home': 'होम',
+  'nav.activity': 'गतिविधि',
   'nav.wallet': 'वॉलेट',
   'nav.account': 'अकाउंट',
 
