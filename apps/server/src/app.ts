@@ -48,7 +48,7 @@ import { createWithdrawalsService, DEFAULT_WITHDRAWAL_SETTINGS, payoutCallbackRo
 import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } from './modules/sms';
 import { createAdjustmentsService } from './modules/adjustments';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
-import { createPromotionsService, giftCodeAdminRoutes, promotionsRoutes, type PromotionsService } from './modules/promotions';
+import { createBonusStakes, createPromotionsService, giftCodeAdminRoutes, promotionsRoutes, type PromotionsService } from './modules/promotions';
 import { createTronService, sandboxTronRoutes, type TronService } from './modules/tron';
 import { createSupportService, DEFAULT_SUPPORT_SETTINGS, subscribeSupportNotifications, supportRoutes } from './modules/support';
 import { AppError } from './errors';
@@ -306,6 +306,8 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
     // Trx Win's rounds are drawn from the deciding TRON block (decision 351).
     tron: { kind: config.tron.kind, decideDraw: (round) => tron.decideDraw(round) },
     safety,
+    // Stakes take cash first, then the active bonus grant; its money comes back to it (decisions 530-531).
+    bonus: createBonusStakes({ clock }),
     ...(lotterySettings ? { settings: lotterySettings } : {}),
   });
   await app.register(lotteryRoutes, { lottery, requireAuth });

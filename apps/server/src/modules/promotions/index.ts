@@ -5,4 +5,5 @@
  */
 export { createPromotionsService, type GrantInput, type PromotionsDeps, type PromotionsService, type SafetyFacts } from './service';
 export { giftCodeAdminRoutes, promotionsRoutes, type GiftCodeAdminRoutesOptions, type PromotionsRoutesOptions } from './routes';
+export { createBonusStakes } from './stakes';
 export { OWNED_TABLES } from './tables';

@@ -1,0 +1,11 @@
+-- Bonus money staked on the lottery (issue 35; decision 530): a stake takes the main wallet first
+-- and the rest from the player's active bonus grant. The bet records how much of its total came
+-- from the grant, and which grant, so that settlement and voids split the money coming back in
+-- the stake's proportion (decision 531). No foreign key to bonus_grants: that table is the
+-- promotions module's, and a bet row never changes once written.
+ALTER TABLE lottery_bets ADD COLUMN bonus_stake_minor bigint NOT NULL DEFAULT 0;
+ALTER TABLE lottery_bets ADD COLUMN bonus_grant_id text;
+ALTER TABLE lottery_bets ADD CONSTRAINT lottery_bets_bonus_stake_check
+  CHECK (bonus_stake_minor >= 0 AND bonus_stake_minor <= total_minor);
+ALTER TABLE lottery_bets ADD CONSTRAINT lottery_bets_bonus_grant_check
+  CHECK ((bonus_stake_minor = 0) = (bonus_grant_id IS NULL) AND (bonus_grant_id IS NULL OR bonus_grant_id ~ '^bon_[A-Za-z0-9]+$'));
