@@ -100,7 +100,8 @@ export async function lockAccountsWithBonuses(q: Queryable, codes: readonly stri
   const { rows } = await q.query<AccountRow>(
     `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts
       WHERE code = ANY($1::text[])
-         OR (owner = ANY($2::text[]) AND kind = 'player' AND balance_minor > 0 AND code LIKE 'player:' || owner || ':bonus:%')
+         -- The constant pattern lets the planner use the bonus accounts' own index (migration 040).
+         OR (owner = ANY($2::text[]) AND code LIKE 'player:%:bonus:%' AND code LIKE 'player:' || owner || ':bonus:%' AND kind = 'player' AND balance_minor > 0)
       ORDER BY id FOR UPDATE`,
     [codes, owners],
   );

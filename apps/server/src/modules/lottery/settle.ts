@@ -65,26 +65,24 @@ export function createSettlement({ db, clock, events, settings, lockGrantStatuse
   }
 
   /**
-   * The round's rows merged per player (a player with bonus stakes has a row per grant), with the
-   * statuses of the grants they name, share-locked so that no grant ends while its money comes
-   * back (a grant's end locks it FOR UPDATE first). A round without bonus stakes reads nothing more.
+   * Each player's credit of the round (a payout or a refund) with its bonus parts per grant, and
+   * the statuses of those grants, share-locked so that no grant ends while its money comes back
+   * (a grant's end locks it FOR UPDATE first). The bonus parts come with the per-player sums, from a
+   * partial index: a round without bonus stakes runs no statement more and takes no grant lock.
    */
-  async function creditsOf(tx: Queryable, rows: readonly repo.SettlementRow[], of: 'payout' | 'refund'): Promise<{ credits: PlayerCredit[]; statuses: Map<string, GrantStatus> }> {
-    const byPlayer = new Map<number, PlayerCredit>();
-    const grantIds = new Set<string>();
-    for (const r of rows) {
-      const c = byPlayer.get(r.player_id) ?? { playerId: r.player_id, bets: 0, amountMinor: 0, bonusParts: [] };
-      c.bets += r.bets;
-      c.amountMinor += of === 'payout' ? r.payout_minor : r.total_minor;
-      if (r.bonus_grant_id !== null) {
-        c.bonusParts.push({ grantId: r.bonus_grant_id, amountMinor: of === 'payout' ? r.bonus_payout_minor : r.bonus_total_minor });
-        grantIds.add(r.bonus_grant_id);
-      }
-      byPlayer.set(r.player_id, c);
-    }
-    if (grantIds.size === 0) return { credits: [...byPlayer.values()], statuses: new Map() };
+  async function creditsOf(
+    tx: Queryable,
+    round: repo.RoundRow,
+    table: Parameters<typeof repo.settlementWithBonusParts>[2],
+    of: 'payout' | 'refund',
+  ): Promise<{ credits: PlayerCredit[]; statuses: Map<string, GrantStatus> }> {
+    const { perPlayer, bonusParts: parts } = await repo.settlementWithBonusParts(tx, round.id, table);
+    const credits = perPlayer.map((r) => ({ playerId: r.player_id, bets: r.bets, amountMinor: of === 'payout' ? r.payout_minor : r.total_minor, bonusParts: [] as PlayerCredit['bonusParts'] }));
+    if (parts.length === 0) return { credits, statuses: new Map() };
     if (!lockGrantStatuses) throw new Error('a round with bonus stakes needs the bonus grants (lockGrantStatuses)');
-    return { credits: [...byPlayer.values()], statuses: await lockGrantStatuses(tx, [...grantIds].sort()) };
+    const byPlayer = new Map(credits.map((c) => [c.playerId, c]));
+    for (const p of parts) byPlayer.get(p.player_id)!.bonusParts.push({ grantId: p.bonus_grant_id, amountMinor: of === 'payout' ? p.bonus_payout_minor : p.bonus_stake_minor });
+    return { credits, statuses: await lockGrantStatuses(tx, [...new Set(parts.map((p) => p.bonus_grant_id))].sort()) };
   }
 
   /** The RoundDrawn event: what the live sockets push as the round's result. */
@@ -146,22 +144,21 @@ export function createSettlement({ db, clock, events, settings, lockGrantStatuse
      */
     async voidRound(tx: Queryable, round: repo.RoundRow, link: string | null, now: Date, why: { reason: VoidReason; wouldOutcome: number[] | null }): Promise<void> {
       const game = engineGame(round.game);
-      const perPlayer = await repo.settlementByPlayer(tx, round.id, voidTableOf(game));
-      const { credits, statuses } = await creditsOf(tx, perPlayer, 'refund');
+      const { credits, statuses } = await creditsOf(tx, round, voidTableOf(game), 'refund');
       const transfers = credits.map((c) => roundCredit(round, c, 'lottery_refund', statuses));
       const posted = await postTransfers(tx, transfers);
       let wouldPayout: number | null = null;
       if (why.wouldOutcome !== null) {
-        const wouldPay = await repo.settlementByPlayer(tx, round.id, payoutTableOf(game, why.wouldOutcome));
-        wouldPayout = wouldPay.reduce((sum, p) => sum + p.payout_minor, 0);
+        const wouldPay = await repo.settlementWithBonusParts(tx, round.id, payoutTableOf(game, why.wouldOutcome));
+        wouldPayout = wouldPay.perPlayer.reduce((sum, p) => sum + p.payout_minor, 0);
       }
       await repo.insertVoidAudit(tx, {
         round_id: round.id,
         reason: why.reason,
         would_digit: why.wouldOutcome === null ? null : digitColumnOf(game, why.wouldOutcome),
         would_outcome: why.wouldOutcome,
-        bets: perPlayer.reduce((sum, p) => sum + p.bets, 0),
-        stakes_minor: perPlayer.reduce((sum, p) => sum + p.total_minor, 0),
+        bets: credits.reduce((sum, c) => sum + c.bets, 0),
+        stakes_minor: credits.reduce((sum, c) => sum + c.amountMinor, 0),
         would_payout_minor: wouldPayout,
         created_at: now,
       });
@@ -185,7 +182,7 @@ export function createSettlement({ db, clock, events, settings, lockGrantStatuse
         const now = clock.now();
         const game = engineGame(round.game);
         const outcome = round.outcome!;
-        const { credits, statuses } = await creditsOf(tx, await repo.settlementByPlayer(tx, round.id, payoutTableOf(game, outcome)), 'payout');
+        const { credits, statuses } = await creditsOf(tx, round, payoutTableOf(game, outcome), 'payout');
         const fees = await repo.feesByShard(tx, round.id);
         const transfers: PostTransferInput[] = [];
         const feeTotal = fees.reduce((s, f) => s + f.fee_minor, 0);
