@@ -1,4 +1,4 @@
--- Bonus money staked on the lottery (issue 35; decision 530): a stake takes the main wallet first
+-- Bonus money staked on the lottery (docs/promotions.md; decision 530): a stake takes the main wallet first
 -- and the rest from the player's active bonus grant. The bet records how much of its total came
 -- from the grant, and which grant, so that settlement and voids split the money coming back in
 -- the stake's proportion (decision 531). No foreign key to bonus_grants: that table is the
