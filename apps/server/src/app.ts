@@ -50,6 +50,7 @@ import { createAdjustmentsService } from './modules/adjustments';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
 import {
   checkInRoutes,
+  createBonusStakes,
   createCheckIn,
   createFirstDepositService,
   createInvitesService,
@@ -340,6 +341,8 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
     // Trx Win's rounds are drawn from the deciding TRON block (decision 351).
     tron: { kind: config.tron.kind, decideDraw: (round) => tron.decideDraw(round) },
     safety,
+    // Stakes take cash first, then the active bonus grant; its money comes back to it (decisions 530-531).
+    bonus: createBonusStakes({ clock }),
     ...(lotterySettings ? { settings: lotterySettings } : {}),
   });
   await app.register(lotteryRoutes, { lottery, requireAuth });

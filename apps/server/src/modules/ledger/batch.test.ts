@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../test/helpers/test-db';
 import type { Db } from '../../db/db';
-import { HOUSE_ACCOUNTS } from './account-codes';
+import { HOUSE_ACCOUNTS, accountCodes } from './account-codes';
 import { openTransferBatch, postTransfers } from './batch';
 import { checkInvariants } from './invariants';
 import { ensureHouse, ensurePlayer, failureOf, fund, resetLedger, snapshotLedger, move } from './ledger-test-helpers';
-import { getBalance, listEntries, postTransfer, withTransaction, type PostTransferInput } from './service';
+import { ensureAccount, getBalance, listEntries, postTransfer, withTransaction, type PostTransferInput } from './service';
 
 let db: Db;
 let players: string[];
@@ -120,5 +120,33 @@ describe('postTransfers (batch)', () => {
     for (const t of transfers) await postTransfer(db, t);
     const sequential = await snapshotLedger(db);
     expect(batched).toEqual(sequential);
+  });
+});
+
+describe('openTransferBatch with bonus purses (decision 530)', () => {
+  it('locks the funded bonus accounts of the named players in the same statement, and lets a transfer take its entries at decision time', async () => {
+    const bonus = accountCodes.playerBonus(1, 'bon_a');
+    const empty = accountCodes.playerBonus(2, 'bon_b');
+    for (const [code, owner] of [[bonus, 1], [empty, 2]] as const) await ensureAccount(db, { code, kind: 'player', owner });
+    await fund(db, bonus, 40);
+    await fund(db, players[0]!, 10);
+    await withTransaction(db, async (tx) => {
+      const batch = await openTransferBatch(tx, [move('s:1', players[0]!, HOUSE_ACCOUNTS.adjustments, 30), move('s:2', players[1]!, HOUSE_ACCOUNTS.adjustments, 1)], {
+        bonusPursesOf: [1, 2],
+      });
+      // Player 2's bonus account is empty: not locked, not offered.
+      expect([batch.bonusAccountsOf(1), batch.bonusAccountsOf(2)]).toEqual([[bonus], []]);
+      expect(batch.balanceOf(bonus)).toBe(40);
+      // An account the batch did not lock cannot be named.
+      expect(() => batch.post(1, [{ accountCode: empty, amountMinor: -1 }, { accountCode: HOUSE_ACCOUNTS.adjustments, amountMinor: 1 }])).toThrow(/not locked/);
+      const split = batch.post(0, [
+        { accountCode: players[0]!, amountMinor: -10 },
+        { accountCode: bonus, amountMinor: -20 },
+        { accountCode: HOUSE_ACCOUNTS.adjustments, amountMinor: 30 },
+      ]);
+      expect(split.status).toBe('posted');
+      await batch.write();
+    });
+    expect([await getBalance(db, players[0]!), await getBalance(db, bonus)]).toEqual([0, 20]);
   });
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/db';
 import { IDEMPOTENCY_CONFLICT_MESSAGE, INSUFFICIENT_FUNDS_MESSAGE, LedgerError, LedgerMisuseError } from './errors';
-import { lockAccounts, type AccountRow } from './repo';
-import { validateTransfer, type PostTransferInput, type ValidTransfer } from './validate';
+import { lockAccounts, lockAccountsWithBonuses, type AccountRow } from './repo';
+import { validateTransfer, type PostTransferInput, type TransferEntryInput, type ValidTransfer } from './validate';
 
 /**
  * Many transfers in one go, for set-based work such as settling a lottery round: every transfer
@@ -38,8 +38,15 @@ export type BatchPostOutcome =
  * transfers and entries and moves balances in three statements.
  */
 export type TransferBatch = {
-  post(index: number): BatchPostOutcome;
+  /**
+   * Decides transfer `index`; `entries`, when given, replace its entries (a bet's cash and bonus
+   * split, known only from the running balances: decision 530). They may name only accounts the
+   * batch locked and are validated exactly as the transfer's own.
+   */
+  post(index: number, entries?: readonly TransferEntryInput[]): BatchPostOutcome;
   balanceOf(accountCode: string): number | undefined;
+  /** The funded bonus accounts of a player named in `bonusPursesOf` that the batch locked, oldest first. */
+  bonusAccountsOf(owner: string | number): readonly string[];
   write(): Promise<Map<string, number>>;
 };
 
@@ -53,6 +60,12 @@ export type TransferBatchOptions = {
    * keys' unique index still refuses a duplicate, failing the whole transaction.
    */
   keysCheckedByCaller?: boolean;
+  /**
+   * Players whose funded bonus accounts (`player:<id>:bonus:<grantId>`, balance above 0) are locked
+   * too, in the same statement and id order as the rest (decision 530): the bet batch, which may
+   * take a stake's rest from them once the running balance of main is known.
+   */
+  bonusPursesOf?: readonly number[];
 };
 
 export async function openTransferBatch(tx: Queryable, inputs: readonly PostTransferInput[], options: TransferBatchOptions = {}): Promise<TransferBatch> {
@@ -66,9 +79,13 @@ export async function openTransferBatch(tx: Queryable, inputs: readonly PostTran
     throw new LedgerMisuseError('INVALID_ARGUMENT', `Idempotency key ${twice.idempotencyKey} appears twice in one batch`);
   }
   const codes = [...new Set(valid.flatMap((v) => v.entries.map((e) => e.accountCode)))];
+  const owners = options.bonusPursesOf ? [...new Set(options.bonusPursesOf.map(String))] : [];
   // Every account of the batch, locked once in ascending id order (never a cycle with another batch).
-  const locked: AccountRow[] = codes.length > 0 ? await lockAccounts(tx, codes) : [];
+  const locked: AccountRow[] = codes.length === 0 ? [] : owners.length > 0 ? await lockAccountsWithBonuses(tx, codes, owners) : await lockAccounts(tx, codes);
   const byCode = new Map(locked.map((a) => [a.code, a]));
+  const bonusByOwner = new Map<string, string[]>();
+  // Rows come in id order, so each owner's list is oldest first.
+  if (owners.length > 0) for (const a of locked) if (a.kind === 'player' && a.code.startsWith(`player:${a.owner}:bonus:`)) bonusByOwner.set(a.owner!, [...(bonusByOwner.get(a.owner!) ?? []), a.code]);
   const missing = codes.filter((c) => !byCode.has(c));
   if (missing.length > 0) throw new LedgerMisuseError('ACCOUNT_NOT_FOUND', `No account ${missing.slice(0, 5).join(', ')}`, { accountCodes: missing.slice(0, 20) });
 
@@ -94,10 +111,13 @@ export async function openTransferBatch(tx: Queryable, inputs: readonly PostTran
   const eAfter: number[] = [];
   let written = false;
 
-  function post(index: number): BatchPostOutcome {
+  function post(index: number, entries?: readonly TransferEntryInput[]): BatchPostOutcome {
     if (written) throw new LedgerMisuseError('INVALID_ARGUMENT', 'This batch was already written');
-    const v = valid[index];
-    if (!v) throw new LedgerMisuseError('INVALID_ARGUMENT', `No transfer ${index} in this batch`);
+    const original = valid[index];
+    if (!original) throw new LedgerMisuseError('INVALID_ARGUMENT', `No transfer ${index} in this batch`);
+    const v = entries ? validateTransfer({ ...inputs[index]!, entries }) : original;
+    const unlocked = v.entries.find((e) => !byCode.has(e.accountCode));
+    if (unlocked) throw new LedgerMisuseError('ACCOUNT_NOT_FOUND', `Account ${unlocked.accountCode} is not locked by this batch`, { accountCodes: [unlocked.accountCode] });
     if (decided.has(index)) throw new LedgerMisuseError('INVALID_ARGUMENT', `Transfer ${index} was already decided`);
     decided.add(index);
     const prior = done.get(v.idempotencyKey);
@@ -181,7 +201,7 @@ export async function openTransferBatch(tx: Queryable, inputs: readonly PostTran
     return balances;
   }
 
-  return { post, balanceOf: (code) => balances.get(code), write };
+  return { post, balanceOf: (code) => balances.get(code), bonusAccountsOf: (owner) => bonusByOwner.get(String(owner)) ?? [], write };
 }
 
 export async function postTransfers(tx: Queryable, inputs: readonly PostTransferInput[]): Promise<PostedBatch> {

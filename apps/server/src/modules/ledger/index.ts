@@ -29,6 +29,7 @@ export {
   getBalance,
   listAccountsOfOwner,
   listEntries,
+  lockBalances,
   postTransfer,
   sumEntriesByKind,
   sumPlayerEntriesByKindSince,

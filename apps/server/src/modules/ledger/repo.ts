@@ -91,6 +91,23 @@ export async function lockAccounts(q: Queryable, codes: readonly string[]): Prom
   return rows;
 }
 
+/**
+ * lockAccounts, plus the funded bonus accounts (`player:<id>:bonus:<grantId>`, balance above 0) of
+ * `owners`, in the same statement and the same id order: a bet batch learns which of its players
+ * have bonus money without a statement of its own (decision 530).
+ */
+export async function lockAccountsWithBonuses(q: Queryable, codes: readonly string[], owners: readonly string[]): Promise<AccountRow[]> {
+  const { rows } = await q.query<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts
+      WHERE code = ANY($1::text[])
+         -- The constant pattern lets the planner use the bonus accounts' own index (migration 040).
+         OR (owner = ANY($2::text[]) AND code LIKE 'player:%:bonus:%' AND code LIKE 'player:' || owner || ':bonus:%' AND kind = 'player' AND balance_minor > 0)
+      ORDER BY id FOR UPDATE`,
+    [codes, owners],
+  );
+  return rows;
+}
+
 export async function selectTransferByKey(q: Queryable, idempotencyKey: string): Promise<TransferRow | undefined> {
   const { rows } = await q.query<TransferRow>(
     `SELECT ${TRANSFER_COLUMNS} FROM ledger_transfers WHERE idempotency_key = $1`,

@@ -191,6 +191,16 @@ export async function listAccountsOfOwner(q: Queryable, owner: string | number):
   return (await selectAccountsOfOwner(q, String(owner))).map(toAccount);
 }
 
+/**
+ * The balances of `codes`, their rows locked in ascending id order (the order every transfer
+ * locks in) until the transaction ends: a caller that moves a whole balance (a bonus grant's end)
+ * reads it knowing nothing can take from it before its transfer. Accounts that do not exist are left out.
+ */
+export async function lockBalances(tx: Queryable, codes: readonly string[]): Promise<Map<string, number>> {
+  if (!tx.afterCommit) throw new LedgerMisuseError('INVALID_ARGUMENT', 'lockBalances must run inside a transaction');
+  return new Map((await lockAccounts(tx, codes)).map((a) => [a.code, a.balance_minor]));
+}
+
 /** The account's balance in minor units; ACCOUNT_NOT_FOUND when there is no such account. */
 export async function getBalance(q: Queryable, code: string): Promise<number> {
   const row = await selectAccount(q, code);

@@ -60,9 +60,17 @@ export type CheckBets = (tx: Queryable, bets: readonly QueuedBet[]) => Promise<M
 
 export type BetOutcome = { ok: true; result: BatchBetResult } | { ok: false; error: AppError };
 
+/**
+ * Which of these bonus grants a stake may take money from now (active and not past its expiry),
+ * read in the batch's transaction (promotions' `stakeableGrants`, given by app.ts: decision 530).
+ */
+export type StakeableGrants = (tx: Queryable, grantIds: readonly string[]) => Promise<Set<string>>;
+
 export type BetBatchDeps = {
   limits: BetLimits;
   checkBets?: CheckBets;
+  /** Bonus money (decision 530); without it every stake is cash only. */
+  stakeableGrants?: StakeableGrants;
   /** Tests only: runs inside a batch's transaction just before it commits. */
   beforeBatchCommit?: (bets: readonly QueuedBet[]) => Promise<void>;
 };
@@ -126,9 +134,12 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
       { accountCode: stakeAccountOf(b.game, shard), amountMinor: b.bet.totalMinor },
     ],
   }));
+  // With bonus money on, the players' funded bonus accounts are locked by the same statement as
+  // the rest (decision 530): a player without one costs nothing more.
+  const options = deps.stakeableGrants ? { ...LEDGER_OPTIONS, bonusPursesOf: bets.map((b) => b.playerId) } : LEDGER_OPTIONS;
   let ledger: TransferBatch;
   try {
-    ledger = await openTransferBatch(tx, transfers, LEDGER_OPTIONS);
+    ledger = await openTransferBatch(tx, transfers, options);
   } catch (err) {
     if (!isLedgerError(err, 'ACCOUNT_NOT_FOUND')) throw err;
     // Accounts are made lazily: a player who never had money has none yet. Made here, in the
@@ -136,8 +147,9 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
     for (const playerId of [...new Set(bets.map((b) => b.playerId))].sort((a, b) => a - b)) {
       await ensureAccount(tx, { code: accountCodes.playerMain(playerId), kind: 'player', owner: playerId });
     }
-    ledger = await openTransferBatch(tx, transfers, LEDGER_OPTIONS);
+    ledger = await openTransferBatch(tx, transfers, options);
   }
+  const bonusPurses = await bonusPursesOf(tx, deps, ledger, bets);
   const context = await repo.selectBatchContext(
     tx,
     { playerIds: bets.map((b) => b.playerId), keys: bets.map((b) => b.input.idempotencyKey) },
@@ -171,8 +183,13 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
     const stakeKey = `${b.roundId}:${b.playerId}`;
     const withLimit = checkBet(b.game.rules, b.game.rules.betOptions, deps.limits, b.input, staked.get(stakeKey) ?? 0);
     if (!withLimit.ok) return { ok: false, error: refusalOf(withLimit.code, withLimit.message) };
-    const posted = ledger.post(i);
+    const purse = bonusPurses.get(b.playerId);
+    const split = purse ? splitStake(b.bet.totalMinor, ledger.balanceOf(playerAccount) ?? 0, ledger.balanceOf(purse.accountCode) ?? 0) : null;
+    // Cash alone, or cash and bonus together short: the transfer as it was built (main only), so
+    // the refusal is the ledger's own INSUFFICIENT_FUNDS on the main wallet.
+    const posted = split && split.bonusMinor > 0 ? ledger.post(i, splitEntries(transfers[i]!, playerAccount, purse!.accountCode, split)) : ledger.post(i);
     if (posted.status === 'refused') return { ok: false, error: posted.error };
+    const bonusStakeMinor = posted.status === 'posted' && split ? split.bonusMinor : 0;
     // The ledger key is derived from the bet id, which is derived from the player's key: a
     // committed transfer without its bet row cannot exist (both commit together).
     if (posted.status === 'replayed') throw new Error(`bet transfer ${b.betId} exists without its bet`);
@@ -193,8 +210,11 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
       shard,
       placed_at: b.receivedAt,
       game: b.game.id,
+      bonus_stake_minor: bonusStakeMinor,
+      bonus_grant_id: bonusStakeMinor > 0 ? purse!.grantId : null,
     });
-    const result = { bet: pendingBet(b), balanceMinor: posted.balancesAfterMinor.get(playerAccount)! };
+    // A stake all from bonus has no entry on main: its balance is the running one.
+    const result = { bet: pendingBet(b), balanceMinor: posted.balancesAfterMinor.get(playerAccount) ?? ledger.balanceOf(playerAccount)! };
     accepted.set(keyOf, { bet: b, result });
     return { ok: true, result };
   });
@@ -202,6 +222,37 @@ export async function commitBetBatch(tx: Queryable, deps: BetBatchDeps, bets: re
   await repo.insertBets(tx, rows);
   if (deps.beforeBatchCommit) await deps.beforeBatchCommit(bets);
   return outcomes;
+}
+
+/** A stake's split (decision 530): the main wallet first, the rest from the bonus grant; null when both together are short. */
+export function splitStake(totalMinor: number, cashMinor: number, bonusMinor: number): { cashMinor: number; bonusMinor: number } | null {
+  const fromCash = Math.min(Math.max(cashMinor, 0), totalMinor);
+  const fromBonus = totalMinor - fromCash;
+  return fromBonus <= Math.max(bonusMinor, 0) ? { cashMinor: fromCash, bonusMinor: fromBonus } : null;
+}
+
+/** The bet's transfer with its debit split between main and the bonus account (the house's credit unchanged). */
+function splitEntries(transfer: PostTransferInput, mainAccount: string, bonusAccount: string, split: { cashMinor: number; bonusMinor: number }) {
+  const credits = transfer.entries.filter((e) => e.accountCode !== mainAccount);
+  return [...(split.cashMinor > 0 ? [{ accountCode: mainAccount, amountMinor: -split.cashMinor }] : []), { accountCode: bonusAccount, amountMinor: -split.bonusMinor }, ...credits];
+}
+
+/**
+ * Each player's bonus purse for this batch: the oldest funded bonus account the ledger locked for
+ * them whose grant may still be staked. The grants are read only when some player has one, so a
+ * batch of players without bonus money runs no statement for it.
+ */
+async function bonusPursesOf(tx: Queryable, deps: BetBatchDeps, ledger: TransferBatch, bets: readonly QueuedBet[]): Promise<Map<number, { accountCode: string; grantId: string }>> {
+  const purses = new Map<number, { accountCode: string; grantId: string }>();
+  if (!deps.stakeableGrants) return purses;
+  const candidates: Array<{ playerId: number; accountCode: string; grantId: string }> = [];
+  for (const playerId of new Set(bets.map((b) => b.playerId))) {
+    for (const accountCode of ledger.bonusAccountsOf(playerId)) candidates.push({ playerId, accountCode, grantId: accountCode.slice(`player:${playerId}:bonus:`.length) });
+  }
+  if (candidates.length === 0) return purses;
+  const stakeable = await deps.stakeableGrants(tx, candidates.map((c) => c.grantId));
+  for (const c of candidates) if (stakeable.has(c.grantId) && !purses.has(c.playerId)) purses.set(c.playerId, c);
+  return purses;
 }
 
 /** What a slip's transaction decided: its bets placed now, or the bets a first request with its key placed. */

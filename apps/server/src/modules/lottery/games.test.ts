@@ -350,7 +350,7 @@ describe.each(['k3', '5d'] as const)('%s on the engine', (game) => {
     const round = await nextRound(game);
     const row = await roundRow(game, round.period);
     const p = await player(1_000);
-    const stored = { id: `bet_crossgame${game}0001`, round_id: row.id, room_id: '1m', player_id: p.playerId, idempotency_key: `cross-${game}-0001`, selection: '5', amount_minor: 100, quantity: 1, multiplier: 1, total_minor: 100, fee_minor: 2, contract_minor: 98, shard: 0, placed_at: clock.now() };
+    const stored = { id: `bet_crossgame${game}0001`, round_id: row.id, room_id: '1m', player_id: p.playerId, idempotency_key: `cross-${game}-0001`, selection: '5', amount_minor: 100, quantity: 1, multiplier: 1, total_minor: 100, fee_minor: 2, contract_minor: 98, shard: 0, placed_at: clock.now(), bonus_stake_minor: 0, bonus_grant_id: null };
     await expect(repo.insertBets(t.db, [{ ...stored, game: 'wingo' }])).rejects.toThrow(/another game/);
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lottery_bets WHERE round_id = $1', [row.id]);
     expect(rows[0]!.n).toBe(0);

@@ -127,7 +127,7 @@ export const roomOfGame = (game: EngineGame, roomId: string): Room | null => gam
 /** The house account a stake shard holds the game's stakes in (bets post to it, settlement pays from it). */
 export const stakeAccountOf = (game: EngineGame, shard: number): string => accountCodes.houseLottery(game.id, shard);
 
-/** Per selection, the multiple of the contract amount an outcome pays (repo.settlementByPlayer). */
+/** Per selection, the multiple of the contract amount an outcome pays (repo.settlementWithBonusParts). */
 export function payoutTableOf(game: EngineGame, outcome: readonly number[]) {
   const decoded = game.rules.decode(outcome);
   if (decoded === null) throw new Error(`outcome ${JSON.stringify(outcome)} is not a ${game.id} outcome`);

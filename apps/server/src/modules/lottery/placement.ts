@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { accountCodes, getBalance } from '../ledger';
 import type { SafetyService } from '../safety';
-import { createBetQueue, sameRequest, SlipItemRefused, type BatchBetResult, type BetInput, type CheckBets, type QueuedBet } from './bet-batch';
+import { createBetQueue, sameRequest, SlipItemRefused, type BatchBetResult, type BetInput, type CheckBets, type QueuedBet, type StakeableGrants } from './bet-batch';
 import type { RoundEngine } from './engine';
 import { roomOfGame, type EngineGame } from './games';
 import * as repo from './repo';
@@ -27,6 +27,8 @@ export type PlacementDeps = {
   checkBets?: CheckBets;
   /** Tests only: runs inside a bet batch's transaction just before it commits. */
   beforeBatchCommit?: (bets: readonly QueuedBet[]) => Promise<void>;
+  /** Bonus money (decision 530): which grants a stake may take from; without it stakes are cash only. */
+  stakeableGrants?: StakeableGrants;
 };
 
 /** A bet id fixed by the player and their idempotency key, so a racing retry lands on the same bet and ledger key. */
@@ -82,6 +84,7 @@ export function createPlacement(deps: PlacementDeps) {
       return refusals;
     },
     ...(deps.beforeBatchCommit ? { beforeBatchCommit: deps.beforeBatchCommit } : {}),
+    ...(deps.stakeableGrants ? { stakeableGrants: deps.stakeableGrants } : {}),
   });
 
   /** The commitment a bet on this round is placed under (read once per round, outside the bet transaction). */

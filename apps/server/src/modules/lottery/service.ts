@@ -7,7 +7,7 @@ import type { EventRecorder } from '../../events';
 import type { Clock } from '../../lib/clock';
 import type { SafetyService } from '../safety';
 import type { BeaconSource } from './beacon-source';
-import type { CheckBets, QueuedBet } from './bet-batch';
+import type { CheckBets, QueuedBet, StakeableGrants } from './bet-batch';
 import { ChainSecretMismatch, createChains, type Chains } from './chains';
 import { createDraw, type TrxBlockSource } from './draw';
 import { createRoundEngine, type RoundEngine } from './engine';
@@ -17,7 +17,7 @@ import { createPlayerBets } from './player-bets';
 import { createQueries } from './queries';
 import { countOverdueRounds } from './repo-rounds';
 import { DEFAULT_LOTTERY_SETTINGS, type LotterySettings } from './rules';
-import { createSettlement } from './settle';
+import { createSettlement, type LockGrantStatuses } from './settle';
 import { wingoBetOfView } from './views';
 import { GAME } from './wingo';
 
@@ -52,6 +52,11 @@ export type LotteryDeps = {
   checkBets?: CheckBets;
   /** Tests only: runs inside a bet batch's transaction just before it commits. */
   beforeBatchCommit?: (bets: readonly QueuedBet[]) => Promise<void>;
+  /**
+   * Bonus money (decisions 530-531), from the promotions module (app.ts): which grants a stake may
+   * take from, and where a grant stands when its money comes back. Without it stakes are cash only.
+   */
+  bonus?: { stakeableGrants: StakeableGrants; lockGrantStatuses: LockGrantStatuses };
 };
 
 /**
@@ -95,7 +100,14 @@ export function createLotteryService(deps: LotteryDeps) {
     return chains;
   };
   const chains = chainsOf(GAME);
-  const settlement = createSettlement({ db, clock, events, settings, ...(deps.beforeSettleCommit ? { beforeSettleCommit: deps.beforeSettleCommit } : {}) });
+  const settlement = createSettlement({
+    db,
+    clock,
+    events,
+    settings,
+    ...(deps.bonus ? { lockGrantStatuses: deps.bonus.lockGrantStatuses } : {}),
+    ...(deps.beforeSettleCommit ? { beforeSettleCommit: deps.beforeSettleCommit } : {}),
+  });
   const { drawRound } = createDraw({ db, clock, log, settings, chainsOf, beacon: deps.beacon, voidRound: settlement.voidRound, announceDraw: settlement.announceDraw, tron: deps.tron });
   const { settleRound } = settlement;
   const engines = new Map<string, RoundEngine>(
@@ -118,6 +130,7 @@ export function createLotteryService(deps: LotteryDeps) {
     },
     ...(deps.checkBets ? { checkBets: deps.checkBets } : {}),
     ...(deps.beforeBatchCommit ? { beforeBatchCommit: deps.beforeBatchCommit } : {}),
+    ...(deps.bonus ? { stakeableGrants: deps.bonus.stakeableGrants } : {}),
   });
 
   return {

@@ -9,11 +9,20 @@ import { digitColumnOf, engineGame, payoutTableOf, stakeAccountOf, voidTableOf }
 
 export type VoidReason = 'link_lost' | 'beacon_unavailable' | 'chain_retired' | 'tron_unavailable';
 
+/** Where a bonus grant stands, its row share-locked in the caller's transaction (promotions' `lockGrantStatuses`). */
+export type GrantStatus = 'active' | 'converted' | 'forfeited' | 'expired';
+export type LockGrantStatuses = (tx: Queryable, grantIds: readonly string[]) => Promise<Map<string, GrantStatus>>;
+
+/** A round's credit to one player: the whole amount and the bonus part of it per grant (decision 531). */
+type PlayerCredit = { playerId: number; bets: number; amountMinor: number; bonusParts: Array<{ grantId: string; amountMinor: number }> };
+
 export type SettlementDeps = {
   db: Db;
   clock: Clock;
   events: EventRecorder;
   settings: LotterySettings;
+  /** Bonus money (decision 531): needed only to settle a round with bonus stakes. */
+  lockGrantStatuses?: LockGrantStatuses;
   /** Tests only: runs inside the settlement transaction just before it commits (a crash there rolls it all back). */
   beforeSettleCommit?: (roundId: number) => Promise<void>;
 };
@@ -23,23 +32,57 @@ export type SettlementDeps = {
  * every stake back when it is voided. Set-based over the round's bets, one ledger batch per
  * round, each transfer keyed so that a retried settlement or void posts it once.
  */
-export function createSettlement({ db, clock, events, settings, beforeSettleCommit }: SettlementDeps) {
+export function createSettlement({ db, clock, events, settings, lockGrantStatuses, beforeSettleCommit }: SettlementDeps) {
   /**
    * A round's credit to one player (a win or a refund) from the player's stake shard, keyed so
-   * that a retried settlement or void posts it once.
+   * that a retried settlement or void posts it once. The bonus part of it goes where its grant
+   * stands (decision 531): the grant's own account while it is active, main once it converted
+   * (it is cash now), house:bonuses once it was forfeited or expired.
    */
-  function roundCredit(round: repo.RoundRow, playerId: number, kind: 'lottery_payout' | 'lottery_refund', amountMinor: number): PostTransferInput {
+  function roundCredit(round: repo.RoundRow, credit: PlayerCredit, kind: 'lottery_payout' | 'lottery_refund', statuses: Map<string, GrantStatus>): PostTransferInput {
     const game = engineGame(round.game);
+    const main = accountCodes.playerMain(credit.playerId);
+    const credits = new Map<string, number>([[main, credit.amountMinor]]);
+    // A player without bonus stakes (the common case) skips the loop: one credit to main.
+    for (const part of credit.bonusParts) {
+      const status = statuses.get(part.grantId);
+      if (status === undefined) throw new Error(`bonus grant ${part.grantId} of round ${round.id} is unknown`);
+      if (status === 'converted' || part.amountMinor === 0) continue;
+      const to = status === 'active' ? accountCodes.playerBonus(credit.playerId, part.grantId) : HOUSE_ACCOUNTS.bonuses;
+      credits.set(main, credits.get(main)! - part.amountMinor);
+      credits.set(to, (credits.get(to) ?? 0) + part.amountMinor);
+    }
     return {
-      idempotencyKey: `${game.id}:${kind === 'lottery_payout' ? 'payout' : 'refund'}:${round.id}:${playerId}`,
+      idempotencyKey: `${game.id}:${kind === 'lottery_payout' ? 'payout' : 'refund'}:${round.id}:${credit.playerId}`,
       kind,
       reference: `round_${round.id}`,
       metadata: { game: game.id, room: round.room_id, period: round.period },
       entries: [
-        { accountCode: stakeAccountOf(game, payoutShardOf(playerId, settings.stakeShards)), amountMinor: -amountMinor },
-        { accountCode: accountCodes.playerMain(playerId), amountMinor },
+        { accountCode: stakeAccountOf(game, payoutShardOf(credit.playerId, settings.stakeShards)), amountMinor: -credit.amountMinor },
+        ...[...credits].filter(([, amountMinor]) => amountMinor > 0).map(([accountCode, amountMinor]) => ({ accountCode, amountMinor })),
       ],
     };
+  }
+
+  /**
+   * Each player's credit of the round (a payout or a refund) with its bonus parts per grant, and
+   * the statuses of those grants, share-locked so that no grant ends while its money comes back
+   * (a grant's end locks it FOR UPDATE first). The bonus parts come with the per-player sums, from a
+   * partial index: a round without bonus stakes runs no statement more and takes no grant lock.
+   */
+  async function creditsOf(
+    tx: Queryable,
+    round: repo.RoundRow,
+    table: Parameters<typeof repo.settlementWithBonusParts>[2],
+    of: 'payout' | 'refund',
+  ): Promise<{ credits: PlayerCredit[]; statuses: Map<string, GrantStatus> }> {
+    const { perPlayer, bonusParts: parts } = await repo.settlementWithBonusParts(tx, round.id, table);
+    const credits = perPlayer.map((r) => ({ playerId: r.player_id, bets: r.bets, amountMinor: of === 'payout' ? r.payout_minor : r.total_minor, bonusParts: [] as PlayerCredit['bonusParts'] }));
+    if (parts.length === 0) return { credits, statuses: new Map() };
+    if (!lockGrantStatuses) throw new Error('a round with bonus stakes needs the bonus grants (lockGrantStatuses)');
+    const byPlayer = new Map(credits.map((c) => [c.playerId, c]));
+    for (const p of parts) byPlayer.get(p.player_id)!.bonusParts.push({ grantId: p.bonus_grant_id, amountMinor: of === 'payout' ? p.bonus_payout_minor : p.bonus_stake_minor });
+    return { credits, statuses: await lockGrantStatuses(tx, [...new Set(parts.map((p) => p.bonus_grant_id))].sort()) };
   }
 
   /** The RoundDrawn event: what the live sockets push as the round's result. */
@@ -101,28 +144,28 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
      */
     async voidRound(tx: Queryable, round: repo.RoundRow, link: string | null, now: Date, why: { reason: VoidReason; wouldOutcome: number[] | null }): Promise<void> {
       const game = engineGame(round.game);
-      const perPlayer = await repo.settlementByPlayer(tx, round.id, voidTableOf(game));
-      const transfers = perPlayer.map((p) => roundCredit(round, p.player_id, 'lottery_refund', p.total_minor));
+      const { credits, statuses } = await creditsOf(tx, round, voidTableOf(game), 'refund');
+      const transfers = credits.map((c) => roundCredit(round, c, 'lottery_refund', statuses));
       const posted = await postTransfers(tx, transfers);
       let wouldPayout: number | null = null;
       if (why.wouldOutcome !== null) {
-        const wouldPay = await repo.settlementByPlayer(tx, round.id, payoutTableOf(game, why.wouldOutcome));
-        wouldPayout = wouldPay.reduce((sum, p) => sum + p.payout_minor, 0);
+        const wouldPay = await repo.settlementWithBonusParts(tx, round.id, payoutTableOf(game, why.wouldOutcome));
+        wouldPayout = wouldPay.perPlayer.reduce((sum, p) => sum + p.payout_minor, 0);
       }
       await repo.insertVoidAudit(tx, {
         round_id: round.id,
         reason: why.reason,
         would_digit: why.wouldOutcome === null ? null : digitColumnOf(game, why.wouldOutcome),
         would_outcome: why.wouldOutcome,
-        bets: perPlayer.reduce((sum, p) => sum + p.bets, 0),
-        stakes_minor: perPlayer.reduce((sum, p) => sum + p.total_minor, 0),
+        bets: credits.reduce((sum, c) => sum + c.bets, 0),
+        stakes_minor: credits.reduce((sum, c) => sum + c.amountMinor, 0),
         would_payout_minor: wouldPayout,
         created_at: now,
       });
       await repo.markVoided(tx, round.id, link, now);
       // A drawn round's result goes out with its draw (announceDraw); a void's with its refunds.
       await recordRoundDrawn(tx, round, 'voided', null, round.drawn_at ?? now);
-      await recordPlayersNews(tx, round, perPlayer.map((p) => ({ playerId: p.player_id, bets: p.bets, payoutMinor: p.total_minor })), posted.balancesMinor);
+      await recordPlayersNews(tx, round, credits.map((c) => ({ playerId: c.playerId, bets: c.bets, payoutMinor: c.amountMinor })), posted.balancesMinor);
     },
 
     /**
@@ -139,7 +182,7 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
         const now = clock.now();
         const game = engineGame(round.game);
         const outcome = round.outcome!;
-        const perPlayer = await repo.settlementByPlayer(tx, round.id, payoutTableOf(game, outcome));
+        const { credits, statuses } = await creditsOf(tx, round, payoutTableOf(game, outcome), 'payout');
         const fees = await repo.feesByShard(tx, round.id);
         const transfers: PostTransferInput[] = [];
         const feeTotal = fees.reduce((s, f) => s + f.fee_minor, 0);
@@ -152,13 +195,13 @@ export function createSettlement({ db, clock, events, settings, beforeSettleComm
             entries: [...fees.map((f) => ({ accountCode: stakeAccountOf(game, f.shard), amountMinor: -f.fee_minor })), { accountCode: HOUSE_ACCOUNTS.fees, amountMinor: feeTotal }],
           });
         }
-        for (const p of perPlayer) {
-          if (p.payout_minor <= 0) continue;
-          transfers.push(roundCredit(round, p.player_id, 'lottery_payout', p.payout_minor));
+        for (const c of credits) {
+          if (c.amountMinor <= 0) continue;
+          transfers.push(roundCredit(round, c, 'lottery_payout', statuses));
         }
         const posted = await postTransfers(tx, transfers);
         await repo.markSettled(tx, round.id, now);
-        await recordPlayersNews(tx, round, perPlayer.map((p) => ({ playerId: p.player_id, bets: p.bets, payoutMinor: p.payout_minor })), posted.balancesMinor);
+        await recordPlayersNews(tx, round, credits.map((c) => ({ playerId: c.playerId, bets: c.bets, payoutMinor: c.amountMinor })), posted.balancesMinor);
         if (beforeSettleCommit) await beforeSettleCommit(round.id);
         return 'settled';
       });

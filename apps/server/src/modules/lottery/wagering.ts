@@ -43,11 +43,19 @@ const TABLE = (() => {
  * is kept for its caller (withdrawals); it covers every game. `since` (a bonus grant's wagering,
  * decision 490) counts only the bets placed from then on, hedged among themselves.
  */
-export async function hedgedWingoStakeMinor(q: Queryable, playerId: number, since: Date | null = null): Promise<number> {
-  return (await hedgedWingoOnlyMinor(q, playerId, since)) + (await hedgedOtherGamesMinor(q, playerId, since));
+export async function hedgedWingoStakeMinor(q: Queryable, playerId: number, since: Date | null = null, { cashOnly = false }: { cashOnly?: boolean } = {}): Promise<number> {
+  return (await hedgedWingoOnlyMinor(q, playerId, since, cashOnly)) + (await hedgedOtherGamesMinor(q, playerId, since, cashOnly));
 }
 
-async function hedgedWingoOnlyMinor(q: Queryable, playerId: number, since: Date | null): Promise<number> {
+/**
+ * `cashOnly` (the deposits' lock, which reads the main wallet's stakes only): a round's hedged part
+ * scaled to the share of its stake that was cash, floored (decision 532), so that hedged bonus
+ * play takes nothing off the cash play that counts toward a deposit.
+ */
+const cashShare = (hedgedMinor: number, stakeMinor: number, bonusMinor: number, cashOnly: boolean) =>
+  !cashOnly || bonusMinor === 0 ? hedgedMinor : Math.floor((hedgedMinor * (stakeMinor - bonusMinor)) / stakeMinor);
+
+async function hedgedWingoOnlyMinor(q: Queryable, playerId: number, since: Date | null, cashOnly: boolean): Promise<number> {
   const { rows } = await q.query<{ hedged_minor: string | number | null }>(
     `WITH covered AS (
        -- Every Wingo selection loses on some digit, so a round on one selection hedges nothing:
@@ -55,11 +63,11 @@ async function hedgedWingoOnlyMinor(q: Queryable, playerId: number, since: Date 
        SELECT round_id FROM lottery_bets WHERE player_id = $1 AND game = 'wingo' AND ($6::timestamptz IS NULL OR placed_at >= $6::timestamptz)
         GROUP BY round_id HAVING count(DISTINCT selection) > 1
      ), bets AS (
-       SELECT b.round_id, b.selection, b.total_minor, b.contract_minor
+       SELECT b.round_id, b.selection, b.total_minor, b.contract_minor, b.bonus_stake_minor
          FROM lottery_bets b JOIN covered c ON c.round_id = b.round_id JOIN lottery_rounds r ON r.id = b.round_id
         WHERE b.player_id = $1 AND b.game = 'wingo' AND r.status <> 'voided' AND ($6::timestamptz IS NULL OR b.placed_at >= $6::timestamptz)
      ), stakes AS (
-       SELECT round_id, sum(total_minor) AS stake_minor FROM bets GROUP BY round_id
+       SELECT round_id, sum(total_minor) AS stake_minor, sum(bonus_stake_minor) AS bonus_minor FROM bets GROUP BY round_id
      ), per_digit AS (
        SELECT bets.round_id, d.digit, coalesce(sum((bets.contract_minor * p.num) / p.den), 0) AS payout_minor
          FROM bets CROSS JOIN generate_series(0, 9) AS d(digit)
@@ -67,32 +75,34 @@ async function hedgedWingoOnlyMinor(q: Queryable, playerId: number, since: Date 
            ON p.digit = d.digit AND p.selection = bets.selection
         GROUP BY bets.round_id, d.digit
      )
-     SELECT sum(least(s.stake_minor, m.least_payout_minor))::bigint AS hedged_minor
+     SELECT sum(CASE WHEN $7::boolean AND s.bonus_minor > 0 THEN least(s.stake_minor, m.least_payout_minor) * (s.stake_minor - s.bonus_minor) / s.stake_minor
+                     ELSE least(s.stake_minor, m.least_payout_minor) END)::bigint AS hedged_minor
        FROM stakes s JOIN (SELECT round_id, min(payout_minor) AS least_payout_minor FROM per_digit GROUP BY round_id) m USING (round_id)`,
-    [playerId, TABLE.digits, TABLE.selections, TABLE.nums, TABLE.dens, since],
+    [playerId, TABLE.digits, TABLE.selections, TABLE.nums, TABLE.dens, since, cashOnly],
   );
   return Number(rows[0]?.hedged_minor ?? 0);
 }
 
 /** The hedged stakes of the player's K3 and 5D rounds: per round min(stake, least payout). */
-async function hedgedOtherGamesMinor(q: Queryable, playerId: number, since: Date | null): Promise<number> {
-  const { rows } = await q.query<{ round_id: number; game: string; selection: string; total_minor: number; contract_minor: number }>(
-    `SELECT b.round_id, b.game, b.selection, b.total_minor, b.contract_minor
+async function hedgedOtherGamesMinor(q: Queryable, playerId: number, since: Date | null, cashOnly: boolean): Promise<number> {
+  const { rows } = await q.query<{ round_id: number; game: string; selection: string; total_minor: number; contract_minor: number; bonus_stake_minor: number }>(
+    `SELECT b.round_id, b.game, b.selection, b.total_minor, b.contract_minor, b.bonus_stake_minor
        FROM lottery_bets b JOIN lottery_rounds r ON r.id = b.round_id
       WHERE b.player_id = $1 AND b.game <> 'wingo' AND r.status <> 'voided' AND ($2::timestamptz IS NULL OR b.placed_at >= $2::timestamptz)
         AND b.round_id IN (SELECT round_id FROM lottery_bets WHERE player_id = $1 AND game <> 'wingo' AND ($2::timestamptz IS NULL OR placed_at >= $2::timestamptz)
                             GROUP BY round_id HAVING count(DISTINCT selection) > 1)`,
     [playerId, since],
   );
-  const rounds = new Map<number, { game: string; stake: number; bets: HedgeBet[] }>();
+  const rounds = new Map<number, { game: string; stake: number; bonus: number; bets: HedgeBet[] }>();
   for (const r of rows) {
-    const round = rounds.get(r.round_id) ?? { game: r.game, stake: 0, bets: [] };
+    const round = rounds.get(r.round_id) ?? { game: r.game, stake: 0, bonus: 0, bets: [] };
     round.stake += Number(r.total_minor);
+    round.bonus += Number(r.bonus_stake_minor);
     round.bets.push({ selection: r.selection, contractMinor: Number(r.contract_minor) });
     rounds.set(r.round_id, round);
   }
   let hedged = 0;
-  for (const round of rounds.values()) hedged += Math.min(round.stake, leastPayoutMinor(engineGame(round.game).rules, round.bets));
+  for (const round of rounds.values()) hedged += cashShare(Math.min(round.stake, leastPayoutMinor(engineGame(round.game).rules, round.bets)), round.stake, round.bonus, cashOnly);
   return hedged;
 }
 

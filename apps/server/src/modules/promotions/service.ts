@@ -15,7 +15,7 @@ import {
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, getBalance, postTransfer, sumEntriesByKind, transferKindsOf, withTransaction } from '../ledger';
+import { HOUSE_ACCOUNTS, accountCodes, ensureAccount, getBalance, lockBalances, postTransfer, sumEntriesByKind, transferKindsOf, withTransaction } from '../ledger';
 import { hedgedWingoStakeMinor } from '../lottery';
 import { hedgedVendorStakeMinor } from '../vendor-wallet';
 import { offerStatus, type OfferStatusFacts } from './offer-status';
@@ -116,10 +116,12 @@ export function createPromotionsService({ db, clock, safetyFacts, audit }: Promo
    */
   async function endGrant(tx: Queryable, g: repo.GrantRow, end: 'converted' | 'forfeited' | 'expired'): Promise<void> {
     const bonusAccount = accountCodes.playerBonus(g.player_id, g.id);
-    const balanceMinor = await getBalance(tx, bonusAccount);
+    const toCash = end === 'converted';
+    // Read under the accounts' locks (both, in id order, as the transfer takes them): a bet may be
+    // taking bonus money from this account right now (decision 530), and the end moves what is left.
+    const balanceMinor = (await lockBalances(tx, [bonusAccount, toCash ? accountCodes.playerMain(g.player_id) : HOUSE_ACCOUNTS.bonuses])).get(bonusAccount) ?? 0;
     let transferId: string | null = null;
     if (balanceMinor > 0) {
-      const toCash = end === 'converted';
       const posted = await postTransfer(tx, {
         idempotencyKey: grantKey(toCash ? 'convert' : end === 'forfeited' ? 'forfeit' : 'expire', g.id),
         kind: toCash ? 'bonus_convert' : end === 'forfeited' ? 'bonus_forfeit' : 'bonus_expire',

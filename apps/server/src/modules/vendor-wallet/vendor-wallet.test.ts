@@ -4,7 +4,8 @@ import { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
 import { launch, launchableGame } from '../../../test/helpers/games';
 import { fund, playerIdOf } from '../../../test/helpers/players';
-import { accountCodes, checkInvariants, getAccount } from '../ledger';
+import { PROMOTION_TERMS_VERSION } from '@colorplay/contract';
+import { accountCodes, checkInvariants, getAccount, getBalance, withTransaction } from '../ledger';
 import { signVendorCall } from './signature';
 
 const SECRET = 'test-demo-vendor-secret-0123456789abcdef';
@@ -113,6 +114,20 @@ describe('money calls', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'insufficient_funds', balanceMinor: before, transferId: null });
     expect(await mainBalance()).toBe(before);
+  });
+
+  it('never takes bonus money: the vendor sees main only, a debit past it is refused (decision 532)', async () => {
+    await t.app.promotions.setConsent(playerId, true);
+    const g = await withTransaction(t.db, (tx) =>
+      t.app.promotions.grant(tx, { playerId, source: 'gift_code', sourceRef: 'VENDOR', amountMinor: 500_00, wageringMultiple: 1, validDays: 7, termsVersion: PROMOTION_TERMS_VERSION }),
+    );
+    const before = await mainBalance();
+    expect((await call('balance', { sessionToken: session })).json().data.balanceMinor).toBe(before);
+    const res = await debit(txId(), before + 1);
+    expect(res.json().data).toMatchObject({ status: 'insufficient_funds', balanceMinor: before, transferId: null });
+    expect(await getBalance(t.db, accountCodes.playerBonus(playerId, g.id))).toBe(500_00);
+    // Ended here so that the other tests' player has no bonus.
+    await withTransaction(t.db, (tx) => t.app.promotions.settleForWithdrawal(tx, playerId, true));
   });
 
   it('a credit for a debited round pays the player; zero is a no-op answer', async () => {

@@ -17,7 +17,9 @@ export async function withdrawableOf(q: Queryable, playerId: number, wageringFac
   // Play is what could have been lost (decision 192): net stakes from the ledger, minus the
   // part of lottery stakes that covered each other in one round (Big and Small together), and
   // the part of vendor stakes their round credited back (a debit and an equal credit, 401).
-  const hedgedMinor = (await hedgedWingoStakeMinor(q, playerId)) + (await hedgedVendorStakeMinor(q, playerId));
+  // Only main's stakes count toward a deposit (bonus stakes are the bonus's own play, decision
+  // 532), so only the cash share of a hedged lottery round is taken off them.
+  const hedgedMinor = (await hedgedWingoStakeMinor(q, playerId, null, { cashOnly: true })) + (await hedgedVendorStakeMinor(q, playerId));
   const netStakedMinor = -WAGERING_KINDS.stakes.reduce((s, k) => s + (sums[k] ?? 0), 0) - hedgedMinor;
   return { balanceMinor, ...wageringState({ balanceMinor, depositedMinor, netStakedMinor, factor: wageringFactor }) };
 }
