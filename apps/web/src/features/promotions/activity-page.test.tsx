@@ -33,6 +33,36 @@ function stub(status: PromotionStatus, items: BonusGrant[] = [], redeem?: Parame
   });
 }
 
+const OTHER_OFFERS = {
+  [`GET ${LAZY_API_PATHS.promotions_check_in}`]: () => ({
+    body: { data: { day: '2026-11-29', state: 'available', reason: null, offer: { amountMinor: 5_00, wageringMultiple: 1, validDays: 3, termsVersion: PROMOTION_TERMS_VERSION }, grant: null } },
+  }),
+  [`GET ${LAZY_API_PATHS.player_invites}`]: () => ({
+    body: {
+      data: {
+        code: '12345678',
+        currency: 'INR',
+        linkPath: '/register?invite=12345678',
+        joined: 0,
+        qualified: 0,
+        rewarded: 0,
+        cap: { rewards: 5, periodDays: 30, usedInPeriod: 0 },
+        terms: { rewardMinor: 50_00, wageringMultiple: 3, validDays: 7, minPlayMinor: 200_00 },
+        friends: [],
+      },
+    },
+  }),
+  [`GET ${LAZY_API_PATHS.player_first_deposit}`]: () => ({
+    body: {
+      data: {
+        offer: { id: 1, percent: 20, capMinor: 200_00, wageringMultiple: 5, bonusValidDays: 7, termsVersion: PROMOTION_TERMS_VERSION, expiresAt: '2026-12-31T00:00:00.000Z' },
+        unavailableReason: null,
+        claim: null,
+      },
+    },
+  }),
+};
+
 const giftForm = () => screen.queryByRole('form', { name: 'Redeem a gift code' });
 
 describe('the Activity page', () => {
@@ -145,5 +175,40 @@ describe('the Activity page', () => {
     stub({ ...OPEN, acceptedTermsVersion: '2026-10-1' });
     renderApp('/activity');
     expect(await screen.findByText('The terms changed since your last bonus (you accepted version 2026-10-1). Read them before accepting.')).toBeTruthy();
+  });
+
+  it('mounts every offer when offers are open (first deposit first, check-in, gift code, invites) and the VIP link', async () => {
+    stubApi({
+      [`GET ${LAZY_API_PATHS.promotions_status}`]: () => ({ body: { data: OPEN } }),
+      [`GET ${LAZY_API_PATHS.player_bonuses}`]: () => ({ body: { data: { items: [] } } }),
+      ...OTHER_OFFERS,
+    });
+    renderApp('/activity');
+    const offers = await screen.findByRole('region', { name: 'Offers' });
+    const firstDeposit = await within(offers).findByRole('article', { name: 'First-deposit bonus' });
+    expect(within(firstDeposit).getByText('20% bonus up to ₹200.00, wager 5× within 7 days')).toBeTruthy();
+    expect(within(firstDeposit).getByRole('link', { name: 'Recharge to choose it' }).getAttribute('href')).toBe('/wallet/Recharge');
+    expect(await within(offers).findByRole('button', { name: 'Check in' })).toBeTruthy();
+    expect(await within(offers).findByRole('region', { name: 'Invite a friend' })).toBeTruthy();
+    expect(within(offers).getByRole('form', { name: 'Redeem a gift code' })).toBeTruthy();
+    // In that order: the first-deposit offer, then check-in, the gift code, the invites.
+    const headings = within(offers).getAllByRole('heading').map((h) => h.textContent);
+    expect(headings.indexOf('First-deposit bonus')).toBeLessThan(headings.indexOf('Daily check-in'));
+    expect(headings.indexOf('Daily check-in')).toBeLessThan(headings.indexOf('Invite a friend'));
+    expect(screen.getByRole('link', { name: 'See VIP levels' }).getAttribute('href')).toBe('/activity/vip');
+  });
+
+  it('when offers are paused: none of the offers, the VIP link still, and no pointer to bonuses when there is none', async () => {
+    stubApi({
+      [`GET ${LAZY_API_PATHS.promotions_status}`]: () => ({ body: { data: { ...OPEN, offersPaused: true, reason: 'on_break', until: '2026-12-03T00:00:00.000Z' } } }),
+      [`GET ${LAZY_API_PATHS.player_bonuses}`]: () => ({ body: { data: { items: [] } } }),
+      ...OTHER_OFFERS,
+    });
+    renderApp('/activity');
+    expect(await screen.findByRole('link', { name: 'See VIP levels' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Offers are paused' })).toBeTruthy();
+    for (const name of ['First-deposit bonus', 'Daily check-in', 'Invite a friend']) expect(screen.queryByRole('heading', { name })).toBeNull();
+    expect(giftForm()).toBeNull();
+    expect(screen.queryByText('Your active bonuses are still shown above.')).toBeNull();
   });
 });

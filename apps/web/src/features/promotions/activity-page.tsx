@@ -13,6 +13,8 @@ import { invalidateResources, keyMatches, useResource } from '../../lib/resource
 import { bonusesResource, offerStatusResource, PROMOTIONS_KEY, redeemGiftCode } from './api';
 import './activity-i18n';
 import './activity.css';
+import { CheckInCard } from './check-in-card';
+import { InviteCard } from './invite-card';
 
 /**
  * The Activity tab (/activity, docs/promotions.md): the player's bonuses with their progress,
@@ -27,12 +29,13 @@ export interface OfferCardProps {
 }
 
 /**
- * The offers, in order; shown only when offers may reach the player. A new offer (check-in, an
- * invite, the first-deposit offer) joins as one line here.
+ * This feature's offers, in order; shown only when offers may reach the player. An offer of this
+ * feature joins as one line here; another feature's (the first-deposit offer, which lives with the
+ * recharge) comes from the route as `extraOffers`, first, since no feature imports another.
  */
-const OFFER_CARDS: readonly ComponentType<OfferCardProps>[] = [GiftCodeCard];
+const OFFER_CARDS: readonly ComponentType<OfferCardProps>[] = [CheckInCard, GiftCodeCard, InviteCard];
 
-export function ActivityPage() {
+export function ActivityPage({ extraOffers = [] }: { extraOffers?: readonly ComponentType<OfferCardProps>[] }) {
   const { t } = useI18n();
   const status = useResource(offerStatusResource);
   const bonuses = useResource(bonusesResource);
@@ -48,17 +51,18 @@ export function ActivityPage() {
       {bonuses.data && <Bonuses items={bonuses.data.items} />}
       {offers &&
         (offers.offersPaused ? (
-          <OffersPaused status={offers} />
+          <OffersPaused status={offers} hasActiveBonus={Boolean(bonuses.data?.items.some((b) => b.status === 'active'))} />
         ) : (
           <section className="activity__section" aria-labelledby="activity-offers">
             <h2 id="activity-offers" className="activity__heading">
               {t('activity.offers.title')}
             </h2>
-            {OFFER_CARDS.map((Card, i) => (
+            {[...extraOffers, ...OFFER_CARDS].map((Card, i) => (
               <Card key={i} status={offers} />
             ))}
           </section>
         ))}
+      {offers && <VipLink />}
     </main>
   );
 }
@@ -151,7 +155,7 @@ function ActiveBonus({ bonus: b }: { bonus: BonusGrant }) {
 }
 
 /** Instead of any offer: offers are paused, and why, in one sentence (with the day it ends when it ends by itself). */
-function OffersPaused({ status }: { status: PromotionStatus }) {
+function OffersPaused({ status, hasActiveBonus }: { status: PromotionStatus; hasActiveBonus: boolean }) {
   const { t } = useI18n();
   const day = useDay();
   const reason = status.reason ?? 'no_marketing_consent';
@@ -179,7 +183,26 @@ function OffersPaused({ status }: { status: PromotionStatus }) {
           {t('activity.paused.toAccount')}
         </Link>
       )}
-      <p className="activity__muted">{t('activity.paused.bonusesStay')}</p>
+      {hasActiveBonus && <p className="activity__muted">{t('activity.paused.bonusesStay')}</p>}
+    </section>
+  );
+}
+
+/**
+ * VIP levels (decisions 546, 547): service benefits only, so shown to every player, offers paused
+ * or not; the page publishes the levels in full.
+ */
+function VipLink() {
+  const { t } = useI18n();
+  return (
+    <section className="activity__section" aria-labelledby="activity-vip">
+      <h2 id="activity-vip" className="activity__heading">
+        {t('activity.vip.title')}
+      </h2>
+      <p className="activity__muted">{t('activity.vip.text')}</p>
+      <Link to={paths.vip.getHref()} className="button button--ghost activity__link">
+        {t('activity.vip.link')}
+      </Link>
     </section>
   );
 }

@@ -27,7 +27,7 @@ export function VipPage() {
 
   return (
     <main className="page vip">
-      <TopBar title={t('vip.title')} backTo={paths.account.path} />
+      <TopBar title={t('vip.title')} backTo={paths.activity.path} />
       <p className="vip__about">{t('vip.about')}</p>
       {!data && !error && <p role="status">{t('common.loading')}</p>}
       {error && !data && (

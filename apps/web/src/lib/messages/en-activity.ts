@@ -39,6 +39,9 @@ export const enActivity = {
   'activity.paused.bonusesStay': 'Your active bonuses are still shown above.',
 
   'activity.offers.title': 'Offers',
+  'activity.vip.title': 'VIP levels',
+  'activity.vip.text': 'For long-standing, verified players: support answers sooner and withdrawals are reviewed first. Never cash.',
+  'activity.vip.link': 'See VIP levels',
   'activity.gift.title': 'Redeem a gift code',
   'activity.gift.code': 'Gift code',
   'activity.gift.accept': 'I accept the bonus terms (version {version})',

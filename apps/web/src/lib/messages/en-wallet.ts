@@ -119,6 +119,7 @@ export const enWallet = {
   'firstDeposit.terms.oneAtATime': 'One bonus at a time: with another bonus in play this one is not added.',
   'firstDeposit.terms.who': 'Not added during a break or self-exclusion, within 30 days of reaching a limit, or without your marketing consent.',
   'firstDeposit.optIn': 'Add the first-deposit bonus',
+  'firstDeposit.toRecharge': 'Recharge to choose it',
   'firstDeposit.optInRefused': 'The first-deposit bonus is not available to you any more, so nothing was ordered. Recharge again to go on without it.',
   'firstDeposit.optedIn': 'First-deposit bonus chosen: it is added once this recharge is paid.',
   'firstDeposit.deciding': 'Adding your first-deposit bonus…',

@@ -38,6 +38,9 @@ export const hiActivity: Translation<typeof enActivity> = {
   'activity.paused.bonusesStay': 'आपके चालू बोनस ऊपर दिखते रहेंगे।',
 
   'activity.offers.title': 'ऑफ़र',
+  'activity.vip.title': 'VIP स्तर',
+  'activity.vip.text': 'लंबे समय से जुड़े, सत्यापित खिलाड़ियों के लिए: सहायता जल्दी जवाब देती है और निकासी पहले जाँची जाती है। कभी नकद नहीं।',
+  'activity.vip.link': 'VIP स्तर देखें',
   'activity.gift.title': 'गिफ़्ट कोड रिडीम करें',
   'activity.gift.code': 'गिफ़्ट कोड',
   'activity.gift.accept': 'मैं बोनस की शर्तें (संस्करण {version}) स्वीकार करता/करती हूँ',

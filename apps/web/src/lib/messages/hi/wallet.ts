@@ -118,6 +118,7 @@ export const hiWallet: Translation<typeof enWallet> = {
   'firstDeposit.terms.who': 'ब्रेक या सेल्फ़-एक्सक्लूज़न के दौरान, सीमा तक पहुँचने के 30 दिनों के भीतर, या मार्केटिंग सहमति के बिना नहीं जुड़ता।',
   'firstDeposit.optIn': 'पहली जमा का बोनस जोड़ें',
   'firstDeposit.optInRefused': 'पहली जमा का बोनस अब आपके लिए उपलब्ध नहीं है, इसलिए कोई ऑर्डर नहीं बना। इसके बिना आगे बढ़ने के लिए फिर से रिचार्ज करें।',
+  'firstDeposit.toRecharge': 'इसे चुनने के लिए रिचार्ज करें',
   'firstDeposit.optedIn': 'पहली जमा का बोनस चुना गया: इस रिचार्ज का भुगतान होते ही जुड़ेगा।',
   'firstDeposit.deciding': 'आपका पहली जमा का बोनस जोड़ा जा रहा है…',
   'firstDeposit.granted': 'पहली जमा का {amount} का बोनस जुड़ गया: इसकी प्रगति अपने बोनस में देखें।',
