@@ -93,12 +93,14 @@ test('a new player opts into the first-deposit bonus, recharges, wagers it in Wi
       return shownMinor(page, 'Total balance');
     });
 
-    await test.step('the bonus converts: the wallet balance rises by ₹100', async () => {
-      // Reading the bonuses converts one whose wagering is complete (the settle job would too, within a minute).
-      const res = await page.request.get('/api/promotions/bonuses', { headers: { authorization: `Bearer ${token}` } });
-      expect(res.status(), await res.text()).toBe(200);
-      const { data } = (await res.json()) as { data: { items: Array<{ source: string; status: string; amountMinor: number }> } };
-      expect(data.items).toEqual([expect.objectContaining({ source: 'first_deposit', status: 'converted', amountMinor: 100_00 })]);
+    await test.step('the bonus converts on the Activity tab, and the wallet balance rises by ₹100', async () => {
+      // The Activity tab reads the bonuses, which converts one whose wagering is complete (the
+      // settle job would too, within a minute).
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
+      await expect(page).toHaveURL(/\/activity$/);
+      const ended = page.getByRole('list', { name: 'Ended bonuses' });
+      await expect(ended.getByRole('listitem').filter({ hasText: 'First deposit bonus · ₹100.00' })).toContainText('Converted to cash on', { timeout: 30_000 });
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
       await page.goto('/wallet');
       await expect(page.getByRole('region', { name: 'Total balance' })).toContainText(rupees(afterPlayMinor + 100_00));
     });
