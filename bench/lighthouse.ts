@@ -89,6 +89,13 @@ function goalTable(goals: Record<string, PageGoal>, load: Record<string, number>
   return ['Lighthouse goals (mobile profile):', ...lines].join('\n') + '\n';
 }
 
+const startedMs = Date.now();
+/** One line per page as it is done: a run takes minutes on a loaded machine. */
+function progress(name: string, run: ReturnType<typeof summary>) {
+  const lcp = run.metricsMs['largest-contentful-paint'];
+  process.stderr.write(`${name}: score ${run.performanceScore}, LCP ${lcp === null ? '-' : Math.round(lcp)} ms (${Math.round((Date.now() - startedMs) / 1000)} s into the run)\n`);
+}
+
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): one more try before giving up. */
 async function audit(run: () => Promise<LighthouseResult | undefined>): Promise<LighthouseResult> {
   const first = await run();
@@ -159,6 +166,7 @@ async function main() {
     load.home = round2(loadavg()[0]!);
     const home = await audit(async () => (await lighthouse(`${base}/`, flags, undefined, await browser.newPage()))?.lhr);
     runs.home = summary(home);
+    progress('home', runs.home);
     saveLhr('home', home);
 
     // Each lottery page logged in, still a cold visit: a browser context of its own (empty HTTP
@@ -181,6 +189,7 @@ async function main() {
         return (await lighthouse(`${base}${lottery.path}`, { ...flags, disableStorageReset: true }, undefined, page))?.lhr;
       });
       runs[lottery.name] = summary(last);
+      progress(lottery.name, runs[lottery.name]);
       saveLhr(lottery.name, last);
       await context.close();
     }
