@@ -93,7 +93,7 @@ const startedMs = Date.now();
 /** One line per page as it is done: a run takes minutes on a loaded machine. */
 function progress(name: string, run: ReturnType<typeof summary>) {
   const lcp = run.metricsMs['largest-contentful-paint'];
-  process.stderr.write(`${name}: score ${run.performanceScore}, LCP ${lcp === null ? '-' : Math.round(lcp)} ms (${Math.round((Date.now() - startedMs) / 1000)} s into the run)\n`);
+  process.stderr.write(`${name}: score ${run.performanceScore}, LCP ${typeof lcp === 'number' ? Math.round(lcp) : '-'} ms (${Math.round((Date.now() - startedMs) / 1000)} s into the run)\n`);
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): one more try before giving up. */
@@ -188,8 +188,9 @@ async function main() {
         load[lottery.name] = round2(loadavg()[0]!);
         return (await lighthouse(`${base}${lottery.path}`, { ...flags, disableStorageReset: true }, undefined, page))?.lhr;
       });
-      runs[lottery.name] = summary(last);
-      progress(lottery.name, runs[lottery.name]);
+      const run = summary(last);
+      runs[lottery.name] = run;
+      progress(lottery.name, run);
       saveLhr(lottery.name, last);
       await context.close();
     }
