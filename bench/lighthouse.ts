@@ -1,7 +1,7 @@
 /**
  * Lighthouse's mobile profile (its default: a mid-range phone's screen, 4x CPU slowdown and slow
  * 4G, simulated) on `/` (a first visit, logged out) and on the four lottery pages (Wingo, K3, 5D,
- * Trx Win) for a logged-in player. Goals (decision 308, issue 37): performance >= 95 on every
+ * Trx Win) for a logged-in player. Goals (decisions 308 and 560): performance >= 95 on every
  * page, and LCP under 2 s on the lottery pages; each page's figures are printed beside them. Not part of
  * `npm test`: `npm run bench:lighthouse` after `npm run build`. Drives Debian's Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium) through puppeteer-core, which Lighthouse depends on,
@@ -22,7 +22,7 @@ import { removeTempDirs, round2, tempDir } from './wingo/common';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
-/** The targets every page's figures are printed beside (issue 37). */
+/** The targets every page's figures are printed beside. */
 const TARGETS = { performanceScoreAtLeast: 95, lcpMsUnder: 2_000 };
 /** The lottery pages, each with the room it opens on for a first visit (room-storage.ts). */
 const LOTTERY_PAGES: ReadonlyArray<{ name: string; path: string; room: Room }> = [
