@@ -138,20 +138,27 @@ async function main() {
   await app.lottery.tick();
 
   // A player registered through the real routes (sandbox SMS): the access token the app keeps
-  // in localStorage and the refresh cookie it refreshes with at start.
+  // in localStorage and the refresh cookie it refreshes with at start. One per lottery page: the
+  // app refreshes at boot and the refresh token rotates, so a second page reusing the first
+  // one's cookie would be logged out and measure the login page.
   const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
     const res = await app.inject({ method, url, ...(body ? { payload: body as object } : {}) });
     if (res.statusCode !== 200) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
     return res;
   };
-  const phone = `97${String(Date.now() % 1e8).padStart(8, '0')}`;
-  const { sandboxHandle } = (await call('POST', '/api/register/request-code', { phone })).json().data as { sandboxHandle: string };
-  const sms = (await call('GET', `/api/sandbox/sms-outbox?handle=${sandboxHandle}`)).json().data as { messages: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(sms.messages[0]?.body ?? '')?.[1];
-  const registered = await call('POST', '/api/register', { phone, code, password: 'Bench-Marigold-77', ageConfirmed: true });
-  const token = (registered.json().data as { token: string }).token;
-  const refresh = registered.cookies.find((c) => c.name === 'cp_refresh');
-  if (!refresh) throw new Error('registration set no refresh cookie');
+  let registrations = 0;
+  const newPlayer = async () => {
+    registrations += 1;
+    const phone = `97${String((Date.now() + registrations) % 1e8).padStart(8, '0')}`;
+    const { sandboxHandle } = (await call('POST', '/api/register/request-code', { phone })).json().data as { sandboxHandle: string };
+    const sms = (await call('GET', `/api/sandbox/sms-outbox?handle=${sandboxHandle}`)).json().data as { messages: { body: string }[] };
+    const code = /\b(\d{6})\b/.exec(sms.messages[0]?.body ?? '')?.[1];
+    const registered = await call('POST', '/api/register', { phone, code, password: 'Bench-Marigold-77', ageConfirmed: true });
+    const token = (registered.json().data as { token: string }).token;
+    const refresh = registered.cookies.find((c) => c.name === 'cp_refresh');
+    if (!refresh) throw new Error('registration set no refresh cookie');
+    return { token, refresh: refresh.value };
+  };
 
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
@@ -175,12 +182,13 @@ async function main() {
     const host = new URL(base).hostname;
     let last: LighthouseResult = home;
     for (const lottery of LOTTERY_PAGES) {
+      const { token, refresh } = await newPlayer();
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       await page.goto(`${base}/manifest.webmanifest`);
       await page.evaluate((t) => localStorage.setItem('m_login_token', JSON.stringify(t)), token);
       await page.setCookie(
-        { name: 'cp_refresh', value: refresh.value, domain: host, path: '/api', httpOnly: true, sameSite: 'Strict' },
+        { name: 'cp_refresh', value: refresh, domain: host, path: '/api', httpOnly: true, sameSite: 'Strict' },
         { name: 'is_splash_screen_shown', value: 'true', domain: host, path: '/' },
       );
       last = await audit(async () => {
