@@ -1,7 +1,8 @@
 /**
  * Lighthouse's mobile profile (its default: a mid-range phone's screen, 4x CPU slowdown and slow
- * 4G, simulated) on `/` (a first visit, logged out) and on Wingo for a logged-in player (decision 308's
- * goals: performance >= 95 on both, Wingo interactive with its countdown in under 2 s). Not part of
+ * 4G, simulated) on `/` (a first visit, logged out) and on the four lottery pages (Wingo, K3, 5D,
+ * Trx Win) for a logged-in player. Goals (decisions 308 and 560): performance >= 95 on every
+ * page, and LCP under 2 s on the lottery pages; each page's figures are printed beside them. Not part of
  * `npm test`: `npm run bench:lighthouse` after `npm run build`. Drives Debian's Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium) through puppeteer-core, which Lighthouse depends on,
  * against the real server (in this process, on the embedded PGlite, serving apps/web/dist).
@@ -12,7 +13,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
+import { MINUTE_ROOMS, roundAt, WINGO_ROOMS, type Room } from '@colorplay/lottery';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPglite } from '../apps/server/src/db/db';
@@ -21,7 +22,15 @@ import { removeTempDirs, round2, tempDir } from './wingo/common';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
-const WINGO_PATH = '/home/AllLotteryGames/Wingo';
+/** The targets every page's figures are printed beside. */
+const TARGETS = { performanceScoreAtLeast: 95, lcpMsUnder: 2_000 };
+/** The lottery pages, each with the room it opens on for a first visit (room-storage.ts). */
+const LOTTERY_PAGES: ReadonlyArray<{ name: string; path: string; room: Room }> = [
+  { name: 'wingoLoggedIn', path: '/home/AllLotteryGames/Wingo', room: WINGO_ROOMS['30s'] },
+  { name: 'k3LoggedIn', path: '/home/AllLotteryGames/K3', room: MINUTE_ROOMS['1m'] },
+  { name: '5dLoggedIn', path: '/home/AllLotteryGames/5D', room: MINUTE_ROOMS['1m'] },
+  { name: 'trxLoggedIn', path: '/home/AllLotteryGames/TrxWin', room: MINUTE_ROOMS['1m'] },
+];
 /** The metrics the report keeps (Lighthouse audit ids), in milliseconds except CLS. */
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'total-blocking-time', 'interactive', 'cumulative-layout-shift', 'max-potential-fid'];
 
@@ -48,6 +57,45 @@ function saveLhr(name: string, lhr: LighthouseResult) {
   writeFileSync(path.join(dir, `${name}.lhr.json`), JSON.stringify(lhr));
 }
 
+type PageGoal = { score: number | null; scoreMet: boolean | null; lcpMs: number | null; lcpMet: boolean | null };
+
+/** Each page's score and LCP beside its target: every page's score >= 95, the lottery pages' LCP under 2 s (`/` has no LCP goal). */
+function goalsOf(runs: Record<string, ReturnType<typeof summary>>): Record<string, PageGoal> {
+  return Object.fromEntries(
+    Object.entries(runs).map(([name, run]) => {
+      const lcpMs = run.metricsMs['largest-contentful-paint'] ?? null;
+      const lcpGoal = name !== 'home';
+      return [
+        name,
+        {
+          score: run.performanceScore,
+          scoreMet: run.performanceScore === null ? null : run.performanceScore >= TARGETS.performanceScoreAtLeast,
+          lcpMs,
+          lcpMet: !lcpGoal || lcpMs === null ? null : lcpMs < TARGETS.lcpMsUnder,
+        },
+      ];
+    }),
+  );
+}
+
+/** The goals as a table for the console, with the load average each page started at. */
+function goalTable(goals: Record<string, PageGoal>, load: Record<string, number>): string {
+  const mark = (met: boolean | null) => (met === null ? '' : met ? ' ok' : ' MISSED');
+  const lines = Object.entries(goals).map(([name, g]) => {
+    const lcp = g.lcpMs === null ? '-' : `${Math.round(g.lcpMs)} ms`;
+    const lcpTarget = name === 'home' ? '(no goal)' : `< ${TARGETS.lcpMsUnder} ms${mark(g.lcpMet)}`;
+    return `${name.padEnd(14)} score ${String(g.score ?? '-').padStart(3)} (>= ${TARGETS.performanceScoreAtLeast}${mark(g.scoreMet)})  LCP ${lcp.padStart(8)} ${lcpTarget}  load ${load[name] ?? '-'}`;
+  });
+  return ['Lighthouse goals (mobile profile):', ...lines].join('\n') + '\n';
+}
+
+const startedMs = Date.now();
+/** One line per page as it is done: a run takes minutes on a loaded machine. */
+function progress(name: string, run: ReturnType<typeof summary>) {
+  const lcp = run.metricsMs['largest-contentful-paint'];
+  process.stderr.write(`${name}: score ${run.performanceScore}, LCP ${typeof lcp === 'number' ? Math.round(lcp) : '-'} ms (${Math.round((Date.now() - startedMs) / 1000)} s into the run)\n`);
+}
+
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): one more try before giving up. */
 async function audit(run: () => Promise<LighthouseResult | undefined>): Promise<LighthouseResult> {
   const first = await run();
@@ -58,13 +106,13 @@ async function audit(run: () => Promise<LighthouseResult | undefined>): Promise<
 }
 
 /**
- * Waits, if needed, until the 30 s room (the one Wingo opens on) has at least `marginMs` before its
+ * Waits, if needed, until the room the page opens on has at least `marginMs` before its
  * lock. In the last 5 s the board shows the large locked countdown, which then becomes the page's
- * largest paint at whatever moment the lock fell during the trace: the Wingo figures would depend on
+ * largest paint at whatever moment the lock fell during the trace: the figures would depend on
  * where in the round the run began rather than on the page.
  */
-async function awayFromLock(marginMs = 12_000): Promise<void> {
-  const round = roundAt(WINGO_ROOMS['30s'], Date.now());
+async function awayFromLock(room: Room, marginMs = 12_000): Promise<void> {
+  const round = roundAt(room, Date.now());
   if (round.locksAtMs - Date.now() >= marginMs) return;
   await new Promise((resolve) => setTimeout(resolve, round.drawsAtMs - Date.now() + 200));
 }
@@ -90,20 +138,27 @@ async function main() {
   await app.lottery.tick();
 
   // A player registered through the real routes (sandbox SMS): the access token the app keeps
-  // in localStorage and the refresh cookie it refreshes with at start.
+  // in localStorage and the refresh cookie it refreshes with at start. One per lottery page: the
+  // app refreshes at boot and the refresh token rotates, so a second page reusing the first
+  // one's cookie would be logged out and measure the login page.
   const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
     const res = await app.inject({ method, url, ...(body ? { payload: body as object } : {}) });
     if (res.statusCode !== 200) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
     return res;
   };
-  const phone = `97${String(Date.now() % 1e8).padStart(8, '0')}`;
-  const { sandboxHandle } = (await call('POST', '/api/register/request-code', { phone })).json().data as { sandboxHandle: string };
-  const sms = (await call('GET', `/api/sandbox/sms-outbox?handle=${sandboxHandle}`)).json().data as { messages: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(sms.messages[0]?.body ?? '')?.[1];
-  const registered = await call('POST', '/api/register', { phone, code, password: 'Bench-Marigold-77', ageConfirmed: true });
-  const token = (registered.json().data as { token: string }).token;
-  const refresh = registered.cookies.find((c) => c.name === 'cp_refresh');
-  if (!refresh) throw new Error('registration set no refresh cookie');
+  let registrations = 0;
+  const newPlayer = async () => {
+    registrations += 1;
+    const phone = `97${String((Date.now() + registrations) % 1e8).padStart(8, '0')}`;
+    const { sandboxHandle } = (await call('POST', '/api/register/request-code', { phone })).json().data as { sandboxHandle: string };
+    const sms = (await call('GET', `/api/sandbox/sms-outbox?handle=${sandboxHandle}`)).json().data as { messages: { body: string }[] };
+    const code = /\b(\d{6})\b/.exec(sms.messages[0]?.body ?? '')?.[1];
+    const registered = await call('POST', '/api/register', { phone, code, password: 'Bench-Marigold-77', ageConfirmed: true });
+    const token = (registered.json().data as { token: string }).token;
+    const refresh = registered.cookies.find((c) => c.name === 'cp_refresh');
+    if (!refresh) throw new Error('registration set no refresh cookie');
+    return { token, refresh: refresh.value };
+  };
 
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
@@ -118,49 +173,54 @@ async function main() {
     load.home = round2(loadavg()[0]!);
     const home = await audit(async () => (await lighthouse(`${base}/`, flags, undefined, await browser.newPage()))?.lhr);
     runs.home = summary(home);
+    progress('home', runs.home);
     saveLhr('home', home);
 
-    // Wingo logged in, still a cold visit: a browser context of its own (empty HTTP cache, no
-    // service worker), the token and cookies set from a file of the origin that runs no app
-    // code (so nothing is cached or registered), and kept (disableStorageReset).
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    await page.goto(`${base}/manifest.webmanifest`);
-    await page.evaluate((t) => localStorage.setItem('m_login_token', JSON.stringify(t)), token);
+    // Each lottery page logged in, still a cold visit: a browser context of its own (empty HTTP
+    // cache, no service worker), the token and cookies set from a file of the origin that runs no
+    // app code (so nothing is cached or registered), and kept (disableStorageReset).
     const host = new URL(base).hostname;
-    await page.setCookie(
-      { name: 'cp_refresh', value: refresh.value, domain: host, path: '/api', httpOnly: true, sameSite: 'Strict' },
-      { name: 'is_splash_screen_shown', value: 'true', domain: host, path: '/' },
-    );
-    const wingo = await audit(async () => {
-      await awayFromLock();
-      load.wingo = round2(loadavg()[0]!);
-      return (await lighthouse(`${base}${WINGO_PATH}`, { ...flags, disableStorageReset: true }, undefined, page))?.lhr;
-    });
-    runs.wingoLoggedIn = summary(wingo);
-    saveLhr('wingo', wingo);
-    const settings = wingo.configSettings;
+    let last: LighthouseResult = home;
+    for (const lottery of LOTTERY_PAGES) {
+      const { token, refresh } = await newPlayer();
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.goto(`${base}/manifest.webmanifest`);
+      await page.evaluate((t) => localStorage.setItem('m_login_token', JSON.stringify(t)), token);
+      await page.setCookie(
+        { name: 'cp_refresh', value: refresh, domain: host, path: '/api', httpOnly: true, sameSite: 'Strict' },
+        { name: 'is_splash_screen_shown', value: 'true', domain: host, path: '/' },
+      );
+      last = await audit(async () => {
+        await awayFromLock(lottery.room);
+        load[lottery.name] = round2(loadavg()[0]!);
+        return (await lighthouse(`${base}${lottery.path}`, { ...flags, disableStorageReset: true }, undefined, page))?.lhr;
+      });
+      const run = summary(last);
+      runs[lottery.name] = run;
+      progress(lottery.name, run);
+      saveLhr(lottery.name, last);
+      await context.close();
+    }
+    const settings = last.configSettings;
     const report = {
       measuredAt: new Date().toISOString(),
-      lighthouseVersion: wingo.lighthouseVersion,
+      lighthouseVersion: last.lighthouseVersion,
       profile: { formFactor: settings.formFactor, throttlingMethod: settings.throttlingMethod, throttling: settings.throttling, screenEmulation: settings.screenEmulation },
       chromium: await browser.version(),
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: round2(totalmem() / 2 ** 30), node: process.version },
       loadAverage1mAtStart: load,
       note: 'simulated throttling: metrics are computed from the trace for a slow phone on slow 4G; a loaded machine still lengthens the trace',
       pages: runs,
-      goals: {
-        homeScoreAtLeast95: runs.home.performanceScore !== null ? runs.home.performanceScore >= 95 : null,
-        wingoScoreAtLeast95: runs.wingoLoggedIn.performanceScore !== null ? runs.wingoLoggedIn.performanceScore >= 95 : null,
-        wingoInteractiveUnder2s: typeof runs.wingoLoggedIn.metricsMs.interactive === 'number' ? runs.wingoLoggedIn.metricsMs.interactive < 2000 : null,
-      },
+      targets: TARGETS,
+      goals: goalsOf(runs),
     };
     const text = JSON.stringify(report, null, 2) + '\n';
     const runsDir = path.join(import.meta.dirname, 'runs');
     mkdirSync(runsDir, { recursive: true });
     const file = path.join(runsDir, `lighthouse-${report.measuredAt.replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, text);
-    process.stdout.write(`${text}\nreport written to ${file}\n`);
+    process.stdout.write(`${text}\n${goalTable(report.goals, load)}\nreport written to ${file}\n`);
   } finally {
     await browser.close();
     await app.close();

@@ -477,7 +477,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   // Approved withdrawals go to the payout gateway (after commit at once; this is the safety net).
   jobs.add({ name: 'withdrawals.send-payouts', intervalMs: config.payoutSendSweepMs, run: () => withdrawals.sendApproved() });
 
-  await registerSpa(app, config.webDistDir, { serveSourceMaps: !production });
+  await registerSpa(app, config.webDistDir, { serveSourceMaps: !production, lotteryClocks: (game) => lottery.clocksOf(game) });
   if (startJobs) app.addHook('onReady', async () => jobs.start());
   // One hook, in order: jobs finish their run and release their locks, the dispatcher finishes
   // its pass, the bus disconnects, and only then the database closes under them.

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendApiNotFound } from './errors';
+import { LOTTERY_PAGE_CSP, lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, shellData, type ShellGame, type ShellRound } from './lottery-shell';
 
 const HASHED_ASSET = /\/assets\//;
 
@@ -27,10 +28,18 @@ function cacheControlFor(filePath: string): string {
 export async function registerSpa(
   app: FastifyInstance,
   distDir: string,
-  { serveSourceMaps }: { serveSourceMaps: boolean },
+  {
+    serveSourceMaps,
+    lotteryClocks,
+  }: {
+    serveSourceMaps: boolean;
+    /** Every room's current round of a lottery game: given, a lottery page's HTML carries them (decision 560). */
+    lotteryClocks?: (game: ShellGame) => { serverTimeMs: number; rounds: readonly ShellRound[] };
+  },
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
+  const lotteryPage = built && lotteryClocks ? lotteryPageOf(distDir) : () => null;
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -66,6 +75,37 @@ export async function registerSpa(
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build`.');
     }
+    const game = lotteryClocks ? lotteryGameOfPath(pathname) : null;
+    const page = game ? lotteryPage() : null;
+    if (page && lotteryClocks && game) {
+      // The round's period and countdown are in the page: a copy from any cache (a back button's
+      // included) would show a round that has ended, so it is never stored.
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', LOTTERY_PAGE_CSP)
+        .type('text/html; charset=utf-8')
+        .send(lotteryPageHtml(page.indexHtml, shellData(game, lotteryClocks(game)), page.stylesheets));
+    }
     return reply.sendFile('index.html', { cacheControl: false });
   });
+}
+
+/**
+ * index.html and the lottery module's stylesheets, read again only when index.html changes (a
+ * new build under a running server links new hashed files). Null without the build's manifest:
+ * the lottery pages then get the plain index.html.
+ */
+function lotteryPageOf(distDir: string): () => { indexHtml: string; stylesheets: string[] } | null {
+  const indexFile = path.join(distDir, 'index.html');
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; page: { indexHtml: string; stylesheets: string[] } | null } | undefined;
+  return () => {
+    const mtimeMs = existsSync(indexFile) ? statSync(indexFile).mtimeMs : -1;
+    if (cached?.mtimeMs !== mtimeMs) {
+      const indexHtml = mtimeMs >= 0 && existsSync(manifestFile) ? readFileSync(indexFile, 'utf8') : null;
+      const page = indexHtml === null ? null : { indexHtml, stylesheets: lotteryStylesheets(JSON.parse(readFileSync(manifestFile, 'utf8')), indexHtml) };
+      cached = { mtimeMs, page };
+    }
+    return cached.page;
+  };
 }

@@ -10,18 +10,16 @@ import {
   type LotteryGameId,
   type LotteryResult,
   type LotteryRoomId,
-  type LotteryRoundClock,
   type LotteryServerMessage,
   type WingoRoomId,
   type WingoServerMessage,
 } from '@colorplay/contract';
-import { roundAt } from '@colorplay/lottery';
 import type { FastifyPluginAsync } from 'fastify';
 import { Histogram, type Registry } from 'prom-client';
 import type { WebSocket } from 'ws';
 import type { Bus } from '../../events';
 import { ENGINE_GAMES, engineGame } from './games';
-import { roomClock, wingoResultFace } from './rules';
+import { wingoResultFace } from './rules';
 import type { LotteryService } from './service';
 import { summaryOf } from './views';
 import { socketErrorHandler } from '../../plugins/socket-errors';
@@ -157,10 +155,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
   }
 
   /** A generic game's clock: each of its rooms' current round, and the server time. */
-  const clockOf = (game: string): LotteryServerMessage => {
-    const nowMs = lottery.now().getTime();
-    return { type: 'clock', serverTimeMs: nowMs, rounds: engineGame(game).rooms.map((room) => roomClock(room, roundAt(room, nowMs), nowMs) as LotteryRoundClock) };
-  };
+  const clockOf = (game: string): LotteryServerMessage => ({ type: 'clock', ...lottery.clocksOf(game) }) as LotteryServerMessage;
   const clockMessage = (game: string): ServerMessage => (game === WINGO ? { type: 'clock', ...lottery.clocks() } : clockOf(game));
 
   const unsubscribe = bus.subscribe((event: DomainEvent) => {

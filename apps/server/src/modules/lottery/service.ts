@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlaceLotteryBetInput, PlaceLotteryBetResult, PlaceLotterySlipInput, PlaceLotterySlipResult, PlaceWingoBetInput, PlaceWingoBetResult } from '@colorplay/contract';
-import { roundOfPeriod, WINGO_DEFAULT_LIMITS, type BetLimits } from '@colorplay/lottery';
+import { roundAt, roundOfPeriod, WINGO_DEFAULT_LIMITS, type BetLimits } from '@colorplay/lottery';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../db/db';
 import type { EventRecorder } from '../../events';
@@ -16,7 +16,7 @@ import { createPlacement } from './placement';
 import { createPlayerBets } from './player-bets';
 import { createQueries } from './queries';
 import { countOverdueRounds } from './repo-rounds';
-import { DEFAULT_LOTTERY_SETTINGS, type LotterySettings } from './rules';
+import { DEFAULT_LOTTERY_SETTINGS, roomClock, type LotterySettings } from './rules';
 import { createSettlement, type LockGrantStatuses } from './settle';
 import { wingoBetOfView } from './views';
 import { GAME } from './wingo';
@@ -164,6 +164,15 @@ export function createLotteryService(deps: LotteryDeps) {
     },
     /** The engine's clock (the bet route stamps each request's arrival with it). */
     now: (): Date => clock.now(),
+    /**
+     * Every room's current round of a game (`wingo`, `k3`, `5d`, `trx`) and the server time: the
+     * schedule's public facts, the same for every player. The live socket's clock message of the
+     * generic games, and the clock the lottery pages' HTML carries (decision 560).
+     */
+    clocksOf(game: string): { serverTimeMs: number; rounds: Array<ReturnType<typeof roomClock>> } {
+      const nowMs = clock.now().getTime();
+      return { serverTimeMs: nowMs, rounds: engineGame(game).rooms.map((room) => roomClock(room, roundAt(room, nowMs), nowMs)) };
+    },
     ...createQueries({ db, readDb: deps.readDb ?? db, clock, limits, chains, chainsOf, tronNetwork: deps.tron ? (deps.tron.kind === 'sandbox' ? 'sandbox' : 'tron') : null }),
     /** A player's bets of every game (the full game history, the operator's lookup). */
     ...createPlayerBets({ db }),

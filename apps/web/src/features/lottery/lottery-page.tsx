@@ -32,6 +32,7 @@ import { useCountdownBeeps } from './use-countdown-beeps';
 import { useLiveSync } from './use-live-sync';
 import { unlockAudio } from './voice';
 import { VoiceToggle } from './voice-toggle';
+import './lottery-shell.css';
 import './wingo.css';
 import './games/lottery-games.css';
 

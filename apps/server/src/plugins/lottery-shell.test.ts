@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, SHELL_SCRIPT, SHELL_TITLES, type ShellData } from './lottery-shell';
+
+/** The shell's inline script (decision 560), run in a DOM the way the browser runs it while parsing. */
+
+const SERVER_MS = Date.UTC(2026, 10, 28, 9, 15, 10, 500);
+const DATA: ShellData = {
+  game: 'k3',
+  room: '1m',
+  serverTimeMs: SERVER_MS,
+  rounds: {
+    '1m': { period: '20261128100000556', locksAtMs: SERVER_MS + 44_500, drawsAtMs: SERVER_MS + 49_500 },
+    '5m': { period: '20261128200000112', locksAtMs: SERVER_MS + 104_500, drawsAtMs: SERVER_MS + 109_500 },
+  },
+};
+const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+
+/** Puts the served page's body in the document and runs its inline script, as parsing would. */
+function load(data: ShellData = DATA) {
+  const html = lotteryPageHtml(INDEX, data, []);
+  document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
+  new Function(SHELL_SCRIPT)();
+}
+const shell = () => document.getElementById('cp-shell');
+const countdown = () => [...document.querySelectorAll('.wingo-clock__digit')].map((d) => d.textContent).join('');
+const period = () => document.querySelector('[data-shell-period]')?.textContent;
+
+beforeEach(() => {
+  localStorage.clear();
+  // The phone's clock is 3 s behind the server's: the countdown follows the server's time.
+  vi.useFakeTimers({ now: SERVER_MS - 3_000 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = '';
+});
+
+describe('the lottery page shell', () => {
+  it('shows the first room’s round for a player with a session, and counts down on the server’s time', () => {
+    localStorage.setItem('m_login_token', '"a.b.c"');
+    load();
+    expect(shell()?.querySelector('h1')?.textContent).toBe('K3');
+    expect(period()).toBe('20261128100000556');
+    expect(countdown()).toBe('0050');
+    vi.advanceTimersByTime(10_000);
+    expect(countdown()).toBe('0040');
+    // Past the draw it rests at zero instead of going negative.
+    vi.advanceTimersByTime(60_000);
+    expect(countdown()).toBe('0000');
+  });
+
+  it('shows the room the player chose last, and ignores a stored value that is no room', () => {
+    localStorage.setItem('m_login_token', '"a.b.c"');
+    localStorage.setItem('colorplay.k3.room', '5m');
+    load();
+    expect(period()).toBe('20261128200000112');
+    expect(countdown()).toBe('0150');
+    localStorage.setItem('colorplay.k3.room', 'constructor');
+    load();
+    expect(period()).toBe('20261128100000556');
+  });
+
+  it('removes itself for a visitor without a session (the app sends them to login)', () => {
+    load();
+    expect(shell()).toBeNull();
+    expect(document.getElementById('root')?.children).toHaveLength(0);
+  });
+
+  it('stops ticking once the app has replaced it', () => {
+    localStorage.setItem('m_login_token', '"a.b.c"');
+    load();
+    const digits = [...document.querySelectorAll('.wingo-clock__digit')];
+    document.getElementById('root')!.replaceChildren();
+    vi.advanceTimersByTime(5_000);
+    expect(digits.map((d) => d.textContent).join('')).toBe('0050');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('the lottery pages and their files', () => {
+  it('knows the four lottery pages by path, case-insensitively, and nothing else', () => {
+    expect(['/home/AllLotteryGames/Wingo', '/home/alllotterygames/K3', '/home/AllLotteryGames/5D/', '/home/AllLotteryGames/TRXWIN'].map(lotteryGameOfPath)).toEqual(['wingo', 'k3', '5d', 'trx']);
+    expect(['/', '/home/AllLotteryGames/VerifyGame', '/home/AllLotteryGames/BettingRecordWin', '/home/AllLotteryGames/Trx', '/x/home/AllLotteryGames/Wingo'].map(lotteryGameOfPath)).toEqual([null, null, null, null, null]);
+  });
+
+  it('links the lottery module’s own stylesheets, less what index.html links', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.1.js', css: ['assets/index.1.css'] },
+      'src/app/routes/wingo.tsx': { file: 'assets/wingo.2.js', css: ['assets/wingo.2.css', 'assets/index.1.css'], imports: ['index.html', '_a.js'] },
+      '_a.js': { file: 'assets/a.3.js', css: ['assets/a.3.css'] },
+    };
+    expect(lotteryStylesheets(manifest, '<link rel="stylesheet" crossorigin href="/assets/index.1.css">')).toEqual(['/assets/wingo.2.css']);
+    expect(lotteryStylesheets({}, '')).toEqual([]);
+  });
+
+  it('names each game as the app’s English and Hindi dictionaries do', () => {
+    const messages = (file: string) => readFileSync(path.resolve(import.meta.dirname, '../../../web/src/lib/messages', file), 'utf8');
+    for (const file of ['en-wingo.ts', 'hi/wingo.ts']) expect(messages(file)).toContain(`'wingo.title': '${SHELL_TITLES.wingo}'`);
+    for (const file of ['en-lottery-games.ts', 'hi/lottery-games.ts']) {
+      for (const game of ['k3', '5d', 'trx'] as const) expect(messages(file)).toContain(`'lg.title.${game}': '${SHELL_TITLES[game]}'`);
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { MINUTE_ROOMS, roundAt, WINGO_ROOMS, type Room } from '@colorplay/lottery';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeClock } from '../src/lib/clock';
+import { buildTestApp, makeTempDir, removeTempDir, type TestApp } from './helpers/build-test-app';
+import { playerFactory } from './helpers/players';
+
+/**
+ * A lottery page's HTML carries its game's round clocks and a shell of the round panel (decision
+ * 560): the clocks are the schedule's (roundAt) at the server's time, the same for every caller,
+ * and every other path gets the plain index.html.
+ */
+
+// 10.5 s into a 30 s round: 19.5 s before its draw.
+const NOW = new Date(Date.UTC(2026, 10, 28, 9, 15, 10, 500));
+const clock = fakeClock(NOW);
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>Colorplay</title><link rel="stylesheet" crossorigin href="/assets/index.Ab1.css"></head>' +
+  '<body><div id="root"></div><script type="module" crossorigin src="/assets/index.Ab1.js"></script></body></html>';
+const MANIFEST = {
+  'index.html': { file: 'assets/index.Ab1.js', css: ['assets/index.Ab1.css'], isEntry: true },
+  'src/app/routes/wingo.tsx': { file: 'assets/wingo.Cd2.js', css: ['assets/wingo.Cd2.css', 'assets/index.Ab1.css'], imports: ['index.html', '_core.Ef3.js'] },
+  '_core.Ef3.js': { file: 'assets/core.Ef3.js', css: ['assets/core.Ef3.css'] },
+};
+
+let t: TestApp;
+let dist: string;
+const newPlayer = playerFactory(() => t, '93');
+
+beforeAll(async () => {
+  dist = makeTempDir('colorplay-dist-');
+  mkdirSync(path.join(dist, '.vite'), { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  t = await buildTestApp({ env: { WEB_DIST_DIR: dist }, clock });
+});
+afterAll(async () => {
+  await t.app.close();
+  removeTempDir(dist);
+});
+
+/** The JSON data block of a page, or null. */
+function roundData(html: string): { game: string; room: string; serverTimeMs: number; rounds: Record<string, { period: string; locksAtMs: number; drawsAtMs: number }> } | null {
+  const match = /<script type="application\/json" id="cp-round">([^<]*)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1]!) : null;
+}
+
+const expectedRounds = (rooms: Record<string, Room>) =>
+  Object.fromEntries(
+    Object.values(rooms).map((room) => {
+      const round = roundAt(room, NOW.getTime());
+      return [room.id, { period: round.period, locksAtMs: round.locksAtMs, drawsAtMs: round.drawsAtMs }];
+    }),
+  );
+
+describe('a lottery page’s HTML', () => {
+  it.each([
+    ['/home/AllLotteryGames/Wingo', 'wingo', '30s', WINGO_ROOMS],
+    ['/home/AllLotteryGames/K3', 'k3', '1m', MINUTE_ROOMS],
+    ['/home/allLotteryGames/5d/', '5d', '1m', MINUTE_ROOMS],
+    ['/home/AllLotteryGames/TrxWin?from=lobby', 'trx', '1m', MINUTE_ROOMS],
+  ] as const)('%s carries every room’s round of %s at the server’s time, and the shell of the first room', async (url, game, room, rooms) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = roundData(res.body);
+    expect(data).toEqual({ game, room, serverTimeMs: NOW.getTime(), rounds: expectedRounds(rooms) });
+    // The shell shows the first room's period and countdown before any script runs.
+    const first = roundAt(rooms[room as keyof typeof rooms] as Room, NOW.getTime());
+    expect(res.body).toContain(`<span data-shell-period>${first.period}</span>`);
+    const digits = [...res.body.matchAll(/<span class="wingo-clock__digit">(\d)<\/span>/g)].map((m) => m[1]).join('');
+    const left = Math.ceil((first.drawsAtMs - NOW.getTime()) / 1000);
+    expect(digits).toBe(`${String(Math.floor(left / 60)).padStart(2, '0')}${String(left % 60).padStart(2, '0')}`);
+    // The lottery module's own stylesheet, not its imports' nor the one index.html already links.
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index.Ab1.css"><link rel="stylesheet" crossorigin href="/assets/wingo.Cd2.css"></head>');
+    expect(res.body).not.toContain('core.Ef3.css');
+    expect(res.body.match(/index\.Ab1\.css/g)).toHaveLength(1);
+  });
+
+  it('allows its one inline script by its hash, and no other inline script or style', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/home/AllLotteryGames/Wingo' });
+    const scripts = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).toContain("script-src-attr 'none'");
+    expect(res.body).not.toMatch(/<style|style="/);
+  });
+
+  it('is the same for a logged-in player as for anyone: no player data', async () => {
+    const player = await newPlayer(12_345);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/home/AllLotteryGames/Wingo' });
+    const theirs = await player.client.call('GET', '/home/AllLotteryGames/Wingo');
+    expect(theirs.statusCode).toBe(200);
+    expect(player.client.token).toBeTruthy();
+    expect(theirs.body).toBe(anonymous.body);
+    expect(theirs.body).not.toContain(player.phone);
+    expect(theirs.body).not.toContain('12345');
+  });
+
+  it.each(['/', '/wallet', '/home/AllLotteryGames/BettingRecordWin', '/home/AllLotteryGames/Verify?period=1', '/home/AllLotteryGames/Wingo/extra', '/home/Wingo'])(
+    'is not given to %s, which gets the plain index.html',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX_HTML);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+    },
+  );
+});
