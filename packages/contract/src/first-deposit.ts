@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BONUS_MAX_WAGERING_MULTIPLE } from './promotions';
+import { BONUS_MAX_WAGERING_MULTIPLE, PROMOTION_INELIGIBLE_REASONS } from './promotions';
 import { pgText } from './text';
 
 /**
@@ -16,12 +16,7 @@ export const FIRST_DEPOSIT_REFUSALS = [
   'budget_spent',
   'bonus_already_active',
   'terms_outdated',
-  'no_marketing_consent',
-  'on_break',
-  'self_excluded',
-  'account_suspended',
-  'account_closed',
-  'limit_hit_recently',
+  ...PROMOTION_INELIGIBLE_REASONS,
 ] as const;
 export type FirstDepositRefusal = (typeof FIRST_DEPOSIT_REFUSALS)[number];
 

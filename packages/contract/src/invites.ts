@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROMOTION_INELIGIBLE_REASONS } from './promotions';
 
 /**
  * Invite a friend (docs/promotions.md, "Invite a friend"; decisions 550-552): one level, capped. A
@@ -23,12 +24,7 @@ export type InviteOutcome = (typeof INVITE_OUTCOMES)[number];
  * `cap_reached`, `linked_account`, and `bonus_active` (waiting: one bonus at a time).
  */
 export const INVITE_REASONS = [
-  'no_marketing_consent',
-  'on_break',
-  'self_excluded',
-  'account_suspended',
-  'account_closed',
-  'limit_hit_recently',
+  ...PROMOTION_INELIGIBLE_REASONS,
   'cap_reached',
   'linked_account',
   'bonus_active',

@@ -9,7 +9,7 @@ import { adminApi, apiUrl, fillPath } from './api';
 import { DecisionDialog } from './decision-dialog';
 import { adminErrorText } from './i18n';
 import './i18n';
-import { LoadError } from './load-error';
+import { FormError, LoadError } from './load-error';
 import { istToday } from './reports-page';
 import { useLoad } from './use-load';
 
@@ -203,18 +203,7 @@ function GiftCodeForm({ onCreated }: { onCreated: (c: GiftCode) => void }) {
       <button type="submit" disabled={busy}>
         {t('admin.promo.create')}
       </button>
-      {error && (
-        <div role="alert">
-          <p>{error.text}</p>
-          {error.issues.length > 0 && (
-            <ul>
-              {error.issues.map((issue) => (
-                <li key={`${issue.path}:${issue.message}`}>{t('admin.recon.lineIssue', { path: issue.path, message: issue.message })}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

@@ -11,19 +11,19 @@ export const PROMOTIONS_KEY = 'promotions';
 export const OFFER_STATUS_KEY = `${PROMOTIONS_KEY}:status`;
 export const BONUSES_KEY = `${PROMOTIONS_KEY}:bonuses`;
 
-/** Whether offers are paused for the player and why, and the terms version in force. Read fresh: a break may start in another tab. */
-export const offerStatusResource: ResourceSpec<PromotionStatus> = {
-  key: OFFER_STATUS_KEY,
-  staleMs: 0,
-  fetch: async (signal) => (await authedApi.get<{ data: PromotionStatus }>(LAZY_API_PATHS.promotions_status, { signal })).data,
-};
+/**
+ * A promotions read of the signed-in player's, always read fresh (staleMs 0): a break, a bonus's
+ * conversion or another day's check-in may happen between two visits.
+ */
+export function promotionsResource<T>(key: string, path: string): ResourceSpec<T> {
+  return { key, staleMs: 0, fetch: async (signal) => (await authedApi.get<{ data: T }>(path, { signal })).data };
+}
+
+/** Whether offers are paused for the player and why, and the terms version in force. */
+export const offerStatusResource = promotionsResource<PromotionStatus>(OFFER_STATUS_KEY, LAZY_API_PATHS.promotions_status);
 
 /** The player's bonuses, newest first, with their wagering progress. */
-export const bonusesResource: ResourceSpec<{ items: BonusGrant[] }> = {
-  key: BONUSES_KEY,
-  staleMs: 0,
-  fetch: async (signal) => (await authedApi.get<{ data: { items: BonusGrant[] } }>(LAZY_API_PATHS.player_bonuses, { signal })).data,
-};
+export const bonusesResource = promotionsResource<{ items: BonusGrant[] }>(BONUSES_KEY, LAZY_API_PATHS.player_bonuses);
 
 /** Redeems a gift code under the terms version the player accepted; answers the new bonus. */
 export async function redeemGiftCode(input: RedeemGiftCodeInput): Promise<BonusGrant> {

@@ -4,17 +4,14 @@ import { useState } from 'react';
 import { useMoneyAction } from '../../components/ui/money-action';
 import { formatMoneyMinor } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { setResourceData, useResource, type ResourceSpec } from '../../lib/resource';
+import { setResourceData, useResource } from '../../lib/resource';
 import { authedApi } from '../../lib/session';
+import { promotionsResource } from './api';
 import './check-in-vip-i18n';
 import './check-in-vip.css';
 
 /** Today's check-in as the server says it is (decision 545). */
-export const checkInResource: ResourceSpec<CheckInState> = {
-  key: 'promotions:check-in',
-  staleMs: 0,
-  fetch: async (signal) => (await authedApi.get<{ data: CheckInState }>(LAZY_API_PATHS.promotions_check_in, { signal })).data,
-};
+export const checkInResource = promotionsResource<CheckInState>('promotions:check-in', LAZY_API_PATHS.promotions_check_in);
 
 /**
  * The daily check-in (decision 545), a card for the Activity page: today's state from the server,

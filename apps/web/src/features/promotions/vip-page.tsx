@@ -4,16 +4,12 @@ import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { formatMoneyMinor, formatNumber } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { useResource, type ResourceSpec } from '../../lib/resource';
-import { authedApi } from '../../lib/session';
+import { useResource } from '../../lib/resource';
+import { promotionsResource } from './api';
 import './check-in-vip-i18n';
 import './check-in-vip.css';
 
-const vipResource: ResourceSpec<VipStatus> = {
-  key: 'promotions:vip',
-  staleMs: 0,
-  fetch: async (signal) => (await authedApi.get<{ data: VipStatus }>(LAZY_API_PATHS.promotions_vip, { signal })).data,
-};
+const vipResource = promotionsResource<VipStatus>('promotions:vip', LAZY_API_PATHS.promotions_vip);
 
 /**
  * The VIP page (decision 546): the player's level and what counts so far, the next level's
