@@ -232,6 +232,32 @@ describe('the check-in settings in the console (decision 565)', () => {
     expect((await checkIn(b)).statusCode).toBe(200);
   });
 
+  it('a change racing 6 check-ins: each check-in used one version whole, and the day’s spending matches the grants', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => consenting()));
+    expect((await setSettings({ ...DEFAULTS, dailyBudgetMinor: 100_00 })).statusCode).toBe(200);
+    const [answers, change] = await Promise.all([
+      Promise.all(players.map((p) => checkIn(p))),
+      setSettings({ ...DEFAULTS, bonusMinor: 9_00, wageringMultiple: 4, dailyBudgetMinor: 100_00 }),
+    ]);
+    expect(change.statusCode).toBe(200);
+    expect(answers.map((r) => r.statusCode)).toEqual(players.map(() => 200));
+    const { rows } = await t.db.query<{ amount_minor: number; wagering_multiple: number; granted: number; spent: number }>(
+      `SELECT c.amount_minor::float8 AS amount_minor, g.wagering_multiple, g.amount_minor::float8 AS granted, d.spent_minor::float8 AS spent
+         FROM check_ins c JOIN bonus_grants g ON g.id = c.grant_id JOIN check_in_days d ON d.day = c.day WHERE c.day = $1::date`,
+      [istDay(clock.now())],
+    );
+    expect(rows).toHaveLength(6);
+    // Old values (₹5, 1×) or new ones (₹9, 4×), never a mix; the row and the grant agree.
+    for (const r of rows) {
+      expect([`${BONUS}:1`, '900:4']).toContain(`${r.granted}:${r.wagering_multiple}`);
+      expect(r.amount_minor).toBe(r.granted);
+    }
+    expect(rows[0]!.spent).toBe(rows.reduce((s, r) => s + r.granted, 0));
+    // After the change answered, the next check-in uses the new values.
+    const late = await consenting();
+    expect((await checkIn(late)).json().data.grant).toMatchObject({ amountMinor: 9_00, wageringMultiple: 4 });
+  });
+
   it('refuses a non-admin and bad input, changing nothing', async () => {
     const before = { settings: await settingsNow(), audit: (await auditRows()).length };
     expect(errorOf(await setSettings({ ...DEFAULTS, bonusMinor: 9_00 }, support))).toMatchObject({ status: 403 });
