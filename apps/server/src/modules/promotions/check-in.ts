@@ -105,9 +105,9 @@ export function createCheckIn({ db, clock, defaults, audit, promotions }: CheckI
     },
 
     /**
-     * Checks in for today in one transaction: the day's budget row locked first (every check-in of
-     * the day queues there, so the budget and "once a day" are decided one at a time), then the
-     * grant with its own eligibility, terms and one-bonus checks, the check-in row and the budget
+     * Checks in for today in one transaction: the settings row shared, then the day's budget row
+     * locked (every check-in of the day queues there, so the budget and "once a day" are decided
+     * one at a time), then the grant with its own eligibility, terms and one-bonus checks, the check-in row and the budget
      * spent; all commit together or nothing does.
      */
     async checkIn(playerId: number, input: CheckInInput): Promise<CheckInState> {
