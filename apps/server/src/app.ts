@@ -49,6 +49,7 @@ import { httpSmsSender, sandboxSmsRoutes, sandboxSmsSender, type SmsSender } fro
 import { createAdjustmentsService } from './modules/adjustments';
 import { createSafetyService, SafetyRefusal, safetyRoutes, type SafetyService } from './modules/safety';
 import {
+  checkInAdminRoutes,
   checkInRoutes,
   createBonusStakes,
   createCheckIn,
@@ -240,7 +241,9 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
     clock,
     playerFacts: async (q, playerId) => ({ registeredAt: (await findPlayerById(q, playerId))!.created_at, kycVerified: await kyc.isVerified(q, playerId) }),
   });
-  await app.register(checkInRoutes, { checkIn: createCheckIn({ db, clock, settings: config.checkIn, promotions }), vip, requireAuth });
+  // The CHECK_IN_* environment values only seed the settings the console edits (decision 565).
+  const checkIn = createCheckIn({ db, clock, defaults: config.checkIn, audit: createAuditLog({ db, clock }), promotions });
+  await app.register(checkInRoutes, { checkIn, vip, requireAuth });
   // The first-deposit bonus (decisions 540-542): opted in with the order, granted after its credit commits.
   const firstDeposit = createFirstDepositService({ db, clock, safetyFacts: (q, playerId) => safety.promotionFacts(q, playerId), audit: createAuditLog({ db, clock }), grant: promotions.grant });
   subscribeFirstDeposit(events, firstDeposit);
@@ -413,6 +416,7 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   await app.register(giftCodeAdminRoutes, { promotions, guard: consoleGuard(admin), originOf });
   await app.register(promotionsConsoleRoutes, { costs: createPromotionCostReport({ db, audit: createAuditLog({ db, clock }) }), promotions, guard: consoleGuard(admin), originOf });
   await app.register(firstDepositAdminRoutes, { firstDeposit, guard: consoleGuard(admin), originOf });
+  await app.register(checkInAdminRoutes, { checkIn, guard: consoleGuard(admin), originOf });
   // Reconciliation (docs/payments.md): console routes of its own module, credits through deposits.
   const reconciliation = createReconciliationService({ db, clock, deposits, audit: createAuditLog({ db, clock }), usdt, payouts: withdrawals });
   await app.register(reconciliationRoutes, { reconciliation, admin });

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'gift_code.pause',
   'first_deposit_offer.create',
   'first_deposit_offer.pause',
+  'check_in_settings.update',
 ] as const;
 
 /**

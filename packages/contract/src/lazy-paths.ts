@@ -72,6 +72,8 @@ export const LAZY_API_PATHS = {
   player_first_deposit: '/api/promotions/first-deposit',
   admin_first_deposit_offers: '/api/admin/first-deposit-offers',
   admin_first_deposit_offer_pause: '/api/admin/first-deposit-offers/:id/pause',
+  /** The daily check-in's settings the console reads (every operator) and sets (admin). */
+  admin_check_in_settings: '/api/admin/check-in-settings',
   /** Support tickets (docs/support.md): the player's Help pages (a lazy route) call these. */
   support_tickets: '/api/support/tickets',
   support_ticket: '/api/support/tickets/:ticketId',

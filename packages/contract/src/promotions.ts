@@ -275,3 +275,24 @@ export const VipStatusSchema = z
   })
   .meta({ id: 'VipStatus' });
 export type VipStatus = z.infer<typeof VipStatusSchema>;
+
+/**
+ * The daily check-in's settings the console sets (admin; decision 565): the bonus (at most ₹100,
+ * small by design), its wagering multiple and validity, what all check-ins of one IST day may cost,
+ * and the pause. The CHECK_IN_* environment values are only the defaults.
+ */
+export const CheckInSettingsInputSchema = z.strictObject({
+  bonusMinor: z.number().int().min(1).max(100_00),
+  wageringMultiple: z.number().int().min(1).max(BONUS_MAX_WAGERING_MULTIPLE),
+  validDays: z.number().int().min(1).max(30),
+  dailyBudgetMinor: z.number().int().min(0).max(1_00_00_000_00),
+  paused: z.boolean(),
+});
+export type CheckInSettingsInput = z.infer<typeof CheckInSettingsInputSchema>;
+
+export const CheckInSettingsSchema = CheckInSettingsInputSchema.extend({
+  /** The operator who last changed them (null while they are the environment's defaults). */
+  updatedBy: z.number().int().nullable(),
+  updatedAt: z.iso.datetime().nullable(),
+}).meta({ id: 'CheckInSettings' });
+export type CheckInSettings = z.infer<typeof CheckInSettingsSchema>;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { bareFlagSchema, type EnvOf, isOn } from './shared';
 
 /**
- * The daily check-in's operator settings (docs/promotions.md, decision 546): a small bonus, its
- * wagering multiple (1 to 5) and validity, a daily total budget that bounds the cost, and a pause.
- * The service reads this object at each call.
+ * The daily check-in's operator settings (docs/promotions.md, decisions 546, 565): a small bonus,
+ * its wagering multiple (1 to 5) and validity, a daily total budget that bounds the cost, and a
+ * pause. Only the defaults: they seed the settings row the console edits, at its first read.
  */
 export type CheckInConfig = { paused: boolean; bonusMinor: number; wageringMultiple: number; validDays: number; dailyBudgetMinor: number };
 

@@ -26,6 +26,8 @@ const running: FirstDepositOffer = {
   createdBy: 1,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
+// The page also shows the daily check-in's settings (check-in-settings-section.test.tsx tests them).
+const checkInSettings = { bonusMinor: 5_00, wageringMultiple: 1, validDays: 3, dailyBudgetMinor: 5_000_00, paused: false, updatedBy: null, updatedAt: null };
 const renderPage = () =>
   render(
     <MemoryRouter initialEntries={['/first-deposit-offers']}>
@@ -39,6 +41,7 @@ describe('first-deposit offers page', () => {
     const api = stubApi({
       'GET /api/admin/me': () => ({ body: { data: session('admin', ['promotions.manage']) } }),
       'GET /api/admin/first-deposit-offers': () => ({ body: { data: { items } } }),
+      'GET /api/admin/check-in-settings': () => ({ body: { data: checkInSettings } }),
       'POST /api/admin/first-deposit-offers': (call) => {
         const created = { ...running, ...(call.body as object), id: 4, spentMinor: 0 };
         items = [created, ...items];
@@ -86,6 +89,7 @@ describe('first-deposit offers page', () => {
     stubApi({
       'GET /api/admin/me': () => ({ body: { data: session('support', []) } }),
       'GET /api/admin/first-deposit-offers': () => ({ body: { data: { items: [running] } } }),
+      'GET /api/admin/check-in-settings': () => ({ body: { data: checkInSettings } }),
     });
     renderPage();
     await screen.findByRole('table', { name: 'The newest first, with the budget and what was spent' });

@@ -5,6 +5,7 @@ import { ApiError } from '../lib/api-client';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import { t } from '../lib/i18n';
 import { adminApi, fillPath } from './api';
+import { CheckInSettingsSection } from './check-in-settings-section';
 import { istToIso } from './ist-time';
 import { adminErrorText } from './i18n';
 import './i18n';
@@ -25,6 +26,7 @@ function stateOf(o: FirstDepositOffer, now: number): 'running' | 'paused' | 'exp
 /**
  * The first-deposit offers (docs/promotions.md): every operator sees them with their budget and
  * what was spent; an admin creates one (one runs at a time) and pauses it for good, each audited.
+ * The daily check-in's settings follow (decision 565).
  */
 export function FirstDepositOffersPage({ session }: { session: OperatorSession }) {
   const canManage = session.permissions.includes('promotions.manage');
@@ -76,6 +78,7 @@ export function FirstDepositOffersPage({ session }: { session: OperatorSession }
           })
         }
       </ListTable>
+      <CheckInSettingsSection canManage={canManage} />
     </section>
   );
 }

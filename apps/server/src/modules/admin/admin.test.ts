@@ -273,6 +273,8 @@ const ROUTES: Array<{ name: keyof typeof API_PATHS | keyof typeof LAZY_API_PATHS
   { name: 'admin_first_deposit_offers', method: 'GET', url: () => '/api/admin/first-deposit-offers', action: 'promotions.read' },
   { name: 'admin_first_deposit_offers', method: 'POST', url: () => '/api/admin/first-deposit-offers', body: () => ({ percent: 0 }), action: 'promotions.manage' },
   { name: 'admin_first_deposit_offer_pause', method: 'POST', url: () => '/api/admin/first-deposit-offers/999999/pause', action: 'promotions.manage' },
+  { name: 'admin_check_in_settings', method: 'GET', url: () => '/api/admin/check-in-settings', action: 'promotions.read' },
+  { name: 'admin_check_in_settings', method: 'POST', url: () => '/api/admin/check-in-settings', body: () => ({ paused: true }), action: 'promotions.manage' },
   { name: 'admin_recon_imports', method: 'GET', url: () => '/api/admin/reconciliation/imports', action: 'reconciliation.read' },
   {
     name: 'admin_recon_imports',

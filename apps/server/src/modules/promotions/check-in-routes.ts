@@ -1,7 +1,8 @@
-import { CheckInInputSchema, CheckInStateSchema, dataEnvelope, ErrorResponseSchema, LAZY_API_PATHS, VipStatusSchema } from '@colorplay/contract';
+import { CheckInInputSchema, CheckInSettingsInputSchema, CheckInSettingsSchema, CheckInStateSchema, dataEnvelope, ErrorResponseSchema, LAZY_API_PATHS, VipStatusSchema } from '@colorplay/contract';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CheckInService } from './check-in';
+import type { GiftCodeAdminRoutesOptions } from './routes';
 import type { VipService } from './vip';
 
 export type CheckInRoutesOptions = { checkIn: CheckInService; vip: VipService; requireAuth: preHandlerAsyncHookHandler };
@@ -51,5 +52,33 @@ export const checkInRoutes: FastifyPluginAsyncZod<CheckInRoutesOptions> = async 
       },
     },
     async (request) => ({ data: await vip.status(request.auth.playerId) }),
+  );
+};
+
+export type CheckInAdminRoutesOptions = Omit<GiftCodeAdminRoutesOptions, 'promotions'> & { checkIn: CheckInService };
+
+/** The console's check-in settings (decision 565): every operator reads them; an admin sets them, audited. */
+export const checkInAdminRoutes: FastifyPluginAsyncZod<CheckInAdminRoutesOptions> = async (app, { checkIn, guard, originOf }) => {
+  const doc = { tags: ['admin'] };
+  app.get(
+    LAZY_API_PATHS.admin_check_in_settings,
+    {
+      ...guard('promotions.read'),
+      schema: { ...doc, description: "The daily check-in's settings in force: bonus, wagering multiple, validity, daily budget and pause.", response: { 200: dataEnvelope(CheckInSettingsSchema), ...errors } },
+    },
+    async () => ({ data: await checkIn.settings() }),
+  );
+  app.post(
+    LAZY_API_PATHS.admin_check_in_settings,
+    {
+      ...guard('promotions.manage'),
+      schema: {
+        ...doc,
+        description: "Sets the daily check-in's settings (all of them at once); the next check-in uses them. Audited with the values before and after.",
+        body: CheckInSettingsInputSchema,
+        response: { 200: dataEnvelope(CheckInSettingsSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await checkIn.updateSettings(request.body, request.operator, originOf(request)) }),
   );
 };

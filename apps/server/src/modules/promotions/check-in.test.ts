@@ -1,6 +1,7 @@
 import { PROMOTION_TERMS_VERSION } from '@colorplay/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import { OperatorClient } from '../../../test/helpers/operator-client';
 import { playerFactory, type TestPlayer } from '../../../test/helpers/players';
 import { fakeClock } from '../../lib/clock';
 import { accountCodes, checkInvariants, ensureAccount, findTransferByKey, getBalance, postTransfer, summarizeEntries } from '../ledger';
@@ -10,7 +11,8 @@ import { istDay } from './check-in-rules';
 /**
  * The daily check-in (docs/promotions.md, decision 545) against the real app: once per IST
  * calendar day under concurrency, the day boundary on a fake clock, players who may not receive
- * offers refused with nothing written, the daily budget and the operator's pause. The ledger's
+ * offers refused with nothing written, the daily budget, and the console's settings (decision
+ * 565: amount, pause and budget set by an admin apply to the next check-in, audited). The ledger's
  * invariants are checked after every test.
  */
 
@@ -19,18 +21,37 @@ const clock = fakeClock(new Date('2026-11-23T10:00:00.000Z'));
 const DAY = 86_400_000;
 const BONUS = 5_00;
 let t: TestApp;
+let admin: OperatorClient;
+let support: OperatorClient;
+/** The environment's values: only the defaults of the settings the console edits. */
+const DEFAULTS = { bonusMinor: BONUS, wageringMultiple: 1, validDays: 2, dailyBudgetMinor: 3 * BONUS, paused: false };
 
 beforeAll(async () => {
   // A budget of three check-ins a day, so the budget test can spend it.
   t = await buildTestApp({ clock, env: { CHECK_IN_BONUS_MINOR: String(BONUS), CHECK_IN_WAGERING_MULTIPLE: '1', CHECK_IN_VALID_DAYS: '2', CHECK_IN_DAILY_BUDGET_MINOR: String(3 * BONUS) } });
+  admin = await OperatorClient.create(t.app, clock, 'meera', 'admin');
+  support = await OperatorClient.create(t.app, clock, 'ravi', 'support');
 }, 180_000);
 afterAll(async () => t.app.close());
 // Each test runs on a day of its own, so no test spends another's budget.
-beforeEach(() => clock.advance(DAY));
+beforeEach(async () => {
+  clock.advance(DAY);
+  await signIn();
+});
 afterEach(async () => {
-  t.config.checkIn.paused = false;
+  // The console's settings back to the defaults for the next test (a test may have moved the clock past the session's idle expiry).
+  await signIn();
+  if ((await settingsNow()).updatedBy !== null) expect((await setSettings(DEFAULTS)).statusCode).toBe(200);
   expect(await checkInvariants(t.db)).toEqual([]);
 });
+
+/** Both operators signed in, each with a code of a new 30-second step (a code is used once). */
+async function signIn() {
+  clock.advance(30_000);
+  for (const o of [admin, support]) expect((await o.login()).statusCode).toBe(200);
+}
+const settingsNow = async (by = admin) => (await by.call('GET', '/api/admin/check-in-settings')).json().data;
+const setSettings = (values: Record<string, unknown>, by = admin) => by.call('POST', '/api/admin/check-in-settings', values);
 
 const newPlayer = playerFactory(() => t, '96');
 /** A registered player who gave marketing consent, with cash on main. */
@@ -55,6 +76,13 @@ async function play(playerId: number, amountMinor: number) {
 }
 
 describe('the daily check-in', () => {
+  // First in the file: no test has changed the settings yet.
+  it('takes its settings from the environment until the console sets them; every operator reads them', async () => {
+    expect(await settingsNow()).toEqual({ ...DEFAULTS, updatedBy: null, updatedAt: null });
+    expect(await settingsNow(support)).toEqual({ ...DEFAULTS, updatedBy: null, updatedAt: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/check-in-settings' })).statusCode).toBe(401);
+  });
+
   it('needs the player’s token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/promotions/check-in' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/promotions/check-in', payload: { termsVersion: PROMOTION_TERMS_VERSION } })).statusCode).toBe(401);
@@ -155,15 +183,100 @@ describe('the daily check-in', () => {
     expect(await state(late)).toMatchObject({ state: 'available' });
   });
 
-  it('is paused by the operator’s setting: unavailable, and nothing granted', async () => {
+  it('is paused by the console: unavailable, and nothing granted until it resumes', async () => {
     const p = await consenting();
-    // The service reads the settings object at each call (config CHECK_IN_PAUSED at start).
-    t.config.checkIn.paused = true;
+    expect((await setSettings({ ...DEFAULTS, paused: true })).json().data).toMatchObject({ paused: true });
     expect(await state(p)).toMatchObject({ state: 'unavailable', reason: 'paused', offer: null });
     const before = await ledgerFacts();
     expect(errorOf(await checkIn(p))).toEqual({ status: 409, code: 'CHECK_IN_UNAVAILABLE', reason: 'paused' });
     expect(await ledgerFacts()).toEqual(before);
-    t.config.checkIn.paused = false;
+    expect((await setSettings(DEFAULTS)).statusCode).toBe(200);
     expect((await checkIn(p)).statusCode).toBe(200);
+  });
+});
+
+describe('the check-in settings in the console (decision 565)', () => {
+  const auditRows = async () =>
+    (await t.db.query<{ username: string; before: unknown; after: unknown }>("SELECT username, before, after FROM operator_audit_log WHERE action = 'check_in_settings.update' ORDER BY id")).rows;
+
+  it('applies an admin’s amount, wagering and validity to the next check-in, audited with before and after', async () => {
+    const p = await consenting();
+    const audited = (await auditRows()).length;
+    const set = await setSettings({ ...DEFAULTS, bonusMinor: 7_00, wageringMultiple: 3, validDays: 5, dailyBudgetMinor: 100_00 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data).toMatchObject({ bonusMinor: 7_00, wageringMultiple: 3, validDays: 5, dailyBudgetMinor: 100_00, paused: false, updatedAt: clock.now().toISOString() });
+    expect((await state(p)).offer).toEqual({ amountMinor: 7_00, wageringMultiple: 3, validDays: 5, termsVersion: PROMOTION_TERMS_VERSION });
+    const done = (await checkIn(p)).json().data;
+    expect(done.grant).toMatchObject({ amountMinor: 7_00, wageringMultiple: 3 });
+    expect(await getBalance(t.db, accountCodes.playerBonus(p.playerId, done.grant.id))).toBe(7_00);
+    expect(await daySpent()).toBeGreaterThanOrEqual(7_00);
+    const rows = await auditRows();
+    expect(rows).toHaveLength(audited + 1);
+    expect(rows.at(-1)).toEqual({
+      username: 'meera',
+      before: DEFAULTS,
+      after: { bonusMinor: 7_00, wageringMultiple: 3, validDays: 5, dailyBudgetMinor: 100_00, paused: false },
+    });
+  });
+
+  it('applies a budget lowered below today’s spending to the next check-in', async () => {
+    const [a, b] = [await consenting(), await consenting()];
+    expect((await checkIn(a)).statusCode).toBe(200);
+    // One check-in spent ₹5 today: a budget of ₹8 leaves less than one more bonus.
+    expect((await setSettings({ ...DEFAULTS, dailyBudgetMinor: 8_00 })).statusCode).toBe(200);
+    expect(await state(b)).toMatchObject({ state: 'unavailable', reason: 'budget_spent' });
+    const before = await ledgerFacts();
+    expect(errorOf(await checkIn(b))).toEqual({ status: 409, code: 'CHECK_IN_UNAVAILABLE', reason: 'budget_spent' });
+    expect(await ledgerFacts()).toEqual(before);
+    expect((await setSettings({ ...DEFAULTS, dailyBudgetMinor: 10_00 })).statusCode).toBe(200);
+    expect((await checkIn(b)).statusCode).toBe(200);
+  });
+
+  it('a change racing 6 check-ins: each check-in used one version whole, and the day’s spending matches the grants', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => consenting()));
+    expect((await setSettings({ ...DEFAULTS, dailyBudgetMinor: 100_00 })).statusCode).toBe(200);
+    const [answers, change] = await Promise.all([
+      Promise.all(players.map((p) => checkIn(p))),
+      setSettings({ ...DEFAULTS, bonusMinor: 9_00, wageringMultiple: 4, dailyBudgetMinor: 100_00 }),
+    ]);
+    expect(change.statusCode).toBe(200);
+    expect(answers.map((r) => r.statusCode)).toEqual(players.map(() => 200));
+    const { rows } = await t.db.query<{ amount_minor: number; wagering_multiple: number; granted: number; spent: number }>(
+      `SELECT c.amount_minor::float8 AS amount_minor, g.wagering_multiple, g.amount_minor::float8 AS granted, d.spent_minor::float8 AS spent
+         FROM check_ins c JOIN bonus_grants g ON g.id = c.grant_id JOIN check_in_days d ON d.day = c.day WHERE c.day = $1::date`,
+      [istDay(clock.now())],
+    );
+    expect(rows).toHaveLength(6);
+    // Old values (₹5, 1×) or new ones (₹9, 4×), never a mix; the row and the grant agree.
+    for (const r of rows) {
+      expect([`${BONUS}:1`, '900:4']).toContain(`${r.granted}:${r.wagering_multiple}`);
+      expect(r.amount_minor).toBe(r.granted);
+    }
+    expect(rows[0]!.spent).toBe(rows.reduce((s, r) => s + r.granted, 0));
+    // After the change answered, the next check-in uses the new values.
+    const late = await consenting();
+    expect((await checkIn(late)).json().data.grant).toMatchObject({ amountMinor: 9_00, wageringMultiple: 4 });
+  });
+
+  it('refuses a non-admin and bad input, changing nothing', async () => {
+    const before = { settings: await settingsNow(), audit: (await auditRows()).length };
+    expect(errorOf(await setSettings({ ...DEFAULTS, bonusMinor: 9_00 }, support))).toMatchObject({ status: 403 });
+    for (const bad of [
+      { bonusMinor: 0 },
+      { bonusMinor: 100_01 },
+      { wageringMultiple: 6 },
+      { wageringMultiple: 0 },
+      { validDays: 0 },
+      { dailyBudgetMinor: -1 },
+      { bonusMinor: 1.5 },
+      { paused: 'yes' },
+      { extra: 1 },
+    ]) {
+      const res = await setSettings({ ...DEFAULTS, ...bad });
+      expect(errorOf(res)).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    }
+    const { paused: _p, ...missing } = DEFAULTS;
+    expect(errorOf(await setSettings(missing))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect({ settings: await settingsNow(), audit: (await auditRows()).length }).toEqual(before);
   });
 });

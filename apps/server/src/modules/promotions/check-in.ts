@@ -1,22 +1,41 @@
-import { PROMOTION_TERMS_VERSION, type CheckInInput, type CheckInState } from '@colorplay/contract';
+import { PROMOTION_TERMS_VERSION, type CheckInInput, type CheckInSettings as CheckInSettingsView, type CheckInSettingsInput, type CheckInState } from '@colorplay/contract';
 import type { CheckInConfig } from '../../config';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { withTransaction } from '../ledger';
 import * as repo from './check-in-repo';
 import { checkInVerdict, istDay, type CheckInVerdict } from './check-in-rules';
-import type { PromotionsService } from './service';
+import type { OperatorPrincipal, PromotionsDeps, PromotionsService, RequestOrigin } from './service';
 
-/** The operator's check-in settings (config CHECK_IN_*): read at each call, so the values in force apply. */
+/** The check-in's settings (config CHECK_IN_*): only the defaults of the row the console edits (decision 565). */
 export type CheckInSettings = CheckInConfig;
 
-export type CheckInDeps = {
+export type CheckInDeps = Pick<PromotionsDeps, 'audit'> & {
   db: Db;
   clock: Clock;
-  settings: CheckInSettings;
+  defaults: CheckInSettings;
   promotions: Pick<PromotionsService, 'grant' | 'bonuses' | 'eligibilityOf'>;
 };
+
+const toValues = (s: CheckInSettingsInput): repo.SettingsValues => ({
+  bonus_minor: s.bonusMinor,
+  wagering_multiple: s.wageringMultiple,
+  valid_days: s.validDays,
+  daily_budget_minor: s.dailyBudgetMinor,
+  paused: s.paused,
+});
+const toSettings = (r: repo.SettingsRow): CheckInSettingsView => ({
+  bonusMinor: r.bonus_minor,
+  wageringMultiple: r.wagering_multiple,
+  validDays: r.valid_days,
+  dailyBudgetMinor: r.daily_budget_minor,
+  paused: r.paused,
+  updatedBy: r.updated_by,
+  updatedAt: r.updated_at?.toISOString() ?? null,
+});
+/** The values alone (what the audit row records before and after). */
+const valuesOf = ({ updatedBy: _by, updatedAt: _at, ...values }: CheckInSettingsView): CheckInSettingsInput => values;
 
 /**
  * The daily check-in (docs/promotions.md, decision 545): once per IST calendar day, a small bonus
@@ -24,8 +43,11 @@ export type CheckInDeps = {
  * fixed key `bonus:grant:<id>`), no deposit condition, no streak, the same amount every day, and a
  * daily total budget.
  */
-export function createCheckIn({ db, clock, settings, promotions }: CheckInDeps) {
-  const offerOf = () => ({ amountMinor: settings.bonusMinor, wageringMultiple: settings.wageringMultiple, validDays: settings.validDays, termsVersion: PROMOTION_TERMS_VERSION });
+export function createCheckIn({ db, clock, defaults, audit, promotions }: CheckInDeps) {
+  const defaultValues = toValues(defaults);
+  /** The settings in force (the row, seeded from the defaults at its first read), locked as asked. */
+  const settingsOf = async (q: Queryable, lock: 'none' | 'share' | 'update' = 'none') => toSettings(await repo.selectSettings(q, defaultValues, lock));
+  const offerOf = (settings: CheckInSettingsView) => ({ amountMinor: settings.bonusMinor, wageringMultiple: settings.wageringMultiple, validDays: settings.validDays, termsVersion: PROMOTION_TERMS_VERSION });
 
   /** The refusal a check-in gets when the verdict is not "available". */
   function refusal(v: Exclude<CheckInVerdict, { state: 'available' }>): AppError {
@@ -44,6 +66,7 @@ export function createCheckIn({ db, clock, settings, promotions }: CheckInDeps) 
     const bonuses = await promotions.bonuses(playerId);
     const row = await repo.selectCheckIn(db, playerId, day);
     const eligible = await promotions.eligibilityOf(db, playerId);
+    const settings = await settingsOf(db);
     const verdict = checkInVerdict({
       doneToday: row !== undefined,
       ineligible: eligible.ok ? null : eligible.reason,
@@ -56,7 +79,7 @@ export function createCheckIn({ db, clock, settings, promotions }: CheckInDeps) 
       day,
       state: verdict.state,
       reason: verdict.state === 'unavailable' ? verdict.reason : null,
-      offer: verdict.state === 'available' ? offerOf() : null,
+      offer: verdict.state === 'available' ? offerOf(settings) : null,
       grant: (row && bonuses.find((b) => b.id === row.grant_id)) ?? null,
     };
   }
@@ -64,16 +87,35 @@ export function createCheckIn({ db, clock, settings, promotions }: CheckInDeps) 
   return {
     state,
 
+    /** The settings in force, for the console. */
+    settings: (): Promise<CheckInSettingsView> => settingsOf(db),
+
     /**
-     * Checks in for today in one transaction: the day's budget row locked first (every check-in of
-     * the day queues there, so the budget and "once a day" are decided one at a time), then the
-     * grant with its own eligibility, terms and one-bonus checks, the check-in row and the budget
+     * An admin sets the check-in's settings (audited with before and after in the same
+     * transaction). The row lock waits for the check-ins in flight (they share it), so the change
+     * applies whole to the next check-in; the day's budget already spent stays spent.
+     */
+    async updateSettings(input: CheckInSettingsInput, by: OperatorPrincipal, origin: RequestOrigin): Promise<CheckInSettingsView> {
+      return withTransaction(db, async (tx) => {
+        const before = await settingsOf(tx, 'update');
+        const after = toSettings(await repo.updateSettings(tx, toValues(input), by.id, clock.now()));
+        await audit.write(tx, by, 'check_in_settings.update', 'check_in_settings', origin, { before: valuesOf(before), after: valuesOf(after) });
+        return after;
+      });
+    },
+
+    /**
+     * Checks in for today in one transaction: the settings row shared, then the day's budget row
+     * locked (every check-in of the day queues there, so the budget and "once a day" are decided
+     * one at a time), then the grant with its own eligibility, terms and one-bonus checks, the check-in row and the budget
      * spent; all commit together or nothing does.
      */
     async checkIn(playerId: number, input: CheckInInput): Promise<CheckInState> {
       await withTransaction(db, async (tx) => {
         const now = clock.now();
         const day = istDay(now);
+        // The settings shared first (a console change waits for this check-in, then applies to the next).
+        const settings = await settingsOf(tx, 'share');
         const spentMinor = await repo.lockDay(tx, day);
         const eligible = await promotions.eligibilityOf(tx, playerId);
         const verdict = checkInVerdict({

@@ -13,7 +13,7 @@ export { inviteRoutes, type InviteRoutesOptions } from './invite-routes';
 export { DEFAULT_INVITE_SETTINGS, type InviteSettings } from './invite-rules';
 export { createCheckIn, type CheckInService, type CheckInSettings } from './check-in';
 export { createVip, type VipPlayerFacts, type VipService } from './vip';
-export { checkInRoutes } from './check-in-routes';
+export { checkInAdminRoutes, checkInRoutes } from './check-in-routes';
 export { createBonusStakes } from './stakes';
 export { OWNED_TABLES } from './tables';
 export { createPromotionCostReport, type PromotionCostService } from './cost-report';

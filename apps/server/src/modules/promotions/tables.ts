@@ -9,4 +9,5 @@ export const OWNED_TABLES = [
   'invites',
   'check_ins',
   'check_in_days',
+  'check_in_settings',
 ] as const;
