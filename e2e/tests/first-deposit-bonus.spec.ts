@@ -31,6 +31,7 @@ async function pauseRunningOffers(operator: Page): Promise<void> {
   while ((await pause.count()) > 0) {
     const name = (await pause.first().getAttribute('aria-label'))!;
     await pause.first().click();
+    await operator.getByRole('dialog', { name: /^Pause first-deposit offer \d+\?$/ }).getByRole('button', { name: 'Confirm' }).click();
     await expect(operator.getByRole('status').filter({ hasText: `${name.replace('Pause offer', 'Offer')} paused.` })).toBeVisible();
   }
 }

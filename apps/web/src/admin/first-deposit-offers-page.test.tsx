@@ -81,6 +81,12 @@ describe('first-deposit offers page', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Pause offer 3' }));
+    // Asked first: cancelling pauses nothing.
+    const dialog = await screen.findByRole('dialog', { name: 'Pause first-deposit offer 3?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('POST', '/api/admin/first-deposit-offers/3/pause')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Pause offer 3' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Pause first-deposit offer 3?' })).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Offer 3 paused.')).toBeTruthy();
     await waitFor(() => expect(within(screen.getByRole('row', { name: /#3:/ })).getByText('Paused')).toBeTruthy());
   });

@@ -5,6 +5,7 @@ import { ApiError } from '../lib/api-client';
 import { formatDateTimeIst, formatMoneyMinor } from '../lib/format';
 import { t } from '../lib/i18n';
 import { adminApi, fillPath } from './api';
+import { DecisionDialog } from './decision-dialog';
 import { CheckInSettingsSection } from './check-in-settings-section';
 import { istToIso } from './ist-time';
 import { adminErrorText } from './i18n';
@@ -32,8 +33,8 @@ export function FirstDepositOffersPage({ session }: { session: OperatorSession }
   const canManage = session.permissions.includes('promotions.manage');
   const list = useLoad(async (signal) => ({ ...(await adminApi.get<{ items: FirstDepositOffer[] }>(LAZY_API_PATHS.admin_first_deposit_offers, signal)), at: Date.now() }), '');
   const actions = useListActions(list.reload);
-  const pause = (o: FirstDepositOffer) =>
-    actions.run(() => adminApi.post(fillPath(LAZY_API_PATHS.admin_first_deposit_offer_pause, { id: o.id })), t('admin.fdo.pausedNotice', { id: o.id }));
+  // A pause is final (a new offer replaces it): asked first, as for gift codes.
+  const [pausing, setPausing] = useState<FirstDepositOffer | null>(null);
 
   return (
     <section aria-labelledby="fdo-heading">
@@ -67,7 +68,7 @@ export function FirstDepositOffersPage({ session }: { session: OperatorSession }
                 {canManage && (
                   <td>
                     {state === 'running' && (
-                      <button type="button" onClick={() => void pause(o)} aria-label={t('admin.fdo.pauseLabel', { id: o.id })}>
+                      <button type="button" onClick={() => setPausing(o)} aria-label={t('admin.fdo.pauseLabel', { id: o.id })}>
                         {t('admin.fdo.pause')}
                       </button>
                     )}
@@ -78,6 +79,19 @@ export function FirstDepositOffersPage({ session }: { session: OperatorSession }
           })
         }
       </ListTable>
+      {pausing && (
+        <DecisionDialog
+          title={t('admin.fdo.pauseTitle', { id: pausing.id })}
+          fieldLabel={null}
+          description={t('admin.fdo.pauseHelp')}
+          onConfirm={async () => {
+            const id = pausing.id;
+            await adminApi.post(fillPath(LAZY_API_PATHS.admin_first_deposit_offer_pause, { id }));
+            actions.done(t('admin.fdo.pausedNotice', { id }));
+          }}
+          onClose={() => setPausing(null)}
+        />
+      )}
       <CheckInSettingsSection canManage={canManage} />
     </section>
   );

@@ -619,6 +619,8 @@ export const enAdmin = {
   'admin.fdo.state.expired': 'Ended',
   'admin.fdo.pause': 'Pause',
   'admin.fdo.pauseLabel': 'Pause offer {id}',
+  'admin.fdo.pauseTitle': 'Pause first-deposit offer {id}?',
+  'admin.fdo.pauseHelp': 'No player sees or takes it once paused, and a pause is final: create a new offer to run one again. Bonuses already granted are not touched.',
   // The daily check-in's settings (docs/promotions.md, decision 565).
   'admin.cis.heading': 'Daily check-in',
   'admin.cis.help': 'A small bonus a player may take once per India day, with no deposit. The values below apply to the next check-in; bonuses already given keep theirs. Every change is audited.',

@@ -145,6 +145,8 @@ export const hiAdmin = {
   'admin.fdo.state.expired': 'समाप्त',
   'admin.fdo.pause': 'रोकें',
   'admin.fdo.pauseLabel': 'ऑफ़र {id} रोकें',
+  'admin.fdo.pauseTitle': 'पहली जमा का ऑफ़र {id} रोकें?',
+  'admin.fdo.pauseHelp': 'रोकने के बाद कोई खिलाड़ी इसे न देखेगा न लेगा, और रोकना अंतिम है: फिर चलाने के लिए नया ऑफ़र बनाएँ। पहले दिए गए बोनस नहीं बदलते।',
   // दैनिक चेक-इन की सेटिंग (docs/promotions.md, निर्णय 565)।
   'admin.cis.heading': 'दैनिक चेक-इन',
   'admin.cis.help': 'एक छोटा बोनस जो खिलाड़ी भारत के हर दिन एक बार, बिना जमा के, ले सकता है। नीचे के मान अगले चेक-इन पर लागू होते हैं; पहले दिए गए बोनस अपने मान रखते हैं। हर बदलाव ऑडिट होता है।',
@@ -152,7 +154,7 @@ export const hiAdmin = {
   'admin.cis.state': 'स्थिति',
   'admin.cis.running': 'चालू',
   'admin.cis.paused': 'रोका गया',
-  'admin.cis.multipleValue': '{multiple}×',
+  'admin.cis.multipleValue': '{multiple} गुना',
   'admin.cis.changed': 'पिछला बदलाव',
   'admin.cis.defaults': 'कभी नहीं: सर्वर के डिफ़ॉल्ट मान',
   'admin.cis.formHeading': 'चेक-इन सेटिंग बदलें',
