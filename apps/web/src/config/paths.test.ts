@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from './paths';
 
 describe('paths', () => {
-  it('holds the 16 routes of the spec, the Wingo verify screen, the withdrawal screens, Safety, Help, Statistics and the K3/5D pattern', () => {
+  it('holds the 16 routes of the spec, the Wingo verify screen, the withdrawal screens, Safety, Help, Statistics, Activity and VIP, and the K3/5D pattern', () => {
     expect(Object.values(paths).map((route) => route.path)).toEqual([
       '/',
       '/main',
@@ -11,6 +11,7 @@ describe('paths', () => {
       '/register',
       '/rpwd',
       '/home/Messages',
+      '/activity',
       '/wallet',
       '/wallet/Payment',
       '/wallet/Recharge',
@@ -21,6 +22,7 @@ describe('paths', () => {
       '/main/Safety',
       '/main/Help',
       '/main/Statistics',
+      '/activity/vip',
       '/home/AllGames',
       '/home/AllOnlineGames',
       '/home/AllCasinoGames',
