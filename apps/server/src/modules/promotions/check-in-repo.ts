@@ -52,14 +52,17 @@ const SETTINGS_COLUMNS =
 const LOCKS = { none: '', share: 'FOR SHARE', update: 'FOR UPDATE' } as const;
 
 /**
- * The settings' one row (migration 045), seeded from `defaults` (the CHECK_IN_* environment) the
- * first time it is read, and locked as asked: a check-in shares it, the console's change takes it
- * alone, so a change waits for the check-ins in flight and every later check-in sees it whole.
+ * The settings' one row (migration 045), locked as asked: a check-in shares it, the console's change
+ * takes it alone, so a change waits for the check-ins in flight and every later check-in sees it
+ * whole. Until the row exists the defaults (the CHECK_IN_* environment) are in force: a plain read
+ * answers them and writes nothing (a read never changes the database); a locking read, inside a
+ * check-in's or a change's own transaction, seeds the row from them first so it has a row to lock.
  */
 export async function selectSettings(q: Queryable, defaults: SettingsValues, lock: keyof typeof LOCKS = 'none'): Promise<SettingsRow> {
   const read = async () => (await q.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM check_in_settings WHERE id = 1 ${LOCKS[lock]}`)).rows[0];
   const found = await read();
   if (found) return found;
+  if (lock === 'none') return { ...defaults, updated_by: null, updated_at: null };
   await q.query(
     'INSERT INTO check_in_settings (id, bonus_minor, wagering_multiple, valid_days, daily_budget_minor, paused) VALUES (1, $1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING',
     [defaults.bonus_minor, defaults.wagering_multiple, defaults.valid_days, defaults.daily_budget_minor, defaults.paused],
