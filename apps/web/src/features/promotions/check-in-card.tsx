@@ -3,6 +3,7 @@ import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { useState } from 'react';
 import { useMoneyAction } from '../../components/ui/money-action';
 import { formatMoneyMinor } from '../../lib/format';
+import { LoadNotice } from '../../components/ui/load-notice';
 import { useI18n } from '../../lib/i18n';
 import { setResourceData, useResource } from '../../lib/resource';
 import { authedApi } from '../../lib/session';
@@ -47,15 +48,7 @@ export function CheckInCard() {
         {t('checkIn.title')}
       </h2>
       <p className="check-in__about">{t('checkIn.about')}</p>
-      {!data && !error && <p role="status">{t('common.loading')}</p>}
-      {error && !data && (
-        <p role="alert">
-          {t('common.loadFailed')}{' '}
-          <button type="button" className="link-button" onClick={reload}>
-            {t('error.retry')}
-          </button>
-        </p>
-      )}
+      <LoadNotice loaded={Boolean(data)} error={error} retry={reload} />
       {failed && <p role="alert">{t('checkIn.failed')}</p>}
       {data?.state === 'available' && data.offer && (
         <>

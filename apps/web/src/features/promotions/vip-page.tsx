@@ -3,6 +3,7 @@ import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { formatMoneyMinor, formatNumber } from '../../lib/format';
+import { LoadNotice } from '../../components/ui/load-notice';
 import { useI18n } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { promotionsResource } from './api';
@@ -25,15 +26,7 @@ export function VipPage() {
     <main className="page vip">
       <TopBar title={t('vip.title')} backTo={paths.activity.path} />
       <p className="vip__about">{t('vip.about')}</p>
-      {!data && !error && <p role="status">{t('common.loading')}</p>}
-      {error && !data && (
-        <p role="alert">
-          {t('common.loadFailed')}{' '}
-          <button type="button" className="link-button" onClick={reload}>
-            {t('error.retry')}
-          </button>
-        </p>
-      )}
+      <LoadNotice loaded={Boolean(data)} error={error} retry={reload} />
       {data && (
         <>
           <section aria-labelledby="vip-level">
