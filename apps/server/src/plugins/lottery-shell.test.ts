@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, SHELL_SCRIPT, SHELL_TITLES, type ShellData } from './lottery-shell';
+import { lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, SHELL_SCRIPT, SHELL_SESSION_WORDS, SHELL_TITLES, type ShellData } from './lottery-shell';
 
 /** The shell's inline script (decision 560), run in a DOM the way the browser runs it while parsing. */
 
@@ -17,6 +17,7 @@ const DATA: ShellData = {
     '1m': { period: '20261128100000556', locksAtMs: SERVER_MS + 44_500, drawsAtMs: SERVER_MS + 49_500 },
     '5m': { period: '20261128200000112', locksAtMs: SERVER_MS + 104_500, drawsAtMs: SERVER_MS + 109_500 },
   },
+  words: SHELL_SESSION_WORDS,
 };
 const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 
@@ -29,6 +30,7 @@ function load(data: ShellData = DATA) {
 const shell = () => document.getElementById('cp-shell');
 const countdown = () => [...document.querySelectorAll('.wingo-clock__digit')].map((d) => d.textContent).join('');
 const period = () => document.querySelector('[data-shell-period]')?.textContent;
+const sessionLine = () => document.getElementById('cp-session')?.textContent;
 
 beforeEach(() => {
   localStorage.clear();
@@ -71,6 +73,35 @@ describe('the lottery page shell', () => {
     expect(document.getElementById('root')?.children).toHaveLength(0);
   });
 
+  it('draws the session line from the session the browser keeps, in the stored language, and counts it up', () => {
+    localStorage.setItem('m_login_token', '"a.b.c"');
+    const now = Date.now();
+    // A session started 1 h 2 min 5 s ago, last marked 10 minutes ago (within the 15-minute gap).
+    localStorage.setItem('cp_play_session', `${now - 3_725_000}:${now - 600_000}`);
+    load();
+    expect(sessionLine()).toBe('Time playing this session: 1:02:05 About reality checks');
+    vi.advanceTimersByTime(2_000);
+    expect(sessionLine()).toBe('Time playing this session: 1:02:07 About reality checks');
+    // It reads the session and leaves marking it to the app.
+    expect(localStorage.getItem('cp_play_session')).toBe(`${now - 3_725_000}:${now - 600_000}`);
+    localStorage.setItem('colorplay.locale', 'hi');
+    load();
+    expect(sessionLine()).toBe('इस सेशन में खेलने का समय: 1:02:07 रियलिटी चेक के बारे में');
+  });
+
+  it('starts the session line at 0:00 when the stored session ended with a break, or there is none', () => {
+    localStorage.setItem('m_login_token', '"a.b.c"');
+    const now = Date.now();
+    localStorage.setItem('cp_play_session', `${now - 3_725_000}:${now - 16 * 60_000}`);
+    load();
+    expect(sessionLine()).toBe('Time playing this session: 0:00 About reality checks');
+    vi.advanceTimersByTime(65_000);
+    expect(sessionLine()).toBe('Time playing this session: 1:05 About reality checks');
+    localStorage.removeItem('cp_play_session');
+    load();
+    expect(sessionLine()).toBe('Time playing this session: 0:00 About reality checks');
+  });
+
   it('stops ticking once the app has replaced it', () => {
     localStorage.setItem('m_login_token', '"a.b.c"');
     load();
@@ -96,6 +127,14 @@ describe('the lottery pages and their files', () => {
     };
     expect(lotteryStylesheets(manifest, '<link rel="stylesheet" crossorigin href="/assets/index.1.css">')).toEqual(['/assets/wingo.2.css']);
     expect(lotteryStylesheets({}, '')).toEqual([]);
+  });
+
+  it('words the session line as the app’s English and Hindi dictionaries do', () => {
+    const messages = (file: string) => readFileSync(path.resolve(import.meta.dirname, '../../../web/src/lib/messages', file), 'utf8');
+    for (const [file, words] of [['en-safety.ts', SHELL_SESSION_WORDS.en], ['hi/safety.ts', SHELL_SESSION_WORDS.hi]] as const) {
+      expect(messages(file)).toContain(`'reality.session': '${words.session}'`);
+      expect(messages(file)).toContain(`'reality.about': '${words.about}'`);
+    }
   });
 
   it('names each game as the app’s English and Hindi dictionaries do', () => {

@@ -9,11 +9,14 @@ import { CONTENT_SECURITY_POLICY } from './security-headers';
  * - the lottery module's stylesheet (the page needs it before it renders anyway);
  * - a static shell of the page's top in `#root`: the game's name and the round panel with the
  *   countdown and period of the room a first visit opens on, in the real components' classes;
+ * - the reality check's session line above the page, empty: the player's own data, which only the
+ *   browser holds (the session's start in localStorage, decision 509; the language chosen);
  * - the clocks of every room of the game (the schedule's public facts, the same for every player:
- *   no player data) as a JSON data block, and a small inline script (allowed by its hash in this
- *   response's Content-Security-Policy) that shows the room the player chose last, ticks the
- *   countdown, and removes the shell for a visitor without a session (whom the app sends to login:
- *   a round panel meanwhile would mislead).
+ *   no player data) and the session line's words in both languages as a JSON data block, and a
+ *   small inline script (allowed by its hash in this response's Content-Security-Policy) that
+ *   shows the room the player chose last, writes the session line from what the browser holds,
+ *   ticks both clocks, and removes the shell for a visitor without a session (whom the app sends
+ *   to login: a round panel meanwhile would mislead).
  * React's first render replaces `#root`'s content: the shell is never hydrated or read by the app.
  */
 
@@ -52,12 +55,22 @@ export interface ShellRound {
   drawsAtMs: number;
 }
 
-/** What the HTML carries: the game, its first room, the server time and every room's round. */
+/**
+ * The session line's words (web: `reality.session` and `reality.about` of en-safety.ts and
+ * hi/safety.ts; lottery-shell.test.ts checks both dictionaries). `{duration}` as the app's.
+ */
+export const SHELL_SESSION_WORDS = {
+  en: { session: 'Time playing this session: {duration}', about: 'About reality checks' },
+  hi: { session: 'इस सेशन में खेलने का समय: {duration}', about: 'रियलिटी चेक के बारे में' },
+} as const;
+
+/** What the HTML carries: the game, its first room, the server time, every room's round and the session line's words. */
 export interface ShellData {
   game: ShellGame;
   room: string;
   serverTimeMs: number;
   rounds: Record<string, { period: string; locksAtMs: number; drawsAtMs: number }>;
+  words: typeof SHELL_SESSION_WORDS;
 }
 
 export function shellData(game: ShellGame, clocks: { serverTimeMs: number; rounds: readonly ShellRound[] }): ShellData {
@@ -66,37 +79,55 @@ export function shellData(game: ShellGame, clocks: { serverTimeMs: number; round
     room: SHELL_DEFAULT_ROOMS[game],
     serverTimeMs: clocks.serverTimeMs,
     rounds: Object.fromEntries(clocks.rounds.map((r) => [r.roomId, { period: r.period, locksAtMs: r.locksAtMs, drawsAtMs: r.drawsAtMs }])),
+    words: SHELL_SESSION_WORDS,
   };
 }
 
 /**
  * The inline script, run by the browser as the HTML is parsed (before the first paint): shows the
- * round of the room the player chose last (keys of web's session.ts and room-storage.ts), then
- * ticks the countdown until the app's first render takes the shell out of the document. Plain
+ * round of the room the player chose last (keys of web's session.ts and room-storage.ts) and the
+ * session line in the player's language (web: i18n.tsx's stored locale, play-session.ts's
+ * "start:seen", which it reads and never writes: the app marks the session), then ticks the
+ * countdown and the session's length until the app's first render takes the shell out of the
+ * document. The session line is Lighthouse's largest paint on these pages: drawn here, it paints
+ * with the round panel instead of after the app's first render. Plain
  * ES2015 source text, served as it is (a compiled function's text could carry the compiler's
  * helpers); lottery-shell.test.ts runs it in a DOM.
  */
 export const SHELL_SCRIPT = `(function () {
   var shell = document.getElementById('cp-shell');
+  var line = document.getElementById('cp-session');
   var block = document.getElementById('cp-round');
-  if (!shell || !block) return;
+  if (!shell || !line || !block) return;
   var data = JSON.parse(block.textContent);
   var room = data.room;
+  var words = data.words.en;
+  var start = Date.now();
   try {
-    if (!localStorage.getItem('m_login_token')) { shell.remove(); return; }
+    if (!localStorage.getItem('m_login_token')) { shell.remove(); line.remove(); return; }
     var stored = localStorage.getItem('colorplay.' + data.game + '.room');
     if (stored !== null && Object.prototype.hasOwnProperty.call(data.rounds, stored)) room = stored;
+    if (localStorage.getItem('colorplay.locale') === 'hi') words = data.words.hi;
+    var session = (localStorage.getItem('cp_play_session') || '').split(':').map(Number);
+    if (session[0] > 0 && session[0] <= start && start - session[1] <= 900000) start = session[0];
   } catch (e) {}
   var round = data.rounds[room];
   var offset = data.serverTimeMs - Date.now();
   shell.querySelector('[data-shell-period]').textContent = round.period;
+  line.lastChild.textContent = words.about;
   var digits = shell.querySelectorAll('.wingo-clock__digit');
+  var two = function (n) { return String(n).padStart(2, '0'); };
   (function tick() {
     if (!shell.isConnected) return;
     var left = Math.max(0, Math.ceil((round.drawsAtMs - Date.now() - offset) / 1000));
-    var text = String(Math.floor(left / 60)).padStart(2, '0') + String(left % 60).padStart(2, '0');
+    var text = two(Math.floor(left / 60)) + two(left % 60);
     for (var i = 0; i < digits.length; i++) digits[i].textContent = text.charAt(i);
-    if (left > 0) setTimeout(tick, 250);
+    var played = Math.max(0, Math.floor((Date.now() - start) / 1000));
+    var h = Math.floor(played / 3600);
+    var m = Math.floor((played % 3600) / 60);
+    var duration = (h > 0 ? h + ':' + two(m) : String(m)) + ':' + two(played % 60);
+    line.firstChild.textContent = words.session.replace('{duration}', duration);
+    setTimeout(tick, 250);
   })();
 })();`;
 const SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHELL_SCRIPT).digest('base64')}'`;
@@ -138,6 +169,11 @@ export function lotteryPageHtml(indexHtml: string, data: ShellData, stylesheets:
   if (!round || !indexHtml.includes('<div id="root"></div>')) return indexHtml;
   const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
   const secondsLeft = Math.ceil((round.drawsAtMs - data.serverTimeMs) / 1000);
+  // The session line as the app draws it (web: safety/reality-check.tsx), its words and time
+  // written by the script; hidden from assistive technology like the rest of the stand-in, and its
+  // link an inert span (an aria-hidden link could still take focus).
+  const session =
+    '<p id="cp-session" class="session-clock lottery-shell__session" aria-hidden="true"><span></span> <span class="lottery-shell__link"></span></p>';
   const shell =
     `<main id="cp-shell" class="${PAGE_CLASSES[data.game]}" aria-busy="true">` +
     // The back arrow as the page draws it (web: components/ui/top-bar.tsx), inert until the app's link replaces it.
@@ -154,5 +190,5 @@ export function lotteryPageHtml(indexHtml: string, data: ShellData, stylesheets:
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return indexHtml
     .replace('</head>', () => `${links}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${shell}</div><script type="application/json" id="cp-round">${json}</script><script>${SHELL_SCRIPT}</script>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${session}${shell}</div><script type="application/json" id="cp-round">${json}</script><script>${SHELL_SCRIPT}</script>`);
 }
