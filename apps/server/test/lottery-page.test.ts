@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MINUTE_ROOMS, roundAt, WINGO_ROOMS, type Room } from '@colorplay/lottery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../src/lib/clock';
+import { SHELL_SESSION_WORDS } from '../src/plugins/lottery-shell';
 import { buildTestApp, makeTempDir, removeTempDir, type TestApp } from './helpers/build-test-app';
 import { playerFactory } from './helpers/players';
 
@@ -67,7 +68,7 @@ describe('a lottery page’s HTML', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-store');
     const data = roundData(res.body);
-    expect(data).toEqual({ game, room, serverTimeMs: NOW.getTime(), rounds: expectedRounds(rooms) });
+    expect(data).toEqual({ game, room, serverTimeMs: NOW.getTime(), rounds: expectedRounds(rooms), words: SHELL_SESSION_WORDS });
     // The shell shows the first room's period and countdown before any script runs.
     const first = roundAt(rooms[room as keyof typeof rooms] as Room, NOW.getTime());
     expect(res.body).toContain(`<span data-shell-period>${first.period}</span>`);

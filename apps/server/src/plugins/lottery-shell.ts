@@ -126,7 +126,7 @@ export const SHELL_SCRIPT = `(function () {
     var h = Math.floor(played / 3600);
     var m = Math.floor((played % 3600) / 60);
     var duration = (h > 0 ? h + ':' + two(m) : String(m)) + ':' + two(played % 60);
-    line.firstChild.textContent = words.session.replace('{duration}', duration);
+    line.firstChild.textContent = words.session.replace('{duration}', duration) + ' ';
     setTimeout(tick, 250);
   })();
 })();`;
@@ -170,10 +170,15 @@ export function lotteryPageHtml(indexHtml: string, data: ShellData, stylesheets:
   const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
   const secondsLeft = Math.ceil((round.drawsAtMs - data.serverTimeMs) / 1000);
   // The session line as the app draws it (web: safety/reality-check.tsx), its words and time
-  // written by the script; hidden from assistive technology like the rest of the stand-in, and its
+  // written by the script. The browser may paint before the script runs: the line's height is
+  // held by its stylesheet (lottery-shell.css), so filling it moves nothing below (it moved the
+  // page by a line, a layout shift of 0.25 in Lighthouse), and it holds no text until then (a
+  // placeholder character would be its first text paint, and the words, written into it later,
+  // would no longer count as the page's largest paint, and so would the space between the two
+  // parts: the script writes it); hidden from assistive technology like the rest of the stand-in, and its
   // link an inert span (an aria-hidden link could still take focus).
   const session =
-    '<p id="cp-session" class="session-clock lottery-shell__session" aria-hidden="true"><span></span> <span class="lottery-shell__link"></span></p>';
+    '<p id="cp-session" class="session-clock lottery-shell__session" aria-hidden="true"><span></span><span class="lottery-shell__link"></span></p>';
   const shell =
     `<main id="cp-shell" class="${PAGE_CLASSES[data.game]}" aria-busy="true">` +
     // The back arrow as the page draws it (web: components/ui/top-bar.tsx), inert until the app's link replaces it.
