@@ -120,3 +120,30 @@ test('static assets are cached for long and index.html is not', async ({ request
   expect(asset.status()).toBe(200);
   expect(asset.headers()['cache-control']).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
 });
+
+test('the first-visit language bar’s place is kept while its chunk loads: the home page does not move when it comes', async ({ page }) => {
+  await skipSplash(page);
+  await page.addInitScript(() => {
+    const moved: string[] = [];
+    (window as unknown as { __moved: string[] }).__moved = moved;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { sources: { node?: Node | null }[] }[]) {
+        for (const source of entry.sources) moved.push((source.node as Element | null)?.className ?? '');
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The bar's chunk is held back until the home page has rendered, as on a slow network.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/language-choice\.[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Colorplay' })).toBeVisible();
+  release();
+  await expect(page.getByRole('complementary', { name: 'Language' })).toBeVisible();
+  // Two frames after the bar's, so a shift it caused has been reported.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved)).not.toContain('tab-layout');
+});

@@ -19,7 +19,7 @@ export function RootLayout() {
     <>
       <DemoBanner />
       {firstVisit && pathname === '/' && (
-        <Suspense>
+        <Suspense fallback={<div className="language-choice language-choice--loading" />}>
           <LanguageChoice />
         </Suspense>
       )}
