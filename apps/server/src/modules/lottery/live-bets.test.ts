@@ -176,3 +176,20 @@ it(`answers RATE_LIMITED past ${MAX_SOCKET_BETS_IN_FLIGHT} bets in flight on one
   expect(await betsOf(player.playerId)).toBe(MAX_SOCKET_BETS_IN_FLIGHT);
   player.ws.close();
 });
+
+it('refuses a bet of a player on a break with the HTTP route’s code, and counts the refusal as the route does (decision 210)', async () => {
+  const player = await signedIn();
+  expect((await player.client.call('POST', API_PATHS.safety_break, { days: 1 })).statusCode).toBe(200);
+  const bet = betInput();
+  sendBet(player.ws, bet);
+  const refused = await player.inbox.next('betRefused');
+  const http = await player.client.call('POST', API_PATHS.wingo_place_bet, { ...bet, idempotencyKey: `${bet.idempotencyKey}-http` });
+  expect(http.json().error.code).toBe('PLAYER_ON_BREAK');
+  expect(refused).toEqual({ type: 'betRefused', idempotencyKey: bet.idempotencyKey, error: http.json().error });
+  // One refusal counted for each: the socket's and the route's.
+  const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM safety_refusals WHERE player_id = $1', [player.playerId]);
+  expect(rows[0]!.n).toBe(2);
+  expect(await player.balance()).toBe(10_000);
+  expect(await betsOf(player.playerId)).toBe(0);
+  player.ws.close();
+});
