@@ -193,3 +193,21 @@ it('refuses a bet of a player on a break with the HTTP route’s code, and count
   expect(await betsOf(player.playerId)).toBe(0);
   player.ws.close();
 });
+
+// Last: it moves the file's clock past the access token's life.
+it('refuses bets once the socket’s access token has expired, and takes them again after `auth` with a renewed token', async () => {
+  const player = await signedIn();
+  clock.advance(15 * 60 * 1000 + 1_000);
+  await t.app.lottery.tick();
+  const open = roundAt(ROOM, clock.now().getTime());
+  sendBet(player.ws, betInput({ period: open.period, idempotencyKey: 'expired-token-1' }));
+  expect(await player.inbox.next('betRefused')).toMatchObject({ idempotencyKey: 'expired-token-1', error: { code: 'UNAUTHORIZED' } });
+  expect(await betsOf(player.playerId)).toBe(0);
+
+  expect((await player.client.call('POST', API_PATHS.refresh_token)).statusCode).toBe(200);
+  player.ws.send(JSON.stringify({ type: 'auth', accessToken: player.client.token }));
+  await player.inbox.next('authenticated');
+  sendBet(player.ws, betInput({ period: open.period, idempotencyKey: 'renewed-token-1' }));
+  expect((await player.inbox.next('betPlaced')).result.balanceMinor).toBe(9_000);
+  player.ws.close();
+});
