@@ -45,8 +45,9 @@ function settings() {
   return {
     seconds: Number(process.env.BENCH_BET_SECONDS ?? 10),
     playerCount: Number(process.env.BENCH_PLAYERS ?? 64),
-    // 0 skips the closed loop's second pass, the same bets as frames over the live socket (decision 570).
-    socketBets: Number(process.env.BENCH_SOCKET_BETS ?? 1) > 0,
+    // The closed loop's pass with the same bets as frames over the live socket (decision 570):
+    // after the HTTP pass (1, the default), before it ('first': the order's effect is checked), or none (0).
+    socketBets: (process.env.BENCH_SOCKET_BETS === 'first' ? 'first' : Number(process.env.BENCH_SOCKET_BETS ?? 1) > 0 ? 'after' : 'none') as 'first' | 'after' | 'none',
     pgbenchSeconds: Number(process.env.BENCH_PGBENCH_SECONDS ?? 20),
     tpcbClients: Number(process.env.BENCH_TPCB_CLIENTS ?? 16),
     hotSeconds: Number(process.env.BENCH_HOT_SECONDS ?? 4),
@@ -132,15 +133,16 @@ async function main() {
   // Each measured phase starts after a checkpoint: pgbench's and the set-up's WAL would otherwise
   // trigger one at a moment that varies from run to run, and the full-page writes after it land
   // in whichever phase is running (the database's CPU per bet moved by 2x between runs).
+  const socketPass = async () => {
+    await db.query('CHECKPOINT');
+    phase('closedLoopSocketBets');
+    return closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db), clusterCpu(meter), 'socket');
+  };
+  const socketFirst = s.socketBets === 'first' ? await socketPass() : null;
   await db.query('CHECKPOINT');
   phase('closedLoopBets');
   const closedLoop = await closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db), clusterCpu(meter));
-  let closedLoopSocket = null;
-  if (s.socketBets) {
-    await db.query('CHECKPOINT');
-    phase('closedLoopSocketBets');
-    closedLoopSocket = await closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db), clusterCpu(meter), 'socket');
-  }
+  const closedLoopSocket = socketFirst ?? (s.socketBets === 'after' ? await socketPass() : null);
 
   // The authenticated read against /healthz (decision 307's goal: at least 30 %), with the request
   // log at info (production's level) and at warn.
