@@ -4,7 +4,8 @@
  *  1. pgbench's TPC-B figure on the same server, in the same run: scale 1 (contended, the old
  *     figure) and scale >= clients (uncontended);
  *  2. bets per second and p50/p99 latency, placed over HTTP by many concurrent players (each
- *     player one bet in flight, from a separate load process) on the 30-second room;
+ *     player one bet in flight, from a separate load process) on the 30-second room; then the
+ *     same as `bet` frames over each player's open Wingo socket (decision 570);
  *  3. the hot path: an authenticated read (the balance) against `/healthz`;
  *  4. the open-loop bursts: N players betting at random moments in the last 10 s before a lock;
  *  5. 10,000 sockets on one node, subscribed over the rooms: CPU per round, memory per
@@ -44,6 +45,9 @@ function settings() {
   return {
     seconds: Number(process.env.BENCH_BET_SECONDS ?? 10),
     playerCount: Number(process.env.BENCH_PLAYERS ?? 64),
+    // The closed loop's pass with the same bets as frames over the live socket (decision 570):
+    // after the HTTP pass (1, the default), before it ('first': the order's effect is checked), or none (0).
+    socketBets: (process.env.BENCH_SOCKET_BETS === 'first' ? 'first' : Number(process.env.BENCH_SOCKET_BETS ?? 1) > 0 ? 'after' : 'none') as 'first' | 'after' | 'none',
     pgbenchSeconds: Number(process.env.BENCH_PGBENCH_SECONDS ?? 20),
     tpcbClients: Number(process.env.BENCH_TPCB_CLIENTS ?? 16),
     hotSeconds: Number(process.env.BENCH_HOT_SECONDS ?? 4),
@@ -129,9 +133,16 @@ async function main() {
   // Each measured phase starts after a checkpoint: pgbench's and the set-up's WAL would otherwise
   // trigger one at a moment that varies from run to run, and the full-page writes after it land
   // in whichever phase is running (the database's CPU per bet moved by 2x between runs).
+  const socketPass = async () => {
+    await db.query('CHECKPOINT');
+    phase('closedLoopSocketBets');
+    return closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db), clusterCpu(meter), 'socket');
+  };
+  const socketFirst = s.socketBets === 'first' ? await socketPass() : null;
   await db.query('CHECKPOINT');
   phase('closedLoopBets');
   const closedLoop = await closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db), clusterCpu(meter));
+  const closedLoopSocket = socketFirst ?? (s.socketBets === 'after' ? await socketPass() : null);
 
   // The authenticated read against /healthz (decision 307's goal: at least 30 %), with the request
   // log at info (production's level) and at warn.
@@ -185,6 +196,8 @@ async function main() {
     // Decision 525: what a durable bet costs the machine (the server process and the whole
     // database cluster) beside an uncontended TPC-B transaction (pgbench and the same cluster meter).
     cpuPerBetVsTpcb: cpuComparison(closedLoop.cpuUsPerBet, tpcbScaledRun),
+    // The same closed loop with the bets as frames over each player's open Wingo socket (decision 570).
+    cpuPerSocketBetVsTpcb: closedLoopSocket ? cpuComparison(closedLoopSocket.cpuUsPerBet, tpcbScaledRun) : null,
     betting: {
       ...closedLoop,
       ratioToTpcb: round2(closedLoop.betsPerSecond / tpcb),
@@ -192,6 +205,7 @@ async function main() {
       groupCommit,
       ledgerInvariantViolations: invariantsAfterBets,
     },
+    bettingOverSocket: closedLoopSocket ? { ...closedLoopSocket, ratioToTpcbUncontended: round2(closedLoopSocket.betsPerSecond / tpcbScaled) } : null,
     hotPath: hot ? { ...hot.summary, scenarios: hot.scenarios } : null,
     bursts: burstResults,
     sockets: socketsResult,

@@ -1,7 +1,10 @@
 /**
- * Closed-loop betting: each player keeps one bet in flight on one 30 s round over HTTP, from a
- * separate load process (bench/lib/bet-load.mjs); bets per second and latency.
+ * Closed-loop betting: each player keeps one bet in flight on one 30 s round, from a separate load
+ * process; bets per second, latency and CPU per bet. Over HTTP (bench/lib/bet-load.mjs, one
+ * keep-alive connection per player) or as `bet` frames over each player's signed-in Wingo socket
+ * (bench/lib/socket-bet-load.mjs, decision 570), so one run compares the two transports.
  */
+import { API_PATHS } from '@colorplay/contract';
 import type { FastifyInstance } from 'fastify';
 import { cpuMeter } from '../lib/hot-path';
 import { percentile, round2, runLoader } from './common';
@@ -15,14 +18,16 @@ export async function closedLoopScenario(
   seconds: number,
   databaseCpuMs: () => Promise<number | undefined>,
   clusterCpuMs: () => Promise<number | undefined>,
+  transport: 'http' | 'socket' = 'http',
 ) {
   const current = await roundWithLead(firstPeriod, (seconds + 2) * 1000);
   await app.lottery.tick();
   const cpuPer = await cpuMeter(databaseCpuMs);
   const clusterPer = await cpuMeter(clusterCpuMs);
-  const load = await runLoader<{ samplesMs: number[]; wallMs: number; statuses: Record<string, number>; sent: number; cpuUs: number }>('bet-load.mjs', {
+  const load = await runLoader<{ samplesMs: number[]; wallMs: number; statuses: Record<string, number>; sent: number; cpuUs: number }>(transport === 'http' ? 'bet-load.mjs' : 'socket-bet-load.mjs', {
     base,
-    path: '/api/lottery/wingo/bets',
+    path: API_PATHS.wingo_place_bet,
+    url: `${base.replace(/^http/, 'ws')}${API_PATHS.wingo_live}`,
     tokens,
     room: '30s',
     period: current.period,
@@ -35,6 +40,7 @@ export async function closedLoopScenario(
   const sorted = [...load.samplesMs].sort((a, b) => a - b);
   const ok = load.statuses['200'] ?? 0;
   return {
+    transport,
     players: tokens.length,
     inFlightPerPlayer: 1,
     seconds,

@@ -225,8 +225,11 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
   // console's list of players who hit limits often.
   const safety = createSafetyService({ db, clock, settings: config.safety, currency: DEFAULT_DEPOSIT_SETTINGS.currency, events });
   app.decorate('safety', safety);
+  const noteRefusal = async (err: unknown) => {
+    if (err instanceof SafetyRefusal) await safety.noteRefusal(db, err);
+  };
   app.addHook('onError', async (request, _reply, err) => {
-    if (err instanceof SafetyRefusal) await safety.noteRefusal(db, err).catch((e: unknown) => request.log.error({ err: e }, 'could not count a refusal'));
+    await noteRefusal(err).catch((e: unknown) => request.log.error({ err: e }, 'could not count a refusal'));
   });
   await app.register(safetyRoutes, { safety, requireAuth });
   // Promotions (docs/promotions.md): consent and bonus money; offers reach a player only when the
@@ -349,7 +352,8 @@ export async function buildApp({ config, db, readDb, logger, clock = systemClock
     ...(lotterySettings ? { settings: lotterySettings } : {}),
   });
   await app.register(lotteryRoutes, { lottery, requireAuth });
-  await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate, registry });
+  // Wingo's socket also takes bets (decision 570); their refusals are counted as an HTTP bet's are.
+  await app.register(lotteryLive, { lottery, bus: events.bus, authenticate: auth.authenticate, noteRefusal, registry });
   app.decorate('lottery', lottery);
 
   // Withdrawals, KYC and payouts (docs/payments.md). The configured payout channel chooses the adapter;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorResponseSchema } from './errors';
 import { WINGO_ROOM_IDS } from './lottery-constants';
 import {
   LOTTERY_BET_STATUSES,
@@ -182,7 +183,15 @@ export type WingoFairness = z.infer<typeof WingoFairnessSchema>;
 // wants its balance changes; without it the socket still carries the clock and the results.
 // Results: of the room the socket subscribed to, or of every room until it subscribes (decision 365).
 
-export const WingoClientMessageSchema = liveClientMessageSchema(WingoRoomIdSchema);
+/**
+ * A bet over the signed-in socket (decision 570): the HTTP bet's input as is, in one frame. It is
+ * answered by `betPlaced` or `betRefused`, each carrying the bet's idempotency key, so a client
+ * with several bets in flight matches each answer; a retry with the same key is the HTTP retry.
+ */
+export const WingoBetFrameSchema = z.strictObject({ type: z.literal('bet'), bet: PlaceWingoBetInputSchema });
+export type WingoBetFrame = z.infer<typeof WingoBetFrameSchema>;
+
+export const WingoClientMessageSchema = z.discriminatedUnion('type', [...liveClientMessageSchema(WingoRoomIdSchema).options, WingoBetFrameSchema]);
 export type WingoClientMessage = z.infer<typeof WingoClientMessageSchema>;
 
 /**
@@ -192,5 +201,9 @@ export type WingoClientMessage = z.infer<typeof WingoClientMessageSchema>;
 export const WingoServerMessageSchema = z.discriminatedUnion('type', [
   ...liveGameMessages(WingoRoomIdSchema, WingoRoundClockSchema, WingoResultSchema, {}),
   ...LIVE_SESSION_MESSAGES,
+  /** A `bet` frame's bet was placed (or was already, under its key): the HTTP route's answer. */
+  z.object({ type: z.literal('betPlaced'), idempotencyKey: z.string(), result: PlaceWingoBetResultSchema }),
+  /** A `bet` frame was refused and changed nothing: the HTTP route's error; no key when the frame had none readable. */
+  z.object({ type: z.literal('betRefused'), idempotencyKey: z.string().nullable(), error: ErrorResponseSchema.shape.error }),
 ]);
 export type WingoServerMessage = z.infer<typeof WingoServerMessageSchema>;

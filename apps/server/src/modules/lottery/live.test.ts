@@ -1,8 +1,9 @@
-import { API_PATHS, WingoServerMessageSchema, type DomainEvent, type WingoServerMessage } from '@colorplay/contract';
+import { API_PATHS, type DomainEvent } from '@colorplay/contract';
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import { listen, openWingoSocket } from '../../../test/helpers/live-socket';
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { playerFactory } from '../../../test/helpers/players';
 import { fakeClock } from '../../lib/clock';
@@ -22,45 +23,12 @@ afterAll(async () => {
   await t.app.close();
 });
 
-/** Collects the socket's messages and waits for one that matches. */
-function listen(ws: WebSocket) {
-  const seen: WingoServerMessage[] = [];
-  const waiters: Array<() => void> = [];
-  ws.on('message', (raw) => {
-    seen.push(WingoServerMessageSchema.parse(JSON.parse(String(raw))));
-    for (const w of waiters.splice(0)) w();
-  });
-  return {
-    seen,
-    async next<T extends WingoServerMessage['type']>(type: T, timeoutMs = 5_000): Promise<Extract<WingoServerMessage, { type: T }>> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = seen.find((m) => m.type === type);
-        if (found) {
-          seen.splice(seen.indexOf(found), 1);
-          return found as Extract<WingoServerMessage, { type: T }>;
-        }
-        if (Date.now() > deadline) throw new Error(`no ${type} message; saw ${JSON.stringify(seen)}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-    },
-  };
-}
-
 /** A registered player with ₹100 in their main account. */
 const newPlayer = playerFactory(() => t, '98765', { address: () => '203.0.113.10', autoRefresh: false });
 const fundedPlayer = () => newPlayer(10_000);
 
 /** A Wingo socket, open, with its inbox. */
-async function openSocket() {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}${API_PATHS.wingo_live}`);
-  const inbox = listen(ws);
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  return { ws, inbox };
-}
+const openSocket = () => openWingoSocket(port);
 
 it('delivers the clock, the draw result and the player’s settlement over a real socket', async () => {
   const { client, playerId } = await fundedPlayer();

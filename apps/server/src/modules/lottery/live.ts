@@ -5,8 +5,10 @@ import {
   LOTTERY_ROUTE_GAMES,
   LotteryClientMessageSchema,
   LotteryGameParamsSchema,
+  WingoBetFrameSchema,
   WingoClientMessageSchema,
   type DomainEvent,
+  type ErrorResponse,
   type LotteryGameId,
   type LotteryResult,
   type LotteryRoomId,
@@ -17,6 +19,8 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { Histogram, type Registry } from 'prom-client';
 import type { WebSocket } from 'ws';
+import { isDatabaseUnavailable } from '../../db/db';
+import { AppError } from '../../errors';
 import type { Bus } from '../../events';
 import { ENGINE_GAMES, engineGame } from './games';
 import { wingoResultFace } from './rules';
@@ -33,6 +37,11 @@ export type LotteryLiveOptions = {
    * database round trip for a session this node checked recently.
    */
   authenticate: (bearer: string | undefined) => Promise<{ playerId: number; sessionId: string }>;
+  /**
+   * Called with every refusal of a socket bet, as the app's onError hook is with an HTTP bet's
+   * (responsible gambling counts the refusals of a player's limits: decision 210).
+   */
+  noteRefusal?: (err: unknown) => Promise<void>;
   /** How often each socket gets the room clock (ms). */
   clockEveryMs?: number;
   /** Where `lottery_result_fanout_seconds` is exported (the app's /metrics). */
@@ -44,7 +53,16 @@ export type LotteryLiveOptions = {
  * whose results it wants (a Wingo socket that has not subscribed hears every room: decision 365),
  * and whom it is signed in as, if anyone: the player and the session of the token it sent.
  */
-type SocketState = { game: string; room: string | null; playerId: number | null; sessionId: string | null };
+type SocketState = {
+  game: string;
+  room: string | null;
+  playerId: number | null;
+  sessionId: string | null;
+  /** The token the socket signed in with: each bet frame is checked with it again, as each HTTP bet is. */
+  accessToken: string | null;
+  /** Bet frames awaiting their answer. */
+  betsInFlight: number;
+};
 
 const WINGO = 'wingo';
 /** The room key of the Wingo sockets that have not subscribed to one room. */
@@ -56,8 +74,15 @@ const servedGame = (game: string): game is LotteryGameId => game !== WINGO && (L
 /** Sockets sent the clock per event-loop turn (about 10 ms of sends on the bench machine). */
 const CLOCK_SLICE = 1_000;
 
-/** Largest client message accepted; the only real one is an access token. */
+/** Largest client message accepted: an access token, or a bet frame. */
 const MAX_MESSAGE_BYTES = 8 * 1024;
+
+/**
+ * Bet frames of one socket awaiting their answer (decision 570). A player's bets queue on their own
+ * account row anyway; the cap keeps one socket from piling up unbounded work on the node. The HTTP
+ * route has no per-player rate limit; a keep-alive connection has its requests answered in order.
+ */
+export const MAX_SOCKET_BETS_IN_FLIGHT = 16;
 
 /**
  * WebSocket close code 1013 "Try Again Later": this node's event bus is down (Redis unreachable),
@@ -78,13 +103,21 @@ export const LIVE_PAUSED_CLOSE_CODE = 1013;
  * shapes, plus a room subscription, so a socket hears the results of the room its page shows and
  * its player's settlements in the game; the clock carries the game's rooms.
  */
-export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, { lottery, bus, authenticate, clockEveryMs = 1_000, registry }) => {
+export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, { lottery, bus, authenticate, noteRefusal, clockEveryMs = 1_000, registry }) => {
   // From a round's draw to its result written to the last of this node's sockets: the outbox,
   // the bus and the loop over the sockets together (the fan-out alert, ops/prometheus/rules.yml).
   const fanout = new Histogram({
     name: 'lottery_result_fanout_seconds',
     help: 'Time from a round being drawn to its result sent to every socket of this node',
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+    registers: registry ? [registry] : [],
+  });
+  // The socket bets, as http_request_duration_seconds counts the HTTP ones (by outcome: placed or the refusal's code).
+  const socketBets = new Histogram({
+    name: 'lottery_socket_bet_duration_seconds',
+    help: 'Time from a bet frame reaching the node to its answer, by outcome (placed or the refusal code)',
+    labelNames: ['outcome'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: registry ? [registry] : [],
   });
   const fannedOut = (drawnAtMs: number) => () => fanout.observe(Math.max(0, lottery.now().getTime() - drawnAtMs) / 1000);
@@ -138,6 +171,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
     if (set?.size === 0) byPlayer.delete(state.playerId);
     state.playerId = null;
     state.sessionId = null;
+    state.accessToken = null;
   };
 
   /** A player's settlement in a round, to that player's sockets of the round's game. */
@@ -197,7 +231,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
       if (mine) settled(mine, p.game, p.roomId, p.period, p.bets, p.payoutMinor, p.balanceMinor);
     } else if (event.name === 'AccountSuspensionChanged' && event.payload.suspended) {
       // An operator suspended the account (decision 420): the player's screens say so at once.
-      // Bets never travel over the socket; the bet route refuses them in its transaction.
+      // A bet (over HTTP or the socket) is refused in its transaction.
       for (const socket of byPlayer.get(event.payload.playerId) ?? []) {
         send(socket, { type: 'error', code: 'ACCOUNT_SUSPENDED', message: 'Your account is suspended. You can still withdraw and see your history.' });
       }
@@ -245,14 +279,72 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
     for (const socket of sockets.keys()) socket.close(1001, 'server shutting down');
   });
 
-  /** Serves one socket of a game: the clock at once, then its messages (sign-in, ping, a generic game's room). */
+  /** A bet frame's refusal: the HTTP route's error body, with the key the client matches it by. */
+  const refuse = (socket: WebSocket, key: string | null, error: ErrorResponse['error'], receivedAt: Date) => {
+    send(socket, { type: 'betRefused', idempotencyKey: key, error });
+    socketBets.observe({ outcome: error.code }, (lottery.now().getTime() - receivedAt.getTime()) / 1000);
+  };
+
+  /** What the error plugin answers an HTTP bet that failed with `err`, as the error of a refusal frame. */
+  const refusalOf = (err: unknown): ErrorResponse['error'] => {
+    if (err instanceof AppError) {
+      return { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}), ...(err.publicDetails ? { details: err.publicDetails } : {}) };
+    }
+    if (isDatabaseUnavailable(err)) {
+      app.log.warn({ err }, 'database unavailable');
+      return { code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable; try again in a moment' };
+    }
+    app.log.error({ err }, 'unhandled error in a socket bet');
+    return { code: 'INTERNAL', message: 'Something went wrong on our side' };
+  };
+
+  /**
+   * A Wingo bet over the signed-in socket (decision 570): the HTTP route's checks in its order.
+   * Stamped on arrival (decision 201) before anything is read; who is calling first (a socket not
+   * signed in is refused whatever the frame holds), then the contract's validation, then the
+   * token and session again (an expired token or an ended session stops bets as on HTTP), and the
+   * same `placeBet` call, so idempotent replay, limits and the money rules are the route's own.
+   */
+  function placeBetFrame(socket: WebSocket, state: SocketState, frame: { bet?: unknown }, receivedAt: Date) {
+    const bet = frame.bet as { idempotencyKey?: unknown } | null | undefined;
+    const rawKey = typeof bet === 'object' && bet !== null ? bet.idempotencyKey : undefined;
+    // The key as sent, when it can be one: the client matches the refusal of a malformed bet by it.
+    const key = typeof rawKey === 'string' && rawKey.length <= 100 ? rawKey : null;
+    const accessToken = state.accessToken;
+    if (state.playerId === null || accessToken === null) return refuse(socket, key, { code: 'UNAUTHORIZED', message: 'Please log in to continue.' }, receivedAt);
+    const parsed = WingoBetFrameSchema.safeParse(frame);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ path: i.path.slice(i.path[0] === 'bet' ? 1 : 0).join('.'), message: i.message }));
+      return refuse(socket, key, { code: 'VALIDATION_FAILED', message: 'The request is not valid', issues }, receivedAt);
+    }
+    if (state.betsInFlight >= MAX_SOCKET_BETS_IN_FLIGHT) return refuse(socket, key, { code: 'RATE_LIMITED', message: 'Too many requests, try again later' }, receivedAt);
+    const input = parsed.data.bet;
+    state.betsInFlight += 1;
+    authenticate(`Bearer ${accessToken}`)
+      .then((claims) => lottery.placeBet(claims.playerId, input, receivedAt))
+      .then(
+        (result) => {
+          send(socket, { type: 'betPlaced', idempotencyKey: input.idempotencyKey, result });
+          socketBets.observe({ outcome: 'placed' }, (lottery.now().getTime() - receivedAt.getTime()) / 1000);
+        },
+        async (err: unknown) => {
+          await noteRefusal?.(err).catch((e: unknown) => app.log.error({ err: e }, 'could not count a refusal'));
+          refuse(socket, input.idempotencyKey, refusalOf(err), receivedAt);
+        },
+      )
+      .finally(() => {
+        state.betsInFlight -= 1;
+      });
+  }
+
+  /** Serves one socket of a game: the clock at once, then its messages (sign-in, ping, a generic game's room, a Wingo bet). */
   function serve(socket: WebSocket, game: string) {
     if (!busUp()) {
       socket.close(LIVE_PAUSED_CLOSE_CODE, 'live updates paused');
       return;
     }
     // A Wingo socket hears every room until it subscribes to one; a generic game's, none.
-    const state: SocketState = { game, room: game === WINGO ? EVERY_ROOM : null, playerId: null, sessionId: null };
+    const state: SocketState = { game, room: game === WINGO ? EVERY_ROOM : null, playerId: null, sessionId: null, accessToken: null, betsInFlight: 0 };
     sockets.set(socket, state);
     join(byGame, game, socket);
     if (state.room !== null) join(byRoom, `${game}:${state.room}`, socket);
@@ -265,11 +357,17 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
     });
     const schema = game === WINGO ? WingoClientMessageSchema : LotteryClientMessageSchema;
     socket.on('message', (raw: Buffer) => {
+      // Arrival time decides a bet (decision 201): taken before the frame is read.
+      const receivedAt = lottery.now();
       let parsed: unknown;
       try {
         parsed = JSON.parse(raw.toString('utf8'));
       } catch {
         send(socket, { type: 'error', code: 'MALFORMED_JSON', message: 'Messages are JSON objects' });
+        return;
+      }
+      if (game === WINGO && typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'bet') {
+        placeBetFrame(socket, state, parsed, receivedAt);
         return;
       }
       const message = schema.safeParse(parsed);
@@ -288,12 +386,15 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
         send(socket, { type: 'subscribed', room: message.data.room });
         return;
       }
-      authenticate(`Bearer ${message.data.accessToken}`).then(
+      if (message.data.type === 'bet') return; // Handled above; the union admits it on Wingo's socket only.
+      const accessToken = message.data.accessToken;
+      authenticate(`Bearer ${accessToken}`).then(
         (claims) => {
           if (socket.readyState !== socket.OPEN) return;
           signOut(socket, state);
           state.playerId = claims.playerId;
           state.sessionId = claims.sessionId;
+          state.accessToken = accessToken;
           let set = byPlayer.get(claims.playerId);
           if (!set) byPlayer.set(claims.playerId, (set = new Set()));
           set.add(socket);
