@@ -30,7 +30,7 @@ import { burstScenario } from './wingo/bursts';
 import { closedLoopScenario } from './wingo/closed-loop';
 import { loadSummary, phase, removeTempDirs, round2, tempDir } from './wingo/common';
 import { registeredPlayers } from './wingo/players';
-import { clusterCpu, createDatabase, durability, pgbench, type PgbenchResult } from './wingo/postgres';
+import { clusterCpu, createDatabase, durability, pgbench, writeMeter, type PgbenchResult } from './wingo/postgres';
 import { settlementScenario } from './wingo/settlement';
 import { clusterSocketScenario } from './wingo/cluster-sockets';
 import { DEFAULT_ROOM_SPREAD, socketScenario } from './wingo/sockets';
@@ -131,7 +131,7 @@ async function main() {
   // in whichever phase is running (the database's CPU per bet moved by 2x between runs).
   await db.query('CHECKPOINT');
   phase('closedLoopBets');
-  const closedLoop = await closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db), clusterCpu(meter));
+  const closedLoop = await closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db), clusterCpu(meter), () => writeMeter(db));
 
   // The authenticated read against /healthz (decision 307's goal: at least 30 %), with the request
   // log at info (production's level) and at warn.
