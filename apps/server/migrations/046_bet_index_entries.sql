@@ -7,6 +7,12 @@
 -- for the ledger's listings and the cost report, which read it from rows found another way.
 DROP INDEX ledger_transfers_reference_idx;
 
+-- lottery_bets (player_id, seq DESC) served a player's history of every game; (player_id, game,
+-- seq DESC) serves one game's. The history of every game now reads each game's newest bets from
+-- the second and keeps the newest of those (player-bets.ts), so the first, an entry every bet
+-- wrote, goes. The wagering reads and one game's history already used the second.
+DROP INDEX lottery_bets_player_idx;
+
 -- Room on every page of ledger_accounts for a balance's next version (as migration 037 for the
 -- report rows). Every bet, payout and deposit rewrites its accounts' rows; balance_minor is in no
 -- index, so the new version needs no index entry (a HOT update) when it fits on the same page. With
