@@ -1,9 +1,9 @@
 -- Fewer index entries per bet (issue 37 part 1; decision 575).
 --
--- ledger_transfers (reference) was an index every transfer paid for (a bet's, a payout's: a random
--- bet id, so a random leaf page each time) and no query of the app reads: a business row finds
+-- ledger_transfers (reference) was an index every transfer with a reference paid for (a bet's is
+-- its random bet id, so a random leaf page each time) and no query of the app reads: a business row finds
 -- its transfer by the idempotency key, which is unique, indexed and derived from the same id
--- (a bet's is '<game>:bet:<bet id>', a deposit's names its order). The reference column stays,
+-- (a bet's is '<game>:bet:<bet id>', a deposit's names its order or chain transfer). The column stays,
 -- for the ledger's listings and the cost report, which read it from rows found another way.
 DROP INDEX ledger_transfers_reference_idx;
 
