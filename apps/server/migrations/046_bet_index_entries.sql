@@ -1,4 +1,4 @@
--- Fewer index entries per bet (issue 37 part 1; decision 575).
+-- Fewer index entries per bet, and room for HOT balance updates (decision 575).
 --
 -- ledger_transfers (reference) was an index every transfer with a reference paid for (a bet's is
 -- its random bet id, so a random leaf page each time) and no query of the app reads: a business row finds
