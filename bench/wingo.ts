@@ -31,7 +31,7 @@ import { burstScenario } from './wingo/bursts';
 import { closedLoopScenario } from './wingo/closed-loop';
 import { loadSummary, phase, removeTempDirs, round2, tempDir } from './wingo/common';
 import { registeredPlayers } from './wingo/players';
-import { clusterCpu, createDatabase, durability, pgbench, type PgbenchResult } from './wingo/postgres';
+import { clusterCpu, createDatabase, durability, pgbench, writeMeter, type PgbenchResult } from './wingo/postgres';
 import { settlementScenario } from './wingo/settlement';
 import { clusterSocketScenario } from './wingo/cluster-sockets';
 import { DEFAULT_ROOM_SPREAD, socketScenario } from './wingo/sockets';
@@ -136,12 +136,12 @@ async function main() {
   const socketPass = async () => {
     await db.query('CHECKPOINT');
     phase('closedLoopSocketBets');
-    return closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db), clusterCpu(meter), 'socket');
+    return closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db), clusterCpu(meter), 'socket', () => writeMeter(db));
   };
   const socketFirst = s.socketBets === 'first' ? await socketPass() : null;
   await db.query('CHECKPOINT');
   phase('closedLoopBets');
-  const closedLoop = await closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db), clusterCpu(meter));
+  const closedLoop = await closedLoopScenario(app, base, tokens, firstPeriod, s.seconds, backendsCpu(db), clusterCpu(meter), 'http', () => writeMeter(db));
   const closedLoopSocket = socketFirst ?? (s.socketBets === 'after' ? await socketPass() : null);
 
   // The authenticated read against /healthz (decision 307's goal: at least 30 %), with the request

@@ -19,11 +19,13 @@ export async function closedLoopScenario(
   databaseCpuMs: () => Promise<number | undefined>,
   clusterCpuMs: () => Promise<number | undefined>,
   transport: 'http' | 'socket' = 'http',
+  writes?: () => Promise<(operations: number) => Promise<unknown>>,
 ) {
   const current = await roundWithLead(firstPeriod, (seconds + 2) * 1000);
   await app.lottery.tick();
   const cpuPer = await cpuMeter(databaseCpuMs);
   const clusterPer = await cpuMeter(clusterCpuMs);
+  const writesPer = writes ? await writes() : null;
   const load = await runLoader<{ samplesMs: number[]; wallMs: number; statuses: Record<string, number>; sent: number; cpuUs: number }>(transport === 'http' ? 'bet-load.mjs' : 'socket-bet-load.mjs', {
     base,
     path: API_PATHS.wingo_place_bet,
@@ -37,6 +39,7 @@ export async function closedLoopScenario(
   });
   const cpu = await cpuPer(load.sent);
   const cluster = await clusterPer(load.sent);
+  const writesPerBet = writesPer ? await writesPer(load.sent) : null;
   const sorted = [...load.samplesMs].sort((a, b) => a - b);
   const ok = load.statuses['200'] ?? 0;
   return {
@@ -59,5 +62,7 @@ export async function closedLoopScenario(
       // TPC-B's transaction is measured with (postgres.ts clusterCpu), for decision 525's comparison.
       databaseCluster: cluster.databaseUs,
     },
+    // WAL and updates per bet (decision 575): the database's share in units the load does not move.
+    writesPerBet,
   };
 }

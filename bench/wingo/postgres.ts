@@ -63,6 +63,45 @@ export function clusterCpu(db: Db) {
   };
 }
 
+/**
+ * What the database wrote while a phase ran (decision 575): WAL bytes, records and full-page
+ * images (pg_stat_wal, the whole cluster), and the row updates of the ledger's accounts and the
+ * rounds' stakes with how many were HOT (no index entry: pg_stat_user_tables of `db`'s database).
+ * Unlike CPU, these do not move with the neighbours' load, so an A/B of the schema shows in them
+ * plainly. Call the returned function with the operation count to get the figures per operation.
+ */
+export async function writeMeter(db: Db) {
+  const read = async () => {
+    // Statistics are flushed by each backend at most once a second; a fresh snapshot reads them.
+    await db.query('SELECT pg_stat_clear_snapshot()');
+    const wal = (await db.query<{ records: string; fpi: string; bytes: string }>('SELECT wal_records AS records, wal_fpi AS fpi, wal_bytes AS bytes FROM pg_stat_wal')).rows[0]!;
+    const { rows } = await db.query<{ relname: string; upd: string; hot: string }>(
+      `SELECT relname, n_tup_upd AS upd, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname IN ('ledger_accounts', 'lottery_round_stakes')`,
+    );
+    return { records: Number(wal.records), fpi: Number(wal.fpi), bytes: Number(wal.bytes), tables: new Map(rows.map((r) => [r.relname, { upd: Number(r.upd), hot: Number(r.hot) }])) };
+  };
+  const before = await read();
+  return async (operations: number) => {
+    // Let every backend of the phase flush its counters (PGSTAT_MIN_INTERVAL is 1 s).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = await read();
+    const per = (a: number, b: number) => Math.round(((a - b) / operations) * 100) / 100;
+    const hotShare = (name: string) => {
+      const a = after.tables.get(name);
+      const b = before.tables.get(name) ?? { upd: 0, hot: 0 };
+      const upd = a ? a.upd - b.upd : 0;
+      return { updates: upd, hot: a ? a.hot - b.hot : 0, hotShare: upd > 0 ? Math.round(((a!.hot - b.hot) / upd) * 1000) / 1000 : null };
+    };
+    return {
+      walBytes: per(after.bytes, before.bytes),
+      walRecords: per(after.records, before.records),
+      walFullPageImages: per(after.fpi, before.fpi),
+      ledgerAccountsUpdates: hotShare('ledger_accounts'),
+      roundStakesUpdates: hotShare('lottery_round_stakes'),
+    };
+  };
+}
+
 export type PgbenchResult = {
   tps: number;
   transactions: number;

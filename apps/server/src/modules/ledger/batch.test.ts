@@ -6,6 +6,7 @@ import { openTransferBatch, postTransfers } from './batch';
 import { checkInvariants } from './invariants';
 import { ensureHouse, ensurePlayer, failureOf, fund, resetLedger, snapshotLedger, move } from './ledger-test-helpers';
 import { ensureAccount, getBalance, listEntries, postTransfer, withTransaction, type PostTransferInput } from './service';
+import { transferIdAt } from './transfer-id';
 
 let db: Db;
 let players: string[];
@@ -26,6 +27,41 @@ afterEach(async () => {
   expect(await checkInvariants(db)).toEqual([]);
 });
 
+describe('what a transfer costs the database (decisions 575, 576)', () => {
+  it('gives transfers ids that sort in posting time, so their inserts land at the end of the indexes on the id', async () => {
+    const low = Buffer.alloc(6, 0xff);
+    const high = Buffer.alloc(6, 0);
+    // A later millisecond sorts after any id of an earlier one, whatever the random part.
+    expect(transferIdAt(1_795_000_000_001, high) > transferIdAt(1_795_000_000_000, low)).toBe(true);
+    expect(transferIdAt(1_795_000_000_000, low)).toMatch(/^xfer_[0-9a-f]{24}$/);
+    const before = Date.now();
+    const posted = await withTransaction(db, (tx) => postTransfers(tx, players.map((p, i) => move(`t:${i}`, HOUSE_ACCOUNTS.adjustments, p, 10))));
+    const single = await postTransfer(db, move('t:single', HOUSE_ACCOUNTS.adjustments, players[0]!, 10));
+    const ids = [...posted.transfers.map((t) => t.transferId), single.id];
+    for (const id of ids) expect(id).toMatch(/^xfer_[0-9a-f]{24}$/);
+    const after = Date.now();
+    // The wall clock's milliseconds while they were posted (an id's time is not the app's clock).
+    for (const id of ids) {
+      expect(parseInt(id.slice(5, 17), 16)).toBeGreaterThanOrEqual(before);
+      expect(parseInt(id.slice(5, 17), 16)).toBeLessThanOrEqual(after);
+    }
+  });
+
+  it('indexes the transfers only where a query reads them: by id, by key, and the bonus kinds by time', async () => {
+    // Each index here is an entry every bet and payout writes; ledger_transfers (reference) was
+    // one that no query read (migration 046).
+    const { rows } = await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'ledger_transfers' ORDER BY indexname`);
+    expect(rows.map((r) => r.indexname)).toEqual(['ledger_transfers_bonus_money_idx', 'ledger_transfers_idempotency_key_key', 'ledger_transfers_pkey']);
+  });
+
+  it('leaves room on the accounts\' pages, so a balance update stays on its page and writes no index entry', async () => {
+    const { rows } = await db.query<{ reloptions: string[] | null }>(`SELECT reloptions FROM pg_class WHERE relname = 'ledger_accounts'`);
+    expect(rows[0]!.reloptions).toContain('fillfactor=70');
+    // The balance is in no index: were it, no update of it could be HOT whatever the room.
+    const { rows: indexed } = await db.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'ledger_accounts' AND indexdef LIKE '%balance_minor%'`);
+    expect(indexed).toEqual([]);
+  });
+});
 
 describe('openTransferBatch with keys checked by the caller', () => {
   it('skips the key lookup, and the unique key still refuses a transfer that was posted before (nothing written)', async () => {

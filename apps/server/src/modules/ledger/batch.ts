@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/db';
 import { IDEMPOTENCY_CONFLICT_MESSAGE, INSUFFICIENT_FUNDS_MESSAGE, LedgerError, LedgerMisuseError } from './errors';
 import { lockAccounts, lockAccountsWithBonuses, type AccountRow } from './repo';
 import { validateTransfer, type PostTransferInput, type TransferEntryInput, type ValidTransfer } from './validate';
+import { newTransferId } from './transfer-id';
 
 /**
  * Many transfers in one go, for set-based work such as settling a lottery round: every transfer
@@ -148,7 +148,7 @@ export async function openTransferBatch(tx: Queryable, inputs: readonly PostTran
         };
       }
     }
-    const id = `xfer_${randomBytes(12).toString('hex')}`;
+    const id = newTransferId();
     const balancesAfterMinor = new Map<string, number>();
     v.entries.forEach((e) => {
       const before = balances.get(e.accountCode)!;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db';
 import {
   ACCOUNT_OWNER_PATTERN,
@@ -36,6 +35,7 @@ import {
 } from './repo';
 import { TRANSFER_KINDS, type TransferKind } from './transfer-kinds';
 import { validateTransfer, type PostTransferInput } from './validate';
+import { newTransferId } from './transfer-id';
 
 /** An account and its current balance. */
 export type LedgerAccount = {
@@ -287,7 +287,7 @@ export async function postTransfer(q: Queryable, input: PostTransferInput): Prom
       return { accountId: account.id, amountMinor, balanceBeforeMinor: account.balance_minor, balanceAfterMinor };
     });
 
-    const transferId = `xfer_${randomBytes(12).toString('hex')}`;
+    const transferId = newTransferId();
     const inserted = await insertTransferIfKeyFree(tx, { id: transferId, ...valid });
     if (!inserted) {
       // Another transaction committed this key between our lookup and our insert (possible only

@@ -182,3 +182,17 @@ it('takes a date as a day in India Standard Time', async () => {
   expect((await list(me.client, 'date=2026-11-23')).items.map((b) => b.id)).toEqual(['bet_day0000023']);
   expect((await list(me.client, 'date=2026-11-24')).items.map((b) => b.id)).toEqual(['bet_day0000024']);
 });
+
+it("reads a player's history of every game from each game's index, so a bet writes no entry in an index of the player's bets alone (decision 575)", async () => {
+  // A bet writes one entry in each of these; the history of every game reads (player_id, game,
+  // seq DESC) game by game, so (player_id, seq DESC) is gone (migration 046).
+  const { rows } = await t.db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'lottery_bets' ORDER BY indexname`);
+  expect(rows.map((r) => r.indexname)).toEqual([
+    'lottery_bets_bonus_round_idx',
+    'lottery_bets_id_key',
+    'lottery_bets_pkey',
+    'lottery_bets_player_game_idx',
+    'lottery_bets_player_id_idempotency_key_key',
+    'lottery_bets_round_idx',
+  ]);
+});

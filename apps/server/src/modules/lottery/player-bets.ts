@@ -1,16 +1,20 @@
 import type { PlayerLotteryBet, PlayerLotteryBetsPage, PlayerLotteryBetsQuery } from '@colorplay/contract';
 import type { Db, Queryable } from '../../db/db';
+import { ENGINE_GAMES } from './games';
 import type { BetWithRoundRow } from './repo-bets';
 import { commitmentOf, gameBetOf } from './views';
 
 /**
  * A player's bets of every lottery game, newest first (decision 362): the full game history and
- * the operator's player lookup. One statement over the index lottery_bets (player_id, seq DESC);
- * the game, room and round state narrow it in SQL. Won and lost are not stored (a bet's outcome
+ * the operator's player lookup. One statement over the index lottery_bets (player_id, game, seq
+ * DESC): each game's newest bets, then the newest of those (decision 575); the room, round state
+ * and day narrow each game's read in SQL. Won and lost are not stored (a bet's outcome
  * comes from its round and its game's rule table, and bets are never updated), so those two
  * filters read settled bets in chunks and keep the matching ones, at most SCAN_LIMIT bets per
  * page: a page may then hold fewer bets than asked, with a cursor to read on.
  */
+
+const GAME_IDS = [...ENGINE_GAMES.keys()];
 
 /** The most bets one page reads for a won/lost filter (bounds the work of one request). */
 export const SCAN_LIMIT = 500;
@@ -39,13 +43,18 @@ async function selectRows(
   beforeSeq: number | null,
   limit: number,
 ): Promise<Row[]> {
+  // No index on (player_id, seq) alone, which every bet paid for (decision 575): the newest `limit`
+  // bets of each game, each read newest first from (player_id, game, seq DESC) and filtered
+  // there, then the newest `limit` of those, which are the newest of all.
   const { rows } = await q.query<Row>(
-    `${SELECT}
-      WHERE b.player_id = $1 AND ($2::text IS NULL OR b.game = $2) AND ($3::text IS NULL OR b.room_id = $3)
-        AND ($4::bigint IS NULL OR b.seq < $4) AND ($5::text[] IS NULL OR r.status = ANY($5::text[]))
-        AND ($7::timestamptz IS NULL OR (b.placed_at >= $7 AND b.placed_at < $8))
-      ORDER BY b.seq DESC LIMIT $6`,
-    [playerId, filter.game, filter.room, beforeSeq, filter.roundStates, limit, filter.from, filter.to],
+    `SELECT x.* FROM unnest($2::text[]) AS g(game) CROSS JOIN LATERAL (
+       ${SELECT}
+        WHERE b.player_id = $1 AND b.game = g.game AND ($3::text IS NULL OR b.room_id = $3)
+          AND ($4::bigint IS NULL OR b.seq < $4) AND ($5::text[] IS NULL OR r.status = ANY($5::text[]))
+          AND ($7::timestamptz IS NULL OR (b.placed_at >= $7 AND b.placed_at < $8))
+        ORDER BY b.seq DESC LIMIT $6) x
+      ORDER BY x.seq DESC LIMIT $6`,
+    [playerId, filter.game === null ? GAME_IDS : [filter.game], filter.room, beforeSeq, filter.roundStates, limit, filter.from, filter.to],
   );
   return rows;
 }
