@@ -1,5 +1,7 @@
 import { API_PATHS, WingoServerMessageSchema, type WingoServerMessage } from '@colorplay/contract';
 import WebSocket from 'ws';
+import type { Clock } from '../../src/lib/clock';
+import { buildTestApp, type TestApp } from './build-test-app';
 
 /** A socket's inbox: every message checked against the contract, and a wait for the next of a type. */
 export type LiveInbox = ReturnType<typeof listen>;
@@ -39,4 +41,16 @@ export async function openWingoSocket(port: number) {
   const inbox = listen(ws);
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   return { ws, inbox };
+}
+
+/**
+ * The live tests' server: the app on the clock with short fair chains, listening on a free
+ * loopback port (the sockets need a real one), its lottery ticked once so every room has a round.
+ */
+export async function liveTestApp(clock: Clock): Promise<{ t: TestApp; port: number }> {
+  const t = await buildTestApp({ clock, lottery: { chainLength: 50, checkpointEvery: 8, chainRenewBeforeRounds: 5 } });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (t.app.server.address() as { port: number }).port;
+  await t.app.lottery.tick();
+  return { t, port };
 }

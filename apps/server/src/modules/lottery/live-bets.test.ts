@@ -2,8 +2,8 @@ import { API_PATHS } from '@colorplay/contract';
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
-import { openWingoSocket, type LiveInbox } from '../../../test/helpers/live-socket';
+import type { TestApp } from '../../../test/helpers/build-test-app';
+import { liveTestApp, openWingoSocket, type LiveInbox } from '../../../test/helpers/live-socket';
 import { playerFactory, type TestPlayer } from '../../../test/helpers/players';
 import { fakeClock } from '../../lib/clock';
 import { checkInvariants } from '../ledger';
@@ -19,10 +19,7 @@ let port: number;
 let period: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, lottery: { chainLength: 50, checkpointEvery: 8, chainRenewBeforeRounds: 5 } });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  port = (t.app.server.address() as { port: number }).port;
-  await t.app.lottery.tick();
+  ({ t, port } = await liveTestApp(clock));
   // The next round, open from its first second: every bet of the file goes to it.
   clock.advance(roundAt(ROOM, clock.now().getTime()).drawsAtMs - clock.now().getTime());
   await t.app.lottery.tick();

@@ -2,7 +2,8 @@ import { API_PATHS, LAZY_API_PATHS, LotteryServerMessageSchema, WingoServerMessa
 import { K3, roundAt, settleBet, type AnyLotteryGame } from '@colorplay/lottery';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
+import type { TestApp } from '../../../test/helpers/build-test-app';
+import { liveTestApp } from '../../../test/helpers/live-socket';
 import { lotteryGameKit } from '../../../test/helpers/lottery-games';
 import type { PlayerClient } from '../../../test/helpers/player-client';
 import { fakeClock } from '../../lib/clock';
@@ -18,10 +19,7 @@ let t: TestApp;
 let port: number;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, lottery: { chainLength: 50, checkpointEvery: 8, chainRenewBeforeRounds: 5 } });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  port = (t.app.server.address() as { port: number }).port;
-  await t.app.lottery.tick();
+  ({ t, port } = await liveTestApp(clock));
 });
 afterAll(async () => {
   await t.app.close();

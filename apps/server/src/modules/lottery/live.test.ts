@@ -2,8 +2,8 @@ import { API_PATHS, type DomainEvent } from '@colorplay/contract';
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { buildTestApp, type TestApp } from '../../../test/helpers/build-test-app';
-import { listen, openWingoSocket } from '../../../test/helpers/live-socket';
+import type { TestApp } from '../../../test/helpers/build-test-app';
+import { listen, liveTestApp, openWingoSocket } from '../../../test/helpers/live-socket';
 import { PlayerClient } from '../../../test/helpers/player-client';
 import { playerFactory } from '../../../test/helpers/players';
 import { fakeClock } from '../../lib/clock';
@@ -14,10 +14,7 @@ let t: TestApp;
 let port: number;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, lottery: { chainLength: 50, checkpointEvery: 8, chainRenewBeforeRounds: 5 } });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  port = (t.app.server.address() as { port: number }).port;
-  await t.app.lottery.tick();
+  ({ t, port } = await liveTestApp(clock));
 });
 afterAll(async () => {
   await t.app.close();
