@@ -54,6 +54,38 @@ export function run(cmd, args, opts = {}) {
   });
 }
 
+/**
+ * Runs a command like `run`, its output passed through as it comes, and keeps its last `lines`
+ * lines; resolves with its exit code and those lines (npm test repeats a failed step's at the end).
+ */
+export function runKeepingTail(cmd, args, lines) {
+  return new Promise((resolve) => {
+    const tail = [];
+    let partial = '';
+    const keep = (chunk) => {
+      const parts = (partial + chunk).split('\n');
+      partial = parts.pop() ?? '';
+      tail.push(...parts);
+      if (tail.length > lines) tail.splice(0, tail.length - lines);
+    };
+    const child = track(spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'] }));
+    child.stdout.on('data', (d) => {
+      process.stdout.write(d);
+      keep(String(d));
+    });
+    child.stderr.on('data', (d) => {
+      process.stderr.write(d);
+      keep(String(d));
+    });
+    const done = (code) => resolve({ code, tail: partial ? [...tail, partial] : tail });
+    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', (err) => {
+      keep(`could not run ${cmd}: ${err.message}\n`);
+      done(127);
+    });
+  });
+}
+
 /** Runs a command and returns its stdout; throws on a non-zero exit. */
 export function capture(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {

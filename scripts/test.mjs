@@ -1,39 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: every check, in the order that fails fastest. Each step prints its own result;
 // the last line sums them up in the plain 'N passed, N failed' form.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { run } from './lib.mjs';
-
-/** How many of a failed step's last lines the summary repeats. */
-const TAIL_LINES = 120;
+import { run, runKeepingTail } from './lib.mjs';
 
 /**
- * Runs a step with its output passed through as it comes and its last lines kept, so that a failure
- * is named again at the very end: CI shows a run's tail, and a failed test hundreds of lines above
- * the summary was invisible there.
+ * How many of a failed step's last lines the summary repeats: CI shows a run's tail, and a failed
+ * test hundreds of lines above the summary was invisible there.
  */
-function runKeepingTail(cmd, args) {
-  return new Promise((resolve) => {
-    const tail = [];
-    let partial = '';
-    const keep = (chunk) => {
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop() ?? '';
-      tail.push(...lines);
-      if (tail.length > TAIL_LINES) tail.splice(0, tail.length - TAIL_LINES);
-    };
-    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d) => { process.stdout.write(d); keep(String(d)); });
-    child.stderr.on('data', (d) => { process.stderr.write(d); keep(String(d)); });
-    const done = (code) => resolve({ code, tail: partial ? [...tail, partial] : tail });
-    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
-    child.on('error', (err) => {
-      keep(`could not run ${cmd}: ${err.message}\n`);
-      done(127);
-    });
-  });
-}
+const TAIL_LINES = 120;
 
 // The event-bus tests start a real redis-server (Debian's package). Install it when missing and
 // we may (root, as in CI), like e2e.mjs does for Chromium; otherwise those tests say they skip.
@@ -74,7 +49,7 @@ for (const [name, cmd, args] of steps) {
   if (only.length && !only.some((o) => name.includes(o))) continue;
   console.log(`\n=== ${name}`);
   const started = Date.now();
-  const { code, tail } = await runKeepingTail(cmd, args);
+  const { code, tail } = await runKeepingTail(cmd, args, TAIL_LINES);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   if (code === 0) {
     passed++;
