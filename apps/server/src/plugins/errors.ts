@@ -2,15 +2,36 @@ import type { ErrorCode, ErrorResponse, FieldIssue } from '@colorplay/contract';
 import { ERROR_STATUS } from '@colorplay/contract';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/db';
 import { AppError } from '../errors';
 import { securityHeaders } from './security-headers';
 
 function send(reply: FastifyReply, code: ErrorCode, message: string, issues?: FieldIssue[], details?: Record<string, string | number | null>) {
-  const body: ErrorResponse = { error: { code, message, ...(issues ? { issues } : {}), ...(details ? { details } : {}) } };
-  return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
+  return sendBody(reply, { code, message, ...(issues ? { issues } : {}), ...(details ? { details } : {}) });
+}
+
+function sendBody(reply: FastifyReply, error: ErrorResponse['error']) {
+  return reply.status(ERROR_STATUS[error.code]).type('application/json; charset=utf-8').send({ error } satisfies ErrorResponse);
+}
+
+/**
+ * The error body of a failure that is not the framework's own: an AppError's code, message,
+ * issues and public details; a database outage (logged as a warning); anything else a generic
+ * internal error (logged with its stack), so no detail leaks. The HTTP error handler answers with
+ * it, and so does a bet over the live socket (decision 570), so both paths answer alike.
+ */
+export function errorBodyOf(err: unknown, log: FastifyBaseLogger): ErrorResponse['error'] {
+  if (err instanceof AppError) {
+    return { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}), ...(err.publicDetails ? { details: err.publicDetails } : {}) };
+  }
+  if (isDatabaseUnavailable(err)) {
+    log.warn({ err }, 'database unavailable');
+    return { code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable; try again in a moment' };
+  }
+  log.error({ err }, 'unhandled error');
+  return { code: 'INTERNAL', message: 'Something went wrong on our side' };
 }
 
 /** Fastify's own 4xx errors, named by their stable codes. */
@@ -32,7 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return send(reply, err.code, err.message, err.issues, err.publicDetails);
+      return sendBody(reply, errorBodyOf(err, request.log));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
@@ -52,16 +73,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.info({ err }, 'client error');
       return send(reply, err.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', err.message);
     }
-    if (isDatabaseUnavailable(err)) {
-      // The database restarted or is out of reach. The request may work when retried (the
-      // pool reconnects); money requests carry an idempotency key, so a retry after a
-      // connection cut during COMMIT returns the first outcome instead of doing it twice.
-      request.log.warn({ err }, 'database unavailable');
-      reply.header('retry-after', '1');
-      return send(reply, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable; try again in a moment');
-    }
-    request.log.error({ err }, 'unhandled error');
-    return send(reply, 'INTERNAL', 'Something went wrong on our side');
+    const body = errorBodyOf(err, request.log);
+    // The database restarted or is out of reach. The request may work when retried (the pool
+    // reconnects); money requests carry an idempotency key, so a retry after a connection cut
+    // during COMMIT returns the first outcome instead of doing it twice.
+    if (body.code === 'SERVICE_UNAVAILABLE') reply.header('retry-after', '1');
+    return sendBody(reply, body);
   });
 }
 

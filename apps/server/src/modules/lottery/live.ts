@@ -19,13 +19,12 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { Histogram, type Registry } from 'prom-client';
 import type { WebSocket } from 'ws';
-import { isDatabaseUnavailable } from '../../db/db';
-import { AppError } from '../../errors';
 import type { Bus } from '../../events';
 import { ENGINE_GAMES, engineGame } from './games';
 import { wingoResultFace } from './rules';
 import type { LotteryService } from './service';
 import { summaryOf } from './views';
+import { errorBodyOf } from '../../plugins/errors';
 import { socketErrorHandler } from '../../plugins/socket-errors';
 
 export type LotteryLiveOptions = {
@@ -285,19 +284,6 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
     socketBets.observe({ outcome: error.code }, (lottery.now().getTime() - receivedAt.getTime()) / 1000);
   };
 
-  /** What the error plugin answers an HTTP bet that failed with `err`, as the error of a refusal frame. */
-  const refusalOf = (err: unknown): ErrorResponse['error'] => {
-    if (err instanceof AppError) {
-      return { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}), ...(err.publicDetails ? { details: err.publicDetails } : {}) };
-    }
-    if (isDatabaseUnavailable(err)) {
-      app.log.warn({ err }, 'database unavailable');
-      return { code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable; try again in a moment' };
-    }
-    app.log.error({ err }, 'unhandled error in a socket bet');
-    return { code: 'INTERNAL', message: 'Something went wrong on our side' };
-  };
-
   /**
    * A Wingo bet over the signed-in socket (decision 570): the HTTP route's checks in its order.
    * Stamped on arrival (decision 201) before anything is read; who is calling first (a socket not
@@ -329,7 +315,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
         },
         async (err: unknown) => {
           await noteRefusal?.(err).catch((e: unknown) => app.log.error({ err: e }, 'could not count a refusal'));
-          refuse(socket, input.idempotencyKey, refusalOf(err), receivedAt);
+          refuse(socket, input.idempotencyKey, errorBodyOf(err, app.log), receivedAt);
         },
       )
       .finally(() => {
