@@ -104,6 +104,14 @@ describe('a lottery page’s HTML', () => {
     expect(theirs.body).not.toContain('12345');
   });
 
+  it('writes the session line in the language the cookie names, and says the page varies by cookie', async () => {
+    const english = await t.app.inject({ method: 'GET', url: '/home/AllLotteryGames/K3' });
+    const hindi = await t.app.inject({ method: 'GET', url: '/home/AllLotteryGames/K3', headers: { cookie: 'other=1; colorplay_locale=hi' } });
+    expect(english.body).toContain('<span>Time playing this session: –:––:–– </span><span class="lottery-shell__link">About reality checks</span>');
+    expect(hindi.body).toContain('<span>इस सेशन में खेलने का समय: –:––:–– </span><span class="lottery-shell__link">रियलिटी चेक के बारे में</span>');
+    expect(hindi.headers.vary).toBe('Cookie');
+  });
+
   it.each(['/', '/wallet', '/home/AllLotteryGames/BettingRecordWin', '/home/AllLotteryGames/Verify?period=1', '/home/AllLotteryGames/Wingo/extra', '/home/Wingo'])(
     'is not given to %s, which gets the plain index.html',
     async (url) => {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, SHELL_SCRIPT, SHELL_SESSION_WORDS, SHELL_TITLES, type ShellData } from './lottery-shell';
+import { lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, SHELL_SCRIPT, SHELL_SESSION_WORDS, SHELL_TITLES, shellLocaleOf, type ShellData } from './lottery-shell';
 
 /** The shell's inline script (decision 560), run in a DOM the way the browser runs it while parsing. */
 
@@ -87,6 +87,24 @@ describe('the lottery page shell', () => {
     localStorage.setItem('colorplay.locale', 'hi');
     load();
     expect(sessionLine()).toBe('इस सेशन में खेलने का समय: 1:02:07 रियलिटी चेक के बारे में');
+  });
+
+  it('carries the session line’s words in the HTML, in the cookie’s language, before any script runs', () => {
+    const body = (html: string) => /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
+    document.body.innerHTML = body(lotteryPageHtml(INDEX, DATA, []));
+    expect(sessionLine()).toBe('Time playing this session: –:––:–– About reality checks');
+    document.body.innerHTML = body(lotteryPageHtml(INDEX, DATA, [], 'hi'));
+    expect(sessionLine()).toBe('इस सेशन में खेलने का समय: –:––:–– रियलिटी चेक के बारे में');
+    // The script then writes the stored language and the length into the same element.
+    localStorage.setItem('m_login_token', '"a.b.c"');
+    const line = document.getElementById('cp-session');
+    new Function(SHELL_SCRIPT)();
+    expect(document.getElementById('cp-session')).toBe(line);
+    expect(sessionLine()).toBe('Time playing this session: 0:00 About reality checks');
+  });
+
+  it('reads the language from the request’s cookie, English otherwise', () => {
+    expect(['colorplay_locale=hi', 'a=1; colorplay_locale=hi; b=2', 'colorplay_locale=en', 'colorplay_locale=fr', 'xcolorplay_locale=hi', '', undefined].map(shellLocaleOf)).toEqual(['hi', 'hi', 'en', 'en', 'en', 'en', 'en']);
   });
 
   it('starts the session line at 0:00 when the stored session ended with a break, or there is none', () => {

@@ -64,6 +64,25 @@ export const SHELL_SESSION_WORDS = {
   hi: { session: 'इस सेशन में खेलने का समय: {duration}', about: 'रियलिटी चेक के बारे में' },
 } as const;
 
+/** The languages the shell can write its session line in (web: i18n.tsx's locales). */
+export type ShellLocale = keyof typeof SHELL_SESSION_WORDS;
+
+/**
+ * The cookie the app sets with the player's language on a lottery page (web: reality-check.tsx),
+ * so the session line's words come in the first paint in that language; English without it. A
+ * hint only: the script still writes the line in the language the browser stores.
+ */
+export const SHELL_LOCALE_COOKIE = 'colorplay_locale';
+
+/** The language a request's cookies name for the shell, or English. */
+export function shellLocaleOf(cookieHeader: string | undefined): ShellLocale {
+  const match = new RegExp(`(?:^|;\\s*)${SHELL_LOCALE_COOKIE}=(en|hi)(?:;|$)`).exec(cookieHeader ?? '');
+  return (match?.[1] as ShellLocale | undefined) ?? 'en';
+}
+
+/** The session line's length before the script knows it (the start is in the browser). */
+export const SHELL_UNKNOWN_DURATION = '–:––:––';
+
 /** What the HTML carries: the game, its first room, the server time, every room's round and the session line's words. */
 export interface ShellData {
   game: ShellGame;
@@ -162,23 +181,26 @@ function countdownHtml(secondsLeft: number): string {
 /**
  * index.html with the lottery page's stylesheets, shell and data. `stylesheets` are the lottery
  * chunk's CSS files (from the build's manifest); a label the shell leaves empty keeps its line's
- * height (the words come with the app, in the player's language).
+ * height (the words come with the app, in the player's language); the session line is written in
+ * `locale` (the request's cookie) until the script writes it.
  */
-export function lotteryPageHtml(indexHtml: string, data: ShellData, stylesheets: readonly string[]): string {
+export function lotteryPageHtml(indexHtml: string, data: ShellData, stylesheets: readonly string[], locale: ShellLocale = 'en'): string {
   const round = data.rounds[data.room];
   if (!round || !indexHtml.includes('<div id="root"></div>')) return indexHtml;
   const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
   const secondsLeft = Math.ceil((round.drawsAtMs - data.serverTimeMs) / 1000);
-  // The session line as the app draws it (web: safety/reality-check.tsx), its words and time
-  // written by the script. The browser may paint before the script runs: the line's height is
-  // held by its stylesheet (lottery-shell.css), so filling it moves nothing below (it moved the
-  // page by a line, a layout shift of 0.25 in Lighthouse), and it holds no text until then (a
-  // placeholder character would be its first text paint, and the words, written into it later,
-  // would no longer count as the page's largest paint, and so would the space between the two
-  // parts: the script writes it); hidden from assistive technology like the rest of the stand-in, and its
-  // link an inert span (an aria-hidden link could still take focus).
+  // The session line as the app draws it (web: safety/reality-check.tsx), with its words in the
+  // language the request's cookie names and the length unknown, so the words are in the first
+  // paint: the browser may paint the shell before the parser runs the script, and the line is the
+  // page's largest paint (a line written by the script into a later frame set LCP 200-500 ms after
+  // the first paint; decision 561). The script then writes the stored language and the length
+  // into the same element. Its height is also held by its stylesheet (lottery-shell.css). Hidden
+  // from assistive technology like the rest of the stand-in, its link an inert span (an
+  // aria-hidden link could still take focus).
+  const words = data.words[locale];
   const session =
-    '<p id="cp-session" class="session-clock lottery-shell__session" aria-hidden="true"><span></span><span class="lottery-shell__link"></span></p>';
+    '<p id="cp-session" class="session-clock lottery-shell__session" aria-hidden="true">' +
+    `<span>${escapeHtml(words.session.replace('{duration}', SHELL_UNKNOWN_DURATION))} </span><span class="lottery-shell__link">${escapeHtml(words.about)}</span></p>`;
   const shell =
     `<main id="cp-shell" class="${PAGE_CLASSES[data.game]}" aria-busy="true">` +
     // The back arrow as the page draws it (web: components/ui/top-bar.tsx), inert until the app's link replaces it.

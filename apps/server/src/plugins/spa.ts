@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendApiNotFound } from './errors';
-import { LOTTERY_PAGE_CSP, lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, shellData, type ShellGame, type ShellRound } from './lottery-shell';
+import { LOTTERY_PAGE_CSP, lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, shellData, shellLocaleOf, type ShellGame, type ShellRound } from './lottery-shell';
 
 const HASHED_ASSET = /\/assets\//;
 
@@ -83,8 +83,9 @@ export async function registerSpa(
       return reply
         .header('cache-control', 'no-store')
         .header('content-security-policy', LOTTERY_PAGE_CSP)
+        .header('vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .send(lotteryPageHtml(page.indexHtml, shellData(game, lotteryClocks(game)), page.stylesheets));
+        .send(lotteryPageHtml(page.indexHtml, shellData(game, lotteryClocks(game)), page.stylesheets, shellLocaleOf(request.headers.cookie)));
     }
     return reply.sendFile('index.html', { cacheControl: false });
   });

@@ -25,6 +25,15 @@ export function formatDuration(ms: number): string {
 /** Which reality check is due at `elapsedMs` (0: none yet) for an interval in minutes. */
 export const checksDue = (elapsedMs: number, minutes: number | null): number => (minutes ? Math.floor(elapsedMs / (minutes * 60_000)) : 0);
 
+/**
+ * Tells the server the language of this device, so a lottery page's first paint (the server's
+ * shell, decision 561) writes the session line in it: a cookie, read by no script and sent with
+ * page requests only as a hint (the shell's script still writes the line from localStorage).
+ */
+function rememberLocaleForShell(locale: string): void {
+  document.cookie = `colorplay_locale=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+}
+
 /** The shared session's start and how long it has run, read (and marked) every second. */
 function usePlaySession(): { start: number; elapsed: number } {
   const read = () => {
@@ -46,12 +55,13 @@ function usePlaySession(): { start: number; elapsed: number } {
  * playing", "View history" and "Log out". It does not stop a bet in flight; it interrupts.
  */
 export function RealityCheck() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const navigate = useNavigate();
   const titleId = useId();
   const textId = useId();
   const keepRef = useRef<HTMLButtonElement>(null);
   const { start, elapsed } = usePlaySession();
+  useEffect(() => rememberLocaleForShell(locale), [locale]);
   const safety = useResource(safetyResource);
   const minutes = safety.data?.realityCheckMinutes ?? null;
   const due = checksDue(elapsed, minutes);

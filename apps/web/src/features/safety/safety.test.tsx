@@ -76,6 +76,12 @@ describe('the session clock (decision 509)', () => {
     expect(clock.getByRole('link', { name: 'About reality checks' }).getAttribute('href')).toBe('/main/Safety');
   });
 
+  it('tells the server the device’s language in a cookie, for the lottery shell’s first paint', async () => {
+    document.cookie = 'colorplay_locale=; Max-Age=0; Path=/';
+    openTab();
+    await waitFor(() => expect(document.cookie).toContain('colorplay_locale=en'));
+  });
+
   it('runs one session across tabs until a break with no game page open ends it', () => {
     const t0 = Date.parse('2026-11-29T10:00:00Z');
     vi.useFakeTimers({ toFake: ['Date'] });
