@@ -74,3 +74,28 @@ test('a cold visit to Wingo shows the page itself, with no "Loading…" status f
   await expect(page.getByRole('region', { name: 'Wallet balance' })).toContainText('₹0.00');
   expect(await page.evaluate(() => (window as unknown as { __loadingStatusSeen?: boolean }).__loadingStatusSeen ?? false)).toBe(false);
 });
+
+// Decision 585: the server's shell is painted before the app's own script runs. The script is
+// preloaded and joins the page only once the browser has reported the first contentful paint;
+// before, the parser put it in the head, and a phone that had the file before its first frame ran
+// the app's start before painting anything. Watched from the document's start.
+test('a cold visit to Wingo paints the server’s shell before the app’s script joins the page', async ({ page }) => {
+  await signInAsNewPlayer(page);
+  await page.addInitScript(() => {
+    const seen = window as unknown as { __appScriptJoined?: { painted: boolean } };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (seen.__appScriptJoined === undefined && node instanceof HTMLScriptElement && node.type === 'module') {
+            seen.__appScriptJoined = { painted: performance.getEntriesByName('first-contentful-paint').length > 0 };
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+  await page.goto('/home/AllLotteryGames/Wingo');
+  await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /\d+ seconds left/);
+  await expect(page.getByRole('region', { name: 'Wallet balance' })).toContainText('₹0.00');
+  expect(await page.evaluate(() => (window as unknown as { __appScriptJoined?: { painted: boolean } }).__appScriptJoined)).toEqual({ painted: true });
+});

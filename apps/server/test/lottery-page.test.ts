@@ -79,15 +79,20 @@ describe('a lottery page’s HTML', () => {
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index.Ab1.css"><link rel="stylesheet" crossorigin href="/assets/wingo.Cd2.css"></head>');
     expect(res.body).not.toContain('core.Ef3.css');
     expect(res.body.match(/index\.Ab1\.css/g)).toHaveLength(1);
+    // The app's script is preloaded, and started by the page's own script after the shell's first paint (decision 585).
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/index.Ab1.js">');
+    expect(res.body).toContain('<script id="cp-start" data-entry="/assets/index.Ab1.js">');
   });
 
-  it('allows its one inline script by its hash, and no other inline script or style', async () => {
+  it('allows its two inline scripts by their hashes, and no other inline script or style', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/home/AllLotteryGames/Wingo' });
-    const scripts = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-    expect(scripts).toHaveLength(1);
-    const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+    const scripts = [...res.body.matchAll(/<script(?: id="cp-start" data-entry="[^"]*")?>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(2);
+    expect(res.body.match(/<script[\s>]/g)).toHaveLength(3);
+    const [shellHash, startHash] = scripts.map((script) => createHash('sha256').update(script).digest('base64'));
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).toContain(`script-src 'self' 'sha256-${shellHash}' 'sha256-${startHash}';`);
     expect(csp).toContain("style-src 'self';");
     expect(csp).toContain("script-src-attr 'none'");
     expect(res.body).not.toMatch(/<style|style="/);

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, SHELL_SCRIPT, SHELL_SESSION_WORDS, SHELL_TITLES, shellLocaleOf, type ShellData } from './lottery-shell';
+import { lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, SHELL_SCRIPT, SHELL_SESSION_WORDS, SHELL_START_SCRIPT, SHELL_TITLES, shellLocaleOf, type ShellData } from './lottery-shell';
 
 /** The shell's inline script (decision 560), run in a DOM the way the browser runs it while parsing. */
 
@@ -128,6 +128,106 @@ describe('the lottery page shell', () => {
     vi.advanceTimersByTime(5_000);
     expect(digits.map((d) => d.textContent).join('')).toBe('0050');
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('the app’s start on a lottery page (decision 585)', () => {
+  const VITE_INDEX = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index.Ab1.js"></script></head><body><div id="root"></div></body></html>';
+  let frames: FrameRequestCallback[];
+  let visibility: DocumentVisibilityState;
+  /** The paint observers the page made (a browser with paint timing), or null (one without). */
+  let paintObservers: { callback: (list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void; disconnected: boolean }[] | null;
+  const runFrame = () => frames.splice(0).forEach((frame) => frame(performance.now()));
+  const paint = (name: string) =>
+    paintObservers!.filter((o) => !o.disconnected).forEach((o) => o.callback({ getEntriesByName: (n) => (n === name ? [{ name }] : []) }, { disconnect: () => (o.disconnected = true) }));
+  const appScripts = () => [...document.head.querySelectorAll('script')].map((s) => ({ type: s.type, src: s.getAttribute('src'), crossOrigin: s.crossOrigin }));
+
+  /** The page as served: its head and body in the document, its two scripts run as parsing would. */
+  function parse() {
+    const html = lotteryPageHtml(VITE_INDEX, DATA, []);
+    document.head.innerHTML = /<head>([\s\S]*)<\/head>/.exec(html)![1]!;
+    document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
+    new Function(SHELL_SCRIPT)();
+    new Function(SHELL_START_SCRIPT)();
+  }
+
+  beforeEach(() => {
+    localStorage.setItem('m_login_token', '"a.b.c"');
+    frames = [];
+    visibility = 'visible';
+    paintObservers = [];
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    vi.stubGlobal(
+      'PerformanceObserver',
+      Object.assign(
+        function PerformanceObserver(this: { observe(): void }, callback: NonNullable<typeof paintObservers>[number]['callback']) {
+          const observer = { callback, disconnected: false };
+          this.observe = () => paintObservers!.push(observer);
+        },
+        { get supportedEntryTypes() { return paintObservers ? ['paint'] : []; } },
+      ),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    document.head.innerHTML = '';
+  });
+
+  it('preloads the app’s script where index.html started it, and starts it in the task after the first contentful paint', () => {
+    parse();
+    expect(document.head.innerHTML).toBe('<link rel="modulepreload" crossorigin="" href="/assets/index.Ab1.js">');
+    expect(appScripts()).toEqual([]);
+    paint('first-paint');
+    vi.runOnlyPendingTimers();
+    expect(appScripts()).toEqual([]);
+    paint('first-contentful-paint');
+    expect(appScripts()).toEqual([]);
+    vi.runOnlyPendingTimers();
+    // crossOrigin '' is the anonymous mode of Vite's `crossorigin`, so the preloaded file is the one used.
+    expect(appScripts()).toEqual([{ type: 'module', src: '/assets/index.Ab1.js', crossOrigin: '' }]);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(appScripts()).toHaveLength(1);
+  });
+
+  it('starts after two frames and a task in a browser without paint timing', () => {
+    paintObservers = null;
+    parse();
+    runFrame();
+    vi.runOnlyPendingTimers();
+    expect(appScripts()).toEqual([]);
+    runFrame();
+    expect(appScripts()).toEqual([]);
+    vi.runOnlyPendingTimers();
+    expect(appScripts()).toHaveLength(1);
+  });
+
+  it('starts at once where no paint is coming: a page not visible, one hidden before it paints, a visitor without a session', () => {
+    visibility = 'hidden';
+    parse();
+    expect(appScripts()).toHaveLength(1);
+    document.head.innerHTML = '';
+    visibility = 'visible';
+    parse();
+    visibility = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(appScripts()).toHaveLength(1);
+    paint('first-contentful-paint');
+    vi.runOnlyPendingTimers();
+    expect(appScripts()).toHaveLength(1);
+    document.head.innerHTML = '';
+    visibility = 'visible';
+    localStorage.removeItem('m_login_token');
+    parse();
+    expect(document.getElementById('cp-shell')).toBeNull();
+    expect(appScripts()).toHaveLength(1);
+  });
+
+  it('leaves an index.html without Vite’s entry script to start itself', () => {
+    const html = lotteryPageHtml(INDEX, DATA, []);
+    expect(html).not.toContain('cp-start');
+    expect(html).not.toContain('modulepreload');
   });
 });
 

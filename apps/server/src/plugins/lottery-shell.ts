@@ -16,7 +16,9 @@ import { CONTENT_SECURITY_POLICY } from './security-headers';
  *   small inline script (allowed by its hash in this response's Content-Security-Policy) that
  *   shows the room the player chose last, writes the session line from what the browser holds,
  *   ticks both clocks, and removes the shell for a visitor without a session (whom the app sends
- *   to login: a round panel meanwhile would mislead).
+ *   to login: a round panel meanwhile would mislead);
+ * - the app's own script preloaded, and started by a second inline script once the browser has
+ *   painted the shell (decision 585).
  * React's first render replaces `#root`'s content: the shell is never hydrated or read by the app.
  */
 
@@ -149,10 +151,57 @@ export const SHELL_SCRIPT = `(function () {
     setTimeout(tick, 250);
   })();
 })();`;
-const SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHELL_SCRIPT).digest('base64')}'`;
 
-/** The Content-Security-Policy of a lottery page: the strict one, plus the inline script by its hash. */
-export const LOTTERY_PAGE_CSP = CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${SHELL_SCRIPT_HASH}`);
+/**
+ * The app's start on a lottery page (decision 585). index.html's module script is taken out of a
+ * lottery page's HTML, its file preloaded in its place (the download starts as early as before),
+ * and this inline script adds it once the browser reports the shell's first contentful paint.
+ * Otherwise a phone that has the bundle before its first frame (a fast network, a slow CPU) runs
+ * the app's start, hundreds of milliseconds of script at 4x, before painting anything, and the
+ * shell is for nothing. It starts at once where no paint is coming: a page that is not visible (or
+ * is hidden before it paints), and a page whose shell its script removed (a visitor without a
+ * session). A browser without paint timing starts after two frames. The script's URL comes in the
+ * element's `data-entry`, so this text, and its hash in the policy, stay the same from build to
+ * build. lottery-shell.test.ts runs it in a DOM.
+ */
+export const SHELL_START_SCRIPT = `(function () {
+  var entry = document.getElementById('cp-start').getAttribute('data-entry');
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  function afterTask() {
+    setTimeout(start, 0);
+  }
+  if (document.visibilityState !== 'visible' || !document.getElementById('cp-shell')) return start();
+  document.addEventListener('visibilitychange', start, { once: true });
+  try {
+    if (PerformanceObserver.supportedEntryTypes.indexOf('paint') < 0) throw new Error('no paint timing');
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      afterTask();
+    }).observe({ type: 'paint', buffered: true });
+  } catch (e) {
+    requestAnimationFrame(function () {
+      requestAnimationFrame(afterTask);
+    });
+  }
+})();`;
+
+const scriptHash = (source: string) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
+
+/** The Content-Security-Policy of a lottery page: the strict one, plus its two inline scripts by their hashes. */
+export const LOTTERY_PAGE_CSP = CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${scriptHash(SHELL_SCRIPT)} ${scriptHash(SHELL_START_SCRIPT)}`);
+
+/** index.html's module script as Vite writes it: the app's entry. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -215,7 +264,12 @@ export function lotteryPageHtml(indexHtml: string, data: ShellData, stylesheets:
     '</div></div></section></main>';
   // `<` escaped so no value can close the data block.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  // The app's entry preloaded where its script was, and started by SHELL_START_SCRIPT after the
+  // shell's first paint. An index.html without that script (not Vite's) keeps its own start.
+  const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
+  const start = entry === undefined ? '' : `<script id="cp-start" data-entry="${escapeHtml(entry)}">${SHELL_START_SCRIPT}</script>`;
   return indexHtml
+    .replace(ENTRY_SCRIPT, () => `<link rel="modulepreload" crossorigin href="${escapeHtml(entry ?? '')}">`)
     .replace('</head>', () => `${links}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${session}${shell}</div><script type="application/json" id="cp-round">${json}</script><script>${SHELL_SCRIPT}</script>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${session}${shell}</div><script type="application/json" id="cp-round">${json}</script><script>${SHELL_SCRIPT}</script>${start}`);
 }
