@@ -24,6 +24,7 @@ const MANIFEST = {
   'index.html': { file: 'assets/index.Ab1.js', css: ['assets/index.Ab1.css'], isEntry: true },
   'src/app/routes/wingo.tsx': { file: 'assets/wingo.Cd2.js', css: ['assets/wingo.Cd2.css', 'assets/index.Ab1.css'], imports: ['index.html', '_core.Ef3.js'] },
   '_core.Ef3.js': { file: 'assets/core.Ef3.js', css: ['assets/core.Ef3.css'] },
+  'src/app/routes/home.tsx': { file: 'assets/home.Gh4.js', css: ['assets/home.Gh4.css'], imports: ['index.html', '_core.Ef3.js'] },
 };
 
 let t: TestApp;
@@ -117,7 +118,22 @@ describe('a lottery page’s HTML', () => {
     expect(hindi.headers.vary).toBe('Cookie');
   });
 
-  it.each(['/', '/wallet', '/home/AllLotteryGames/BettingRecordWin', '/home/AllLotteryGames/Verify?period=1', '/home/AllLotteryGames/Wingo/extra', '/home/Wingo'])(
+  it('is not given to `/`, which gets index.html with its home route’s files preloaded (decision 586)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(res.body).toBe(
+      INDEX_HTML.replace(
+        '</head>',
+        '<link rel="modulepreload" crossorigin href="/assets/home.Gh4.js"><link rel="modulepreload" crossorigin href="/assets/core.Ef3.js">' +
+          '<link rel="preload" as="style" crossorigin href="/assets/home.Gh4.css"><link rel="preload" as="style" crossorigin href="/assets/core.Ef3.css"></head>',
+      ),
+    );
+  });
+
+  it.each(['/wallet', '/home/AllLotteryGames/BettingRecordWin', '/home/AllLotteryGames/Verify?period=1', '/home/AllLotteryGames/Wingo/extra', '/home/Wingo'])(
     'is not given to %s, which gets the plain index.html',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendApiNotFound } from './errors';
+import { homePageHtml, homePreloads } from './home-page';
 import { LOTTERY_PAGE_CSP, lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, shellData, shellLocaleOf, type ShellGame, type ShellRound } from './lottery-shell';
 
 const HASHED_ASSET = /\/assets\//;
@@ -39,7 +40,7 @@ export async function registerSpa(
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
-  const lotteryPage = built && lotteryClocks ? lotteryPageOf(distDir) : () => null;
+  const builtPage = built ? builtPageOf(distDir) : () => null;
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -76,7 +77,7 @@ export async function registerSpa(
         .send('The web app is not built yet. Run `npm run build`.');
     }
     const game = lotteryClocks ? lotteryGameOfPath(pathname) : null;
-    const page = game ? lotteryPage() : null;
+    const page = builtPage();
     if (page && lotteryClocks && game) {
       // The round's period and countdown are in the page: a copy from any cache (a back button's
       // included) would show a round that has ended, so it is never stored.
@@ -85,26 +86,32 @@ export async function registerSpa(
         .header('content-security-policy', LOTTERY_PAGE_CSP)
         .header('vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .send(lotteryPageHtml(page.indexHtml, shellData(game, lotteryClocks(game)), page.stylesheets, shellLocaleOf(request.headers.cookie)));
+        .send(lotteryPageHtml(page.indexHtml, shellData(game, lotteryClocks(game)), page.lotteryStylesheets, shellLocaleOf(request.headers.cookie)));
     }
+    // `/` with its lazy route's files preloaded (decision 586); revalidated like index.html.
+    if (page && pathname === '/') return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.homeHtml);
     return reply.sendFile('index.html', { cacheControl: false });
   });
 }
 
 /**
- * index.html and the lottery module's stylesheets, read again only when index.html changes (a
- * new build under a running server links new hashed files). Null without the build's manifest:
- * the lottery pages then get the plain index.html.
+ * index.html, the lottery module's stylesheets and `/`'s page, read again only when index.html
+ * changes (a new build under a running server links new hashed files). Null without the build's
+ * manifest: every page then gets the plain index.html.
  */
-function lotteryPageOf(distDir: string): () => { indexHtml: string; stylesheets: string[] } | null {
+function builtPageOf(distDir: string): () => { indexHtml: string; lotteryStylesheets: string[]; homeHtml: string } | null {
   const indexFile = path.join(distDir, 'index.html');
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  let cached: { mtimeMs: number; page: { indexHtml: string; stylesheets: string[] } | null } | undefined;
+  let cached: { mtimeMs: number; page: { indexHtml: string; lotteryStylesheets: string[]; homeHtml: string } | null } | undefined;
   return () => {
     const mtimeMs = existsSync(indexFile) ? statSync(indexFile).mtimeMs : -1;
     if (cached?.mtimeMs !== mtimeMs) {
       const indexHtml = mtimeMs >= 0 && existsSync(manifestFile) ? readFileSync(indexFile, 'utf8') : null;
-      const page = indexHtml === null ? null : { indexHtml, stylesheets: lotteryStylesheets(JSON.parse(readFileSync(manifestFile, 'utf8')), indexHtml) };
+      const manifest = indexHtml === null ? null : JSON.parse(readFileSync(manifestFile, 'utf8'));
+      const page =
+        indexHtml === null
+          ? null
+          : { indexHtml, lotteryStylesheets: lotteryStylesheets(manifest, indexHtml), homeHtml: homePageHtml(indexHtml, homePreloads(manifest, indexHtml)) };
       cached = { mtimeMs, page };
     }
     return cached.page;
