@@ -120,6 +120,22 @@ describe('the lottery page shell', () => {
     expect(sessionLine()).toBe('Time playing this session: 0:00 About reality checks');
   });
 
+  it('writes a text only when it changes, not at every tick', async () => {
+    localStorage.setItem('m_login_token', '"a.b.c"');
+    load();
+    const written: string[] = [];
+    new MutationObserver((records) => records.forEach((r) => written.push((r.target as Element).className))).observe(document.getElementById('root')!, { childList: true, subtree: true });
+    // 49.5 s before the draw: one tick later (49.25 s) the countdown still shows 0050, the session 0:00.
+    vi.advanceTimersByTime(250);
+    await Promise.resolve();
+    expect(written).toEqual([]);
+    // The next tick (49.0 s): the two digits that change, and nothing else.
+    vi.advanceTimersByTime(250);
+    await Promise.resolve();
+    expect(written).toEqual(['wingo-clock__digit', 'wingo-clock__digit']);
+    expect(countdown()).toBe('0049');
+  });
+
   it('stops ticking once the app has replaced it', () => {
     localStorage.setItem('m_login_token', '"a.b.c"');
     load();

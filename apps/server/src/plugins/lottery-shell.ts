@@ -138,16 +138,19 @@ export const SHELL_SCRIPT = `(function () {
   line.lastChild.textContent = words.about;
   var digits = shell.querySelectorAll('.wingo-clock__digit');
   var two = function (n) { return String(n).padStart(2, '0'); };
+  // Writes a text only when it changes: a write is style and layout work for the main thread,
+  // which the app's start needs, four times a second.
+  var write = function (node, text) { if (node.textContent !== text) node.textContent = text; };
   (function tick() {
     if (!shell.isConnected) return;
     var left = Math.max(0, Math.ceil((round.drawsAtMs - Date.now() - offset) / 1000));
     var text = two(Math.floor(left / 60)) + two(left % 60);
-    for (var i = 0; i < digits.length; i++) digits[i].textContent = text.charAt(i);
+    for (var i = 0; i < digits.length; i++) write(digits[i], text.charAt(i));
     var played = Math.max(0, Math.floor((Date.now() - start) / 1000));
     var h = Math.floor(played / 3600);
     var m = Math.floor((played % 3600) / 60);
     var duration = (h > 0 ? h + ':' + two(m) : String(m)) + ':' + two(played % 60);
-    line.firstChild.textContent = words.session.replace('{duration}', duration) + ' ';
+    write(line.firstChild, words.session.replace('{duration}', duration) + ' ');
     setTimeout(tick, 250);
   })();
 })();`;
