@@ -1,7 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import HomeRoute from './home';
+
+// The games section (its own chunk, its own tests in features/lobby): here only when it is asked for.
+vi.mock('../../features/lobby/home-games', () => ({ default: () => <h2>The games</h2> }));
 
 function renderHome() {
   return render(
@@ -12,6 +15,24 @@ function renderHome() {
 }
 
 describe('Home route', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the games below the fold only once its top has been painted (two frames; decision 587)', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    const runFrame = () => act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+    renderHome();
+    expect(screen.getByRole('note').textContent).toContain('We never predict results');
+    // Its chunk loaded, as it would be from the cache: still not there before the frames.
+    await act(async () => void (await import('../../features/lobby/home-games')));
+    expect(screen.queryByRole('heading', { level: 2, name: 'The games' })).toBeNull();
+    runFrame();
+    expect(screen.queryByRole('heading', { level: 2, name: 'The games' })).toBeNull();
+    runFrame();
+    expect(await screen.findByRole('heading', { level: 2, name: 'The games' })).toBeTruthy();
+  });
+
   it('has our brand header', () => {
     renderHome();
     expect(screen.getByRole('heading', { level: 1, name: 'Colorplay' })).toBeTruthy();

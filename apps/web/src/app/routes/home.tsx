@@ -43,6 +43,20 @@ function WhenInView({ children }: { children: ReactNode }) {
 }
 
 /**
+ * Renders its children once the page around them has been painted (two animation frames): the
+ * games start just below the fold of a phone, and their chunk, its imports and their data, a dozen
+ * requests, would otherwise share the phone's few connections with the top of home (decision 587).
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => setPainted(true))));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return painted ? children : null;
+}
+
+/**
  * Home (/): the brand header, a player's unread announcement (one line), then log in / register (a
  * guest) or the balance with Recharge (a player), the way into Win Go, the standing notice and, until
  * answered, the deposit-limit prompt, our promotions, the lobby category shortcuts, then the
@@ -83,9 +97,11 @@ export default function HomeRoute() {
       <div className="home__section home__section--card">
         <CategoryShortcuts />
       </div>
-      <Suspense fallback={null}>
-        <HomeGames />
-      </Suspense>
+      <AfterFirstPaint>
+        <Suspense fallback={null}>
+          <HomeGames />
+        </Suspense>
+      </AfterFirstPaint>
       <WhenInView>
         <TodayFigures />
       </WhenInView>
