@@ -85,7 +85,7 @@ test('a cold visit to Wingo paints the server’s shell before the app’s scrip
     const seen = window as unknown as { __appScriptJoined?: { painted: boolean } };
     new MutationObserver((records) => {
       for (const record of records) {
-        for (const node of record.addedNodes) {
+        for (const node of Array.from(record.addedNodes)) {
           if (seen.__appScriptJoined === undefined && node instanceof HTMLScriptElement && node.type === 'module') {
             seen.__appScriptJoined = { painted: performance.getEntriesByName('first-contentful-paint').length > 0 };
           }
