@@ -77,8 +77,13 @@ describe('a lottery page’s HTML', () => {
     const left = Math.ceil((first.drawsAtMs - NOW.getTime()) / 1000);
     expect(digits).toBe(`${String(Math.floor(left / 60)).padStart(2, '0')}${String(left % 60).padStart(2, '0')}`);
     // The lottery module's own stylesheet, not its imports' nor the one index.html already links.
-    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index.Ab1.css"><link rel="stylesheet" crossorigin href="/assets/wingo.Cd2.css"></head>');
-    expect(res.body).not.toContain('core.Ef3.css');
+    // Then the files the app loads at start, preloaded (decision 586): its imports' stylesheets too, not as stylesheets.
+    expect(res.body).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index.Ab1.css"><link rel="stylesheet" crossorigin href="/assets/wingo.Cd2.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/wingo.Cd2.js"><link rel="modulepreload" crossorigin href="/assets/core.Ef3.js">' +
+        '<link rel="preload" as="style" crossorigin href="/assets/core.Ef3.css"></head>',
+    );
+    expect(res.body).not.toContain('<link rel="stylesheet" crossorigin href="/assets/core.Ef3.css">');
     expect(res.body.match(/index\.Ab1\.css/g)).toHaveLength(1);
     // The app's script is preloaded, and started by the page's own script after the shell's first paint (decision 585).
     expect(res.body).not.toContain('<script type="module"');

@@ -23,7 +23,7 @@ const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></bo
 
 /** Puts the served page's body in the document and runs its inline script, as parsing would. */
 function load(data: ShellData = DATA) {
-  const html = lotteryPageHtml(INDEX, data, []);
+  const html = lotteryPageHtml(INDEX, data, { stylesheets: [] });
   document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
   new Function(SHELL_SCRIPT)();
 }
@@ -91,9 +91,9 @@ describe('the lottery page shell', () => {
 
   it('carries the session line’s words in the HTML, in the cookie’s language, before any script runs', () => {
     const body = (html: string) => /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
-    document.body.innerHTML = body(lotteryPageHtml(INDEX, DATA, []));
+    document.body.innerHTML = body(lotteryPageHtml(INDEX, DATA, { stylesheets: [] }));
     expect(sessionLine()).toBe('Time playing this session: –:––:–– About reality checks');
-    document.body.innerHTML = body(lotteryPageHtml(INDEX, DATA, [], 'hi'));
+    document.body.innerHTML = body(lotteryPageHtml(INDEX, DATA, { stylesheets: [] }, 'hi'));
     expect(sessionLine()).toBe('इस सेशन में खेलने का समय: –:––:–– रियलिटी चेक के बारे में');
     // The script then writes the stored language and the length into the same element.
     localStorage.setItem('m_login_token', '"a.b.c"');
@@ -160,7 +160,7 @@ describe('the app’s start on a lottery page (decision 585)', () => {
 
   /** The page as served: its head and body in the document, its two scripts run as parsing would. */
   function parse() {
-    const html = lotteryPageHtml(VITE_INDEX, DATA, []);
+    const html = lotteryPageHtml(VITE_INDEX, DATA, { stylesheets: [] });
     document.head.innerHTML = /<head>([\s\S]*)<\/head>/.exec(html)![1]!;
     document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
     new Function(SHELL_SCRIPT)();
@@ -241,7 +241,7 @@ describe('the app’s start on a lottery page (decision 585)', () => {
   });
 
   it('leaves an index.html without Vite’s entry script to start itself', () => {
-    const html = lotteryPageHtml(INDEX, DATA, []);
+    const html = lotteryPageHtml(INDEX, DATA, { stylesheets: [] });
     expect(html).not.toContain('cp-start');
     expect(html).not.toContain('modulepreload');
   });

@@ -231,15 +231,23 @@ function countdownHtml(secondsLeft: number): string {
 }
 
 /**
- * index.html with the lottery page's stylesheets, shell and data. `stylesheets` are the lottery
- * chunk's CSS files (from the build's manifest); a label the shell leaves empty keeps its line's
+ * index.html with the lottery page's stylesheets, shell and data. `files.stylesheets` are the
+ * lottery chunk's CSS files (from the build's manifest), `files.preloads` the links of the files the
+ * app loads at start (decision 586), after them; a label the shell leaves empty keeps its line's
  * height (the words come with the app, in the player's language); the session line is written in
  * `locale` (the request's cookie) until the script writes it.
  */
-export function lotteryPageHtml(indexHtml: string, data: ShellData, stylesheets: readonly string[], locale: ShellLocale = 'en'): string {
+export function lotteryPageHtml(
+  indexHtml: string,
+  data: ShellData,
+  files: { stylesheets: readonly string[]; preloads?: string },
+  locale: ShellLocale = 'en',
+): string {
   const round = data.rounds[data.room];
   if (!round || !indexHtml.includes('<div id="root"></div>')) return indexHtml;
-  const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
+  // The stylesheets first: on HTTP/1.1's six connections the first paint's files are asked for
+  // before the app's preloads (decision 586).
+  const links = files.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('') + (files.preloads ?? '');
   const secondsLeft = Math.ceil((round.drawsAtMs - data.serverTimeMs) / 1000);
   // The session line as the app draws it (web: safety/reality-check.tsx), with its words in the
   // language the request's cookie names and the length unknown, so the words are in the first

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendApiNotFound } from './errors';
-import { homePageHtml, homePreloads } from './home-page';
+import { preloadLinks, routePreloads, withHeadLinks } from './route-preloads';
 import { LOTTERY_PAGE_CSP, lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, shellData, shellLocaleOf, type ShellGame, type ShellRound } from './lottery-shell';
 
 const HASHED_ASSET = /\/assets\//;
@@ -40,7 +40,7 @@ export async function registerSpa(
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
-  const builtPage = built ? builtPageOf(distDir) : () => null;
+  const currentPage = built ? builtPageOf(distDir) : () => null;
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -77,7 +77,7 @@ export async function registerSpa(
         .send('The web app is not built yet. Run `npm run build`.');
     }
     const game = lotteryClocks ? lotteryGameOfPath(pathname) : null;
-    const page = builtPage();
+    const page = currentPage();
     if (page && lotteryClocks && game) {
       // The round's period and countdown are in the page: a copy from any cache (a back button's
       // included) would show a round that has ended, so it is never stored.
@@ -86,7 +86,7 @@ export async function registerSpa(
         .header('content-security-policy', LOTTERY_PAGE_CSP)
         .header('vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .send(lotteryPageHtml(page.indexHtml, shellData(game, lotteryClocks(game)), page.lotteryStylesheets, shellLocaleOf(request.headers.cookie)));
+        .send(lotteryPageHtml(page.indexHtml, shellData(game, lotteryClocks(game)), page.lottery, shellLocaleOf(request.headers.cookie)));
     }
     // `/` with its lazy route's files preloaded (decision 586); revalidated like index.html.
     if (page && pathname === '/') return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.homeHtml);
@@ -94,26 +94,42 @@ export async function registerSpa(
   });
 }
 
+/** The build's manifest keys of the home route (web: app/router.tsx) and of what a lottery page loads at start (web: main.tsx). */
+const HOME_MODULES = ['src/app/routes/home.tsx'];
+const LOTTERY_MODULES = ['src/app/routes/wingo.tsx', 'src/app/lottery-preload-start.ts'];
+
 /**
- * index.html, the lottery module's stylesheets and `/`'s page, read again only when index.html
- * changes (a new build under a running server links new hashed files). Null without the build's
- * manifest: every page then gets the plain index.html.
+ * index.html, `/`'s page and the lottery pages' files (decisions 560, 586), read again only when
+ * index.html changes (a new build under a running server links new hashed files). Null without the
+ * build's manifest: every page then gets the plain index.html.
  */
-function builtPageOf(distDir: string): () => { indexHtml: string; lotteryStylesheets: string[]; homeHtml: string } | null {
+function builtPageOf(distDir: string): () => BuiltPage | null {
   const indexFile = path.join(distDir, 'index.html');
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  let cached: { mtimeMs: number; page: { indexHtml: string; lotteryStylesheets: string[]; homeHtml: string } | null } | undefined;
+  let cached: { mtimeMs: number; page: BuiltPage | null } | undefined;
   return () => {
     const mtimeMs = existsSync(indexFile) ? statSync(indexFile).mtimeMs : -1;
     if (cached?.mtimeMs !== mtimeMs) {
       const indexHtml = mtimeMs >= 0 && existsSync(manifestFile) ? readFileSync(indexFile, 'utf8') : null;
-      const manifest = indexHtml === null ? null : JSON.parse(readFileSync(manifestFile, 'utf8'));
-      const page =
-        indexHtml === null
-          ? null
-          : { indexHtml, lotteryStylesheets: lotteryStylesheets(manifest, indexHtml), homeHtml: homePageHtml(indexHtml, homePreloads(manifest, indexHtml)) };
-      cached = { mtimeMs, page };
+      cached = { mtimeMs, page: indexHtml === null ? null : builtPage(indexHtml, JSON.parse(readFileSync(manifestFile, 'utf8'))) };
     }
     return cached.page;
+  };
+}
+
+interface BuiltPage {
+  indexHtml: string;
+  homeHtml: string;
+  lottery: { stylesheets: string[]; preloads: string };
+}
+
+function builtPage(indexHtml: string, manifest: Parameters<typeof routePreloads>[0]): BuiltPage {
+  const stylesheets = lotteryStylesheets(manifest, indexHtml);
+  // The lottery module's own stylesheets are linked as stylesheets (the shell needs them); the rest preloaded.
+  const lottery = routePreloads(manifest, indexHtml, LOTTERY_MODULES);
+  return {
+    indexHtml,
+    homeHtml: withHeadLinks(indexHtml, preloadLinks(routePreloads(manifest, indexHtml, HOME_MODULES))),
+    lottery: { stylesheets, preloads: preloadLinks({ scripts: lottery.scripts, stylesheets: lottery.stylesheets.filter((href) => !stylesheets.includes(href)) }) },
   };
 }
