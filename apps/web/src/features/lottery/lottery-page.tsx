@@ -8,7 +8,7 @@ import { paths } from '../../config/paths';
 import { type Translate, useI18n } from '../../lib/i18n';
 import { useInfiniteResource } from '../../lib/infinite-resource';
 import { useResource } from '../../lib/resource';
-import { useServerNow } from '../../lib/server-clock';
+import { useServerTimeValue } from '../../lib/server-clock';
 import { historyResource, lotteryPlaceBet, stateResource, type ScreenGame } from './api';
 import { BalanceCard } from './balance-card';
 import { BetBoard } from './bet-board';
@@ -25,7 +25,7 @@ import { LotteryResultPopup, ResultPopup } from './result-popup';
 import { rememberRoom, storedRoom } from './room-storage';
 import { SlipSheet } from './slip-sheet';
 import { RoomTabs, type RoomSet } from './room-tabs';
-import { roundView } from './round-clock';
+import { roundView, sameRoundView } from './round-clock';
 import { PeriodBets, RoundClock, RoundPanel } from './round-panel';
 import { lotterySettled, settledRound, useSettlements } from './settlements';
 import { useCountdownBeeps } from './use-countdown-beeps';
@@ -177,10 +177,11 @@ export function LotteryPage({ game }: { game: ScreenGame }) {
   const feeBasisPoints = betting?.feeBasisPoints ?? WINGO_BET_OPTIONS.feeBasisPoints;
   const maxQuantity = betting?.limits.maxQuantity ?? WINGO_DEFAULT_LIMITS.maxQuantity;
 
-  const now = useServerNow(250);
   const stateRound = state.data && (!('game' in state.data) || state.data.game === game) && state.data.round.roomId === room ? state.data.round : null;
   const clock = live.clocks[room] ?? stateRound;
-  const round = roundView(room, clock, now, parts.rooms);
+  // Read 4 times a second so the countdown turns over within 250 ms of the second; the page
+  // renders only when the round's view changes (once a second).
+  const round = useServerTimeValue((nowMs) => roundView(room, clock, nowMs, parts.rooms), sameRoundView, 250);
   const { popup, closePopup, onPlaced, forgetAll } = useSettlements(game, room, round.period, isLive, parts.settle);
   useCountdownBeeps(round.period, round.secondsLeft);
 
