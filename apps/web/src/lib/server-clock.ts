@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /**
  * The server's clock as seen from here (docs/decisions/018-server-clock.md). Every countdown
@@ -79,6 +79,37 @@ export function useServerNow(intervalMs = 1000, enabled = true): number {
     return () => clearInterval(timer);
   }, [intervalMs, enabled]);
   return deviceNow + offsetMs;
+}
+
+/**
+ * A value of the server's time (a countdown's whole seconds, a round's period): read every
+ * `intervalMs` and whenever the offset changes, but a new value, and so a render, only when
+ * `same` says it changed. A countdown read 4 times a second (to turn over within 250 ms of the
+ * second) renders once a second, not 4 times: on a slow phone each render of a page is a task
+ * that blocks the main thread (decision 580). `derive` is read afresh on every render, so a new
+ * input (another room, a new clock) shows at once.
+ */
+export function useServerTimeValue<T>(derive: (serverNowMs: number) => T, same: (a: T, b: T) => boolean, intervalMs = 1000): T {
+  const shown = useRef<{ value: T } | null>(null);
+  const sub = useCallback(
+    (notify: () => void) => {
+      const timer = setInterval(notify, intervalMs);
+      const unsubscribe = subscribe(notify);
+      return () => {
+        clearInterval(timer);
+        unsubscribe();
+      };
+    },
+    [intervalMs],
+  );
+  // The last value is returned as long as it is the same, so React sees no change and skips the render.
+  const snapshot = () => {
+    const next = derive(serverNow());
+    if (shown.current && same(shown.current.value, next)) return shown.current.value;
+    shown.current = { value: next };
+    return next;
+  };
+  return useSyncExternalStore(sub, snapshot, snapshot);
 }
 
 /** For tests: no sample yet. */

@@ -13,6 +13,7 @@ const NUMBERS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 export interface BetBoardProps {
   /** Betting is closed for the last seconds of the round: the selections are disabled under a countdown. */
   locked: boolean;
+  /** The countdown under the lock; shown only while locked (the page passes 0 otherwise, so the memoised board does not render every second). */
   secondsLeft: number;
   multipliers: readonly number[];
   multiplier: number;

@@ -1,5 +1,9 @@
+import { LotteryServerMessageSchema, WingoServerMessageSchema } from '@colorplay/contract';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { liveUrl, parseServerMessage, reconnectDelayMs, RECONNECT_MAX_MS, WingoLive, type LiveStatus, type SocketLike, type Timers } from './live';
+import { liveUrl, parseLotteryMessage, parseServerMessage, reconnectDelayMs, RECONNECT_MAX_MS, SIGN_OF_LIFE_TYPES, WingoLive, type LiveStatus, type SocketLike, type Timers } from './live';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -103,6 +107,98 @@ describe('parseServerMessage and liveUrl', () => {
   it('turns the API base into a socket URL', () => {
     expect(liveUrl('https://app.example')).toBe('wss://app.example/api/lottery/wingo/live');
     expect(liveUrl('http://localhost:3002')).toBe('ws://localhost:3002/api/lottery/wingo/live');
+  });
+});
+
+describe('the hand-read messages (decision 580)', () => {
+  const clockOf = (roomId: string) => ({ roomId, period: '20261129100001', phase: 'open', opensAtMs: 1_000, locksAtMs: 56_000, drawsAtMs: 61_000 });
+  const wingoResult = { roomId: '30s', period: '20261129100001', digit: 7, color: ['green'], size: 'big', status: 'settled', drawnAtMs: 61_000 };
+  const k3Result = { game: 'k3', roomId: '1m', period: '20261129100001', status: 'settled', outcome: [6, 5, 4], summary: { sum: 15, size: 'big', parity: 'odd' }, drawnAtMs: 61_000, block: null };
+  const sessionMessages = [
+    { type: 'balance', balanceMinor: 40_000, reason: 'lottery_settlement' },
+    { type: 'authenticated', playerId: 7 },
+    { type: 'pong', serverTimeMs: 1_000 },
+    { type: 'error', code: 'BAD_MESSAGE', message: 'no' },
+    { type: 'supportTicket', ticketId: 'tkt_1', status: 'open' },
+  ];
+  const cases = [
+    {
+      name: 'Wingo',
+      parse: parseServerMessage,
+      schema: WingoServerMessageSchema,
+      valid: [
+        { type: 'clock', serverTimeMs: 1_000, rounds: [clockOf('30s'), clockOf('5m')] },
+        { type: 'subscribed', room: '1m' },
+        { type: 'betsSettled', roomId: '30s', period: '20261129100001', bets: 1, payoutMinor: 192, balanceMinor: 50_192 },
+        ...sessionMessages,
+      ],
+      // The fields the page reads, wrong: the schema refuses each, and so must the hand reading.
+      invalid: [
+        { type: 'clock', serverTimeMs: 1.5, rounds: [] },
+        { type: 'clock', serverTimeMs: 1_000, rounds: [clockOf('10m')] },
+        { type: 'clock', serverTimeMs: 1_000, rounds: [{ ...clockOf('30s'), drawsAtMs: '61000' }] },
+        { type: 'clock', serverTimeMs: 1_000, rounds: [{ ...clockOf('30s'), phase: 'closed' }] },
+        { type: 'clock', serverTimeMs: 1_000, rounds: {} },
+        { type: 'result', result: { ...wingoResult, roomId: '10m' } },
+        { type: 'result', result: null },
+        { type: 'balance', balanceMinor: '40000', reason: 'x' },
+        { type: 'betsSettled', roomId: '30s', period: '1', bets: 1, payoutMinor: 0, balanceMinor: 1.25 },
+        { type: 'mystery' },
+        [CLOCK],
+      ],
+    },
+    {
+      name: 'K3, 5D and Trx Win',
+      parse: parseLotteryMessage,
+      schema: LotteryServerMessageSchema,
+      valid: [
+        { type: 'clock', serverTimeMs: 1_000, rounds: [clockOf('1m'), clockOf('10m')] },
+        { type: 'result', result: k3Result },
+        { type: 'betsSettled', game: 'k3', roomId: '1m', period: '20261129100001', bets: 1, payoutMinor: 192, balanceMinor: 50_192 },
+        ...sessionMessages,
+      ],
+      invalid: [
+        { type: 'clock', serverTimeMs: 1_000, rounds: [clockOf('30s')] },
+        { type: 'clock', serverTimeMs: 1_000, rounds: [{ ...clockOf('1m'), period: 20261129 }] },
+        { type: 'result', result: { ...k3Result, roomId: '30s' } },
+        { type: 'result' },
+        { type: 'betsSettled', game: 'k3', roomId: '1m', period: '1', bets: 1, payoutMinor: 0 },
+      ],
+    },
+  ];
+
+  for (const { name, parse, schema, valid, invalid } of cases) {
+    it(`${name}: accepts what the contract accepts, as sent`, () => {
+      for (const message of valid) {
+        expect(schema.safeParse(message).success, JSON.stringify(message)).toBe(true);
+        expect(parse(JSON.stringify(message))).toEqual(message);
+      }
+    });
+
+    it(`${name}: ignores a frame whose read fields the contract refuses`, () => {
+      for (const message of invalid) {
+        expect(schema.safeParse(message).success, JSON.stringify(message)).toBe(false);
+        expect(parse(JSON.stringify(message)), JSON.stringify(message)).toBeNull();
+      }
+      expect(parse('{"type":')).toBeNull();
+      expect(parse(null)).toBeNull();
+    });
+  }
+
+  it("knows every message type of the contract's two sockets", () => {
+    const typesOf = (s: { options: ReadonlyArray<{ shape: { type: { value: unknown } } }> }) => s.options.map((o) => o.shape.type.value);
+    const known = ['clock', 'result', 'balance', 'betsSettled', ...SIGN_OF_LIFE_TYPES];
+    expect(new Set([...typesOf(WingoServerMessageSchema), ...typesOf(LotteryServerMessageSchema)])).toEqual(new Set(known));
+  });
+
+  it('loads no zod and no schema of the contract: only its types and zod-free constants', () => {
+    const source = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'live.ts'), 'utf8');
+    const imports = [...source.matchAll(/^import (type )?[^;]*? from '([^']+)';$/gms)].map((m) => ({ typeOnly: m[1] !== undefined, from: m[2]! }));
+    expect(imports.length).toBeGreaterThan(0);
+    for (const { typeOnly, from } of imports) {
+      if (typeOnly) continue;
+      expect(from, 'a value import of live.ts').toMatch(/^@colorplay\/contract\/(paths|lazy-paths|lottery-constants)$/);
+    }
   });
 });
 

@@ -1,14 +1,14 @@
 import type { LotteryBet, LotteryGameId, LotteryRoomId, LotteryRoundClock, WingoRoomId, WingoRoundClock } from '@colorplay/contract';
 import { LOTTERY_ROOM_IDS, LOTTERY_SLIP_MAX_ITEMS } from '@colorplay/contract/lottery-constants';
 import { WINGO_BET_OPTIONS, WINGO_DEFAULT_LIMITS } from '@colorplay/lottery';
-import { useMemo, useState, type ComponentType } from 'react';
+import { memo, useCallback, useMemo, useState, type ComponentType } from 'react';
 import { Tabs } from '../../components/ui/tabs';
 import { TopBar } from '../../components/ui/top-bar';
 import { paths } from '../../config/paths';
 import { type Translate, useI18n } from '../../lib/i18n';
 import { useInfiniteResource } from '../../lib/infinite-resource';
 import { useResource } from '../../lib/resource';
-import { useServerNow } from '../../lib/server-clock';
+import { useServerTimeValue } from '../../lib/server-clock';
 import { historyResource, lotteryPlaceBet, stateResource, type ScreenGame } from './api';
 import { BalanceCard } from './balance-card';
 import { BetBoard } from './bet-board';
@@ -25,7 +25,7 @@ import { LotteryResultPopup, ResultPopup } from './result-popup';
 import { rememberRoom, storedRoom } from './room-storage';
 import { SlipSheet } from './slip-sheet';
 import { RoomTabs, type RoomSet } from './room-tabs';
-import { roundView } from './round-clock';
+import { roundView, sameRoundView } from './round-clock';
 import { PeriodBets, RoundClock, RoundPanel } from './round-panel';
 import { lotterySettled, settledRound, useSettlements } from './settlements';
 import { useCountdownBeeps } from './use-countdown-beeps';
@@ -115,21 +115,29 @@ function GameRoundPanel({ game, room, roomName, secondsLeft, period, feeBasisPoi
   );
 }
 
+/*
+ * The page renders once a second (the countdown) and at every arrival of its data; on a phone
+ * each render is a task that blocks the main thread (decision 580). The parts that do not show
+ * the clock are memoised, so that those renders reach only what changed: the balance, the board
+ * (its seconds only matter while it is locked), and the records tabs.
+ */
+const Balance = memo(BalanceCard);
+
 /** The board of each game: Wingo's, and the generic games' from their view table. */
 const BOARDS: Record<ScreenGame, ComponentType<GameBoardProps>> = {
-  wingo: BetBoard as ComponentType<GameBoardProps>,
-  k3: LOTTERY_GAME_VIEWS.k3.Board,
-  '5d': LOTTERY_GAME_VIEWS['5d'].Board,
-  trx: LOTTERY_GAME_VIEWS.trx.Board,
+  wingo: memo(BetBoard as ComponentType<GameBoardProps>),
+  k3: memo(LOTTERY_GAME_VIEWS.k3.Board),
+  '5d': memo(LOTTERY_GAME_VIEWS['5d'].Board),
+  trx: memo(LOTTERY_GAME_VIEWS.trx.Board),
 };
 
 const WINGO_PARTS: ScreenParts = {
   rooms: 'wingo',
   title: (_game, t) => t('wingo.title'),
   RoundPanel: ({ room, secondsLeft, period, feeBasisPoints }) => <RoundPanel room={room as WingoRoomId} secondsLeft={secondsLeft} period={period} feeBasisPoints={feeBasisPoints} />,
-  History: ({ room }) => <GameHistory room={room as WingoRoomId} />,
-  Chart: ({ room }) => <TrendChart room={room as WingoRoomId} />,
-  Mine: ({ room }) => <MyHistory room={room as WingoRoomId} />,
+  History: memo(({ room }) => <GameHistory room={room as WingoRoomId} />),
+  Chart: memo(({ room }) => <TrendChart room={room as WingoRoomId} />),
+  Mine: memo(({ room }) => <MyHistory room={room as WingoRoomId} />),
   settle: settledRound as ScreenParts['settle'],
   Popup: ResultPopup as ScreenParts['Popup'],
 };
@@ -139,9 +147,9 @@ const GAME_PARTS: ScreenParts = {
   title: (game, t) => t(`lg.title.${game as LotteryGameId}`),
   roomSet: (t, title) => ({ ids: LOTTERY_ROOM_IDS, name: (id) => t(`lg.room.${id as LotteryRoomId}`, { game: title }), short: (id) => t(`lg.roomShort.${id as LotteryRoomId}`) }),
   RoundPanel: GameRoundPanel,
-  History: LotteryHistory as RoomPanel,
-  Chart: LotteryChart as RoomPanel,
-  Mine: LotteryMyBets as RoomPanel,
+  History: memo(LotteryHistory as RoomPanel),
+  Chart: memo(LotteryChart as RoomPanel),
+  Mine: memo(LotteryMyBets as RoomPanel),
   selectionText: (game, selection, t) => selectionLabelOf(game as LotteryGameId, selection, t),
   place: (game) => lotteryPlaceBet(game as LotteryGameId),
   settle: lotterySettled as ScreenParts['settle'],
@@ -177,10 +185,11 @@ export function LotteryPage({ game }: { game: ScreenGame }) {
   const feeBasisPoints = betting?.feeBasisPoints ?? WINGO_BET_OPTIONS.feeBasisPoints;
   const maxQuantity = betting?.limits.maxQuantity ?? WINGO_DEFAULT_LIMITS.maxQuantity;
 
-  const now = useServerNow(250);
   const stateRound = state.data && (!('game' in state.data) || state.data.game === game) && state.data.round.roomId === room ? state.data.round : null;
   const clock = live.clocks[room] ?? stateRound;
-  const round = roundView(room, clock, now, parts.rooms);
+  // Read 4 times a second so the countdown turns over within 250 ms of the second; the page
+  // renders only when the round's view changes (once a second).
+  const round = useServerTimeValue((nowMs) => roundView(room, clock, nowMs, parts.rooms), sameRoundView, 250);
   const { popup, closePopup, onPlaced, forgetAll } = useSettlements(game, room, round.period, isLive, parts.settle);
   useCountdownBeeps(round.period, round.secondsLeft);
 
@@ -195,18 +204,23 @@ export function LotteryPage({ game }: { game: ScreenGame }) {
     setPicks([]);
     setSlipOpen(false);
   };
-  const choose = (id: string) => {
-    if (slipGame) {
-      // A new slip starts a fresh sheet; a tap while picks are kept adds to them.
-      if (picks.length === 0) setSheetId((n) => n + 1);
-      setPicks((current) => (current.includes(id) || current.length >= LOTTERY_SLIP_MAX_ITEMS ? current : [...current, id]));
-      setSlipOpen(true);
-      return;
-    }
-    // A fresh sheet per opening: amount, quantity and agreement start over, as does the intent.
-    setSheetId((n) => n + 1);
-    setSelection(id);
-  };
+  const noPicks = picks.length === 0;
+  // Kept between renders, so that the memoised board is not rendered again for a new function.
+  const choose = useCallback(
+    (id: string) => {
+      if (slipGame) {
+        // A new slip starts a fresh sheet; a tap while picks are kept adds to them.
+        if (noPicks) setSheetId((n) => n + 1);
+        setPicks((current) => (current.includes(id) || current.length >= LOTTERY_SLIP_MAX_ITEMS ? current : [...current, id]));
+        setSlipOpen(true);
+        return;
+      }
+      // A fresh sheet per opening: amount, quantity and agreement start over, as does the intent.
+      setSheetId((n) => n + 1);
+      setSelection(id);
+    },
+    [slipGame, noPicks],
+  );
   const { RoundPanel: Panel, History, Chart, Mine, Popup } = parts;
   const Board = BOARDS[game];
   const place = useMemo(() => parts.place?.(game), [parts, game]);
@@ -218,12 +232,12 @@ export function LotteryPage({ game }: { game: ScreenGame }) {
     // on the screen makes the audio context, and the countdown beeps from then on.
     <main className={game === 'wingo' ? 'page wingo' : `page wingo lg-page lg-page--${game}`} onPointerDown={unlockAudio} onKeyDown={unlockAudio}>
       <TopBar title={title} backTo={paths.home.getHref()} actions={<VoiceToggle />} />
-      <BalanceCard />
+      <Balance />
       <RoomTabs room={room} onChange={changeRoom} rooms={rooms} />
       {live.status === 'open' && <p className="wingo-live">{t('wingo.live')}</p>}
       {live.status === 'down' && <p className="wingo-muted">{t('wingo.offline')}</p>}
       <Panel game={game} room={room} roomName={roomName} secondsLeft={round.secondsLeft} period={round.period} feeBasisPoints={feeBasisPoints} />
-      <Board locked={round.locked} secondsLeft={round.secondsLeft} onChoose={choose} multipliers={multipliers} multiplier={multiplier} onMultiplier={setMultiplier} />
+      <Board locked={round.locked} secondsLeft={round.locked ? round.secondsLeft : 0} onChoose={choose} multipliers={multipliers} multiplier={multiplier} onMultiplier={setMultiplier} />
       <Tabs
         label={t('wingo.tabs')}
         selectedIndex={tab}

@@ -30,6 +30,11 @@ export function roundView(room: string, clock: WingoRoundClock | LotteryRoundClo
   return view(round.period, round.locksAtMs, round.drawsAtMs, nowMs);
 }
 
+/** Whether two views show the same: the page renders again only when they differ. */
+export function sameRoundView(a: RoundView, b: RoundView): boolean {
+  return a.period === b.period && a.secondsLeft === b.secondsLeft && a.locked === b.locked && a.drawsAtMs === b.drawsAtMs && a.locksAtMs === b.locksAtMs;
+}
+
 function view(period: string, locksAtMs: number, drawsAtMs: number, nowMs: number): RoundView {
   return {
     period,

@@ -1,8 +1,9 @@
-import type { Balance, LotteryRoomId, LotteryServerMessage, WingoRoomId, WingoServerMessage } from '@colorplay/contract';
+import type { Balance, LotteryRoomId, WingoRoomId } from '@colorplay/contract';
 import { useCallback, useEffect, useRef } from 'react';
 import { applyBalance, BALANCE_KEY } from '../../lib/balance';
 import { getResourceData, invalidateResources, keyMatches } from '../../lib/resource';
 import { lotteryKey, type ScreenGame } from './api';
+import type { LiveMessage } from './live';
 import { useLiveSocket, useResyncAfterDrop } from './use-live';
 import { useWingo } from './wingo-context';
 
@@ -24,7 +25,7 @@ export function useLiveSync<C extends { roomId: string }>(game: ScreenGame, room
     roomRef.current = room;
   }, [room]);
   const onMessage = useCallback(
-    (message: LotteryServerMessage | WingoServerMessage) => {
+    (message: LiveMessage<C>) => {
       if (message.type === 'result') {
         refreshRound(game, message.result.roomId);
       } else if (message.type === 'balance' || message.type === 'betsSettled') {
@@ -35,7 +36,7 @@ export function useLiveSync<C extends { roomId: string }>(game: ScreenGame, room
     },
     [game, incrementBetHistoryRefreshKey],
   );
-  const live = useLiveSocket<LotteryServerMessage | WingoServerMessage, C>(game === 'wingo' ? null : game, onMessage, room);
+  const live = useLiveSocket<LiveMessage<C>, C>(game === 'wingo' ? null : game, onMessage, room);
 
   useResyncAfterDrop(live.status, () => {
     refreshRound(game, roomRef.current);

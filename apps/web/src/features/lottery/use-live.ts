@@ -8,6 +8,15 @@ import type { LiveSocket, LiveStatus } from './live';
 /** What every socket's clock message carries. */
 type ClockMessage<C> = { type: 'clock'; serverTimeMs: number; rounds: C[] };
 
+/** Whether a clock message's rounds are those already kept (each round's fields, every room). */
+function sameRounds<C extends { roomId: string }>(kept: Partial<Record<string, C>>, rounds: readonly C[]): boolean {
+  if (Object.keys(kept).length !== rounds.length) return false;
+  return rounds.every((round) => {
+    const before = kept[round.roomId] as Record<string, unknown> | undefined;
+    return before !== undefined && Object.entries(round).every(([field, value]) => before[field] === value);
+  });
+}
+
 /**
  * One socket for the page while it is shown (Wingo's when `game` is null, or a generic game's:
  * decision 361). `onMessage` sees every message; the clocks are kept here and correct the server
@@ -54,7 +63,9 @@ export function useLiveSocket<M extends { type: string }, C extends { roomId: st
               const clock = message as unknown as ClockMessage<C>;
               const receivedAtMs = Date.now();
               noteServerTime(clock.serverTimeMs, receivedAtMs, receivedAtMs);
-              setClocks(Object.fromEntries(clock.rounds.map((round) => [round.roomId, round])));
+              // The same rounds every second until one ends: keeping the state then spares the
+              // page a render per message (a long task on a slow phone, decision 580).
+              setClocks((current) => (sameRounds(current, clock.rounds) ? current : Object.fromEntries(clock.rounds.map((round) => [round.roomId, round]))));
             }
             handler.current(message);
           },

@@ -13,6 +13,7 @@ import { OutcomeValues } from './outcome';
 export interface GameBoardProps {
   /** Betting is closed for the round's last seconds: the selections are disabled under a countdown. */
   locked: boolean;
+  /** The countdown under the lock; shown only while locked (the page passes 0 otherwise, so the memoised board does not render every second). */
   secondsLeft: number;
   /** A selection id of the rule table was tapped: the bet sheet opens for it. */
   onChoose: (selection: string) => void;
