@@ -16,7 +16,7 @@ interface CurrencyFormat {
 const currencyFormats = new Map<string, CurrencyFormat>();
 
 /** The locales the player app writes rupees in (its two languages): `formatRupees` writes them as Intl does. */
-const RUPEE_LOCALES: ReadonlySet<string> = new Set(['en-IN', 'hi-IN']);
+const RUPEE_LOCALE = /^(en|hi)-IN$/;
 
 /**
  * Rupees as 'en-IN' and 'hi-IN' write them ("₹1,00,000.00": the sign, Indian grouping of the
@@ -56,7 +56,7 @@ export function formatMinorIn(locale: string, amountMinor: number, currency = 'I
   if (!Number.isSafeInteger(amountMinor)) {
     throw new RangeError(`amountMinor must be a safe integer, got ${amountMinor}`);
   }
-  if (currency === 'INR' && RUPEE_LOCALES.has(locale)) return formatRupees(amountMinor);
+  if (currency === 'INR' && RUPEE_LOCALE.test(locale)) return formatRupees(amountMinor);
   const { whole, fractionDigits, decimalSymbol } = currencyFormat(locale, currency);
   const scale = 10 ** fractionDigits;
   const absMinor = Math.abs(amountMinor);

@@ -20,7 +20,6 @@ describe('Home route', () => {
   it('asks for the games below the fold only once its top has been painted (two frames; decision 587)', async () => {
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
-    vi.stubGlobal('cancelAnimationFrame', () => undefined);
     const runFrame = () => act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
     renderHome();
     expect(screen.getByRole('note').textContent).toContain('We never predict results');

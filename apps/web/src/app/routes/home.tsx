@@ -49,10 +49,9 @@ function WhenInView({ children }: { children: ReactNode }) {
  */
 function AfterFirstPaint({ children }: { children: ReactNode }) {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => setPainted(true))));
-    return () => cancelAnimationFrame(frame);
-  }, []);
+  // Not cancelled on unmount: a state update of an unmounted component is a no-op (React 18+),
+  // and `/`'s budget has no bytes for a cleanup.
+  useEffect(() => void requestAnimationFrame(() => requestAnimationFrame(() => setPainted(true))), []);
   return painted ? children : null;
 }
 
