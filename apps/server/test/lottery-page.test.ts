@@ -19,7 +19,7 @@ const NOW = new Date(Date.UTC(2026, 10, 28, 9, 15, 10, 500));
 const clock = fakeClock(NOW);
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>Colorplay</title><link rel="stylesheet" crossorigin href="/assets/index.Ab1.css"></head>' +
-  '<body><div id="root"></div><script type="module" crossorigin src="/assets/index.Ab1.js"></script></body></html>';
+  '<body><div id="root"></div><script type="module" crossorigin src="/assets/index.Ab1.js"></script><link rel="modulepreload" crossorigin href="/assets/core.Ef3.js"></body></html>';
 const MANIFEST = {
   'index.html': { file: 'assets/index.Ab1.js', css: ['assets/index.Ab1.css'], isEntry: true },
   'src/app/routes/wingo.tsx': { file: 'assets/wingo.Cd2.js', css: ['assets/wingo.Cd2.css', 'assets/index.Ab1.css'], imports: ['index.html', '_core.Ef3.js'] },
@@ -77,23 +77,20 @@ describe('a lottery page’s HTML', () => {
     const left = Math.ceil((first.drawsAtMs - NOW.getTime()) / 1000);
     expect(digits).toBe(`${String(Math.floor(left / 60)).padStart(2, '0')}${String(left % 60).padStart(2, '0')}`);
     // The lottery module's own stylesheet, not its imports' nor the one index.html already links.
-    // Then the files the app loads at start, preloaded (decision 586): its imports' stylesheets too, not as stylesheets.
-    expect(res.body).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/index.Ab1.css"><link rel="stylesheet" crossorigin href="/assets/wingo.Cd2.css">' +
-        '<link rel="modulepreload" crossorigin href="/assets/wingo.Cd2.js"><link rel="modulepreload" crossorigin href="/assets/core.Ef3.js">' +
-        '<link rel="preload" as="style" crossorigin href="/assets/core.Ef3.css"></head>',
-    );
-    expect(res.body).not.toContain('<link rel="stylesheet" crossorigin href="/assets/core.Ef3.css">');
+    // Nothing preloaded: what the app loads is asked for once it starts, after the first paint (decisions 585, 586).
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index.Ab1.css"><link rel="stylesheet" crossorigin href="/assets/wingo.Cd2.css"></head>');
+    expect(res.body).not.toContain('core.Ef3.css');
+    expect(res.body).not.toContain('wingo.Cd2.js');
     expect(res.body.match(/index\.Ab1\.css/g)).toHaveLength(1);
-    // The app's script is preloaded, and started by the page's own script after the shell's first paint (decision 585).
+    // The app's script and preloads are added by the page's own script after the shell's first paint (decision 585).
     expect(res.body).not.toContain('<script type="module"');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/index.Ab1.js">');
-    expect(res.body).toContain('<script id="cp-start" data-entry="/assets/index.Ab1.js">');
+    expect(res.body).not.toContain('<link rel="modulepreload"');
+    expect(res.body).toContain('<script id="cp-start" data-entry="/assets/index.Ab1.js" data-preloads="/assets/core.Ef3.js">');
   });
 
   it('allows its two inline scripts by their hashes, and no other inline script or style', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/home/AllLotteryGames/Wingo' });
-    const scripts = [...res.body.matchAll(/<script(?: id="cp-start" data-entry="[^"]*")?>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    const scripts = [...res.body.matchAll(/<script(?: id="cp-start" data-entry="[^"]*" data-preloads="[^"]*")?>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     expect(scripts).toHaveLength(2);
     expect(res.body.match(/<script[\s>]/g)).toHaveLength(3);
     const [shellHash, startHash] = scripts.map((script) => createHash('sha256').update(script).digest('base64'));
@@ -132,7 +129,7 @@ describe('a lottery page’s HTML', () => {
     expect(res.body).toBe(
       INDEX_HTML.replace(
         '</head>',
-        '<link rel="modulepreload" crossorigin href="/assets/home.Gh4.js"><link rel="modulepreload" crossorigin href="/assets/core.Ef3.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/home.Gh4.js">' +
           '<link rel="preload" as="style" crossorigin href="/assets/home.Gh4.css"><link rel="preload" as="style" crossorigin href="/assets/core.Ef3.css"></head>',
       ),
     );

@@ -23,7 +23,7 @@ const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></bo
 
 /** Puts the served page's body in the document and runs its inline script, as parsing would. */
 function load(data: ShellData = DATA) {
-  const html = lotteryPageHtml(INDEX, data, { stylesheets: [] });
+  const html = lotteryPageHtml(INDEX, data, []);
   document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
   new Function(SHELL_SCRIPT)();
 }
@@ -91,9 +91,9 @@ describe('the lottery page shell', () => {
 
   it('carries the session line’s words in the HTML, in the cookie’s language, before any script runs', () => {
     const body = (html: string) => /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
-    document.body.innerHTML = body(lotteryPageHtml(INDEX, DATA, { stylesheets: [] }));
+    document.body.innerHTML = body(lotteryPageHtml(INDEX, DATA, []));
     expect(sessionLine()).toBe('Time playing this session: –:––:–– About reality checks');
-    document.body.innerHTML = body(lotteryPageHtml(INDEX, DATA, { stylesheets: [] }, 'hi'));
+    document.body.innerHTML = body(lotteryPageHtml(INDEX, DATA, [], 'hi'));
     expect(sessionLine()).toBe('इस सेशन में खेलने का समय: –:––:–– रियलिटी चेक के बारे में');
     // The script then writes the stored language and the length into the same element.
     localStorage.setItem('m_login_token', '"a.b.c"');
@@ -148,7 +148,9 @@ describe('the lottery page shell', () => {
 });
 
 describe('the app’s start on a lottery page (decision 585)', () => {
-  const VITE_INDEX = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index.Ab1.js"></script></head><body><div id="root"></div></body></html>';
+  const VITE_INDEX =
+    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index.Ab1.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/core.Cd2.js"><link rel="modulepreload" crossorigin href="/assets/jsx.Ef3.js"></head><body><div id="root"></div></body></html>';
   let frames: FrameRequestCallback[];
   let visibility: DocumentVisibilityState;
   /** The paint observers the page made (a browser with paint timing), or null (one without). */
@@ -157,10 +159,11 @@ describe('the app’s start on a lottery page (decision 585)', () => {
   const paint = (name: string) =>
     paintObservers!.filter((o) => !o.disconnected).forEach((o) => o.callback({ getEntriesByName: (n) => (n === name ? [{ name }] : []) }, { disconnect: () => (o.disconnected = true) }));
   const appScripts = () => [...document.head.querySelectorAll('script')].map((s) => ({ type: s.type, src: s.getAttribute('src'), crossOrigin: s.crossOrigin }));
+  const appPreloads = () => [...document.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')} ${l.crossOrigin}`);
 
   /** The page as served: its head and body in the document, its two scripts run as parsing would. */
   function parse() {
-    const html = lotteryPageHtml(VITE_INDEX, DATA, { stylesheets: [] });
+    const html = lotteryPageHtml(VITE_INDEX, DATA, []);
     document.head.innerHTML = /<head>([\s\S]*)<\/head>/.exec(html)![1]!;
     document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
     new Function(SHELL_SCRIPT)();
@@ -191,9 +194,9 @@ describe('the app’s start on a lottery page (decision 585)', () => {
     document.head.innerHTML = '';
   });
 
-  it('preloads the app’s script where index.html started it, and starts it in the task after the first contentful paint', () => {
+  it('takes the app’s script and preloads out of the head, and adds them in the task after the first contentful paint', () => {
     parse();
-    expect(document.head.innerHTML).toBe('<link rel="modulepreload" crossorigin="" href="/assets/index.Ab1.js">');
+    expect(document.head.innerHTML).toBe('');
     expect(appScripts()).toEqual([]);
     paint('first-paint');
     vi.runOnlyPendingTimers();
@@ -201,8 +204,10 @@ describe('the app’s start on a lottery page (decision 585)', () => {
     paint('first-contentful-paint');
     expect(appScripts()).toEqual([]);
     vi.runOnlyPendingTimers();
-    // crossOrigin '' is the anonymous mode of Vite's `crossorigin`, so the preloaded file is the one used.
+    // crossOrigin '' is the anonymous mode of Vite's `crossorigin`, so the preloaded files are the ones the entry imports.
     expect(appScripts()).toEqual([{ type: 'module', src: '/assets/index.Ab1.js', crossOrigin: '' }]);
+    expect(appPreloads()).toEqual(['modulepreload /assets/core.Cd2.js ', 'modulepreload /assets/jsx.Ef3.js ']);
+    expect(document.head.lastElementChild?.tagName).toBe('SCRIPT');
     document.dispatchEvent(new Event('visibilitychange'));
     expect(appScripts()).toHaveLength(1);
   });
@@ -241,7 +246,7 @@ describe('the app’s start on a lottery page (decision 585)', () => {
   });
 
   it('leaves an index.html without Vite’s entry script to start itself', () => {
-    const html = lotteryPageHtml(INDEX, DATA, { stylesheets: [] });
+    const html = lotteryPageHtml(INDEX, DATA, []);
     expect(html).not.toContain('cp-start');
     expect(html).not.toContain('modulepreload');
   });

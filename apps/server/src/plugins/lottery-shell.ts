@@ -17,8 +17,8 @@ import { CONTENT_SECURITY_POLICY } from './security-headers';
  *   shows the room the player chose last, writes the session line from what the browser holds,
  *   ticks both clocks, and removes the shell for a visitor without a session (whom the app sends
  *   to login: a round panel meanwhile would mislead);
- * - the app's own script preloaded, and started by a second inline script once the browser has
- *   painted the shell (decision 585).
+ * - the app's own script and preloads taken out, and added by a second inline script once the
+ *   browser has painted the shell (decision 585).
  * React's first render replaces `#root`'s content: the shell is never hydrated or read by the app.
  */
 
@@ -156,28 +156,40 @@ export const SHELL_SCRIPT = `(function () {
 })();`;
 
 /**
- * The app's start on a lottery page (decision 585). index.html's module script is taken out of a
- * lottery page's HTML, its file preloaded in its place (the download starts as early as before),
- * and this inline script adds it once the browser reports the shell's first contentful paint.
- * Otherwise a phone that has the bundle before its first frame (a fast network, a slow CPU) runs
- * the app's start, hundreds of milliseconds of script at 4x, before painting anything, and the
- * shell is for nothing. It starts at once where no paint is coming: a page that is not visible (or
- * is hidden before it paints), and a page whose shell its script removed (a visitor without a
- * session). A browser without paint timing starts after two frames. The script's URL comes in the
- * element's `data-entry`, so this text, and its hash in the policy, stay the same from build to
- * build. lottery-shell.test.ts runs it in a DOM.
+ * The app's start on a lottery page (decision 585). index.html's module script and its module
+ * preloads are taken out of a lottery page's HTML, and this inline script adds them once the
+ * browser reports the shell's first contentful paint: the preloads first (one fragment), then the
+ * entry. Otherwise a phone that has the bundle before its first frame (a fast network, a slow CPU)
+ * runs the app's start, hundreds of milliseconds of script at 4x, before painting anything; and on
+ * a slow network the 100 KB of script shares the connections with the stylesheets the first paint
+ * waits for. It starts at once where no paint is coming: a page that is not visible (or is hidden
+ * before it paints), and a page whose shell its script removed (a visitor without a session). A
+ * browser without paint timing starts after two frames. The URLs come in the element's
+ * `data-entry` and `data-preloads` (space-separated), so this text, and its hash in the policy,
+ * stay the same from build to build. lottery-shell.test.ts runs it in a DOM.
  */
 export const SHELL_START_SCRIPT = `(function () {
-  var entry = document.getElementById('cp-start').getAttribute('data-entry');
+  var element = document.getElementById('cp-start');
+  var entry = element.getAttribute('data-entry');
+  var preloads = (element.getAttribute('data-preloads') || '').split(' ').filter(Boolean);
   var started = false;
   function start() {
     if (started) return;
     started = true;
+    var files = document.createDocumentFragment();
+    for (var i = 0; i < preloads.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = preloads[i];
+      files.appendChild(link);
+    }
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = entry;
-    document.head.appendChild(script);
+    files.appendChild(script);
+    document.head.appendChild(files);
   }
   function afterTask() {
     setTimeout(start, 0);
@@ -203,8 +215,9 @@ const scriptHash = (source: string) => `'sha256-${createHash('sha256').update(so
 /** The Content-Security-Policy of a lottery page: the strict one, plus its two inline scripts by their hashes. */
 export const LOTTERY_PAGE_CSP = CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${scriptHash(SHELL_SCRIPT)} ${scriptHash(SHELL_START_SCRIPT)}`);
 
-/** index.html's module script as Vite writes it: the app's entry. */
+/** index.html's module script as Vite writes it (the app's entry), and its module preloads (the entry's imports). */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -231,23 +244,15 @@ function countdownHtml(secondsLeft: number): string {
 }
 
 /**
- * index.html with the lottery page's stylesheets, shell and data. `files.stylesheets` are the
- * lottery chunk's CSS files (from the build's manifest), `files.preloads` the links of the files the
- * app loads at start (decision 586), after them; a label the shell leaves empty keeps its line's
+ * index.html with the lottery page's stylesheets, shell and data. `stylesheets` are the lottery
+ * chunk's CSS files (from the build's manifest); a label the shell leaves empty keeps its line's
  * height (the words come with the app, in the player's language); the session line is written in
  * `locale` (the request's cookie) until the script writes it.
  */
-export function lotteryPageHtml(
-  indexHtml: string,
-  data: ShellData,
-  files: { stylesheets: readonly string[]; preloads?: string },
-  locale: ShellLocale = 'en',
-): string {
+export function lotteryPageHtml(indexHtml: string, data: ShellData, stylesheets: readonly string[], locale: ShellLocale = 'en'): string {
   const round = data.rounds[data.room];
   if (!round || !indexHtml.includes('<div id="root"></div>')) return indexHtml;
-  // The stylesheets first: on HTTP/1.1's six connections the first paint's files are asked for
-  // before the app's preloads (decision 586).
-  const links = files.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('') + (files.preloads ?? '');
+  const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
   const secondsLeft = Math.ceil((round.drawsAtMs - data.serverTimeMs) / 1000);
   // The session line as the app draws it (web: safety/reality-check.tsx), with its words in the
   // language the request's cookie names and the length unknown, so the words are in the first
@@ -275,12 +280,14 @@ export function lotteryPageHtml(
     '</div></div></section></main>';
   // `<` escaped so no value can close the data block.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  // The app's entry preloaded where its script was, and started by SHELL_START_SCRIPT after the
-  // shell's first paint. An index.html without that script (not Vite's) keeps its own start.
+  // The app's entry and its preloads, started by SHELL_START_SCRIPT after the shell's first paint.
+  // An index.html without that script (not Vite's) keeps its own start.
   const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
-  const start = entry === undefined ? '' : `<script id="cp-start" data-entry="${escapeHtml(entry)}">${SHELL_START_SCRIPT}</script>`;
-  return indexHtml
-    .replace(ENTRY_SCRIPT, () => `<link rel="modulepreload" crossorigin href="${escapeHtml(entry ?? '')}">`)
+  const preloads = entry === undefined ? [] : [...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const start =
+    entry === undefined ? '' : `<script id="cp-start" data-entry="${escapeHtml(entry)}" data-preloads="${escapeHtml(preloads.join(' '))}">${SHELL_START_SCRIPT}</script>`;
+  const head = entry === undefined ? indexHtml : indexHtml.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  return head
     .replace('</head>', () => `${links}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${session}${shell}</div><script type="application/json" id="cp-round">${json}</script><script>${SHELL_SCRIPT}</script>${start}`);
 }
