@@ -1,11 +1,10 @@
 /**
  * A page's lazy route files, preloaded from its HTML (decision 586). The app's routes are lazy
  * chunks: the browser learned of a route's files only when the main bundle had arrived and run,
- * one round trip after it on a phone's network, and then the bundle's preload helper added a
- * `<link>` to the document for each of them, in one task, before the page could render. For the
- * pages the server answers itself (`/`, the lottery pages) it lists the route's chunk, its static
- * imports and their stylesheets in the HTML: they download beside the main bundle, and the helper
- * finds each already linked and adds nothing. Nothing runs sooner or differently.
+ * one round trip after it on a phone's network. For `/`, which the server answers itself, it lists
+ * the route's chunk, its static imports and their stylesheets in the HTML: they download beside the
+ * main bundle, and the bundle's preload helper finds each already linked and adds nothing. Nothing
+ * runs sooner or differently. (The lottery pages preload nothing: decision 585.)
  */
 
 type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
