@@ -1,12 +1,10 @@
 import { API_PATHS } from '@colorplay/contract/paths';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/ui/toast';
 import { EMPTY_PAGE, k3OpenRoom, stubWingoApi } from '../../test/fake-wingo-api';
-import { renderWithRouter, signInForTests } from '../../test/render';
-import { LotteryPage } from './lottery-page';
+import { signInForTests } from '../../test/render';
 import type * as K3BoardModule from './games/k3-board';
-import { WingoProvider } from './wingo-context';
+import { renderLotteryPage } from '../../test/render-lottery-page';
 
 /** How often K3's board has rendered: the real board, counted. */
 const boardRenders = vi.hoisted(() => ({ count: 0 }));
@@ -41,13 +39,7 @@ describe('the lottery page while the countdown runs (decision 580)', () => {
       ['GET /api/lottery/k3/my-bets']: () => ({ body: EMPTY_PAGE }),
       ['GET /api/lottery/k3/trend']: () => ({ body: EMPTY_PAGE }),
     });
-    renderWithRouter(
-      <ToastProvider>
-        <WingoProvider>
-          <LotteryPage game="k3" />
-        </WingoProvider>
-      </ToastProvider>,
-    );
+    renderLotteryPage("k3");
     expect(await screen.findByText('₹500.00')).toBeTruthy();
     expect(screen.getByRole('timer').getAttribute('aria-label')).toBe('30 seconds left');
     const before = boardRenders.count;

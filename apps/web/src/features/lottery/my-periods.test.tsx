@@ -2,25 +2,17 @@ import { API_PATHS } from '@colorplay/contract/paths';
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/ui/toast';
 import { EMPTY_PAGE, k3OpenRoom, makeBet, roomState, stubWingoApi } from '../../test/fake-wingo-api';
-import { renderWithRouter, signInForTests } from '../../test/render';
-import { LotteryPage } from './lottery-page';
+import { signInForTests } from '../../test/render';
 import type { ScreenGame } from './api';
-import { WingoProvider } from './wingo-context';
+import { renderLotteryPage } from '../../test/render-lottery-page';
 
 /** Decision 510: the player sees which periods they hold bets in, on the round panel and in the history. */
 
 const page = (items: unknown[]) => ({ data: { items, nextCursor: null } });
 
 function renderGame(game: ScreenGame) {
-  return renderWithRouter(
-    <ToastProvider>
-      <WingoProvider>
-        <LotteryPage game={game} />
-      </WingoProvider>
-    </ToastProvider>,
-  );
+  return renderLotteryPage(game);
 }
 
 const roundPanel = () => screen.getByRole('region', { name: 'Period' });

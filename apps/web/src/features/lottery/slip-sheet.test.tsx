@@ -2,13 +2,11 @@ import type { LotteryBet, PlaceLotterySlipInput } from '@colorplay/contract';
 import { API_PATHS } from '@colorplay/contract/paths';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/ui/toast';
 import { getResourceData } from '../../lib/resource';
 import { EMPTY_PAGE, k3OpenRoom, stubWingoApi } from '../../test/fake-wingo-api';
-import { renderWithRouter, signInForTests } from '../../test/render';
+import { signInForTests } from '../../test/render';
 import { LotteryRulesText } from './games/rules';
-import { LotteryPage } from './lottery-page';
-import { WingoProvider } from './wingo-context';
+import { renderLotteryPage } from '../../test/render-lottery-page';
 
 // The K3 and 5D slip (decisions 514, 515): several picks on one sheet, the total before Confirm,
 // one request, a receipt listing each bet; the hedge notice from the server's own rule.
@@ -38,13 +36,7 @@ function renderK3(held: LotteryBet[] = [], refusal?: { status: number; body: unk
       return { body: { data: { bets, totalMinor, balanceMinor } } };
     },
   });
-  renderWithRouter(
-    <ToastProvider>
-      <WingoProvider>
-        <LotteryPage game="k3" />
-      </WingoProvider>
-    </ToastProvider>,
-  );
+  renderLotteryPage("k3");
   return api;
 }
 

@@ -3,14 +3,12 @@ import { API_PATHS } from '@colorplay/contract/paths';
 import { roundAt, WINGO_ROOMS } from '@colorplay/lottery';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/ui/toast';
 import { getResourceData } from '../../lib/resource';
-import { renderWithRouter, signInForTests } from '../../test/render';
+import { signInForTests } from '../../test/render';
 import { EMPTY_PAGE, makeBet, roomState, stubWingoApi } from '../../test/fake-wingo-api';
-import { LotteryPage } from './lottery-page';
 import { ROOM_STORAGE_KEY } from './room-storage';
 import { settledRound } from './settlements';
-import { WingoProvider } from './wingo-context';
+import { renderLotteryPage } from '../../test/render-lottery-page';
 
 const BALANCE = API_PATHS.get_balance;
 const STATE = API_PATHS.wingo_state;
@@ -24,13 +22,7 @@ function timeBeforeDraw(secondsBeforeDraw: number): number {
 }
 
 function renderPage() {
-  return renderWithRouter(
-    <ToastProvider>
-      <WingoProvider>
-        <LotteryPage game="wingo" />
-      </WingoProvider>
-    </ToastProvider>,
-  );
+  return renderLotteryPage("wingo");
 }
 
 function stub(nowMs: number, placeBet?: (body: PlaceWingoBetInput) => unknown, myBets: () => unknown = () => EMPTY_PAGE, history: () => unknown = () => EMPTY_PAGE) {

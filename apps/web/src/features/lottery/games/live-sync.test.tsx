@@ -3,11 +3,10 @@ import { API_PATHS } from '@colorplay/contract/paths';
 import { K3_SELECTIONS, MINUTE_ROOMS, roundAt } from '@colorplay/lottery';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../components/ui/toast';
 import { EMPTY_PAGE, stubWingoApi } from '../../../test/fake-wingo-api';
-import { renderWithRouter, signInForTests } from '../../../test/render';
-import { WingoProvider } from '../wingo-context';
-import { LOTTERY_POLL_MS, LotteryPage } from '../lottery-page';
+import { signInForTests } from '../../../test/render';
+import { LOTTERY_POLL_MS } from '../lottery-page';
+import { renderLotteryPage } from '../../../test/render-lottery-page';
 
 // Decision 361: the K3/5D/Trx Win screens take Wingo's live client on their game's socket; they
 // poll the room state only while it is down.
@@ -92,13 +91,7 @@ describe('K3 page over its live socket', () => {
   });
 
   const renderPage = () =>
-    renderWithRouter(
-      <ToastProvider>
-        <WingoProvider>
-          <LotteryPage game="k3" />
-        </WingoProvider>
-      </ToastProvider>,
-    );
+    renderLotteryPage("k3");
 
   it('signs in and subscribes the room shown, follows the socket’s clock, and takes results, settlements and balance pushes', async () => {
     vi.useFakeTimers({ now: nowMs, toFake: ['Date'] });

@@ -7,17 +7,15 @@ import { API_PATHS } from '@colorplay/contract/paths';
 import { FIVED_SELECTIONS, K3_SELECTIONS } from '@colorplay/lottery';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../components/ui/toast';
 import { getResourceData } from '../../../lib/resource';
 import { EMPTY_PAGE, k3OpenRoom, stubWingoApi } from '../../../test/fake-wingo-api';
-import { renderWithRouter, signInForTests } from '../../../test/render';
-import { WingoProvider } from '../wingo-context';
+import { signInForTests } from '../../../test/render';
 import { FivedBoard } from './fived-board';
-import { LotteryPage } from '../lottery-page';
 import { K3Board } from './k3-board';
 import { lotteryScreenOf, lotteryVerifyHref } from './links';
 import { OutcomeValues } from './outcome';
 import { lotterySettled } from '../settlements';
+import { renderLotteryPage } from '../../../test/render-lottery-page';
 
 /** Every button of the board, across its tabs or position picker, tapped once: the ids it offers. */
 function tapEverything(scope: HTMLElement, onChoose: ReturnType<typeof vi.fn>, pickers: HTMLElement[]) {
@@ -172,13 +170,7 @@ describe('K3 page', () => {
         return { body: { data: { bet: { period: input.period }, balanceMinor } } };
       },
     });
-    renderWithRouter(
-      <ToastProvider>
-        <WingoProvider>
-          <LotteryPage game="k3" />
-        </WingoProvider>
-      </ToastProvider>,
-    );
+    renderLotteryPage("k3");
     expect(await screen.findByText('₹500.00')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'K3 1 Min' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('timer').getAttribute('aria-label')).toBe('30 seconds left');

@@ -6,13 +6,11 @@ import { sha256 } from '@noble/hashes/sha2';
 import { MINUTE_ROOMS, roundAt, WINGO_SELECTIONS } from '@colorplay/lottery';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../components/ui/toast';
 import { EMPTY_PAGE, stubWingoApi } from '../../../test/fake-wingo-api';
 import { renderWithRouter, signInForTests } from '../../../test/render';
-import { WingoProvider } from '../wingo-context';
-import { LotteryPage } from '../lottery-page';
 import { lotteryScreenOf } from './links';
 import { LotteryVerifyPage } from './verify-page';
+import { renderLotteryPage } from '../../../test/render-lottery-page';
 
 /**
  * Trx Win's screens (decisions 355-357): Wingo's board and labels on the generic page, the block
@@ -114,13 +112,7 @@ describe('Trx Win page', () => {
         return { body: { data: { bet: { period: input.period }, balanceMinor } } };
       },
     });
-    renderWithRouter(
-      <ToastProvider>
-        <WingoProvider>
-          <LotteryPage game="trx" />
-        </WingoProvider>
-      </ToastProvider>,
-    );
+    renderLotteryPage("trx");
     expect(await screen.findByRole('heading', { level: 1, name: 'Trx Win' })).toBeTruthy();
     expect(await screen.findByText('₹500.00')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Trx Win 1 Min' }).getAttribute('aria-pressed')).toBe('true');
@@ -171,13 +163,7 @@ describe('Trx Win page', () => {
       ['GET /api/lottery/trx/history']: () => ({ body: EMPTY_PAGE }),
       ['GET /api/lottery/trx/trend']: () => ({ body: { data: { game: 'trx', roomId: '1m', rounds: 3, results, positionFrequency, big: 1, small: 2, odd: 2, even: 1 } } }),
     });
-    renderWithRouter(
-      <ToastProvider>
-        <WingoProvider>
-          <LotteryPage game="trx" />
-        </WingoProvider>
-      </ToastProvider>,
-    );
+    renderLotteryPage("trx");
     fireEvent.click(await screen.findByRole('tab', { name: 'Chart' }));
     // Newest first, as Wingo's chart reads.
     expect(await screen.findByRole('img', { name: 'Trend chart of the last 3 results, newest first: 0, 7, 3' })).toBeTruthy();
@@ -192,13 +178,7 @@ describe('Trx Win page', () => {
       ['GET /api/lottery/trx/state']: () => ({ body: { data: state } }),
       ['GET /api/lottery/trx/history']: () => ({ body: EMPTY_PAGE }),
     });
-    renderWithRouter(
-      <ToastProvider>
-        <WingoProvider>
-          <LotteryPage game="trx" />
-        </WingoProvider>
-      </ToastProvider>,
-    );
+    renderLotteryPage("trx");
     fireEvent.click(await screen.findByRole('button', { name: 'Rules' }));
     const rules = await screen.findByRole('dialog', { name: 'How to play' });
     expect(rules.textContent).toContain('the deciding block is the first block produced after the round locks');
