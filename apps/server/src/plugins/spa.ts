@@ -77,7 +77,8 @@ export async function registerSpa(
         .send('The web app is not built yet. Run `npm run build`.');
     }
     const game = lotteryClocks ? lotteryGameOfPath(pathname) : null;
-    const page = currentPage();
+    // Only the pages the server writes itself read the build (a file's stat per request); the rest get index.html as it is.
+    const page = game || pathname === '/' ? currentPage() : null;
     if (page && lotteryClocks && game) {
       // The round's period and countdown are in the page: a copy from any cache (a back button's
       // included) would show a round that has ended, so it is never stored.
