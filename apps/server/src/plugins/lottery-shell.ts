@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ViteManifest } from './route-preloads';
 import { CONTENT_SECURITY_POLICY } from './security-headers';
 
 /**
@@ -223,8 +224,6 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 /** The build's manifest entry of the lottery pages' module (web: app/router.tsx). */
 const LOTTERY_MODULE = 'src/app/routes/wingo.tsx';
-
-type ViteManifest = Record<string, { file: string; css?: string[] }>;
 
 /**
  * The lottery module's own stylesheets, as URLs, less those index.html already links: they hold

@@ -7,7 +7,8 @@
  * runs sooner or differently. (The lottery pages preload nothing: decision 585.)
  */
 
-type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+/** Vite's build manifest (`dist/.vite/manifest.json`), the fields read here and by the lottery shell. */
+export type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
 /** Files to preload, as URLs. */
 export interface RoutePreloads {

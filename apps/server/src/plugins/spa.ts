@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendApiNotFound } from './errors';
-import { preloadLinks, routePreloads, withHeadLinks } from './route-preloads';
+import { preloadLinks, routePreloads, withHeadLinks, type ViteManifest } from './route-preloads';
 import { LOTTERY_PAGE_CSP, lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, shellData, shellLocaleOf, type ShellGame, type ShellRound } from './lottery-shell';
 
 const HASHED_ASSET = /\/assets\//;
@@ -129,7 +129,7 @@ interface BuiltPage {
  * paint, beside its stylesheets, and counted by Lighthouse as what the paint waited for (first
  * paint 1.7-2.6 s instead of about 1 s).
  */
-function builtPage(indexHtml: string, manifest: Parameters<typeof routePreloads>[0]): BuiltPage {
+function builtPage(indexHtml: string, manifest: ViteManifest): BuiltPage {
   return {
     indexHtml,
     homeHtml: withHeadLinks(indexHtml, preloadLinks(routePreloads(manifest, indexHtml, HOME_MODULES))),
