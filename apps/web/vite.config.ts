@@ -60,6 +60,13 @@ export default defineConfig(({ mode }) => ({
               name: 'core',
               test: /[\\/](src[\\/]lib[\\/]page-heading|src[\\/]components[\\/]ui[\\/]use-swipe|contract[\\/]src[\\/]paths|src[\\/]config[\\/]paths)/,
             },
+            // What the lottery pages' data preload shares with their chunk (decision 588): the game
+            // of a path and the room chosen last go with the lottery constants, so `/`'s entry
+            // names no extra chunk for it.
+            {
+              name: 'lottery-constants',
+              test: /[\\/](contract[\\/]src[\\/]lottery-constants|src[\\/]features[\\/]lottery[\\/]room-storage|src[\\/]features[\\/]lottery[\\/]games[\\/]links)\./,
+            },
           ],
         },
       },

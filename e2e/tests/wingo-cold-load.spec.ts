@@ -22,39 +22,48 @@ function wingoRouteChunk(): string {
   return `/${entry.file}`;
 }
 
-test('a cold visit to Wingo asks for its code, session, config and data all at once', async ({ page }) => {
-  await signInAsNewPlayer(page);
-  const chunk = wingoRouteChunk();
-  const held: Record<string, (request: Request) => boolean> = {
-    'page code': (r) => new URL(r.url()).pathname === chunk,
-    'session refresh': (r) => new URL(r.url()).pathname === '/api/refresh-token',
-    config: (r) => new URL(r.url()).pathname === '/api/config',
-    'round state': (r) => new URL(r.url()).pathname === '/api/lottery/wingo/state',
-    'game history': (r) => new URL(r.url()).pathname === '/api/lottery/wingo/history',
-    'my bets': (r) => new URL(r.url()).pathname === '/api/lottery/wingo/my-bets',
-    balance: (r) => new URL(r.url()).pathname === '/api/wallet/balance',
-  };
-  const seen = new Set<string>();
-  let releaseAll!: () => void;
-  const allSeen = new Promise<void>((resolve) => (releaseAll = resolve));
-  await page.route('**/*', async (route) => {
-    const name = Object.keys(held).find((n) => held[n]!(route.request()));
-    if (name === undefined) return route.continue();
-    seen.add(name);
-    if (seen.size === Object.keys(held).length) releaseAll();
-    // Held until every one of them has been sent (or the test gives up and says which were not).
-    await Promise.race([allSeen, new Promise((r) => setTimeout(r, 20_000))]);
-    return route.continue();
+// Decision 588: K3, 5D and Trx Win read their data the same way (before, only once their code had run).
+for (const { name, page: pagePath, api, heading } of [
+  { name: 'Wingo', page: '/home/AllLotteryGames/Wingo', api: '/api/lottery/wingo', heading: 'Win Go' },
+  { name: 'K3', page: '/home/AllLotteryGames/K3', api: '/api/lottery/k3', heading: 'K3' },
+]) {
+  test(`a cold visit to ${name} asks for its code, session, config and data all at once`, async ({ page }) => {
+    await signInAsNewPlayer(page);
+    const chunk = wingoRouteChunk();
+    const held: Record<string, (request: Request) => boolean> = {
+      'page code': (r) => new URL(r.url()).pathname === chunk,
+      'session refresh': (r) => new URL(r.url()).pathname === '/api/refresh-token',
+      config: (r) => new URL(r.url()).pathname === '/api/config',
+      'round state': (r) => new URL(r.url()).pathname === `${api}/state`,
+      'game history': (r) => new URL(r.url()).pathname === `${api}/history`,
+      'my bets': (r) => new URL(r.url()).pathname === `${api}/my-bets`,
+      balance: (r) => new URL(r.url()).pathname === '/api/wallet/balance',
+    };
+    const seen = new Set<string>();
+    const sent: string[] = [];
+    let releaseAll!: () => void;
+    const allSeen = new Promise<void>((resolve) => (releaseAll = resolve));
+    await page.route('**/*', async (route) => {
+      const name = Object.keys(held).find((n) => held[n]!(route.request()));
+      if (name === undefined) return route.continue();
+      seen.add(name);
+      sent.push(name);
+      if (seen.size === Object.keys(held).length) releaseAll();
+      // Held until every one of them has been sent (or the test gives up and says which were not).
+      await Promise.race([allSeen, new Promise((r) => setTimeout(r, 20_000))]);
+      return route.continue();
+    });
+
+    await page.goto(pagePath);
+    await expect(async () => expect([...Object.keys(held)].filter((n) => !seen.has(n))).toEqual([])).toPass({ timeout: 15_000 });
+
+    // Released, the page shows its countdown and the balance from those answers, each read once.
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /\d+ seconds left/);
+    await expect(page.getByRole('region', { name: 'Wallet balance' })).toContainText('₹0.00');
+    expect(sent.filter((n) => n !== 'page code').sort()).toEqual(Object.keys(held).filter((n) => n !== 'page code').sort());
   });
-
-  await page.goto('/home/AllLotteryGames/Wingo');
-  await expect(async () => expect([...Object.keys(held)].filter((n) => !seen.has(n))).toEqual([])).toPass({ timeout: 15_000 });
-
-  // Released, the page shows its countdown and the balance from those answers.
-  await expect(page.getByRole('heading', { level: 1, name: 'Win Go' })).toBeVisible();
-  await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /\d+ seconds left/);
-  await expect(page.getByRole('region', { name: 'Wallet balance' })).toContainText('₹0.00');
-});
+}
 
 // Decision 370: on a cold visit the first render waits for the page's code (fetched at boot), so
 // the page appears directly. Before, "Loading…" came first and React kept it up at least 300 ms

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lotteryGameOfPath, lotteryPageHtml, lotteryStylesheets, SHELL_SCRIPT, SHELL_SESSION_WORDS, SHELL_START_SCRIPT, SHELL_TITLES, shellLocaleOf, type ShellData } from './lottery-shell';
+import { lotteryGameOfPath, lotteryPageHtml, lotteryRouteFiles, lotteryStylesheets, SHELL_SCRIPT, SHELL_SESSION_WORDS, SHELL_START_SCRIPT, SHELL_TITLES, shellLocaleOf, type ShellData } from './lottery-shell';
 
 /** The shell's inline script (decision 560), run in a DOM the way the browser runs it while parsing. */
 
@@ -212,6 +212,43 @@ describe('the app’s start on a lottery page (decision 585)', () => {
     expect(appScripts()).toHaveLength(1);
   });
 
+  it('then links the route’s files a few per task, each once: scripts as module preloads, stylesheets as stylesheets (decision 588)', () => {
+    const route = { scripts: ['/assets/wingo.1.js', '/assets/tabs.2.js', '/assets/core.Cd2.js', '/assets/a.3.js', '/assets/b.4.js', '/assets/c.5.js'], stylesheets: ['/assets/tabs.6.css'] };
+    const html = lotteryPageHtml(VITE_INDEX, DATA, [], 'en', route);
+    document.head.innerHTML = /<head>([\s\S]*)<\/head>/.exec(html)![1]!;
+    document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
+    new Function(SHELL_SCRIPT)();
+    new Function(SHELL_START_SCRIPT)();
+    paint('first-contentful-paint');
+    vi.advanceTimersToNextTimer();
+    // The task that adds the entry adds none of the route's files.
+    expect(appScripts()).toHaveLength(1);
+    expect(appPreloads()).toEqual(['modulepreload /assets/core.Cd2.js ', 'modulepreload /assets/jsx.Ef3.js ']);
+    // Then two a task (the entry's core, already linked, is not linked twice).
+    vi.advanceTimersToNextTimer();
+    expect(appPreloads().slice(2)).toEqual(['modulepreload /assets/wingo.1.js ', 'modulepreload /assets/tabs.2.js ']);
+    vi.advanceTimersToNextTimer();
+    expect(appPreloads().slice(4)).toEqual(['modulepreload /assets/a.3.js ']);
+    vi.advanceTimersToNextTimer();
+    expect(appPreloads().slice(5)).toEqual(['modulepreload /assets/b.4.js ', 'modulepreload /assets/c.5.js ']);
+    // The bundle's preload helper links one itself meanwhile: the start script does not add it again.
+    const helper = document.createElement('link');
+    helper.rel = 'stylesheet';
+    helper.crossOrigin = '';
+    helper.href = '/assets/tabs.6.css';
+    document.head.appendChild(helper);
+    vi.advanceTimersToNextTimer();
+    vi.advanceTimersByTime(1_000);
+    expect(appPreloads()).toHaveLength(8);
+    // Without the helper, a stylesheet is linked as one, crossorigin like Vite's.
+    document.head.innerHTML = '';
+    document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(lotteryPageHtml(VITE_INDEX, DATA, [], 'en', { scripts: [], stylesheets: ['/assets/tabs.6.css'] }))![1]!;
+    visibility = 'hidden';
+    new Function(SHELL_START_SCRIPT)();
+    vi.runAllTimers();
+    expect(appPreloads()).toEqual(['modulepreload /assets/core.Cd2.js ', 'modulepreload /assets/jsx.Ef3.js ', 'stylesheet /assets/tabs.6.css ']);
+  });
+
   it('starts after two frames and a task in a browser without paint timing', () => {
     paintObservers = null;
     parse();
@@ -266,6 +303,21 @@ describe('the lottery pages and their files', () => {
     };
     expect(lotteryStylesheets(manifest, '<link rel="stylesheet" crossorigin href="/assets/index.1.css">')).toEqual(['/assets/wingo.2.css']);
     expect(lotteryStylesheets({}, '')).toEqual([]);
+  });
+
+  it('lists the files the app’s start imports on a lottery page, less what the page links already', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.1.js', css: ['assets/index.1.css'], imports: ['_core.js'] },
+      '_core.js': { file: 'assets/core.0.js' },
+      'src/app/routes/wingo.tsx': { file: 'assets/wingo.2.js', css: ['assets/wingo.2.css', 'assets/index.1.css'], imports: ['index.html', '_core.js', '_a.js'] },
+      'src/app/lottery-preload-start.ts': { file: 'assets/start.4.js', imports: ['_a.js', '_b.js'] },
+      '_a.js': { file: 'assets/a.3.js', css: ['assets/a.3.css'] },
+      '_b.js': { file: 'assets/b.5.js' },
+    };
+    const indexHtml =
+      '<script type="module" crossorigin src="/assets/index.1.js"></script><link rel="modulepreload" crossorigin href="/assets/core.0.js"><link rel="stylesheet" crossorigin href="/assets/index.1.css">';
+    expect(lotteryRouteFiles(manifest, indexHtml)).toEqual({ scripts: ['/assets/wingo.2.js', '/assets/a.3.js', '/assets/start.4.js', '/assets/b.5.js'], stylesheets: ['/assets/a.3.css'] });
+    expect(lotteryRouteFiles({}, indexHtml)).toEqual({ scripts: [], stylesheets: [] });
   });
 
   it('words the session line as the app’s English and Hindi dictionaries do', () => {

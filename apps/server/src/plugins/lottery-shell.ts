@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ViteManifest } from './route-preloads';
+import { routePreloads, type RoutePreloads, type ViteManifest } from './route-preloads';
 import { CONTENT_SECURITY_POLICY } from './security-headers';
 
 /**
@@ -165,14 +165,19 @@ export const SHELL_SCRIPT = `(function () {
  * a slow network the 100 KB of script shares the connections with the stylesheets the first paint
  * waits for. It starts at once where no paint is coming: a page that is not visible (or is hidden
  * before it paints), and a page whose shell its script removed (a visitor without a session). A
- * browser without paint timing starts after two frames. The URLs come in the element's
- * `data-entry` and `data-preloads` (space-separated), so this text, and its hash in the policy,
- * stay the same from build to build. lottery-shell.test.ts runs it in a DOM.
+ * browser without paint timing starts after two frames. Then, a few per task (decision 588), it
+ * links the lottery route's files: its scripts as module preloads, its stylesheets as stylesheets.
+ * The bundle's preload helper, which finds them linked and adds nothing, used to add all of them
+ * itself, two dozen elements in the one task that runs the app's start (110-360 ms of it at 4x).
+ * The URLs come in the element's `data-entry`, `data-preloads` and `data-route`
+ * (space-separated), so this text, and its hash in the policy, stay the same from build to build.
+ * lottery-shell.test.ts runs it in a DOM.
  */
 export const SHELL_START_SCRIPT = `(function () {
   var element = document.getElementById('cp-start');
   var entry = element.getAttribute('data-entry');
   var preloads = (element.getAttribute('data-preloads') || '').split(' ').filter(Boolean);
+  var route = (element.getAttribute('data-route') || '').split(' ').filter(Boolean);
   var started = false;
   function start() {
     if (started) return;
@@ -191,6 +196,21 @@ export const SHELL_START_SCRIPT = `(function () {
     script.src = entry;
     files.appendChild(script);
     document.head.appendChild(files);
+    setTimeout(linkRoute, 0);
+  }
+  function linkRoute() {
+    var linked = {};
+    var links = document.getElementsByTagName('link');
+    for (var i = 0; i < links.length; i++) linked[links[i].href] = true;
+    var batch = route.splice(0, 2);
+    for (var j = 0; j < batch.length; j++) {
+      var link = document.createElement('link');
+      link.rel = batch[j].slice(-4) === '.css' ? 'stylesheet' : 'modulepreload';
+      link.crossOrigin = '';
+      link.href = batch[j];
+      if (!linked[link.href]) document.head.appendChild(link);
+    }
+    if (route.length > 0) setTimeout(linkRoute, 0);
   }
   function afterTask() {
     setTimeout(start, 0);
@@ -235,6 +255,20 @@ export function lotteryStylesheets(manifest: ViteManifest, indexHtml: string): s
   return (manifest[LOTTERY_MODULE]?.css ?? []).map((css) => `/${css}`).filter((href) => !indexHtml.includes(`href="${href}"`));
 }
 
+/** The modules main.tsx imports at once on a lottery page: the lottery module and its data's preload (decision 305). */
+const LOTTERY_START_MODULES = [LOTTERY_MODULE, 'src/app/lottery-preload-start.ts'];
+
+/**
+ * The files the app's start imports on a lottery page, less what the page already links (index.html's
+ * files and the lottery module's own stylesheets): SHELL_START_SCRIPT links them a few per task
+ * once the app's entry is in the page (decision 588).
+ */
+export function lotteryRouteFiles(manifest: ViteManifest, indexHtml: string): RoutePreloads {
+  const linked = new Set(lotteryStylesheets(manifest, indexHtml));
+  const files = routePreloads(manifest, indexHtml, LOTTERY_START_MODULES);
+  return { scripts: files.scripts, stylesheets: files.stylesheets.filter((href) => !linked.has(href)) };
+}
+
 /** mm:ss split into the countdown's four digit boxes and separator (web: round-panel.tsx). */
 function countdownHtml(secondsLeft: number): string {
   const s = Math.max(0, secondsLeft);
@@ -248,7 +282,13 @@ function countdownHtml(secondsLeft: number): string {
  * height (the words come with the app, in the player's language); the session line is written in
  * `locale` (the request's cookie) until the script writes it.
  */
-export function lotteryPageHtml(indexHtml: string, data: ShellData, stylesheets: readonly string[], locale: ShellLocale = 'en'): string {
+export function lotteryPageHtml(
+  indexHtml: string,
+  data: ShellData,
+  stylesheets: readonly string[],
+  locale: ShellLocale = 'en',
+  route: RoutePreloads = { scripts: [], stylesheets: [] },
+): string {
   const round = data.rounds[data.room];
   if (!round || !indexHtml.includes('<div id="root"></div>')) return indexHtml;
   const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
@@ -284,7 +324,9 @@ export function lotteryPageHtml(indexHtml: string, data: ShellData, stylesheets:
   const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
   const preloads = entry === undefined ? [] : [...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
   const start =
-    entry === undefined ? '' : `<script id="cp-start" data-entry="${escapeHtml(entry)}" data-preloads="${escapeHtml(preloads.join(' '))}">${SHELL_START_SCRIPT}</script>`;
+    entry === undefined
+      ? ''
+      : `<script id="cp-start" data-entry="${escapeHtml(entry)}" data-preloads="${escapeHtml(preloads.join(' '))}" data-route="${escapeHtml([...route.scripts, ...route.stylesheets].join(' '))}">${SHELL_START_SCRIPT}</script>`;
   const head = entry === undefined ? indexHtml : indexHtml.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
   return head
     .replace('</head>', () => `${links}</head>`)

@@ -88,9 +88,37 @@ describe('the lottery pages’ preload', () => {
     for (const h of held.slice(3)) expect(h.auth).toBe(`Bearer ${fresh}`);
   });
 
+  it('sends K3’s, 5D’s and Trx Win’s reads at once too, for the room the page opens on (decision 588)', async () => {
+    const token = tokenExpiringAt(NOW_MS + 600_000);
+    localStorage.setItem(LOGIN_TOKEN_KEY, JSON.stringify(token));
+    // K3 opens on the room chosen last on this device; 5D and Trx Win, with none stored, on 1m.
+    localStorage.setItem('colorplay.k3.room', '5m');
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', (input: string) => {
+      urls.push(input.replace(/^https?:\/\/[^/]+/, ''));
+      return new Promise<Response>(() => {});
+    });
+    for (const page of ['/home/AllLotteryGames/K3', '/home/alllotterygames/5d', '/home/AllLotteryGames/TrxWin']) void preloadLottery(page, NOW_MS);
+    await vi.waitFor(() => expect(urls).toHaveLength(11));
+    expect(urls.filter((u) => u.startsWith('/api/lottery/')).sort()).toEqual([
+      '/api/lottery/5d/history?room=1m&limit=10',
+      '/api/lottery/5d/my-bets?room=1m&limit=20',
+      '/api/lottery/5d/state?room=1m',
+      '/api/lottery/k3/history?room=5m&limit=10',
+      '/api/lottery/k3/my-bets?room=5m&limit=20',
+      '/api/lottery/k3/state?room=5m',
+      '/api/lottery/trx/history?room=1m&limit=10',
+      '/api/lottery/trx/my-bets?room=1m&limit=20',
+      '/api/lottery/trx/state?room=1m',
+    ]);
+    // The balance and the reality check: one read each (the resource layer joins the same key's reads).
+    expect(urls.filter((u) => !u.startsWith('/api/lottery/')).sort()).toEqual(['/api/safety', '/api/wallet/balance']);
+  });
+
   it('reads only what every lottery page needs on the other lottery pages', async () => {
     localStorage.setItem(LOGIN_TOKEN_KEY, JSON.stringify(tokenExpiringAt(NOW_MS + 600_000)));
     void preloadLottery('/home/AllLotteryGames/BettingRecordWin', NOW_MS);
+    void preloadLottery('/home/AllLotteryGames/VerifyGame', NOW_MS);
     await vi.waitFor(() => expect(paths()).toEqual(['/api/safety']));
   });
 });

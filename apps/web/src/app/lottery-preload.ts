@@ -1,14 +1,22 @@
 import { paths } from '../config/paths';
 import { safetyResource } from '../features/safety/api';
-import { historyResource, myBetsResource, stateResource } from '../features/lottery/api';
+import { historyResource, myBetsResource, stateResource, type RoomOf, type ScreenGame } from '../features/lottery/api';
+import { lotteryScreenOf } from '../features/lottery/games/links';
+import { storedRoom } from '../features/lottery/room-storage';
 import { accessTokenExpired } from '../lib/access-token';
 import { balanceResource } from '../lib/balance';
 import { pagesResource } from '../lib/infinite-resource';
 import { prefetchResource } from '../lib/resource';
 import { readStoredToken, refreshSession } from '../lib/session';
 
-/** The room the Wingo page opens on (wingo-page.tsx). */
-const FIRST_ROOM = '30s';
+/** The game whose page `pathname` is (React Router matches paths case-insensitively), or null. */
+function gameOfPath(pathname: string): ScreenGame | null {
+  if (pathname.toLowerCase() === paths.wingo.path.toLowerCase()) return 'wingo';
+  const prefix = paths.lotteryGame.path.replace(':game', '').toLowerCase();
+  if (!pathname.toLowerCase().startsWith(prefix)) return null;
+  const game = lotteryScreenOf(pathname.slice(prefix.length));
+  return game === 'verify' ? null : game;
+}
 
 /**
  * The data of the lottery pages, read while their code downloads (decision 305: on a cold visit a
@@ -24,20 +32,21 @@ const FIRST_ROOM = '30s';
  * Runs only under RequireSession (a token is stored).
  */
 export function preloadLottery(pathname: string, nowMs = Date.now()): Promise<void> {
-  // React Router matches paths case-insensitively.
-  const wingo = pathname.toLowerCase() === paths.wingo.path.toLowerCase();
-  if (wingo) {
-    prefetchResource(stateResource('wingo', FIRST_ROOM));
-    prefetchResource(pagesResource(historyResource('wingo', FIRST_ROOM)));
+  const game = gameOfPath(pathname);
+  // The room the page opens on (lottery-page.tsx): the one chosen last on this device.
+  const room = (game === 'wingo' ? storedRoom() : game ? storedRoom(game) : '') as RoomOf<ScreenGame>;
+  if (game) {
+    prefetchResource(stateResource(game, room));
+    prefetchResource(pagesResource(historyResource(game, room)));
   }
   const token = readStoredToken();
   const ready = token !== null && accessTokenExpired(token, nowMs) ? refreshSession().then(() => undefined) : Promise.resolve();
   return ready.then(() => {
     if (readStoredToken() === null) return; // the refresh ended the session: the page goes to login
-    // The reality check over every lottery page.
+    // The reality check over every lottery page (the bet records and verify pages too).
     prefetchResource(safetyResource);
-    if (!wingo) return;
+    if (!game) return;
     prefetchResource(balanceResource);
-    prefetchResource(pagesResource(myBetsResource('wingo', FIRST_ROOM)));
+    prefetchResource(pagesResource(myBetsResource(game, room)));
   });
 }

@@ -47,7 +47,7 @@ interface Shapes<G extends ScreenGame> {
   fairness: G extends 'wingo' ? WingoFairness : LotteryFairness;
 }
 type Kind = keyof Shapes<ScreenGame>;
-type RoomOf<G extends ScreenGame> = G extends 'wingo' ? WingoRoomId : LotteryRoomId;
+export type RoomOf<G extends ScreenGame> = G extends 'wingo' ? WingoRoomId : LotteryRoomId;
 
 const WINGO_PATHS: Record<Kind, string> = {
   state: API_PATHS.wingo_state,
