@@ -48,9 +48,9 @@ export default defineConfig(({ mode }) => ({
       output: {
         // A dot before the hash keeps chunk names unambiguous for e2e request matching:
         // `assets/recharge.*.js` cannot also match `assets/recharge-history.*.js`.
-        entryFileNames: 'assets/[name].[hash].js',
-        chunkFileNames: 'assets/[name].[hash].js',
-        assetFileNames: 'assets/[name].[hash][extname]',
+        entryFileNames: 'assets/[name].[hash:7].js',
+        chunkFileNames: 'assets/[name].[hash:7].js',
+        assetFileNames: 'assets/[name].[hash:7][extname]',
         // Small modules that `/` and other routes share would otherwise become several tiny
         // preloaded chunks, each paying its own gzip and request overhead against the budget of
         // `/` (decision 014): keep the app's shared core in one chunk.
@@ -61,11 +61,12 @@ export default defineConfig(({ mode }) => ({
               test: /[\\/](src[\\/]lib[\\/]page-heading|src[\\/]components[\\/]ui[\\/]use-swipe|contract[\\/]src[\\/]paths|src[\\/]config[\\/]paths)/,
             },
             // What the lottery pages' data preload shares with their chunk (decision 588): the game
-            // of a path and the room chosen last go with the lottery constants, so `/`'s entry
-            // names no extra chunk for it.
+            // of a path and the room chosen last go with the lottery constants. Each would be a
+            // chunk of its own, and `/`'s entry names every chunk its lazy routes need: bytes of
+            // its budget.
             {
               name: 'lottery-constants',
-              test: /[\\/](contract[\\/]src[\\/]lottery-constants|src[\\/]features[\\/]lottery[\\/]room-storage|src[\\/]features[\\/]lottery[\\/]games[\\/]links)\./,
+              test: /[\\/](contract[\\/]src[\\/]lottery-constants|src[\\/]features[\\/]lottery[\\/](room-storage|games[\\/]links))\./,
             },
           ],
         },

@@ -15,6 +15,23 @@ test('bet in the 30 s room: My history, the result, the exact balance change, an
 
   await waitForBettingOpen(page);
 
+  // Decision 589: the bet goes over the page's signed-in socket, not over HTTP.
+  const betPosts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/lottery/wingo/bets') betPosts.push(r.url());
+  });
+  const betFrames: string[] = [];
+  let signedIn!: () => void;
+  const socketSignedIn = new Promise<void>((resolve) => (signedIn = resolve));
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (f) => {
+      if (typeof f.payload === 'string' && f.payload.includes('"type":"bet"')) betFrames.push(f.payload);
+    });
+    ws.on('framereceived', (f) => {
+      if (typeof f.payload === 'string' && f.payload.includes('"type":"authenticated"')) signedIn();
+    });
+  });
+
   await page.goto('/home/AllLotteryGames/Wingo');
   await expect(page.getByRole('heading', { level: 1, name: 'Win Go' })).toBeVisible();
   const balance = page.getByRole('region', { name: 'Wallet balance' });
@@ -23,6 +40,7 @@ test('bet in the 30 s room: My history, the result, the exact balance change, an
   // The live socket is up: the server has spoken on it (else the page would be polling).
   await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 10_000 });
 
+  await socketSignedIn;
   await waitForOpenRound(page, 10, 40_000);
   await page.getByRole('button', { name: 'Green' }).click();
   const sheet = page.getByRole('dialog', { name: 'Bet on Green' });
@@ -31,6 +49,8 @@ test('bet in the 30 s room: My history, the result, the exact balance change, an
   await expect(sheet).toBeHidden();
   const stakeMinor = 1_000;
   await expect(balance).toContainText(rupees(50_000 - stakeMinor));
+  expect(betFrames).toHaveLength(1);
+  expect(betPosts).toEqual([]);
 
   await page.getByRole('tab', { name: 'My history' }).click();
   const bet = page.getByRole('tabpanel').getByRole('listitem').first();

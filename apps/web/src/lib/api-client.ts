@@ -19,7 +19,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode | ClientErrorCode,
     message: string,
-    /** HTTP status, or 0 when no response arrived. */
+    /** HTTP status, or 0 when no HTTP response arrived (no answer at all, or an answer over the socket: decision 589). */
     readonly status: number,
     readonly issues?: FieldIssue[],
     /** From the Retry-After header of a 429 (or 503), in seconds. */

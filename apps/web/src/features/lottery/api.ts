@@ -21,12 +21,13 @@ import type {
 } from '@colorplay/contract';
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { API_PATHS } from '@colorplay/contract/paths';
-import { api } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import type { InfiniteSpec } from '../../lib/infinite-resource';
 import type { ResourceSpec } from '../../lib/resource';
 import { noteServerTime } from '../../lib/server-clock';
 import { authedApi } from '../../lib/session';
 import type { StakeIntent } from './bet-sheet';
+import { REFUSALS_TO_RETRY_OVER_HTTP, sendBetOverSocket } from './socket-bets';
 
 /**
  * Every lottery game's reads and its one money action, as resource specs of the app's one
@@ -141,9 +142,21 @@ export function voidsResource(game: ScreenGame, room: string): InfiniteSpec<Lott
 
 export type BetIntent = Omit<PlaceWingoBetInput, 'idempotencyKey'>;
 
-/** Places a Wingo bet (the money action's perform function): the key comes from useMoneyAction. */
+/**
+ * Places a Wingo bet (the money action's perform function): the key comes from useMoneyAction.
+ * Over the page's signed-in socket when there is one (decision 589), else over HTTP; HTTP also
+ * when the socket's answer is lost or a refusal HTTP may overcome (a token to refresh), with the
+ * same key, so the bet is placed at most once.
+ */
 export async function placeBet(input: BetIntent, idempotencyKey: string): Promise<PlaceWingoBetResult> {
-  return (await authedApi.post<Data<PlaceWingoBetResult>>(API_PATHS.wingo_place_bet, { ...input, idempotencyKey })).data;
+  const bet = { ...input, idempotencyKey };
+  const answer = await sendBetOverSocket(bet);
+  if (answer?.kind === 'placed') return answer.result;
+  if (answer?.kind === 'refused' && !REFUSALS_TO_RETRY_OVER_HTTP.includes(answer.error.code)) {
+    const { code, message, issues, details } = answer.error;
+    throw new ApiError(code, message, 0, issues, undefined, details);
+  }
+  return (await authedApi.post<Data<PlaceWingoBetResult>>(API_PATHS.wingo_place_bet, bet)).data;
 }
 
 /** Places a K3, 5D or Trx Win bet (the money action's perform function): the key comes from useMoneyAction. */

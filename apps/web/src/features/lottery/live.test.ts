@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { liveUrl, parseLotteryMessage, parseServerMessage, reconnectDelayMs, RECONNECT_MAX_MS, SIGN_OF_LIFE_TYPES, WingoLive, type LiveStatus, type SocketLike, type Timers } from './live';
+import { makeBet } from '../../test/fake-wingo-api';
+import { BET_ANSWER_MS, liveUrl, MAX_BETS_IN_FLIGHT, parseLotteryMessage, parseServerMessage, reconnectDelayMs, RECONNECT_MAX_MS, SIGN_OF_LIFE_TYPES, WingoLive, type LiveStatus, type SocketLike, type Timers } from './live';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -130,6 +131,9 @@ describe('the hand-read messages (decision 580)', () => {
         { type: 'clock', serverTimeMs: 1_000, rounds: [clockOf('30s'), clockOf('5m')] },
         { type: 'subscribed', room: '1m' },
         { type: 'betsSettled', roomId: '30s', period: '20261129100001', bets: 1, payoutMinor: 192, balanceMinor: 50_192 },
+        { type: 'betPlaced', idempotencyKey: 'k-1', result: { bet: makeBet(), balanceMinor: 900 } },
+        { type: 'betRefused', idempotencyKey: 'k-1', error: { code: 'INSUFFICIENT_FUNDS', message: 'Not enough balance' } },
+        { type: 'betRefused', idempotencyKey: null, error: { code: 'VALIDATION_FAILED', message: 'The request is not valid', issues: [{ path: 'bet', message: 'Required' }] } },
         ...sessionMessages,
       ],
       // The fields the page reads, wrong: the schema refuses each, and so must the hand reading.
@@ -143,6 +147,10 @@ describe('the hand-read messages (decision 580)', () => {
         { type: 'result', result: null },
         { type: 'balance', balanceMinor: '40000', reason: 'x' },
         { type: 'betsSettled', roomId: '30s', period: '1', bets: 1, payoutMinor: 0, balanceMinor: 1.25 },
+        { type: 'betPlaced', idempotencyKey: 7, result: { bet: makeBet(), balanceMinor: 900 } },
+        { type: 'betPlaced', idempotencyKey: 'k-1', result: null },
+        { type: 'betRefused', idempotencyKey: 'k-1', error: { code: 'INSUFFICIENT_FUNDS' } },
+        { type: 'betRefused', idempotencyKey: 'k-1' },
         { type: 'mystery' },
         [CLOCK],
       ],
@@ -187,7 +195,7 @@ describe('the hand-read messages (decision 580)', () => {
 
   it("knows every message type of the contract's two sockets", () => {
     const typesOf = (s: { options: ReadonlyArray<{ shape: { type: { value: unknown } } }> }) => s.options.map((o) => o.shape.type.value);
-    const known = ['clock', 'result', 'balance', 'betsSettled', ...SIGN_OF_LIFE_TYPES];
+    const known = ['clock', 'result', 'balance', 'betsSettled', 'betPlaced', 'betRefused', ...SIGN_OF_LIFE_TYPES];
     expect(new Set([...typesOf(WingoServerMessageSchema), ...typesOf(LotteryServerMessageSchema)])).toEqual(new Set(known));
   });
 
@@ -274,5 +282,73 @@ describe('WingoLive', () => {
     expect(sockets[0]!.closed).toBe(true);
     expect(statuses.at(-1)).toBe('down');
     expect(timers.delays()).toEqual([375]);
+  });
+});
+
+describe('bets over the socket (decision 589)', () => {
+  const bet = (key: string) => ({ room: '30s' as const, period: '202611230300001', selection: 'green' as const, amountMinor: 100, quantity: 1, multiplier: 1, idempotencyKey: key });
+  /** A socket open and signed in: the server has said `authenticated`. */
+  function signedIn() {
+    const s = setup();
+    s.live.start();
+    s.sockets[0]!.open();
+    s.sockets[0]!.receive({ type: 'authenticated', playerId: 7 });
+    return s;
+  }
+
+  it('sends nothing before the server has said `authenticated`: the caller uses HTTP', () => {
+    const { live, sockets } = setup();
+    live.start();
+    expect(live.placeBet(bet('k-1'))).toBeNull();
+    sockets[0]!.open();
+    sockets[0]!.receive(CLOCK);
+    expect(live.placeBet(bet('k-1'))).toBeNull();
+    expect(sockets[0]!.sent.map((m) => JSON.parse(m).type)).toEqual(['auth']);
+  });
+
+  it('sends the bet as one frame and resolves with its answer, matched by key', async () => {
+    const { live, sockets, timers } = signedIn();
+    const first = live.placeBet(bet('k-1'))!;
+    const second = live.placeBet(bet('k-2'))!;
+    expect(sockets[0]!.sent.slice(1).map((m) => JSON.parse(m))).toEqual([
+      { type: 'bet', bet: bet('k-1') },
+      { type: 'bet', bet: bet('k-2') },
+    ]);
+    // The same key twice in flight is not sent twice.
+    expect(live.placeBet(bet('k-1'))).toBeNull();
+    const placed = { bet: makeBet(), balanceMinor: 900 };
+    sockets[0]!.receive({ type: 'betRefused', idempotencyKey: 'k-2', error: { code: 'INSUFFICIENT_FUNDS', message: 'Not enough balance' } });
+    sockets[0]!.receive({ type: 'betPlaced', idempotencyKey: 'k-1', result: placed });
+    await expect(first).resolves.toEqual({ kind: 'placed', result: placed });
+    await expect(second).resolves.toEqual({ kind: 'refused', error: { code: 'INSUFFICIENT_FUNDS', message: 'Not enough balance' } });
+    // Their answer timers are gone; the silence timer stays.
+    expect(timers.delays()).toEqual([5_000]);
+  });
+
+  it('loses the bets in flight when the socket drops or no answer comes in time, and sends none until signed in again', async () => {
+    const { live, sockets, timers } = signedIn();
+    const late = live.placeBet(bet('k-1'))!;
+    timers.fire(BET_ANSWER_MS);
+    await expect(late).resolves.toEqual({ kind: 'lost' });
+    // Its answer arriving after all changes nothing.
+    sockets[0]!.receive({ type: 'betPlaced', idempotencyKey: 'k-1', result: { bet: makeBet(), balanceMinor: 900 } });
+    const dropped = live.placeBet(bet('k-2'))!;
+    sockets[0]!.drop();
+    await expect(dropped).resolves.toEqual({ kind: 'lost' });
+    expect(live.placeBet(bet('k-3'))).toBeNull();
+    timers.fire(375);
+    sockets[1]!.open();
+    expect(live.placeBet(bet('k-3'))).toBeNull();
+    sockets[1]!.receive({ type: 'authenticated', playerId: 7 });
+    expect(live.placeBet(bet('k-3'))).not.toBeNull();
+    const stopped = live.placeBet(bet('k-4'))!;
+    live.stop();
+    await expect(stopped).resolves.toEqual({ kind: 'lost' });
+  });
+
+  it('keeps at most the server’s bound of bets in flight on one socket', () => {
+    const { live } = signedIn();
+    for (let i = 0; i < MAX_BETS_IN_FLIGHT; i++) expect(live.placeBet(bet(`k-${i}`))).not.toBeNull();
+    expect(live.placeBet(bet('k-more'))).toBeNull();
   });
 });

@@ -1,7 +1,17 @@
-import type { LotteryClientMessage, LotteryGameId, LotteryRoomId, LotteryRoundClock, WingoClientMessage, WingoRoomId, WingoRoundClock } from '@colorplay/contract';
+import type {
+  LotteryClientMessage,
+  LotteryGameId,
+  LotteryRoomId,
+  LotteryRoundClock,
+  PlaceWingoBetInput,
+  WingoClientMessage,
+  WingoRoomId,
+  WingoRoundClock,
+} from '@colorplay/contract';
 import { LAZY_API_PATHS } from '@colorplay/contract/lazy-paths';
 import { LOTTERY_ROOM_IDS, WINGO_ROOM_IDS } from '@colorplay/contract/lottery-constants';
 import { API_PATHS } from '@colorplay/contract/paths';
+import type { SocketBetAnswer } from './socket-bets';
 
 /**
  * The Wingo WebSocket client (decision 121). It reconnects by itself with capped exponential
@@ -50,6 +60,10 @@ export interface LiveOptions<M = LiveMessage<WingoRoundClock>> {
 export const RECONNECT_BASE_MS = 500;
 export const RECONNECT_MAX_MS = 30_000;
 export const SILENCE_MS = 5_000;
+/** How long a bet frame waits for its answer before the bet is sent over HTTP instead (decision 589). */
+export const BET_ANSWER_MS = 4_000;
+/** Bets awaiting their answer on one socket: the server's own bound (MAX_SOCKET_BETS_IN_FLIGHT, decision 570). */
+export const MAX_BETS_IN_FLIGHT = 16;
 
 /**
  * Wait before reconnect attempt `attempt` (0 = the first retry): 500 ms doubling up to 30 s,
@@ -81,13 +95,15 @@ export type LiveMessage<C> =
   | { type: 'clock'; serverTimeMs: number; rounds: C[] }
   | { type: 'result'; result: { roomId: string } }
   | { type: 'balance' | 'betsSettled'; balanceMinor: number }
+  | { type: 'betPlaced'; idempotencyKey: string; result: Extract<SocketBetAnswer, { kind: 'placed' }>['result'] }
+  | { type: 'betRefused'; idempotencyKey: string | null; error: Extract<SocketBetAnswer, { kind: 'refused' }>['error'] }
   | { type: (typeof SIGN_OF_LIFE_TYPES)[number] };
 
 /**
  * The contract's other server messages (a test holds this list to the schemas' types). The page
  * ignores them but their arrival counts as the server speaking, as it did when zod read them.
  */
-export const SIGN_OF_LIFE_TYPES = ['subscribed', 'authenticated', 'pong', 'error', 'supportTicket', 'betPlaced', 'betRefused'] as const;
+export const SIGN_OF_LIFE_TYPES = ['subscribed', 'authenticated', 'pong', 'error', 'supportTicket'] as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
@@ -129,6 +145,16 @@ function readLiveMessage<C>(data: unknown, rooms: readonly string[]): LiveMessag
     case 'balance':
     case 'betsSettled':
       return isInt(json.balanceMinor) ? (json as LiveMessage<C>) : null;
+    // A bet's answer (decision 589): matched by its key; the bet's own fields are the route's answer, read as HTTP's is.
+    case 'betPlaced':
+      return typeof json.idempotencyKey === 'string' && isObject(json.result) ? (json as LiveMessage<C>) : null;
+    case 'betRefused':
+      return (typeof json.idempotencyKey === 'string' || json.idempotencyKey === null) &&
+        isObject(json.error) &&
+        typeof json.error.code === 'string' &&
+        typeof json.error.message === 'string'
+        ? (json as LiveMessage<C>)
+        : null;
     default:
       return (SIGN_OF_LIFE_TYPES as readonly unknown[]).includes(json.type) ? (json as LiveMessage<C>) : null;
   }
@@ -154,6 +180,10 @@ export class LiveSocket<M = LiveMessage<WingoRoundClock>> {
   private silenceTimer: unknown = null;
   private stopped = true;
   private status: LiveStatus | null = null;
+  /** Whether the server has said `authenticated` on this connection: bets are sent only then. */
+  private signedIn = false;
+  /** Bet frames awaiting their answer, by idempotency key. */
+  private readonly bets = new Map<string, (answer: SocketBetAnswer) => void>();
   private readonly timers: Timers;
   private readonly createSocket: (url: string) => SocketLike;
 
@@ -182,6 +212,37 @@ export class LiveSocket<M = LiveMessage<WingoRoundClock>> {
     if (token && this.socket?.readyState === OPEN) this.send({ type: 'auth', accessToken: token });
   }
 
+  /**
+   * Sends a Wingo bet as a frame (decision 589) and resolves with its answer: `lost` if the socket
+   * drops or no answer comes within BET_ANSWER_MS. Null when it cannot be sent now (not open, not
+   * signed in, the same key already in flight, or MAX_BETS_IN_FLIGHT awaiting): the caller uses HTTP.
+   */
+  placeBet(bet: PlaceWingoBetInput): Promise<SocketBetAnswer> | null {
+    const key = bet.idempotencyKey;
+    if (!this.signedIn || this.socket?.readyState !== OPEN || this.bets.has(key) || this.bets.size >= MAX_BETS_IN_FLIGHT) return null;
+    return new Promise((resolve) => {
+      const timer = this.timers.setTimeout(() => this.answerBet(key, { kind: 'lost' }), BET_ANSWER_MS);
+      this.bets.set(key, (answer) => {
+        this.timers.clearTimeout(timer);
+        resolve(answer);
+      });
+      this.send({ type: 'bet', bet });
+    });
+  }
+
+  private answerBet(key: string | null, answer: SocketBetAnswer): void {
+    const settle = key === null ? undefined : this.bets.get(key);
+    if (!settle) return;
+    this.bets.delete(key!);
+    settle(answer);
+  }
+
+  /** Every bet still awaiting its answer is lost (the socket is gone): their callers go to HTTP. */
+  private loseBets(): void {
+    this.signedIn = false;
+    for (const key of [...this.bets.keys()]) this.answerBet(key, { kind: 'lost' });
+  }
+
   /** The room whose results this socket should carry; sent now if open, and after every reconnect. */
   subscribe(room: LotteryRoomId | WingoRoomId): void {
     this.room = room;
@@ -199,6 +260,7 @@ export class LiveSocket<M = LiveMessage<WingoRoundClock>> {
   }
 
   private connect(): void {
+    this.signedIn = false;
     this.setStatus(this.attempt === 0 ? 'connecting' : 'down');
     let socket: SocketLike;
     try {
@@ -220,11 +282,16 @@ export class LiveSocket<M = LiveMessage<WingoRoundClock>> {
       this.attempt = 0;
       this.setStatus('open');
       this.watchSilence();
+      const frame = message as unknown as LiveMessage<unknown>;
+      if (frame.type === 'authenticated') this.signedIn = true;
+      else if (frame.type === 'betPlaced') this.answerBet(frame.idempotencyKey, { kind: 'placed', result: frame.result });
+      else if (frame.type === 'betRefused') this.answerBet(frame.idempotencyKey, { kind: 'refused', error: frame.error });
       this.options.onMessage(message);
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.loseBets();
       this.scheduleReconnect();
     };
     socket.onerror = () => {
@@ -245,6 +312,7 @@ export class LiveSocket<M = LiveMessage<WingoRoundClock>> {
   private drop(): void {
     const socket = this.socket;
     this.socket = null;
+    this.loseBets();
     if (socket) {
       socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
       socket.close();

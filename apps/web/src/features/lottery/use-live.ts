@@ -4,6 +4,7 @@ import { env } from '../../config/env';
 import { noteServerTime } from '../../lib/server-clock';
 import { readStoredToken, useSession } from '../../lib/session';
 import type { LiveSocket, LiveStatus } from './live';
+import { setSocketBetSender } from './socket-bets';
 
 /** What every socket's clock message carries. */
 type ClockMessage<C> = { type: 'clock'; serverTimeMs: number; rounds: C[] };
@@ -71,6 +72,11 @@ export function useLiveSocket<M extends { type: string }, C extends { roomId: st
           },
         });
         live.current = connection;
+        // Wingo's socket takes the page's bets while it is signed in (decision 589).
+        if (game === null) {
+          const socket = connection;
+          setSocketBetSender((bet) => (socket as unknown as LiveSocket).placeBet(bet));
+        }
         connection.start();
         // The room chosen while the code loaded (the room effect below found no socket then).
         if (roomRef.current !== undefined) connection.subscribe(roomRef.current);
@@ -82,6 +88,7 @@ export function useLiveSocket<M extends { type: string }, C extends { roomId: st
     );
     return () => {
       ended = true;
+      if (game === null && connection) setSocketBetSender(null);
       connection?.stop();
       live.current = null;
     };
