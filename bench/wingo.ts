@@ -7,7 +7,8 @@
  *     player one bet in flight, from a separate load process) on the 30-second room; then the
  *     same as `bet` frames over each player's open Wingo socket (decision 570);
  *  3. the hot path: an authenticated read (the balance) against `/healthz`;
- *  4. the open-loop bursts: N players betting at random moments in the last 10 s before a lock;
+ *  4. the open-loop bursts: N players betting at random moments in the last 10 s before a lock,
+ *     over HTTP and over each player's signed-in socket (the Wingo screen's way, decision 589);
  *  5. 10,000 sockets on one node, subscribed over the rooms: CPU per round, memory per
  *     connection, draw-to-last-client delay with two rooms drawing in the same second and alone;
  *  5b. the same over two nodes behind HAProxy with Redis (cluster/lib.ts's helpers), 50,000 sockets
@@ -27,7 +28,7 @@ import { openPostgres } from '../apps/server/src/db/db';
 import { migrate } from '../apps/server/src/db/migrate';
 import { checkInvariants } from '../apps/server/src/modules/ledger';
 import { backendsCpu, hotPath } from './lib/hot-path';
-import { burstScenario } from './wingo/bursts';
+import { burstScenario, type BurstTransport } from './wingo/bursts';
 import { closedLoopScenario } from './wingo/closed-loop';
 import { loadSummary, phase, removeTempDirs, round2, tempDir } from './wingo/common';
 import { registeredPlayers } from './wingo/players';
@@ -55,6 +56,8 @@ function settings() {
     hotRounds: Number(process.env.BENCH_HOT_ROUNDS ?? 3),
     // "5000x1,2000x5": players x bets each; empty to skip.
     bursts: (process.env.BENCH_BURSTS ?? '5000x1,2000x5').split(',').filter(Boolean).map((b) => b.split('x').map(Number) as [number, number]),
+    // Each burst over these transports, in this order ("http", "socket" or both).
+    burstTransports: (process.env.BENCH_BURST_TRANSPORTS ?? 'http,socket').split(',').filter((t): t is BurstTransport => t === 'http' || t === 'socket'),
     socketCount: Number(process.env.BENCH_SOCKETS ?? 10_000),
     socketRooms: process.env.BENCH_SOCKET_ROOMS ?? DEFAULT_ROOM_SPREAD,
     socketLoaders: Number(process.env.BENCH_SOCKET_LOADERS ?? 1),
@@ -150,11 +153,17 @@ async function main() {
   const hot = s.hotRounds > 0 ? await hotPath(app, base, tokens[0]!, { seconds: s.hotSeconds, rounds: s.hotRounds, databaseCpuMs: backendsCpu(db) }) : null;
   app.log.level = 'warn';
 
-  const burstResults = [];
-  for (const [i, [players, betsEach]] of s.bursts.entries()) {
-    await db.query('CHECKPOINT');
-    phase(`burst${players}x${betsEach}`);
-    burstResults.push(await burstScenario(db, app, base, config.secrets.token, firstPeriod, players, betsEach, 10 + i));
+  type Burst = Awaited<ReturnType<typeof burstScenario>>;
+  const burstResults: Burst[] = [];
+  const socketBurstResults: Burst[] = [];
+  let tag = 10;
+  for (const [players, betsEach] of s.bursts) {
+    for (const transport of s.burstTransports) {
+      await db.query('CHECKPOINT');
+      phase(`burst${players}x${betsEach}${transport === 'socket' ? 'Socket' : ''}`);
+      const result = await burstScenario(db, app, base, config.secrets.token, firstPeriod, players, betsEach, tag++, transport);
+      (transport === 'socket' ? socketBurstResults : burstResults).push(result);
+    }
   }
   const invariantsAfterBets = (await checkInvariants(db)).length;
   const database = await durability(db);
@@ -208,6 +217,7 @@ async function main() {
     bettingOverSocket: closedLoopSocket ? { ...closedLoopSocket, ratioToTpcbUncontended: round2(closedLoopSocket.betsPerSecond / tpcbScaled) } : null,
     hotPath: hot ? { ...hot.summary, scenarios: hot.scenarios } : null,
     bursts: burstResults,
+    socketBursts: socketBurstResults,
     sockets: socketsResult,
     clusterSockets,
     settlement: settlements[0] ?? null,
@@ -224,6 +234,10 @@ async function main() {
       burstsEveryInTimeBetAccepted: burstResults.every((b) => b.refusedByLockSentBeforeLockMs.every((ms) => ms <= IN_TIME_MARGIN_MS)),
       burstsNoErrors: burstResults.every((b) => b.errors === 0),
       burstsP99Under100Ms: burstResults.every((b) => b.p99Ms < 100),
+      // The same bursts as the Wingo screen now bets (decision 589): frames on signed-in sockets.
+      socketBurstsEveryInTimeBetAccepted: socketBurstResults.length ? socketBurstResults.every((b) => b.refusedByLockSentBeforeLockMs.every((ms) => ms <= IN_TIME_MARGIN_MS)) : null,
+      socketBurstsNoErrors: socketBurstResults.length ? socketBurstResults.every((b) => b.errors === 0) : null,
+      socketBurstsP99Under100Ms: socketBurstResults.length ? socketBurstResults.every((b) => b.p99Ms < 100) : null,
       // The last client of every draw under 200 ms, rooms drawing in the same second included.
       socketsLastClientUnder200MsRoomsDrawingTogether: socketsResult?.roomsDrawingTogether.met ?? null,
       socketsLastClientUnder200MsSingleRoom: socketsResult?.singleRoomDraws.met ?? null,

@@ -4,10 +4,16 @@
  * Each request is sent at its scheduled moment whatever happened to the others (open loop), and
  * its latency is measured from that scheduled moment, so time spent waiting for a connection or
  * behind a slow server counts (no coordinated omission). Prints the outcome as JSON.
+ *
+ * `transport`: 'http' (a POST per bet, each player on its own keep-alive connection, opened by
+ * its first bet), or 'socket' (decision 589: each player's bets as frames on the Wingo socket it
+ * signed in on before the window, as the Wingo screen holds one; a placed bet counts as 200, a
+ * refusal as 400 under its code, an internal error as 500).
  */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
 
 // The job comes in a file (thousands of tokens do not fit in a command line).
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -52,7 +58,44 @@ function post(token, body) {
   });
 }
 
+/** A player's signed-in Wingo socket; `bet` resolves with the answer as `post` does. */
+function signedInSocket(token) {
+  const ws = new WebSocket(job.socketUrl, { perMessageDeflate: false });
+  const waiting = new Map();
+  const ready = new Promise((resolve, reject) => {
+    ws.once('error', reject);
+    ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', accessToken: token })));
+    ws.on('message', (raw) => {
+      const message = JSON.parse(raw.toString('utf8'));
+      if (message.type === 'authenticated') resolve();
+      else if (message.type === 'betPlaced' || message.type === 'betRefused') {
+        const answer = waiting.get(message.idempotencyKey);
+        waiting.delete(message.idempotencyKey);
+        const code = message.type === 'betRefused' ? message.error.code : null;
+        answer?.({ status: code === null ? 200 : code === 'INTERNAL' ? 500 : 400, code });
+      }
+    });
+  });
+  ws.on('close', () => {
+    for (const answer of waiting.values()) answer({ status: 0, code: 'network:closed' });
+    waiting.clear();
+  });
+  return {
+    ready,
+    bet(body) {
+      return new Promise((resolve) => {
+        waiting.set(body.idempotencyKey, resolve);
+        ws.send(JSON.stringify({ type: 'bet', bet: body }));
+      });
+    },
+    close: () => ws.close(),
+  };
+}
+
 async function main() {
+  const sockets = job.transport === 'socket' ? new Map(job.tokens.map((token) => [token, signedInSocket(token)])) : null;
+  if (sockets) await Promise.all([...sockets.values()].map((s) => s.ready));
+  const send = (token, body) => (sockets ? sockets.get(token).bet(body) : post(token, body));
   const schedule = [];
   job.tokens.forEach((token, p) => {
     for (let k = 0; k < job.betsPerPlayer; k++) schedule.push({ token, p, k, at: job.lockAtMs - job.windowMs + Math.random() * job.windowMs });
@@ -71,7 +114,7 @@ async function main() {
             // Scheduled before the lock but leaving this process after it (the loader lagged):
             // counted, so a refusal by lock can be told apart from a late arrival.
             if (sentAt >= job.lockAtMs) sentAfterLock += 1;
-            const r = await post(s.token, {
+            const r = await send(s.token, {
               room: job.room,
               period: job.period,
               selection: SELECTIONS[i % SELECTIONS.length],
@@ -87,6 +130,7 @@ async function main() {
     ),
   );
   agent.destroy();
+  if (sockets) for (const s of sockets.values()) s.close();
   return { results, maxSendLagMs, sentAfterLock };
 }
 

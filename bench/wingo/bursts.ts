@@ -13,10 +13,26 @@ import { bulkPlayers, roundWithLead } from './players';
 // sentBeforeLockMs <= 0: the request left the loader at or after the lock (the loader lagged).
 type BurstResult = [status: number, code: string | null, latencyMs: number, sentBeforeLockMs: number];
 
-export async function burstScenario(db: Db, app: FastifyInstance, base: string, tokenSecret: string, firstPeriod: string, players: number, betsPerPlayer: number, tag: number) {
+/** How bets travel: HTTP, or frames on each player's signed-in Wingo socket (decision 589, what the Wingo screen does). */
+export type BurstTransport = 'http' | 'socket';
+
+/** Time the socket loader is given to open and sign in every player's socket before the window (a player on the screen holds one already). */
+const SOCKET_SIGN_IN_LEAD_MS = 12_000;
+
+export async function burstScenario(
+  db: Db,
+  app: FastifyInstance,
+  base: string,
+  tokenSecret: string,
+  firstPeriod: string,
+  players: number,
+  betsPerPlayer: number,
+  tag: number,
+  transport: BurstTransport = 'http',
+) {
   const tokens = await bulkPlayers(db, tokenSecret, players, tag);
   const windowMs = 10_000;
-  const round = await roundWithLead(firstPeriod, windowMs + 1_500);
+  const round = await roundWithLead(firstPeriod, windowMs + 1_500 + (transport === 'socket' ? SOCKET_SIGN_IN_LEAD_MS : 0));
   await app.lottery.tick();
   const runId = Date.now();
   // The server's own event-loop delay during the burst: a backlog before a request is even read
@@ -27,6 +43,8 @@ export async function burstScenario(db: Db, app: FastifyInstance, base: string, 
   const out = await runLoader<{ results: BurstResult[]; maxSendLagMs: number; sentAfterLock: number }>('burst-load.mjs', {
     base,
     path: '/api/lottery/wingo/bets',
+    transport,
+    socketUrl: `${base.replace(/^http/, 'ws')}/api/lottery/wingo/live`,
     tokens,
     room: '30s',
     period: round.period,
@@ -36,13 +54,14 @@ export async function burstScenario(db: Db, app: FastifyInstance, base: string, 
     runId,
   });
   loopDelay.disable();
-  if (process.env.BENCH_BURST_DUMP) writeFileSync(`${process.env.BENCH_BURST_DUMP}-${players}x${betsPerPlayer}.json`, JSON.stringify(out.results));
+  if (process.env.BENCH_BURST_DUMP) writeFileSync(`${process.env.BENCH_BURST_DUMP}-${players}x${betsPerPlayer}-${transport}.json`, JSON.stringify(out.results));
   const cpu = process.cpuUsage(cpu0);
   const lat = out.results.map((r) => r[2]).sort((a, b) => a - b);
   const count = (f: (r: BurstResult) => boolean) => out.results.filter(f).length;
   const refusedSentBeforeLock = out.results.filter((r) => r[1] === 'ROUND_LOCKED' && r[3] > 0);
   const stored = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM lottery_bets WHERE room_id = '30s' AND idempotency_key LIKE $1", [`burst-${runId}-%`])).rows[0]!.n;
   return {
+    transport,
     players,
     betsPerPlayer,
     offered: out.results.length,
