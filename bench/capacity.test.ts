@@ -59,5 +59,10 @@ describe('the capacity model (docs/capacity.md)', () => {
     expect(m.socketServerUsPerSecond.value).toBeCloseTo(16.67, 1);
     expect(m.settleUsPerBet.value).toBe(1);
     expect(() => measuredFrom([{ file: 'q.json', report: quiet }])).toThrow(/no report has CPU per authenticated read/);
+    // A report with the socket pass gives the bet as the Wingo screen sends it (decision 589).
+    const withSocket = { ...full, betting: { groupCommit: { maxBets: 64 } }, cpuPerSocketBetVsTpcb: { betUs: { server: 90, database: 160 } }, loadAverage1m: { byPhase: { closedLoopSocketBets: { mean: 2.5 } } } };
+    const s = measuredFrom([{ file: 'socket.json', report: withSocket }]);
+    expect(s.betServerUs).toEqual({ value: 90, source: 'socket.json (load average 2.5 during closedLoopSocketBets)' });
+    expect(s.betDatabaseUs.value).toBe(160);
   });
 });

@@ -70,6 +70,7 @@ type Report = {
   measuredAt?: string;
   loadAverage1m?: { byPhase?: Record<string, { mean: number }> };
   cpuPerBetVsTpcb?: { betUs: { server: number; database: number | null } };
+  cpuPerSocketBetVsTpcb?: { betUs: { server: number; database: number | null } } | null;
   betting?: { groupCommit?: { maxBets: number } };
   hotPath?: { scenarios?: Record<string, { serverCpuUsPerRequest: number; databaseCpuUsPerRequest: number | null }> } | null;
   sockets?: { sockets: number; opened?: number; cpuPerRound?: { userMs: number; systemMs: number; overMs: number } } | null;
@@ -78,10 +79,11 @@ type Report = {
 
 /** Picks every figure from the first report that has it, naming the report and the load it ran under. */
 export function measuredFrom(reports: { file: string; report: Report }[]): Measured {
-  const pick = (name: string, get: (r: Report) => number | null | undefined, phase: string): Figure => {
+  const pick = (name: string, get: (r: Report) => number | null | undefined, phaseOf: string | ((r: Report) => string)): Figure => {
     for (const { file, report } of reports) {
       const value = get(report);
       if (typeof value === 'number' && Number.isFinite(value) && value > 0) {
+        const phase = typeof phaseOf === 'string' ? phaseOf : phaseOf(report);
         const load = report.loadAverage1m?.byPhase?.[phase]?.mean;
         return { value, source: `${path.basename(file)}${load === undefined ? '' : ` (load average ${load} during ${phase})`}` };
       }
@@ -89,9 +91,13 @@ export function measuredFrom(reports: { file: string; report: Report }[]): Measu
     throw new Error(`no report has ${name}`);
   };
   const warmRead = (r: Report) => r.hotPath?.scenarios?.walletBalance_log_info;
+  // A bet as the Wingo screen sends it (decision 589): a frame on its signed-in socket; HTTP's
+  // figure only from a report without the socket pass.
+  const bet = (r: Report) => r.cpuPerSocketBetVsTpcb?.betUs ?? r.cpuPerBetVsTpcb?.betUs;
+  const betPhase = (r: Report) => (r.cpuPerSocketBetVsTpcb ? 'closedLoopSocketBets' : 'closedLoopBets');
   return {
-    betServerUs: pick('CPU per bet (server)', (r) => r.cpuPerBetVsTpcb?.betUs.server, 'closedLoopBets'),
-    betDatabaseUs: pick('CPU per bet (database cluster)', (r) => r.cpuPerBetVsTpcb?.betUs.database, 'closedLoopBets'),
+    betServerUs: pick('CPU per bet (server)', (r) => bet(r)?.server, betPhase),
+    betDatabaseUs: pick('CPU per bet (database cluster)', (r) => bet(r)?.database, betPhase),
     readServerUs: pick('CPU per authenticated read (server)', (r) => warmRead(r)?.serverCpuUsPerRequest, 'hotPath'),
     readDatabaseUs: pick('CPU per authenticated read (database)', (r) => warmRead(r)?.databaseCpuUsPerRequest, 'hotPath'),
     socketServerUsPerSecond: pick(
