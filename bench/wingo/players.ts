@@ -52,12 +52,14 @@ export async function registeredPlayers(app: FastifyInstance, db: Db, count: num
 
 /**
  * `count` players made directly in the database (registration's argon2id would take minutes
- * for thousands), each with an open session, a signed access token and a funded account.
+ * for thousands), each with an open session, a signed access token and a funded account. Their
+ * public ids start at 1,000,000,000, above the 8-digit ids registration draws at random: one of
+ * the closed loop's registered players once drew an id a burst's players then took.
  */
 export async function bulkPlayers(db: Db, tokenSecret: string, count: number, tag: number): Promise<string[]> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO players (uid, phone, password_hash, nickname, age_confirmed_at)
-     SELECT $2::bigint * 1000000 + i, '6' || lpad(($2::bigint * 100000 + i)::text, 9, '0'), 'bench-no-login', 'bench', now()
+     SELECT 1000000000 + $2::bigint * 1000000 + i, '6' || lpad(($2::bigint * 100000 + i)::text, 9, '0'), 'bench-no-login', 'bench', now()
        FROM generate_series(1, $1) AS i RETURNING id`,
     [count, tag],
   );
