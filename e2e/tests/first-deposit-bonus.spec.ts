@@ -25,6 +25,9 @@ async function pauseRunningOffers(operator: Page): Promise<void> {
     await pause.first().click();
     await operator.getByRole('dialog', { name: /^Pause first-deposit offer \d+\?$/ }).getByRole('button', { name: 'Confirm' }).click();
     await expect(operator.getByRole('status').filter({ hasText: `${name.replace('Pause offer', 'Offer')} paused.` })).toBeVisible();
+    // The list is read again after a pause: count the buttons only once this one has gone, or the
+    // count can see the old list and the next read wait for a button that is no longer there.
+    await expect(operator.getByRole('button', { name, exact: true })).toHaveCount(0);
   }
 }
 
