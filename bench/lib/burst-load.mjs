@@ -13,7 +13,7 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import WebSocket from 'ws';
+import { signedInSocket } from './signed-in-socket.mjs';
 
 // The job comes in a file (thousands of tokens do not fit in a command line).
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -58,44 +58,12 @@ function post(token, body) {
   });
 }
 
-/** A player's signed-in Wingo socket; `bet` resolves with the answer as `post` does. */
-function signedInSocket(token) {
-  const ws = new WebSocket(job.socketUrl, { perMessageDeflate: false });
-  const waiting = new Map();
-  const ready = new Promise((resolve, reject) => {
-    ws.once('error', reject);
-    ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', accessToken: token })));
-    ws.on('message', (raw) => {
-      const message = JSON.parse(raw.toString('utf8'));
-      if (message.type === 'authenticated') resolve();
-      else if (message.type === 'betPlaced' || message.type === 'betRefused') {
-        const answer = waiting.get(message.idempotencyKey);
-        waiting.delete(message.idempotencyKey);
-        const code = message.type === 'betRefused' ? message.error.code : null;
-        answer?.({ status: code === null ? 200 : code === 'INTERNAL' ? 500 : 400, code });
-      }
-    });
-  });
-  ws.on('close', () => {
-    for (const answer of waiting.values()) answer({ status: 0, code: 'network:closed' });
-    waiting.clear();
-  });
-  return {
-    ready,
-    bet(body) {
-      return new Promise((resolve) => {
-        waiting.set(body.idempotencyKey, resolve);
-        ws.send(JSON.stringify({ type: 'bet', bet: body }));
-      });
-    },
-    close: () => ws.close(),
-  };
-}
-
 async function main() {
-  const sockets = job.transport === 'socket' ? new Map(job.tokens.map((token) => [token, signedInSocket(token)])) : null;
+  const sockets = job.transport === 'socket' ? new Map(job.tokens.map((token) => [token, signedInSocket(job.socketUrl, token)])) : null;
   if (sockets) await Promise.all([...sockets.values()].map((s) => s.ready));
-  const send = (token, body) => (sockets ? sockets.get(token).bet(body) : post(token, body));
+  // A placed frame counts as 200, a refusal as 400 under its code (500 an internal error), a closed socket as 0.
+  const answered = ({ code }) => ({ status: code === null ? 200 : code.startsWith('network:') ? 0 : code === 'INTERNAL' ? 500 : 400, code });
+  const send = (token, body) => (sockets ? sockets.get(token).bet(body).then(answered) : post(token, body));
   const schedule = [];
   job.tokens.forEach((token, p) => {
     for (let k = 0; k < job.betsPerPlayer; k++) schedule.push({ token, p, k, at: job.lockAtMs - job.windowMs + Math.random() * job.windowMs });
