@@ -34,6 +34,23 @@ test('a K3 and a 5D bet in the same 1-minute round: exact balance, the results, 
   const stakeMinor = 1_000;
   const { contractMinor } = priceBet(stakeMinor, 1, 1, 200);
 
+  // Decision 590: each game's bets go over its page's signed-in socket, not over HTTP.
+  const betPosts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /^\/api\/lottery\/(k3|5d)\/bets$/.test(new URL(r.url()).pathname)) betPosts.push(r.url());
+  });
+  const betFrames: string[] = [];
+  const signedInSockets = new Set<string>();
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (f) => {
+      if (typeof f.payload === 'string' && f.payload.includes('"type":"bet"')) betFrames.push(f.payload);
+    });
+    ws.on('framereceived', (f) => {
+      if (typeof f.payload === 'string' && f.payload.includes('"type":"authenticated"')) signedInSockets.add(new URL(ws.url()).pathname);
+    });
+  });
+  const socketSignedIn = (game: string) => expect.poll(() => signedInSockets.has(`/api/lottery/${game}/live`), { timeout: 15_000 }).toBe(true);
+
   // K3 from the lobby's card.
   await page.goto('/home/AllGames?tab=1');
   await page.getByRole('link', { name: /^K3/ }).click();
@@ -42,6 +59,7 @@ test('a K3 and a 5D bet in the same 1-minute round: exact balance, the results, 
   await expect(balance).toContainText('₹500.00');
   await expect(page.getByRole('button', { name: 'K3 1 Min' })).toHaveAttribute('aria-pressed', 'true');
   // Both bets go into the same round: start with enough of it left for the two.
+  await socketSignedIn('k3');
   await waitForOpenRound(page, 35);
   const period = (await page.getByTestId('lottery-period').textContent())!;
   await page.getByRole('button', { name: 'Big', exact: true }).click();
@@ -60,6 +78,7 @@ test('a K3 and a 5D bet in the same 1-minute round: exact balance, the results, 
   await expect(page.getByRole('heading', { level: 1, name: '5D' })).toBeVisible();
   await expect(balance).toContainText(rupees(50_000 - stakeMinor));
   await expect(page.getByTestId('lottery-period')).toHaveText(period);
+  await socketSignedIn('5d');
   await page.getByRole('group', { name: 'Position' }).getByRole('button', { name: 'A' }).click();
   await page.getByRole('button', { name: 'A Big' }).click();
   sheet = page.getByRole('dialog', { name: 'Bet on A Big' });
@@ -67,6 +86,8 @@ test('a K3 and a 5D bet in the same 1-minute round: exact balance, the results, 
   await sheet.getByRole('button', { name: 'Confirm ₹10.00' }).click();
   await expect(sheet).toBeHidden();
   await expect(balance).toContainText(rupees(50_000 - 2 * stakeMinor));
+  expect(betFrames.map((f) => (JSON.parse(f) as { bet: { selection: string } }).bet.selection)).toEqual(['big', 'A:big']);
+  expect(betPosts).toEqual([]);
 
   // The round is drawn and settled; the popup shows the five digits and how it went.
   const popup = page.getByRole('dialog', { name: /Congratulations|Sorry, no win this time/ });

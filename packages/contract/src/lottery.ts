@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorResponseSchema } from './errors';
 import { IdempotencyKeySchema } from './wallet';
 import { pgText } from './text';
 import { LOTTERY_ROOM_IDS, LOTTERY_ROUTE_GAMES, LOTTERY_SLIP_MAX_ITEMS, WINGO_ROOM_IDS } from './lottery-constants';
@@ -432,7 +433,14 @@ export const liveClientMessageSchema = <R extends z.ZodType>(room: R) =>
     z.strictObject({ type: z.literal('subscribe'), room }),
   ]);
 
-export const LotteryClientMessageSchema = liveClientMessageSchema(LotteryRoomIdSchema);
+/**
+ * A bet over a generic game's signed-in socket (decision 590, Wingo's is decision 570): the HTTP
+ * bet's input as is, in one frame, answered by `betPlaced` or `betRefused` with its key.
+ */
+export const LotteryBetFrameSchema = z.strictObject({ type: z.literal('bet'), bet: PlaceLotteryBetInputSchema });
+export type LotteryBetFrame = z.infer<typeof LotteryBetFrameSchema>;
+
+export const LotteryClientMessageSchema = z.discriminatedUnion('type', [...liveClientMessageSchema(LotteryRoomIdSchema).options, LotteryBetFrameSchema]);
 export type LotteryClientMessage = z.infer<typeof LotteryClientMessageSchema>;
 
 /**
@@ -477,6 +485,10 @@ export const liveGameMessages = <R extends z.ZodType, C extends z.ZodType, S ext
 export const LotteryServerMessageSchema = z.discriminatedUnion('type', [
   ...liveGameMessages(LotteryRoomIdSchema, LotteryRoundClockSchema, LotteryResultSchema, { game: LotteryGameIdSchema }),
   ...LIVE_SESSION_MESSAGES,
+  /** A `bet` frame's bet was placed (or was already, under its key): the HTTP route's answer. */
+  z.object({ type: z.literal('betPlaced'), idempotencyKey: z.string(), result: PlaceLotteryBetResultSchema }),
+  /** A `bet` frame was refused and changed nothing: the HTTP route's error; no key when the frame had none readable. */
+  z.object({ type: z.literal('betRefused'), idempotencyKey: z.string().nullable(), error: ErrorResponseSchema.shape.error }),
 ]);
 export type LotteryServerMessage = z.infer<typeof LotteryServerMessageSchema>;
 

@@ -3,6 +3,7 @@ import {
   API_PATHS,
   LAZY_API_PATHS,
   LOTTERY_ROUTE_GAMES,
+  LotteryBetFrameSchema,
   LotteryClientMessageSchema,
   LotteryGameParamsSchema,
   WingoBetFrameSchema,
@@ -13,6 +14,8 @@ import {
   type LotteryResult,
   type LotteryRoomId,
   type LotteryServerMessage,
+  type PlaceLotteryBetInput,
+  type PlaceWingoBetInput,
   type WingoRoomId,
   type WingoServerMessage,
 } from '@colorplay/contract';
@@ -285,11 +288,13 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
   };
 
   /**
-   * A Wingo bet over the signed-in socket (decision 570): the HTTP route's checks in its order.
-   * Stamped on arrival (decision 201) before anything is read; who is calling first (a socket not
-   * signed in is refused whatever the frame holds), then the contract's validation, then the
-   * token and session again (an expired token or an ended session stops bets as on HTTP), and the
-   * same `placeBet` call, so idempotent replay, limits and the money rules are the route's own.
+   * A bet over the signed-in socket (decision 570; K3, 5D and Trx Win decision 590): the HTTP
+   * route's checks in its order. Stamped on arrival (decision 201) before anything is read; who is
+   * calling first (a socket not signed in is refused whatever the frame holds), then the
+   * contract's validation (the socket's game's bet input), then the token and session again (an
+   * expired token or an ended session stops bets as on HTTP), and the same call as the game's
+   * route (`placeBet` for Wingo, `placeGameBet` for the others), so idempotent replay, limits and
+   * the money rules are the route's own.
    */
   function placeBetFrame(socket: WebSocket, state: SocketState, frame: { bet?: unknown }, receivedAt: Date) {
     const bet = frame.bet as { idempotencyKey?: unknown } | null | undefined;
@@ -298,24 +303,31 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
     const key = typeof rawKey === 'string' && rawKey.length <= 100 ? rawKey : null;
     const accessToken = state.accessToken;
     if (state.playerId === null || accessToken === null) return refuse(socket, key, { code: 'UNAUTHORIZED', message: 'Please log in to continue.' }, receivedAt);
-    const parsed = WingoBetFrameSchema.safeParse(frame);
+    const game = state.game;
+    const parsed = game === WINGO ? WingoBetFrameSchema.safeParse(frame) : LotteryBetFrameSchema.safeParse(frame);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.slice(i.path[0] === 'bet' ? 1 : 0).join('.'), message: i.message }));
       return refuse(socket, key, { code: 'VALIDATION_FAILED', message: 'The request is not valid', issues }, receivedAt);
     }
     if (state.betsInFlight >= MAX_SOCKET_BETS_IN_FLIGHT) return refuse(socket, key, { code: 'RATE_LIMITED', message: 'Too many requests, try again later' }, receivedAt);
     const input = parsed.data.bet;
+    const placedKey = input.idempotencyKey;
     state.betsInFlight += 1;
     authenticate(`Bearer ${accessToken}`)
-      .then((claims) => lottery.placeBet(claims.playerId, input, receivedAt))
       .then(
-        (result) => {
-          send(socket, { type: 'betPlaced', idempotencyKey: input.idempotencyKey, result });
+        async (claims): Promise<ServerMessage> =>
+          game === WINGO
+            ? { type: 'betPlaced', idempotencyKey: placedKey, result: await lottery.placeBet(claims.playerId, input as PlaceWingoBetInput, receivedAt) }
+            : { type: 'betPlaced', idempotencyKey: placedKey, result: await lottery.placeGameBet(claims.playerId, game, input as PlaceLotteryBetInput, receivedAt) },
+      )
+      .then(
+        (placed) => {
+          send(socket, placed);
           socketBets.observe({ outcome: 'placed' }, (lottery.now().getTime() - receivedAt.getTime()) / 1000);
         },
         async (err: unknown) => {
           await noteRefusal?.(err).catch((e: unknown) => app.log.error({ err: e }, 'could not count a refusal'));
-          refuse(socket, input.idempotencyKey, errorBodyOf(err, app.log), receivedAt);
+          refuse(socket, placedKey, errorBodyOf(err, app.log), receivedAt);
         },
       )
       .finally(() => {
@@ -323,7 +335,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
       });
   }
 
-  /** Serves one socket of a game: the clock at once, then its messages (sign-in, ping, a generic game's room, a Wingo bet). */
+  /** Serves one socket of a game: the clock at once, then its messages (sign-in, ping, a room, a bet). */
   function serve(socket: WebSocket, game: string) {
     if (!busUp()) {
       socket.close(LIVE_PAUSED_CLOSE_CODE, 'live updates paused');
@@ -352,7 +364,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
         send(socket, { type: 'error', code: 'MALFORMED_JSON', message: 'Messages are JSON objects' });
         return;
       }
-      if (game === WINGO && typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'bet') {
+      if (typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'bet') {
         placeBetFrame(socket, state, parsed, receivedAt);
         return;
       }
@@ -372,7 +384,7 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
         send(socket, { type: 'subscribed', room: message.data.room });
         return;
       }
-      if (message.data.type === 'bet') return; // Handled above; the union admits it on Wingo's socket only.
+      if (message.data.type === 'bet') return; // Handled above.
       const accessToken = message.data.accessToken;
       authenticate(`Bearer ${accessToken}`).then(
         (claims) => {

@@ -7,6 +7,7 @@ import type {
   LotteryRoomState,
   LotteryTrend,
   LotteryVoidsPage,
+  PlaceLotteryBetInput,
   PlaceLotteryBetResult,
   PlaceLotterySlipInput,
   PlaceLotterySlipResult,
@@ -27,7 +28,7 @@ import type { ResourceSpec } from '../../lib/resource';
 import { noteServerTime } from '../../lib/server-clock';
 import { authedApi } from '../../lib/session';
 import type { StakeIntent } from './bet-sheet';
-import { REFUSALS_TO_RETRY_OVER_HTTP, sendBetOverSocket } from './socket-bets';
+import { REFUSALS_TO_RETRY_OVER_HTTP, sendBetOverSocket, type SocketBetOf, type SocketBetResultOf } from './socket-bets';
 
 /**
  * Every lottery game's reads and its one money action, as resource specs of the app's one
@@ -143,26 +144,29 @@ export function voidsResource(game: ScreenGame, room: string): InfiniteSpec<Lott
 export type BetIntent = Omit<PlaceWingoBetInput, 'idempotencyKey'>;
 
 /**
- * Places a Wingo bet (the money action's perform function): the key comes from useMoneyAction.
- * Over the page's signed-in socket when there is one (decision 589), else over HTTP; HTTP also
- * when the socket's answer is lost or a refusal HTTP may overcome (a token to refresh), with the
- * same key, so the bet is placed at most once.
+ * A bet's way to the server (decisions 589, 590): over the game's signed-in socket when the page
+ * has one, else over HTTP; HTTP also when the socket's answer is lost or is a refusal HTTP may
+ * overcome (a token to refresh), with the same key, so the bet is placed at most once.
  */
-export async function placeBet(input: BetIntent, idempotencyKey: string): Promise<PlaceWingoBetResult> {
-  const bet = { ...input, idempotencyKey };
-  const answer = await sendBetOverSocket(bet);
+async function betOverSocketOrHttp<G extends ScreenGame>(game: G, bet: SocketBetOf<G>, httpPath: string): Promise<SocketBetResultOf<G>> {
+  const answer = await sendBetOverSocket(game, bet);
   if (answer?.kind === 'placed') return answer.result;
   if (answer?.kind === 'refused' && !REFUSALS_TO_RETRY_OVER_HTTP.includes(answer.error.code)) {
     const { code, message, issues, details } = answer.error;
     throw new ApiError(code, message, 0, issues, undefined, details);
   }
-  return (await authedApi.post<Data<PlaceWingoBetResult>>(API_PATHS.wingo_place_bet, bet)).data;
+  return (await authedApi.post<Data<SocketBetResultOf<G>>>(httpPath, bet)).data;
 }
+
+/** Places a Wingo bet (the money action's perform function): the key comes from useMoneyAction. */
+export const placeBet = (input: BetIntent, idempotencyKey: string): Promise<PlaceWingoBetResult> =>
+  betOverSocketOrHttp('wingo', { ...input, idempotencyKey }, API_PATHS.wingo_place_bet);
 
 /** Places a K3, 5D or Trx Win bet (the money action's perform function): the key comes from useMoneyAction. */
 export function lotteryPlaceBet(game: LotteryGameId) {
-  return async (input: StakeIntent, idempotencyKey: string): Promise<PlaceLotteryBetResult> =>
-    (await authedApi.post<Data<PlaceLotteryBetResult>>(API_PATHS.lottery_place_bet.replace(':game', game), { ...input, idempotencyKey })).data;
+  return (input: StakeIntent, idempotencyKey: string): Promise<PlaceLotteryBetResult> =>
+    // The sheet's room is one the game's page offers (its room tabs are the game's rooms).
+    betOverSocketOrHttp(game, { ...input, idempotencyKey } as PlaceLotteryBetInput, API_PATHS.lottery_place_bet.replace(':game', game));
 }
 
 /** A K3 or 5D slip without its key: the room, the period and each selection's stake. */

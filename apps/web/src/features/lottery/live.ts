@@ -3,6 +3,7 @@ import type {
   LotteryGameId,
   LotteryRoomId,
   LotteryRoundClock,
+  PlaceLotteryBetInput,
   PlaceWingoBetInput,
   WingoClientMessage,
   WingoRoomId,
@@ -213,11 +214,11 @@ export class LiveSocket<M = LiveMessage<WingoRoundClock>> {
   }
 
   /**
-   * Sends a Wingo bet as a frame (decision 589) and resolves with its answer: `lost` if the socket
+   * Sends a bet of the socket's game as a frame (decisions 589, 590) and resolves with its answer: `lost` if the socket
    * drops or no answer comes within BET_ANSWER_MS. Null when it cannot be sent now (not open, not
    * signed in, the same key already in flight, or MAX_BETS_IN_FLIGHT awaiting): the caller uses HTTP.
    */
-  placeBet(bet: PlaceWingoBetInput): Promise<SocketBetAnswer> | null {
+  placeBet(bet: PlaceWingoBetInput | PlaceLotteryBetInput): Promise<SocketBetAnswer> | null {
     const key = bet.idempotencyKey;
     if (!this.signedIn || this.socket?.readyState !== OPEN || this.bets.has(key) || this.bets.size >= MAX_BETS_IN_FLIGHT) return null;
     return new Promise((resolve) => {
@@ -226,7 +227,8 @@ export class LiveSocket<M = LiveMessage<WingoRoundClock>> {
         this.timers.clearTimeout(timer);
         resolve(answer);
       });
-      this.send({ type: 'bet', bet });
+      // The socket's game is the bet's: the page registers each game's socket for its own bets (socket-bets.ts).
+      this.send({ type: 'bet', bet } as WingoClientMessage | LotteryClientMessage);
     });
   }
 

@@ -1,9 +1,9 @@
-import type { PlaceWingoBetInput } from '@colorplay/contract';
+import type { PlaceLotteryBetInput, PlaceWingoBetInput } from '@colorplay/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { LOGIN_TOKEN_KEY, resetSessionForTests } from '../../lib/session';
 import { makeBet } from '../../test/fake-wingo-api';
-import { placeBet, type BetIntent } from './api';
+import { lotteryPlaceBet, placeBet, type BetIntent } from './api';
 import { setSocketBetSender, type SocketBetAnswer } from './socket-bets';
 
 /**
@@ -15,12 +15,12 @@ import { setSocketBetSender, type SocketBetAnswer } from './socket-bets';
 const INTENT: BetIntent = { room: '30s', period: '202611230300001', selection: 'green', amountMinor: 100, quantity: 1, multiplier: 1 };
 const PLACED = { bet: makeBet(), balanceMinor: 900 };
 
-let frames: PlaceWingoBetInput[];
+let frames: Array<PlaceWingoBetInput | PlaceLotteryBetInput>;
 let posts: { url: string; body: unknown }[];
 
 /** A socket that answers every frame with `answer` (null: it cannot take a bet now). */
-function socketAnswering(answer: SocketBetAnswer | null) {
-  setSocketBetSender((bet) => {
+function socketAnswering(answer: SocketBetAnswer | null, game: 'wingo' | 'k3' = 'wingo') {
+  setSocketBetSender(game, (bet) => {
     if (answer === null) return null;
     frames.push(bet);
     return Promise.resolve(answer);
@@ -38,7 +38,8 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  setSocketBetSender(null);
+  setSocketBetSender('wingo', null);
+  setSocketBetSender('k3', null);
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -72,9 +73,39 @@ describe('a Wingo bet’s way to the server (decision 589)', () => {
   it('goes over HTTP when there is no signed-in socket', async () => {
     socketAnswering(null);
     await expect(placeBet(INTENT, 'key-3')).resolves.toEqual(PLACED);
-    setSocketBetSender(null);
+    setSocketBetSender('wingo', null);
     await expect(placeBet(INTENT, 'key-4')).resolves.toEqual(PLACED);
     expect(posts.map((p) => (p.body as { idempotencyKey: string }).idempotencyKey)).toEqual(['key-3', 'key-4']);
     expect(frames).toEqual([]);
+  });
+});
+
+describe('a K3, 5D or Trx Win bet’s way to the server (decision 590)', () => {
+  const K3_INTENT = { room: '1m', period: '202611231001', selection: 'big', amountMinor: 100, quantity: 1, multiplier: 1 };
+
+  it('goes over its own game’s signed-in socket, and not over HTTP, when the socket places it', async () => {
+    socketAnswering({ kind: 'placed', result: PLACED }, 'k3');
+    await expect(lotteryPlaceBet('k3')(K3_INTENT, 'key-k3')).resolves.toEqual(PLACED);
+    expect(frames).toEqual([{ ...K3_INTENT, idempotencyKey: 'key-k3' }]);
+    expect(posts).toEqual([]);
+  });
+
+  it('never goes over another game’s socket: a K3 socket takes no Wingo bet, nor a Wingo socket a 5D bet', async () => {
+    socketAnswering({ kind: 'placed', result: PLACED }, 'k3');
+    await expect(placeBet(INTENT, 'key-w')).resolves.toEqual(PLACED);
+    setSocketBetSender('k3', null);
+    socketAnswering({ kind: 'placed', result: PLACED }, 'wingo');
+    await expect(lotteryPlaceBet('5d')({ ...K3_INTENT, selection: 'A:big' }, 'key-5d')).resolves.toEqual(PLACED);
+    expect(frames).toEqual([]);
+    expect(posts.map((p) => p.url.replace(/^.*\/api/, '/api'))).toEqual(['/api/lottery/wingo/bets', '/api/lottery/5d/bets']);
+  });
+
+  it('goes over HTTP with the same key when the game socket’s answer is lost, and takes its refusal as final otherwise', async () => {
+    socketAnswering({ kind: 'lost' }, 'k3');
+    await expect(lotteryPlaceBet('k3')(K3_INTENT, 'key-lost')).resolves.toEqual(PLACED);
+    expect(posts).toEqual([{ url: expect.stringMatching(/\/api\/lottery\/k3\/bets$/), body: { ...K3_INTENT, idempotencyKey: 'key-lost' } }]);
+    socketAnswering({ kind: 'refused', error: { code: 'ROUND_CLOSED', message: 'Betting is closed for this round' } }, 'k3');
+    await expect(lotteryPlaceBet('k3')(K3_INTENT, 'key-closed')).rejects.toMatchObject({ code: 'ROUND_CLOSED' });
+    expect(posts).toHaveLength(1);
   });
 });

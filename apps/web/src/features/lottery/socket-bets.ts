@@ -1,33 +1,42 @@
-import type { ErrorCode, FieldIssue, PlaceWingoBetInput, PlaceWingoBetResult } from '@colorplay/contract';
+import type { ErrorCode, FieldIssue, LotteryGameId, PlaceLotteryBetInput, PlaceLotteryBetResult, PlaceWingoBetInput, PlaceWingoBetResult } from '@colorplay/contract';
 
 /**
- * Wingo bets over the page's signed-in socket (decision 589; the server's side is decision 570).
- * The socket (live.ts, its own chunk) registers here while it is open and signed in; the bet's
- * perform function (api.ts) asks here first and falls back to HTTP, with the same idempotency
- * key, whenever there is no such socket or its answer is lost: the server then returns the bet
- * the frame placed, if it did, or places it. This module imports nothing at run time, so the bet
- * code does not pull the socket's chunk in.
+ * Bets over the page's signed-in socket (decision 589 for Wingo, 590 for K3, 5D and Trx Win; the
+ * server's side is decisions 570 and 590). The game's socket (live.ts, its own chunk) registers
+ * here while it is open and signed in; the bet's perform function (api.ts) asks here first and
+ * falls back to HTTP, with the same idempotency key, whenever there is no such socket or its
+ * answer is lost: the server then returns the bet the frame placed, if it did, or places it. This
+ * module imports nothing at run time, so the bet code does not pull the socket's chunk in.
  */
 
+/** A game of the lottery screens: Wingo or one of the generic routes. */
+type Game = 'wingo' | LotteryGameId;
+/** A game's bet input and its route's answer. */
+export type SocketBetOf<G extends Game> = G extends 'wingo' ? PlaceWingoBetInput : PlaceLotteryBetInput;
+export type SocketBetResultOf<G extends Game> = G extends 'wingo' ? PlaceWingoBetResult : PlaceLotteryBetResult;
+
 /** The answer to a bet frame: placed (the HTTP route's data), refused (its error body), or lost (no answer: the socket dropped, or none came in time). */
-export type SocketBetAnswer =
-  | { kind: 'placed'; result: PlaceWingoBetResult }
+export type SocketBetAnswer<R = PlaceWingoBetResult | PlaceLotteryBetResult> =
+  | { kind: 'placed'; result: R }
   | { kind: 'refused'; error: { code: ErrorCode; message: string; issues?: FieldIssue[]; details?: Record<string, string | number | null> } }
   | { kind: 'lost' };
 
 /** Sends a bet frame and resolves with its answer; null when the socket cannot take one now. */
-export type SocketBetSender = (bet: PlaceWingoBetInput) => Promise<SocketBetAnswer> | null;
+export type SocketBetSender = (bet: PlaceWingoBetInput | PlaceLotteryBetInput) => Promise<SocketBetAnswer> | null;
 
-let sender: SocketBetSender | null = null;
+// One socket per game page; a page shows one game, but a page leaving and the next arriving may overlap.
+const senders = new Map<Game, SocketBetSender>();
 
-/** The open Wingo socket's sender, or null when it closes. */
-export function setSocketBetSender(next: SocketBetSender | null): void {
-  sender = next;
+/** The open socket's sender of `game`, or null when it closes. */
+export function setSocketBetSender(game: Game, next: SocketBetSender | null): void {
+  if (next) senders.set(game, next);
+  else senders.delete(game);
 }
 
-/** The bet over the socket, or null for HTTP (no signed-in socket, or too many bets in flight on it). */
-export function sendBetOverSocket(bet: PlaceWingoBetInput): Promise<SocketBetAnswer> | null {
-  return sender ? sender(bet) : null;
+/** The bet over the game's socket, or null for HTTP (no signed-in socket, or too many bets in flight on it). */
+export function sendBetOverSocket<G extends Game>(game: G, bet: SocketBetOf<G>): Promise<SocketBetAnswer<SocketBetResultOf<G>>> | null {
+  const sender = senders.get(game);
+  return sender ? (sender(bet) as Promise<SocketBetAnswer<SocketBetResultOf<G>>> | null) : null;
 }
 
 /**

@@ -72,11 +72,9 @@ export function useLiveSocket<M extends { type: string }, C extends { roomId: st
           },
         });
         live.current = connection;
-        // Wingo's socket takes the page's bets while it is signed in (decision 589).
-        if (game === null) {
-          const socket = connection;
-          setSocketBetSender((bet) => (socket as unknown as LiveSocket).placeBet(bet));
-        }
+        // The game's socket takes the page's bets while it is signed in (decisions 589, 590).
+        const socket = connection;
+        setSocketBetSender(game ?? 'wingo', (bet) => socket.placeBet(bet));
         connection.start();
         // The room chosen while the code loaded (the room effect below found no socket then).
         if (roomRef.current !== undefined) connection.subscribe(roomRef.current);
@@ -88,7 +86,7 @@ export function useLiveSocket<M extends { type: string }, C extends { roomId: st
     );
     return () => {
       ended = true;
-      if (game === null && connection) setSocketBetSender(null);
+      if (connection) setSocketBetSender(game ?? 'wingo', null);
       connection?.stop();
       live.current = null;
     };
