@@ -1,11 +1,10 @@
-import { API_PATHS, type LotteryGameId } from '@colorplay/contract';
+import { API_PATHS, type LotteryGameId, type LotteryServerMessage } from '@colorplay/contract';
 import { K3, roundAt, type AnyLotteryGame } from '@colorplay/lottery';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import type { TestApp } from '../../../test/helpers/build-test-app';
 import { liveTestApp, openLotterySocket, type LiveInbox } from '../../../test/helpers/live-socket';
 import { lotteryGameKit } from '../../../test/helpers/lottery-games';
-import type { LotteryServerMessage } from '@colorplay/contract';
 import { fakeClock } from '../../lib/clock';
 import { checkInvariants } from '../ledger';
 
