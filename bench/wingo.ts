@@ -90,7 +90,7 @@ async function main() {
   if (!adminUrl) throw new Error('run through `npm run bench:wingo` (a throwaway PostgreSQL cluster)');
   const updateBaseline = process.argv.includes('--update-baseline');
   const s = settings();
-  if (s.clusterSockets > 0) await ensureClusterParts();
+  if (s.clusterSockets > 0) ensureClusterParts();
 
   phase('pgbench');
   // One connection to the cluster for the outside CPU meter of TPC-B and of bets (clusterCpu).

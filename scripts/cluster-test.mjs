@@ -39,6 +39,11 @@ if (missing.length && process.getuid?.() === 0) {
   if ((await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env })) !== 0) process.exit(1);
 }
 const stillMissing = [...parts.filter(([, bin]) => !existsSync(bin)).map(([pkg]) => pkg), ...(existsSync(path.join(PG_BIN, 'initdb')) ? [] : ['postgresql-15'])];
+// --parts-only: install what is missing and say whether all is there (bench:wingo's clusterSockets, decision 590).
+if (process.argv.includes('--parts-only')) {
+  if (stillMissing.length) console.error(`${tag} missing: ${stillMissing.join(', ')} (apt-get install -y ${stillMissing.join(' ')})`);
+  process.exit(stillMissing.length ? 1 : 0);
+}
 if (stillMissing.length) {
   console.warn(`${tag} skipped: ${stillMissing.join(', ')} missing (apt-get install -y ${stillMissing.join(' ')})`);
   process.exit(0);

@@ -53,23 +53,12 @@ export function clusterSize(asked: number, nodes: number, fdLimit: number | null
 
 /**
  * redis-server and haproxy, checked before the run's first phase: a missing one would otherwise
- * fail the run after its closed loops and bursts, minutes in, with nothing reported. Installed with
- * apt-get when missing and we may (root), as the cluster test does; else the run stops at once.
+ * fail the run after its closed loops and bursts, minutes in, with nothing reported. The cluster
+ * test's own check installs them with apt-get when missing and we may (root); else the run stops at once.
  */
-export async function ensureClusterParts(): Promise<void> {
-  const lib = await import('../../cluster/lib');
-  const parts: Array<[string, string]> = [
-    ['redis-server', lib.REDIS_SERVER_BIN],
-    ['haproxy', lib.HAPROXY_BIN],
-  ];
-  const missing = () => parts.filter(([, bin]) => !existsSync(bin)).map(([pkg]) => pkg);
-  if (missing().length && process.getuid?.() === 0) {
-    process.stderr.write(`installing Debian ${missing().join(', ')} with apt-get for clusterSockets\n`);
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing()], { stdio: 'inherit', env });
-  }
-  if (missing().length) throw new Error(`clusterSockets needs ${missing().join(' and ')} (apt-get install -y ${missing().join(' ')}), or BENCH_CLUSTER_SOCKETS=0 to skip it`);
+export function ensureClusterParts(): void {
+  const check = spawnSync(process.execPath, [path.join(import.meta.dirname, '..', '..', 'scripts', 'cluster-test.mjs'), '--parts-only'], { stdio: 'inherit' });
+  if (check.status !== 0) throw new Error('clusterSockets needs redis-server and haproxy (above), or BENCH_CLUSTER_SOCKETS=0 to skip it');
 }
 
 export async function clusterSocketScenario(asked: number, options: { nodes: number; spread: string; observeMs: number }) {

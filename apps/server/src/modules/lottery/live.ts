@@ -15,7 +15,9 @@ import {
   type LotteryRoomId,
   type LotteryServerMessage,
   type PlaceLotteryBetInput,
+  type PlaceLotteryBetResult,
   type PlaceWingoBetInput,
+  type PlaceWingoBetResult,
   type WingoRoomId,
   type WingoServerMessage,
 } from '@colorplay/contract';
@@ -315,23 +317,19 @@ export const lotteryLive: FastifyPluginAsync<LotteryLiveOptions> = async (app, {
     }
     if (state.betsInFlight >= MAX_SOCKET_BETS_IN_FLIGHT) return refuse(socket, key, { code: 'RATE_LIMITED', message: 'Too many requests, try again later' }, receivedAt);
     const input = parsed.data.bet;
-    const placedKey = input.idempotencyKey;
     state.betsInFlight += 1;
     authenticate(`Bearer ${accessToken}`)
-      .then(
-        async (claims): Promise<ServerMessage> =>
-          game === WINGO
-            ? { type: 'betPlaced', idempotencyKey: placedKey, result: await lottery.placeBet(claims.playerId, input as PlaceWingoBetInput, receivedAt) }
-            : { type: 'betPlaced', idempotencyKey: placedKey, result: await lottery.placeGameBet(claims.playerId, game, input as PlaceLotteryBetInput, receivedAt) },
+      .then((claims): Promise<PlaceWingoBetResult | PlaceLotteryBetResult> =>
+        game === WINGO ? lottery.placeBet(claims.playerId, input as PlaceWingoBetInput, receivedAt) : lottery.placeGameBet(claims.playerId, game, input as PlaceLotteryBetInput, receivedAt),
       )
       .then(
-        (placed) => {
-          send(socket, placed);
+        (result) => {
+          send(socket, { type: 'betPlaced', idempotencyKey: input.idempotencyKey, result } as ServerMessage);
           socketBets.observe({ outcome: 'placed' }, (lottery.now().getTime() - receivedAt.getTime()) / 1000);
         },
         async (err: unknown) => {
           await noteRefusal?.(err).catch((e: unknown) => app.log.error({ err: e }, 'could not count a refusal'));
-          refuse(socket, placedKey, errorBodyOf(err, app.log), receivedAt);
+          refuse(socket, input.idempotencyKey, errorBodyOf(err, app.log), receivedAt);
         },
       )
       .finally(() => {
