@@ -36,3 +36,18 @@ export async function waitForBettingOpen(page: Page, game = 'wingo', room = '30s
     expect(data.round.period >= data.chain!.firstPeriod).toBe(true);
   }).toPass({ timeout: 75_000, intervals: [1_000] });
 }
+
+/**
+ * Waits, through the API and before the page opens, until a room's current round has run at least
+ * `sinceOpenMs` and has at least `untilDrawMs` left before its draw: a test that counts the page's
+ * reads then sees no result arrive (a result makes the page read the history again).
+ */
+export async function waitForQuietRound(page: Page, game: string, room: string, { sinceOpenMs, untilDrawMs }: { sinceOpenMs: number; untilDrawMs: number }): Promise<void> {
+  await expect(async () => {
+    const res = await page.request.get(`/api/lottery/${game}/state?room=${room}`);
+    expect(res.status()).toBe(200);
+    const { data } = (await res.json()) as { data: { serverTimeMs: number; round: { opensAtMs: number; drawsAtMs: number } } };
+    expect(data.serverTimeMs - data.round.opensAtMs).toBeGreaterThanOrEqual(sinceOpenMs);
+    expect(data.round.drawsAtMs - data.serverTimeMs).toBeGreaterThanOrEqual(untilDrawMs);
+  }).toPass({ timeout: 75_000, intervals: [250] });
+}
