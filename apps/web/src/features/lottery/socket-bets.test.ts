@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-client';
 import { LOGIN_TOKEN_KEY, resetSessionForTests } from '../../lib/session';
 import { makeBet } from '../../test/fake-wingo-api';
 import { lotteryPlaceBet, placeBet, type BetIntent } from './api';
-import { setSocketBetSender, type SocketBetAnswer } from './socket-bets';
+import { registerSocketBetSender, type SocketBetAnswer } from './socket-bets';
 
 /**
  * A Wingo bet's way to the server (decision 589): the signed-in socket when the page has one,
@@ -17,14 +17,18 @@ const PLACED = { bet: makeBet(), balanceMinor: 900 };
 
 let frames: Array<PlaceWingoBetInput | PlaceLotteryBetInput>;
 let posts: { url: string; body: unknown }[];
+/** The registered senders' own unregister functions, called after each test. */
+let unregisters: Array<() => void> = [];
 
 /** A socket that answers every frame with `answer` (null: it cannot take a bet now). */
-function socketAnswering(answer: SocketBetAnswer | null, game: 'wingo' | 'k3' = 'wingo') {
-  setSocketBetSender(game, (bet) => {
+function socketAnswering(answer: SocketBetAnswer | null, game: 'wingo' | 'k3' = 'wingo'): () => void {
+  const unregister = registerSocketBetSender(game, (bet) => {
     if (answer === null) return null;
     frames.push(bet);
     return Promise.resolve(answer);
   });
+  unregisters.push(unregister);
+  return unregister;
 }
 
 beforeEach(() => {
@@ -38,8 +42,8 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  setSocketBetSender('wingo', null);
-  setSocketBetSender('k3', null);
+  for (const unregister of unregisters) unregister();
+  unregisters = [];
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -71,12 +75,24 @@ describe('a Wingo bet’s way to the server (decision 589)', () => {
   });
 
   it('goes over HTTP when there is no signed-in socket', async () => {
-    socketAnswering(null);
+    const unregister = socketAnswering(null);
     await expect(placeBet(INTENT, 'key-3')).resolves.toEqual(PLACED);
-    setSocketBetSender('wingo', null);
+    unregister();
     await expect(placeBet(INTENT, 'key-4')).resolves.toEqual(PLACED);
     expect(posts.map((p) => (p.body as { idempotencyKey: string }).idempotencyKey)).toEqual(['key-3', 'key-4']);
     expect(frames).toEqual([]);
+  });
+
+  it('keeps the next page’s socket when the page before it leaves late: only a sender’s own unregister removes it', async () => {
+    const leaving = socketAnswering({ kind: 'placed', result: PLACED });
+    const arrived = socketAnswering({ kind: 'placed', result: PLACED });
+    leaving();
+    await expect(placeBet(INTENT, 'key-5')).resolves.toEqual(PLACED);
+    expect(frames).toHaveLength(1);
+    arrived();
+    await expect(placeBet(INTENT, 'key-6')).resolves.toEqual(PLACED);
+    expect(frames).toHaveLength(1);
+    expect(posts.map((p) => (p.body as { idempotencyKey: string }).idempotencyKey)).toEqual(['key-6']);
   });
 });
 
@@ -91,9 +107,9 @@ describe('a K3, 5D or Trx Win bet’s way to the server (decision 590)', () => {
   });
 
   it('never goes over another game’s socket: a K3 socket takes no Wingo bet, nor a Wingo socket a 5D bet', async () => {
-    socketAnswering({ kind: 'placed', result: PLACED }, 'k3');
+    const unregisterK3 = socketAnswering({ kind: 'placed', result: PLACED }, 'k3');
     await expect(placeBet(INTENT, 'key-w')).resolves.toEqual(PLACED);
-    setSocketBetSender('k3', null);
+    unregisterK3();
     socketAnswering({ kind: 'placed', result: PLACED }, 'wingo');
     await expect(lotteryPlaceBet('5d')({ ...K3_INTENT, selection: 'A:big' }, 'key-5d')).resolves.toEqual(PLACED);
     expect(frames).toEqual([]);

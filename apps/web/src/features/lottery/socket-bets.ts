@@ -27,10 +27,15 @@ export type SocketBetSender = (bet: PlaceWingoBetInput | PlaceLotteryBetInput) =
 // One socket per game page; a page shows one game, but a page leaving and the next arriving may overlap.
 const senders = new Map<Game, SocketBetSender>();
 
-/** The open socket's sender of `game`, or null when it closes. */
-export function setSocketBetSender(game: Game, next: SocketBetSender | null): void {
-  if (next) senders.set(game, next);
-  else senders.delete(game);
+/**
+ * Registers the open socket's sender for `game`; the function returned unregisters it, and only
+ * it: a page that leaves after the next page of the same game has registered keeps that one's.
+ */
+export function registerSocketBetSender(game: Game, sender: SocketBetSender): () => void {
+  senders.set(game, sender);
+  return () => {
+    if (senders.get(game) === sender) senders.delete(game);
+  };
 }
 
 /** The bet over the game's socket, or null for HTTP (no signed-in socket, or too many bets in flight on it). */

@@ -4,7 +4,7 @@ import { env } from '../../config/env';
 import { noteServerTime } from '../../lib/server-clock';
 import { readStoredToken, useSession } from '../../lib/session';
 import type { LiveSocket, LiveStatus } from './live';
-import { setSocketBetSender } from './socket-bets';
+import { registerSocketBetSender } from './socket-bets';
 
 /** What every socket's clock message carries. */
 type ClockMessage<C> = { type: 'clock'; serverTimeMs: number; rounds: C[] };
@@ -47,6 +47,7 @@ export function useLiveSocket<M extends { type: string }, C extends { roomId: st
     if (typeof WebSocket === 'undefined') return;
     let connection: LiveSocket<M> | null = null;
     let ended = false;
+    let unregisterBets: (() => void) | undefined;
     // The socket's code comes with the contract's message schemas, and with them every schema of
     // the contract and zod (about 40 KB gzip): a chunk of its own, fetched once the page has
     // rendered, so a cold visit does not download and run it before the round panel can paint
@@ -74,7 +75,7 @@ export function useLiveSocket<M extends { type: string }, C extends { roomId: st
         live.current = connection;
         // The game's socket takes the page's bets while it is signed in (decisions 589, 590).
         const socket = connection;
-        setSocketBetSender(game ?? 'wingo', (bet) => socket.placeBet(bet));
+        unregisterBets = registerSocketBetSender(game ?? 'wingo', (bet) => socket.placeBet(bet));
         connection.start();
         // The room chosen while the code loaded (the room effect below found no socket then).
         if (roomRef.current !== undefined) connection.subscribe(roomRef.current);
@@ -86,7 +87,7 @@ export function useLiveSocket<M extends { type: string }, C extends { roomId: st
     );
     return () => {
       ended = true;
-      if (connection) setSocketBetSender(game ?? 'wingo', null);
+      unregisterBets?.();
       connection?.stop();
       live.current = null;
     };
