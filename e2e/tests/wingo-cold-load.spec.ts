@@ -25,14 +25,15 @@ function wingoRouteChunk(): string {
 
 // Decision 588: K3, 5D and Trx Win read their data the same way (before, only once their code had run).
 // Each page opens its default room (Wingo's 30 s, K3's 1 min).
-for (const { name, page: pagePath, api, heading, game, room } of [
-  { name: 'Wingo', page: '/home/AllLotteryGames/Wingo', api: '/api/lottery/wingo', heading: 'Win Go', game: 'wingo', room: '30s' },
-  { name: 'K3', page: '/home/AllLotteryGames/K3', api: '/api/lottery/k3', heading: 'K3', game: 'k3', room: '1m' },
+for (const { name, page: pagePath, heading, game, room } of [
+  { name: 'Wingo', page: '/home/AllLotteryGames/Wingo', heading: 'Win Go', game: 'wingo', room: '30s' },
+  { name: 'K3', page: '/home/AllLotteryGames/K3', heading: 'K3', game: 'k3', room: '1m' },
 ]) {
   test(`a cold visit to ${name} asks for its code, session, config and data all at once`, async ({ page }) => {
     test.setTimeout(75_000); // up to half a round waiting for the right moment, below
     await signInAsNewPlayer(page);
     const chunk = wingoRouteChunk();
+    const api = `/api/lottery/${game}`;
     const held: Record<string, (request: Request) => boolean> = {
       'page code': (r) => new URL(r.url()).pathname === chunk,
       'session refresh': (r) => new URL(r.url()).pathname === '/api/refresh-token',

@@ -26,12 +26,20 @@ export async function betOn(page: Page, selection: 'Big' | 'Small', quantity: nu
   return sheet;
 }
 
+/** A room's state as the API answers it: the fields these steps read. */
+type RoomState = { serverTimeMs: number; round: { period: string; opensAtMs: number; drawsAtMs: number }; chain: { firstPeriod: string } | null };
+
+/** Reads a room's state through the API (not the page: a test's request count stays the page's own). */
+async function roomState(page: Page, game: string, room: string): Promise<RoomState> {
+  const res = await page.request.get(`/api/lottery/${game}/state?room=${room}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: RoomState }).data;
+}
+
 /** Waits until a room takes bets (Wingo's 30 s room by default): a fresh server publishes each room's chain when it first starts. */
 export async function waitForBettingOpen(page: Page, game = 'wingo', room = '30s'): Promise<void> {
   await expect(async () => {
-    const res = await page.request.get(`/api/lottery/${game}/state?room=${room}`);
-    expect(res.status()).toBe(200);
-    const { data } = (await res.json()) as { data: { round: { period: string }; chain: { firstPeriod: string } | null } };
+    const data = await roomState(page, game, room);
     expect(data.chain).not.toBeNull();
     expect(data.round.period >= data.chain!.firstPeriod).toBe(true);
   }).toPass({ timeout: 75_000, intervals: [1_000] });
@@ -44,9 +52,7 @@ export async function waitForBettingOpen(page: Page, game = 'wingo', room = '30s
  */
 export async function waitForQuietRound(page: Page, game: string, room: string, { sinceOpenMs, untilDrawMs }: { sinceOpenMs: number; untilDrawMs: number }): Promise<void> {
   await expect(async () => {
-    const res = await page.request.get(`/api/lottery/${game}/state?room=${room}`);
-    expect(res.status()).toBe(200);
-    const { data } = (await res.json()) as { data: { serverTimeMs: number; round: { opensAtMs: number; drawsAtMs: number } } };
+    const data = await roomState(page, game, room);
     expect(data.serverTimeMs - data.round.opensAtMs).toBeGreaterThanOrEqual(sinceOpenMs);
     expect(data.round.drawsAtMs - data.serverTimeMs).toBeGreaterThanOrEqual(untilDrawMs);
   }).toPass({ timeout: 75_000, intervals: [250] });
